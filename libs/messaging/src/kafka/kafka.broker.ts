@@ -1,0 +1,106 @@
+import { Kafka, logLevel, Partitioners, type Admin, type Consumer, type Producer } from 'kafkajs';
+import type { Broker, ConsumeOptions, ConsumerHandle, OutgoingRecord, RecordHandler } from '../broker.port';
+
+export interface KafkaBrokerOptions {
+  brokers: string[];
+  clientId: string;
+  /** Partitions for topics this broker creates. */
+  partitions?: number;
+  logger?: { warn(message: string, fields?: Record<string, unknown>): void; error(message: string, fields?: Record<string, unknown>): void };
+}
+
+/** The broker port over Apache Kafka (kafkajs): idempotent producer, consumer groups, per-partition ordering. */
+export class KafkaBroker implements Broker {
+  readonly kind = 'kafka' as const;
+  private readonly kafka: Kafka;
+  private producer?: Promise<Producer>;
+  private admin?: Promise<Admin>;
+  private readonly consumers = new Set<Consumer>();
+  private readonly known = new Set<string>();
+
+  constructor(private readonly options: KafkaBrokerOptions) {
+    this.kafka = new Kafka({
+      clientId: options.clientId,
+      brokers: options.brokers,
+      logLevel: logLevel.WARN,
+      logCreator: () => ({ level, log }) => {
+        const fields = { namespace: log.namespace, ...log.log };
+        if (level <= logLevel.ERROR) options.logger?.error(String(log.log.message), fields);
+        else options.logger?.warn(String(log.log.message), fields);
+      },
+      retry: { retries: 8, initialRetryTime: 100 },
+    });
+  }
+
+  async ensureTopics(topics: string[]): Promise<void> {
+    const missing = topics.filter((t) => !this.known.has(t));
+    if (missing.length === 0) return;
+    const admin = await this.getAdmin();
+    const existing = new Set(await admin.listTopics());
+    const create = missing.filter((t) => !existing.has(t));
+    if (create.length > 0) {
+      await admin.createTopics({ waitForLeaders: true, topics: create.map((topic) => ({ topic, numPartitions: this.options.partitions ?? 3 })) });
+    }
+    missing.forEach((t) => this.known.add(t));
+  }
+
+  async deleteTopics(topics: string[]): Promise<void> {
+    const admin = await this.getAdmin();
+    await admin.deleteTopics({ topics });
+    topics.forEach((t) => this.known.delete(t));
+  }
+
+  async produce(topic: string, records: OutgoingRecord[]): Promise<void> {
+    const producer = await this.getProducer();
+    await producer.send({ topic, acks: -1, messages: records.map((r) => ({ key: r.key, value: r.value, headers: r.headers })) });
+  }
+
+  async consume(options: ConsumeOptions, handler: RecordHandler): Promise<ConsumerHandle> {
+    await this.ensureTopics(options.topics);
+    const consumer = this.kafka.consumer({ groupId: options.groupId, sessionTimeout: 10_000, heartbeatInterval: 1_000, maxWaitTimeInMs: 500 });
+    await consumer.connect();
+    await consumer.subscribe({ topics: options.topics, fromBeginning: options.fromBeginning });
+    this.consumers.add(consumer);
+    const joined = new Promise<void>((resolve) => consumer.on(consumer.events.GROUP_JOIN, () => resolve()));
+    await consumer.run({
+      partitionsConsumedConcurrently: 3,
+      eachMessage: async ({ topic, partition, message }) => {
+        const headers: Record<string, string> = {};
+        for (const [name, value] of Object.entries(message.headers ?? {})) if (value !== undefined) headers[name] = String(value);
+        await handler({ topic, partition, offset: message.offset, key: message.key?.toString() ?? '', value: message.value ?? Buffer.alloc(0), headers });
+      },
+    });
+    await joined;
+    return {
+      stop: async () => {
+        this.consumers.delete(consumer);
+        await consumer.disconnect();
+      },
+    };
+  }
+
+  private getProducer(): Promise<Producer> {
+    this.producer ??= (async () => {
+      const producer = this.kafka.producer({ idempotent: true, maxInFlightRequests: 1, createPartitioner: Partitioners.DefaultPartitioner });
+      await producer.connect();
+      return producer;
+    })();
+    return this.producer;
+  }
+
+  private getAdmin(): Promise<Admin> {
+    this.admin ??= (async () => {
+      const admin = this.kafka.admin();
+      await admin.connect();
+      return admin;
+    })();
+    return this.admin;
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([...this.consumers].map((c) => c.disconnect()));
+    this.consumers.clear();
+    if (this.producer) await (await this.producer).disconnect();
+    if (this.admin) await (await this.admin).disconnect();
+  }
+}

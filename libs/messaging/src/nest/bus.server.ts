@@ -1,0 +1,70 @@
+import { CustomTransportStrategy, Server } from '@nestjs/microservices';
+import { lastValueFrom } from 'rxjs';
+import { AppError } from '@vnfm/contracts';
+import type { Envelope } from '../envelope';
+import type { MessageBus } from '../message-bus';
+
+/** Context object handed to @MessagePattern / @EventPattern handlers (second argument). */
+export class BusContext {
+  constructor(readonly envelope: Envelope) {}
+}
+
+export interface BusServerOptions {
+  /** Consumer group and owner of `commandTopic`. */
+  group: string;
+  commandTopic: string;
+  /** Event topics whose messages go to @EventPattern handlers (matched by message type). */
+  eventTopics?: string[];
+  /** Answers built into every service (health, probe) before Nest handlers are looked up. */
+  builtIns?: Record<string, (payload: unknown, envelope: Envelope) => Promise<unknown>>;
+}
+
+/**
+ * NestJS custom transport: @MessagePattern handlers answer commands from the
+ * service's command topic and @EventPattern handlers receive events, over
+ * whichever broker the MessageBus was built with.
+ */
+export class BusServer extends Server implements CustomTransportStrategy {
+  constructor(
+    private readonly bus: MessageBus,
+    private readonly options: BusServerOptions,
+  ) {
+    super();
+  }
+
+  async listen(callback: (error?: unknown) => void): Promise<void> {
+    try {
+      await this.bus.consume(this.options.group, [this.options.commandTopic], (_, envelope) => this.dispatch(envelope, false));
+      if (this.options.eventTopics?.length) {
+        await this.bus.consume(`${this.options.group}.events`, this.options.eventTopics, (_, envelope) => this.dispatch(envelope, true));
+      }
+      callback();
+    } catch (error) {
+      callback(error);
+    }
+  }
+
+  private async dispatch(envelope: Envelope, isEvent: boolean): Promise<unknown> {
+    const builtIn = this.options.builtIns?.[envelope.type];
+    if (builtIn) return builtIn(envelope.payload, envelope);
+    const handler = this.getHandlerByPattern(envelope.type);
+    if (!handler) {
+      if (isEvent) return undefined; // events nobody here listens to are not an error
+      throw new AppError('UNKNOWN_COMMAND', 404, 'Not Found', `${this.options.group} does not handle ${envelope.type}`);
+    }
+    const result = await handler(envelope.payload, new BusContext(envelope));
+    return lastValueFrom(this.transformToObservable(result), { defaultValue: undefined });
+  }
+
+  close(): void {
+    // The MessageBus is owned and stopped by the service runtime.
+  }
+
+  on(): void {
+    // Status events are not surfaced by this transport.
+  }
+
+  unwrap<T>(): T {
+    return this.bus as T;
+  }
+}

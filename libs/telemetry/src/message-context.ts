@@ -1,0 +1,19 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+
+/** Who asked for the work in progress and which message caused it. */
+export interface MessageContext {
+  correlationId: string;
+  /** Id of the message (HTTP request, command, event) being handled. */
+  causationId: string;
+  principal: string;
+}
+
+const storage = new AsyncLocalStorage<MessageContext>();
+
+export function runWithContext<T>(context: MessageContext, fn: () => T): T {
+  return storage.run(context, fn);
+}
+
+export function currentContext(): MessageContext | undefined {
+  return storage.getStore();
+}

@@ -1,0 +1,1 @@
+export { redact, isSecretKey, REDACTED } from './redact';

@@ -1,0 +1,24 @@
+/**
+ * Key names whose values are secrets wherever they appear: VIM credentials
+ * (Tacker VIM files, SOL003 vimConnectionInfo.accessInfo), HTTP auth headers,
+ * OAuth2 client secrets, private keys.
+ */
+const SECRET_KEY = /pass(word|wd|phrase)?$|secret|token|^authorization$|^x-auth-token$|ssl_ca_cert|private_?key|^cookie$|credential/i;
+
+export const REDACTED = '[REDACTED]';
+
+export function isSecretKey(key: string): boolean {
+  return SECRET_KEY.test(key);
+}
+
+/** Deep copy with every secret-named value replaced; cycles and depth are bounded. */
+export function redact<T>(value: T, depth = 0): T {
+  if (depth > 20 || value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map((item) => redact(item, depth + 1)) as T;
+  if (value instanceof Error) return { name: value.name, message: value.message } as T;
+  const out: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value as Record<string, unknown>)) {
+    out[key] = isSecretKey(key) && item !== undefined && item !== null ? REDACTED : redact(item, depth + 1);
+  }
+  return out as T;
+}
