@@ -21,6 +21,7 @@ const base: Config = {
   // ESM-only packages are compiled to CommonJS for Jest's module system.
   transformIgnorePatterns: ['/node_modules/(?!(@kubernetes/client-node|openid-client|oauth4webapi|jose)/)'],
   moduleNameMapper: {
+    '^@vnfm/service-([^/]+)$': '<rootDir>/services/$1/src/index.ts',
     '^@vnfm/([^/]+)/testing$': '<rootDir>/libs/$1/src/testing.ts',
     '^@vnfm/([^/]+)$': '<rootDir>/libs/$1/src/index.ts',
   },

@@ -5,6 +5,7 @@ export interface MessageContext {
   correlationId: string;
   /** Id of the message (HTTP request, command, event) being handled. */
   causationId: string;
+  /** Who acts; the HTTP edge fills it in once the request is authenticated. */
   principal: string;
 }
 

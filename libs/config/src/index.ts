@@ -1,0 +1,2 @@
+export { VnfmConfig, ENVIRONMENT } from './vnfm.config';
+export { loadConfig, ConfigError } from './load-config';

@@ -1,0 +1,28 @@
+import { ConfigError, loadConfig } from './load-config';
+
+describe('loadConfig', () => {
+  it('gives the standalone defaults with an empty environment', () => {
+    expect(loadConfig({})).toMatchObject({ port: 9890, host: '127.0.0.1', dataDir: 'data', bus: 'in-process', eventStore: 'embedded', fsync: 'always' });
+  });
+
+  it('reads overrides from VNFM_* variables', () => {
+    const config = loadConfig({ VNFM_PORT: '9999', VNFM_DATA_DIR: '/tmp/x', VNFM_BUS: 'kafka', VNFM_KAFKA_BROKERS: '127.0.0.1:19092,h2:9092' });
+    expect(config).toMatchObject({ port: 9999, dataDir: '/tmp/x', bus: 'kafka', kafkaBrokers: '127.0.0.1:19092,h2:9092' });
+  });
+
+  it('lists every problem at once with the variable name and the bad value, hiding secrets', () => {
+    let error: unknown;
+    try {
+      loadConfig({ VNFM_PORT: 'abc', VNFM_BUS: 'kafka', VNFM_EVENT_STORE: 'postgres', VNFM_ADMIN_TOKEN: 'short-secret' });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as ConfigError).message;
+    expect(message).toContain('VNFM_PORT must be an integer between 1 and 65535 (got "abc")');
+    expect(message).toContain('VNFM_KAFKA_BROKERS must be a comma-separated list of host:port (required when VNFM_BUS=kafka) (got nothing)');
+    expect(message).toContain('VNFM_EVENT_STORE must be "embedded" or "eventstoredb"');
+    expect(message).toContain('VNFM_ADMIN_TOKEN must be at least 16 characters (got (hidden))');
+    expect(message).not.toContain('short-secret');
+  });
+});

@@ -1,0 +1,77 @@
+import { Transform } from 'class-transformer';
+import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, MinLength, ValidateIf } from 'class-validator';
+
+/**
+ * Every setting of the product, read from the environment and validated at
+ * start. Defaults give the standalone mode: embedded event store under
+ * ./data, in-process bus, gateway on 127.0.0.1:9890.
+ */
+export class VnfmConfig {
+  /** VNFM_PORT: gateway HTTP port. */
+  @IsInt({ message: 'VNFM_PORT must be an integer between 1 and 65535' })
+  @Min(1, { message: 'VNFM_PORT must be an integer between 1 and 65535' })
+  @Max(65535, { message: 'VNFM_PORT must be an integer between 1 and 65535' })
+  @Transform(({ value }) => (value === undefined ? 9890 : Number(value)))
+  port = 9890;
+
+  /** VNFM_HOST: gateway bind address. */
+  @IsString()
+  host = '127.0.0.1';
+
+  /** VNFM_DATA_DIR: folder of the embedded event stores (one sub-folder per service) and the key files. */
+  @IsString()
+  @MinLength(1, { message: 'VNFM_DATA_DIR must not be empty' })
+  dataDir = 'data';
+
+  /** VNFM_BUS: `in-process` (one process) or `kafka`. */
+  @IsIn(['in-process', 'kafka'], { message: 'VNFM_BUS must be "in-process" or "kafka"' })
+  bus: 'in-process' | 'kafka' = 'in-process';
+
+  /** VNFM_KAFKA_BROKERS: comma-separated host:port list; required with VNFM_BUS=kafka. */
+  @ValidateIf((c: VnfmConfig) => c.bus === 'kafka')
+  @Matches(/^[^\s,:]+:\d+(,[^\s,:]+:\d+)*$/, { message: 'VNFM_KAFKA_BROKERS must be a comma-separated list of host:port (required when VNFM_BUS=kafka)' })
+  kafkaBrokers?: string;
+
+  /** VNFM_EVENT_STORE: `embedded` or `eventstoredb`. */
+  @IsIn(['embedded', 'eventstoredb'], { message: 'VNFM_EVENT_STORE must be "embedded" or "eventstoredb"' })
+  eventStore: 'embedded' | 'eventstoredb' = 'embedded';
+
+  /** VNFM_ESDB_URL: EventStoreDB connection string; required with VNFM_EVENT_STORE=eventstoredb. */
+  @ValidateIf((c: VnfmConfig) => c.eventStore === 'eventstoredb')
+  @Matches(/^(esdb|esdb\+discover):\/\/\S+$/, { message: 'VNFM_ESDB_URL must be an esdb:// connection string (required when VNFM_EVENT_STORE=eventstoredb)' })
+  esdbUrl?: string;
+
+  /** VNFM_FSYNC: `always` (survive power loss) or `never` (survive process crashes only). */
+  @IsIn(['always', 'never'], { message: 'VNFM_FSYNC must be "always" or "never"' })
+  fsync: 'always' | 'never' = 'always';
+
+  /** VNFM_LOG_LEVEL */
+  @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { message: 'VNFM_LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent' })
+  logLevel = 'info';
+
+  /** VNFM_ADMIN_TOKEN: admin API token; generated and kept in the data folder when absent. */
+  @IsOptional()
+  @MinLength(16, { message: 'VNFM_ADMIN_TOKEN must be at least 16 characters' })
+  adminToken?: string;
+
+  /** VNFM_REQUEST_TIMEOUT_MS: how long the gateway waits for a service's reply. */
+  @IsInt({ message: 'VNFM_REQUEST_TIMEOUT_MS must be a positive integer' })
+  @Min(1, { message: 'VNFM_REQUEST_TIMEOUT_MS must be a positive integer' })
+  @Transform(({ value }) => (value === undefined ? 30000 : Number(value)))
+  requestTimeoutMs = 30000;
+}
+
+/** Environment variable → config property. */
+export const ENVIRONMENT: Record<string, keyof VnfmConfig> = {
+  VNFM_PORT: 'port',
+  VNFM_HOST: 'host',
+  VNFM_DATA_DIR: 'dataDir',
+  VNFM_BUS: 'bus',
+  VNFM_KAFKA_BROKERS: 'kafkaBrokers',
+  VNFM_EVENT_STORE: 'eventStore',
+  VNFM_ESDB_URL: 'esdbUrl',
+  VNFM_FSYNC: 'fsync',
+  VNFM_LOG_LEVEL: 'logLevel',
+  VNFM_ADMIN_TOKEN: 'adminToken',
+  VNFM_REQUEST_TIMEOUT_MS: 'requestTimeoutMs',
+};

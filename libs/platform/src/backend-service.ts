@@ -1,0 +1,55 @@
+import { Global, Module, type DynamicModule, type INestMicroservice, type Type } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { commandTopic, healthMessageType, type ServiceName } from '@vnfm/contracts';
+import { BusServer } from '@vnfm/messaging';
+import { NestLogger } from '@vnfm/telemetry';
+import { probeMessageType, runProbe, type ProbeRequest } from './diagnostic-probe';
+import type { Infrastructure } from './infrastructure';
+import { ServiceRuntime } from './service-runtime';
+
+/** DI token of the ServiceRuntime; services inject their store, bus and logger through it. */
+export const SERVICE_RUNTIME = Symbol('SERVICE_RUNTIME');
+
+@Global()
+@Module({})
+class RuntimeModule {
+  static of(runtime: ServiceRuntime): DynamicModule {
+    return { module: RuntimeModule, providers: [{ provide: SERVICE_RUNTIME, useValue: runtime }], exports: [SERVICE_RUNTIME] };
+  }
+}
+
+export interface RunningService {
+  runtime: ServiceRuntime;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts one backend service as a NestJS microservice on the bus transport:
+ * its @MessagePattern handlers answer `vnfm.<service>.commands`, and the
+ * built-in health and probe commands answer for every service alike.
+ */
+export async function startBackendService(service: ServiceName, module: Type<unknown>, infra: Infrastructure): Promise<RunningService> {
+  const runtime = await ServiceRuntime.create(service, infra);
+  const store = runtime.store;
+  if (!store) throw new Error(`${service} needs an event store`);
+  const strategy = new BusServer(runtime.bus, {
+    group: service,
+    commandTopic: commandTopic(service),
+    builtIns: {
+      [healthMessageType(service)]: () => runtime.health(),
+      [probeMessageType(service)]: (payload) => runProbe(service, runtime.instance, store, payload as ProbeRequest),
+    },
+  });
+  @Module({ imports: [RuntimeModule.of(runtime), module] })
+  class ServiceRoot {}
+  const app: INestMicroservice = await NestFactory.createMicroservice(ServiceRoot, { strategy, logger: new NestLogger(runtime.logger) });
+  await app.listen();
+  runtime.logger.info({ instance: runtime.instance, store: runtime.storeAdapter }, `${service} started`);
+  return {
+    runtime,
+    async close() {
+      await app.close();
+      await runtime.close();
+    },
+  };
+}

@@ -1,0 +1,39 @@
+import { ConfigError, loadConfig } from '@vnfm/config';
+import { createLogger, startTelemetry, stopTelemetry } from '@vnfm/telemetry';
+import { createInfrastructure, type Infrastructure } from './infrastructure';
+
+/**
+ * The life of one product process: validate configuration (exit 2 with every
+ * problem listed), start telemetry, start the services, stop them cleanly on
+ * SIGTERM/SIGINT.
+ */
+export async function bootstrap(processName: string, start: (infra: Infrastructure) => Promise<{ close(): Promise<void> }>): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    process.stderr.write(`${processName}: ${error.message}\n`);
+    process.exit(2);
+  }
+  startTelemetry(processName);
+  const logger = createLogger(processName, config.logLevel);
+  let running: { close(): Promise<void> };
+  try {
+    running = await start(createInfrastructure(config, logger));
+  } catch (error) {
+    logger.fatal({ error }, `${processName} failed to start: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  }
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, `${processName} stopping`);
+    await running.close().catch((error) => logger.error({ error }, 'error while stopping'));
+    await stopTelemetry();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+}

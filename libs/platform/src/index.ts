@@ -1,0 +1,5 @@
+export { createInfrastructure, openEventStore, type Infrastructure } from './infrastructure';
+export { ServiceRuntime } from './service-runtime';
+export { startBackendService, SERVICE_RUNTIME, type RunningService } from './backend-service';
+export { probeMessageType, type ProbeRequest, type ProbeResult } from './diagnostic-probe';
+export { bootstrap } from './bootstrap';

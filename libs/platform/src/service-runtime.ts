@@ -1,0 +1,48 @@
+import { randomUUID } from 'node:crypto';
+import type { ServiceHealth, ServiceName } from '@vnfm/contracts';
+import type { EventStore } from '@vnfm/event-store';
+import { EventStoreInbox, MemoryInbox, MessageBus } from '@vnfm/messaging';
+import { createLogger, type Logger } from '@vnfm/telemetry';
+import { instanceName, openEventStore, type Infrastructure } from './infrastructure';
+
+/** One running service: its own event store, its bus client and logger. */
+export class ServiceRuntime {
+  readonly startedAt = new Date().toISOString();
+  readonly instance = instanceName();
+
+  private constructor(
+    readonly service: ServiceName,
+    readonly store: EventStore | undefined,
+    readonly storeAdapter: string,
+    readonly bus: MessageBus,
+    readonly logger: Logger,
+  ) {}
+
+  /** `stateless` services (the gateway) get no event store. */
+  static async create(service: ServiceName, infra: Infrastructure, options: { stateless?: boolean } = {}): Promise<ServiceRuntime> {
+    const logger = createLogger(service, infra.config.logLevel);
+    const { store, adapter } = options.stateless ? { store: undefined, adapter: 'none' } : await openEventStore(service, infra.config, logger);
+    const clientId = `${service}-${randomUUID().slice(0, 8)}`;
+    // Kafka redelivers after crashes and rebalances: keep handled messages durably. In-process cannot redeliver across restarts.
+    const inbox = store && infra.config.bus === 'kafka' ? new EventStoreInbox(store) : new MemoryInbox();
+    const bus = new MessageBus({ broker: infra.brokerFor(clientId), clientId, logger, inbox });
+    return new ServiceRuntime(service, store, adapter, bus, logger);
+  }
+
+  async health(): Promise<ServiceHealth> {
+    let eventStore: ServiceHealth['eventStore'] = { adapter: this.storeAdapter, status: 'UP' };
+    if (this.store) {
+      try {
+        await this.store.readStream(`healthCheck-${this.instance}`, { maxCount: 1 });
+      } catch (error) {
+        eventStore = { adapter: this.storeAdapter, status: 'DOWN', detail: error instanceof Error ? error.message : String(error) };
+      }
+    }
+    return { service: this.service, status: eventStore.status, instance: this.instance, eventStore, startedAt: this.startedAt };
+  }
+
+  async close(): Promise<void> {
+    await this.bus.stop();
+    await this.store?.close();
+  }
+}

@@ -1,0 +1,29 @@
+import { Controller, Get, Inject, Res } from '@nestjs/common';
+import type { Response } from 'express';
+import { BACKEND_SERVICES, healthMessageType, type ServiceHealth } from '@vnfm/contracts';
+import { SERVICE_RUNTIME, type ServiceRuntime } from '@vnfm/platform';
+
+const HEALTH_TIMEOUT_MS = 3000;
+
+/** GET /health: the gateway asks every service over the bus; 200 when all are UP, 503 otherwise. */
+@Controller('health')
+export class HealthController {
+  constructor(@Inject(SERVICE_RUNTIME) private readonly runtime: ServiceRuntime) {}
+
+  @Get()
+  async health(@Res() response: Response): Promise<void> {
+    const gateway = await this.runtime.health();
+    const checks = await Promise.all(
+      BACKEND_SERVICES.map(async (service): Promise<[string, ServiceHealth | { status: 'DOWN'; detail: string }]> => {
+        try {
+          return [service, await this.runtime.bus.request<ServiceHealth>(healthMessageType(service), {}, { timeoutMs: HEALTH_TIMEOUT_MS })];
+        } catch (error) {
+          return [service, { status: 'DOWN', detail: error instanceof Error ? error.message : String(error) }];
+        }
+      }),
+    );
+    const services = Object.fromEntries([['gateway', gateway], ...checks]);
+    const status = checks.every(([, check]) => check.status === 'UP') ? 'UP' : 'DOWN';
+    response.status(status === 'UP' ? 200 : 503).json({ status, services });
+  }
+}

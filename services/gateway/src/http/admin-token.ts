@@ -1,0 +1,19 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+/**
+ * The admin token: VNFM_ADMIN_TOKEN when set; otherwise generated on first
+ * start, kept in `<data>/admin-token` (mode 0600) and printed once, so the
+ * operator can hand it to `openstack --os-token`.
+ */
+export function resolveAdminToken(configured: string | undefined, dataDir: string): string {
+  if (configured) return configured;
+  const path = join(resolve(dataDir), 'admin-token');
+  if (existsSync(path)) return readFileSync(path, 'utf8').trim();
+  mkdirSync(resolve(dataDir), { recursive: true, mode: 0o700 });
+  const token = randomBytes(24).toString('base64url');
+  writeFileSync(path, `${token}\n`, { mode: 0o600, flag: 'wx' });
+  process.stdout.write(`Generated an admin token (kept in ${path}): ${token}\n`);
+  return token;
+}

@@ -1,0 +1,40 @@
+import { Global, Module } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { SERVICE_RUNTIME, ServiceRuntime, type Infrastructure, type RunningService } from '@vnfm/platform';
+import { NestLogger } from '@vnfm/telemetry';
+import { ProbesController } from './diagnostics/probes.controller';
+import { HealthController } from './health/health.controller';
+import { resolveAdminToken } from './http/admin-token';
+import { ADMIN_TOKEN, AuthGuard } from './http/auth.guard';
+import { ProblemFilter } from './http/problem.filter';
+import { requestContext } from './http/request-context.middleware';
+
+/** Starts the HTTP edge: stateless, it turns requests into bus commands. */
+export async function startGateway(infra: Infrastructure): Promise<RunningService & { url: string }> {
+  const runtime = await ServiceRuntime.create('gateway', infra, { stateless: true });
+  const adminToken = resolveAdminToken(infra.config.adminToken, infra.config.dataDir);
+
+  @Global()
+  @Module({
+    controllers: [HealthController, ProbesController],
+    providers: [{ provide: SERVICE_RUNTIME, useValue: runtime }, { provide: ADMIN_TOKEN, useValue: adminToken }, AuthGuard],
+  })
+  class GatewayModule {}
+
+  const app = await NestFactory.create<NestExpressApplication>(GatewayModule, { logger: new NestLogger(runtime.logger) });
+  app.use(requestContext(runtime.logger));
+  app.useGlobalFilters(new ProblemFilter(runtime.logger));
+  await runtime.bus.start();
+  await app.listen(infra.config.port, infra.config.host);
+  const url = `http://${infra.config.host}:${infra.config.port}`;
+  runtime.logger.info({ url }, 'gateway listening');
+  return {
+    runtime,
+    url,
+    async close() {
+      await app.close();
+      await runtime.close();
+    },
+  };
+}

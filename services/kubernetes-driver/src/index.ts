@@ -1,0 +1,1 @@
+export { KubernetesDriverModule } from './kubernetes-driver.module';

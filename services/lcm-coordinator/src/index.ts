@@ -1,0 +1,1 @@
+export { LcmCoordinatorModule } from './lcm-coordinator.module';

@@ -1,0 +1,1 @@
+export { MgmtDriverRunnerModule } from './mgmt-driver-runner.module';

@@ -1,0 +1,1 @@
+export { OpenstackDriverModule } from './openstack-driver.module';

@@ -1,0 +1,1 @@
+export { PackageCatalogModule } from './package-catalog.module';

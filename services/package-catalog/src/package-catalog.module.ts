@@ -1,0 +1,9 @@
+import { Module } from '@nestjs/common';
+
+/**
+ * Composition root of the package-catalog service. Its command handlers arrive with the
+ * capability issues that give it behaviour; until then it answers the
+ * platform's built-in health and probe commands.
+ */
+@Module({})
+export class PackageCatalogModule {}

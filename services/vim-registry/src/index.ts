@@ -1,0 +1,1 @@
+export { VimRegistryModule } from './vim-registry.module';

@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# Compiles the workspace into dist/ and makes each workspace package
+# resolvable from the compiled code: dist/node_modules/@vnfm/<pkg> points at
+# the package's compiled entry, so `require('@vnfm/platform')` in dist/ finds
+# dist/libs/platform/src/index.js before the source symlinks in node_modules/.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+npx tsc -p tsconfig.build.json
+for pkg in libs/* services/*; do
+  [ -f "$pkg/package.json" ] || continue
+  name=$(node -p "require('./$pkg/package.json').name")
+  entry=$([ -f "$pkg/src/index.ts" ] && echo index.js || echo main.js)
+  mkdir -p "dist/node_modules/$name"
+  printf '{ "name": "%s", "main": "../../../%s/src/%s" }\n' "$name" "$pkg" "$entry" > "dist/node_modules/$name/package.json"
+done
