@@ -37,7 +37,11 @@ export async function startBackendService(service: ServiceName, module: Type<unk
     commandTopic: commandTopic(service),
     builtIns: {
       [healthMessageType(service)]: () => runtime.health(),
-      [probeMessageType(service)]: (payload) => runProbe(service, runtime.instance, store, payload as ProbeRequest),
+      [probeMessageType(service)]: async (payload) => {
+        const result = await runProbe(service, runtime.instance, store, payload as ProbeRequest);
+        runtime.logger.info({ probeId: (payload as ProbeRequest).probeId, position: result.position }, 'diagnostic probe recorded');
+        return result;
+      },
     },
   });
   @Module({ imports: [RuntimeModule.of(runtime), module] })

@@ -23,10 +23,10 @@ export class KafkaBroker implements Broker {
       clientId: options.clientId,
       brokers: options.brokers,
       logLevel: logLevel.WARN,
-      logCreator: () => ({ level, log }) => {
-        const fields = { namespace: log.namespace, ...log.log };
-        if (level <= logLevel.ERROR) options.logger?.error(String(log.log.message), fields);
-        else options.logger?.warn(String(log.log.message), fields);
+      logCreator: () => ({ namespace, level, log }) => {
+        const { message, ...fields } = log;
+        if (level <= logLevel.ERROR) options.logger?.error(String(message), { namespace, ...fields });
+        else options.logger?.warn(String(message), { namespace, ...fields });
       },
       retry: { retries: 8, initialRetryTime: 100 },
     });
@@ -81,7 +81,8 @@ export class KafkaBroker implements Broker {
 
   private getProducer(): Promise<Producer> {
     this.producer ??= (async () => {
-      const producer = this.kafka.producer({ idempotent: true, maxInFlightRequests: 1, createPartitioner: Partitioners.DefaultPartitioner });
+      // Idempotent producers retry without a count limit (bounded by kafkajs's maxRetryTime), as Kafka's EoS requires.
+      const producer = this.kafka.producer({ idempotent: true, maxInFlightRequests: 1, retry: { retries: Number.MAX_SAFE_INTEGER }, createPartitioner: Partitioners.DefaultPartitioner });
       await producer.connect();
       return producer;
     })();

@@ -20,8 +20,8 @@ export class AuthGuard implements CanActivate {
     if (!presented) throw new AppError('UNAUTHORIZED', 401, 'Unauthorized', 'An X-Auth-Token or Authorization: Bearer token is required.');
     if (!sameSecret(presented, this.adminToken)) throw new AppError('UNAUTHORIZED', 401, 'Unauthorized', 'The token is not valid.');
     request.principal = 'admin';
-    const context = currentContext();
-    if (context) context.principal = request.principal;
+    const messageContext = currentContext();
+    if (messageContext) messageContext.principal = request.principal;
     return true;
   }
 }

@@ -1,0 +1,59 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { BACKEND_SERVICES } from '@vnfm/contracts';
+import type { ProbeResult } from '@vnfm/platform';
+import { ensureKafka } from './support/kafka';
+import { killGroup, startProduct, waitForHttp, type ProductProcess } from './support/product-process';
+
+jest.setTimeout(300_000);
+
+// The seven services as seven processes over a real Kafka broker (npm run start:distributed).
+describe('distributed mode over Kafka', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'vnfm-distributed-'));
+  const port = String(20890 + Math.floor(Math.random() * 1000));
+  const base = `http://127.0.0.1:${port}`;
+  const token = 'distributed-e2e-admin-token';
+  let product: ProductProcess | undefined;
+
+  beforeAll(async () => {
+    const brokers = await ensureKafka();
+    product = startProduct('bash', ['tools/run-distributed.sh'], {
+      VNFM_KAFKA_BROKERS: brokers.join(','),
+      VNFM_PORT: port,
+      VNFM_DATA_DIR: dataDir,
+      VNFM_ADMIN_TOKEN: token,
+    });
+    await waitForHttp(`${base}/health`, 180_000);
+  }, 600_000);
+
+  afterAll(async () => {
+    if (product) await killGroup(product, 'SIGTERM');
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('runs each service in its own process and reports them all UP through the gateway', async () => {
+    const body = (await (await fetch(`${base}/health`)).json()) as { status: string; services: Record<string, { status: string; instance: string }> };
+    expect(body.status).toBe('UP');
+    const instances = new Set(Object.values(body.services).map((s) => s.instance));
+    expect(instances.size).toBe(7);
+  });
+
+  it('carries one trace id from the gateway over Kafka into each service and into its stored event', async () => {
+    const response = await fetch(`${base}/diagnostics/v1/probes`, { method: 'POST', headers: { 'X-Auth-Token': token, 'X-Correlation-Id': 'e2e-corr-1' } });
+    expect(response.status).toBe(201);
+    const traceId = response.headers.get('x-trace-id') as string;
+    const body = (await response.json()) as { probeId: string; traceId: string; results: ProbeResult[] };
+    expect(traceId).toMatch(/^[0-9a-f]{32}$/);
+    expect(body.traceId).toBe(traceId);
+    expect(body.results.map((r) => r.service).sort()).toEqual([...BACKEND_SERVICES].sort());
+    for (const result of body.results) {
+      expect(result.metadata).toMatchObject({ traceId, correlationId: 'e2e-corr-1', principal: 'admin' });
+    }
+    // Log lines arrive over each process's stdout pipe, possibly after the HTTP response.
+    const logged = (service: string, msg: string) =>
+      (product as ProductProcess).waitForLine(new RegExp(`"service":"${service}".*"traceId":"${traceId}".*"msg":"${msg}"`), 10_000);
+    await logged('gateway', 'diagnostic probe completed');
+    for (const service of BACKEND_SERVICES) await logged(service, 'diagnostic probe recorded');
+  });
+});

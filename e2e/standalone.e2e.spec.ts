@@ -1,0 +1,72 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { BACKEND_SERVICES, SERVICE_NAMES } from '@vnfm/contracts';
+import { EmbeddedEventStore } from '@vnfm/event-store';
+import type { ProbeResult } from '@vnfm/platform';
+import { entryPoint, killGroup, startProduct, waitForHttp, type ProductProcess } from './support/product-process';
+
+jest.setTimeout(120_000);
+
+// Needs `npm run build` (the test command builds before running Jest).
+describe('standalone mode (npm start)', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'vnfm-standalone-'));
+  const port = String(19890 + Math.floor(Math.random() * 1000));
+  const base = `http://127.0.0.1:${port}`;
+  const env = { VNFM_PORT: port, VNFM_DATA_DIR: dataDir, VNFM_LOG_LEVEL: 'info' };
+  let product: ProductProcess | undefined;
+
+  afterAll(async () => {
+    if (product) await killGroup(product, 'SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('serves GET /health with all seven services UP, each backend on its own embedded store', async () => {
+    product = startProduct(process.execPath, [entryPoint('standalone')], env);
+    const body = (await (await waitForHttp(`${base}/health`)).json()) as { status: string; services: Record<string, { status: string; eventStore: { adapter: string } }> };
+    expect(body.status).toBe('UP');
+    expect(Object.keys(body.services).sort()).toEqual([...SERVICE_NAMES].sort());
+    for (const service of BACKEND_SERVICES) expect(body.services[service]).toMatchObject({ status: 'UP', eventStore: { adapter: 'embedded' } });
+    expect(await product.waitForLine(/Generated an admin token/)).toContain(join(dataDir, 'admin-token'));
+  });
+
+  it('keeps every stored event across kill -9 and restart, and keeps the admin token', async () => {
+    const token = readFileSync(join(dataDir, 'admin-token'), 'utf8').trim();
+    const probes: ProbeResult[][] = [];
+    for (let i = 0; i < 5; i++) {
+      const response = await fetch(`${base}/diagnostics/v1/probes`, { method: 'POST', headers: { 'X-Auth-Token': token } });
+      expect(response.status).toBe(201);
+      probes.push(((await response.json()) as { results: ProbeResult[] }).results);
+    }
+    await killGroup(product as ProductProcess, 'SIGKILL');
+
+    for (const service of BACKEND_SERVICES) {
+      const store = await EmbeddedEventStore.open({ dataDir: join(dataDir, service) });
+      try {
+        for (const results of probes) {
+          const mine = results.find((r) => r.service === service) as ProbeResult;
+          const events = await store.readStream(mine.streamName);
+          expect(events).toHaveLength(1);
+          expect(events[0].metadata).toEqual(mine.metadata);
+        }
+      } finally {
+        await store.close();
+      }
+    }
+
+    product = startProduct(process.execPath, [entryPoint('standalone')], env);
+    await waitForHttp(`${base}/health`);
+    const again = await fetch(`${base}/diagnostics/v1/probes?service=lcm-coordinator`, { method: 'POST', headers: { Authorization: `Bearer ${token}` } });
+    expect(again.status).toBe(201);
+    expect(product.lines.some((line) => line.includes('Generated an admin token'))).toBe(false);
+    expect(existsSync(join(dataDir, 'lcm-coordinator', 'events.log'))).toBe(true);
+  });
+
+  it('refuses an invalid configuration at start, naming the variable', async () => {
+    const bad = startProduct(process.execPath, [entryPoint('standalone')], { ...env, VNFM_PORT: 'nine', VNFM_BUS: 'carrier-pigeon' });
+    expect(await bad.exited).toBe(2);
+    const output = bad.lines.join('\n');
+    expect(output).toContain('VNFM_PORT must be an integer between 1 and 65535 (got "nine")');
+    expect(output).toContain('VNFM_BUS must be "in-process" or "kafka"');
+  });
+});
