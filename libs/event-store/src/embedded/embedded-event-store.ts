@@ -168,9 +168,9 @@ export class EmbeddedEventStore implements EventStore {
         const decoded = decodeCommit(buf, pos);
         if (!decoded.ok) throw new EventStoreUnavailableError(`event log unreadable at offset ${index.offsets[c]}: ${decoded.reason}`);
         pos += decoded.size;
-        for (const event of toRecorded(decoded.commit)) {
-          if (Number(event.position) >= startSeq && out.length < max) out.push(event);
-        }
+        const skip = Math.max(0, startSeq - decoded.commit.q);
+        const events = toRecorded(decoded.commit, skip);
+        for (let i = 0; i < events.length && out.length < max; i++) out.push(events[i]);
       }
       commit = last + 1;
     }
@@ -192,7 +192,11 @@ export class EmbeddedEventStore implements EventStore {
         store: this,
         waitForAppend: (signal) =>
           new Promise<void>((resolve) => {
-            const wake = () => resolve();
+            const wake = () => {
+              signal.removeEventListener('abort', wake);
+              this.waiters.delete(wake);
+              resolve();
+            };
             this.waiters.add(wake);
             signal.addEventListener('abort', wake, { once: true });
           }),

@@ -61,19 +61,12 @@ export function decodeCommit(buf: Buffer, offset: number): DecodeResult {
   }
 }
 
-/** Reads just the payload length of a record header (for sizing reads). */
-export function recordSize(buf: Buffer, offset: number): number {
-  return HEADER_BYTES + buf.readUInt32LE(offset + 4);
-}
-
-export function toRecorded(commit: CommitRecord): RecordedEvent[] {
-  return commit.e.map((e, i) => ({
-    id: e.i,
-    streamName: commit.s,
-    revision: commit.r + i,
-    position: String(commit.q + i),
-    type: e.t,
-    data: e.d,
-    metadata: e.m,
-  }));
+/** The events of a commit as RecordedEvents, optionally skipping the first `skip`. */
+export function toRecorded(commit: CommitRecord, skip = 0): RecordedEvent[] {
+  const out: RecordedEvent[] = [];
+  for (let i = skip; i < commit.e.length; i++) {
+    const e = commit.e[i];
+    out.push({ id: e.i, streamName: commit.s, revision: commit.r + i, position: String(commit.q + i), type: e.t, data: e.d, metadata: e.m });
+  }
+  return out;
 }

@@ -37,8 +37,12 @@ export class PartitionLog {
   /** Resolves on the next append or when `signal` aborts. */
   nextAppend(signal: AbortSignal): Promise<void> {
     return new Promise((resolve) => {
-      this.waiters.push(resolve);
-      signal.addEventListener('abort', () => resolve(), { once: true });
+      const wake = () => {
+        signal.removeEventListener('abort', wake);
+        resolve();
+      };
+      this.waiters.push(wake);
+      signal.addEventListener('abort', wake, { once: true });
     });
   }
 

@@ -1,0 +1,31 @@
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+import { startTelemetry } from '@vnfm/telemetry';
+import { benchEventStore } from './event-store.bench';
+import { benchMessaging } from './messaging.bench';
+
+/**
+ * npm run bench [-- --replay-events N]: prints tables for the embedded event
+ * store (append and replay rates) and the message bus (round trips). Uses
+ * VNFM_KAFKA_BROKERS, or starts the test broker with tools/kafka/kafka.sh.
+ */
+function kafkaBrokers(): string[] | undefined {
+  if (process.env.VNFM_KAFKA_BROKERS) return process.env.VNFM_KAFKA_BROKERS.split(',');
+  try {
+    const out = execFileSync('bash', [join(__dirname, '../../../../tools/kafka/kafka.sh'), 'up'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+    return out.trim().split('\n').pop()?.replace('KAFKA_BROKERS=', '').split(',');
+  } catch {
+    return undefined;
+  }
+}
+
+async function main(): Promise<void> {
+  const flag = process.argv.indexOf('--replay-events');
+  const replayEvents = flag > 0 ? Number(process.argv[flag + 1]) : 1_000_000;
+  startTelemetry('bench');
+  await benchEventStore(replayEvents);
+  await benchMessaging(kafkaBrokers());
+  process.exit(0);
+}
+
+void main();

@@ -1,0 +1,39 @@
+import type { IncomingHttpHeaders } from 'node:http';
+
+/** A parsed request as route handlers see it (the body is already JSON-decoded). */
+export interface SimRequest {
+  readonly method: string;
+  readonly path: string;
+  readonly query: URLSearchParams;
+  readonly headers: IncomingHttpHeaders;
+  readonly body: unknown;
+}
+
+/** What a handler answers; a defined `body` is sent as JSON. */
+export interface HttpResult {
+  readonly status: number;
+  readonly body?: unknown;
+  readonly headers?: Readonly<Record<string, string>>;
+}
+
+export type RouteParams = Readonly<Record<string, string>>;
+
+export type RouteHandler = (request: SimRequest, params: RouteParams) => HttpResult;
+
+/** Thrown by handlers to answer with an error status and a service-specific JSON body. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+    readonly headers: Readonly<Record<string, string>> = {},
+  ) {
+    super(`HTTP ${status}`);
+    this.name = 'ApiError';
+  }
+}
+
+/** Reads a single-valued request header. */
+export function headerValue(request: SimRequest, name: string): string | undefined {
+  const value = request.headers[name.toLowerCase()];
+  return Array.isArray(value) ? value[0] : value;
+}

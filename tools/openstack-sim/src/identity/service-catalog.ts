@@ -1,0 +1,46 @@
+import { stableHexId } from '../shared/ids';
+
+/** Base URLs of the simulated services (devstack layout: one host, a path prefix per service). */
+export interface ServiceUrls {
+  readonly identity: string;
+  /** Heat's endpoint without the project segment. */
+  readonly orchestration: string;
+  readonly compute: string;
+}
+
+interface CatalogService {
+  readonly type: string;
+  readonly name: string;
+  readonly url: string;
+}
+
+/** `http://host:port/identity`, `/heat-api/v1/<project_id>` and `/compute/v2.1`, as devstack registers them. */
+export function serviceUrls(baseUrl: string): ServiceUrls {
+  return { identity: `${baseUrl}/identity`, orchestration: `${baseUrl}/heat-api/v1`, compute: `${baseUrl}/compute/v2.1` };
+}
+
+/**
+ * The `catalog` of a project-scoped token (Identity API v3, "Password authentication with
+ * scoped authorization" response): one public endpoint per service.
+ */
+export function buildCatalog(urls: ServiceUrls, projectId: string, region: string): object[] {
+  const services: CatalogService[] = [
+    { type: 'identity', name: 'keystone', url: urls.identity },
+    { type: 'orchestration', name: 'heat', url: `${urls.orchestration}/${projectId}` },
+    { type: 'compute', name: 'nova', url: urls.compute },
+  ];
+  return services.map((service) => ({
+    id: stableHexId(`service:${service.type}`),
+    type: service.type,
+    name: service.name,
+    endpoints: [
+      {
+        id: stableHexId(`endpoint:${service.type}:${region}`),
+        interface: 'public',
+        region,
+        region_id: region,
+        url: service.url,
+      },
+    ],
+  }));
+}

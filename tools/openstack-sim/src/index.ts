@@ -1,0 +1,90 @@
+import { AddressPool } from './compute/address-pool';
+import { registerNovaRoutes } from './compute/nova.routes';
+import { startHttpServer } from './http/http-server';
+import { Router } from './http/router';
+import { AuthGuard } from './identity/auth-guard';
+import { registerKeystoneRoutes } from './identity/keystone.routes';
+import { serviceUrls } from './identity/service-catalog';
+import { TokenStore } from './identity/token-store';
+import { registerHeatResourceRoutes } from './orchestration/heat-resource.routes';
+import { registerHeatStackRoutes } from './orchestration/heat-stack.routes';
+import { OperationScheduler } from './orchestration/operation-scheduler';
+import { StackOperations } from './orchestration/stack-operations';
+import { StackReconciler } from './orchestration/stack-reconciler';
+import { StackStore } from './orchestration/stack-store';
+import { CloudState } from './resources/cloud-state';
+import { ProviderRegistry } from './resources/provider-registry';
+import { systemClock } from './shared/clock';
+import { FaultInjector } from './simulator/fault-injector';
+import { buildDirectory, primaryCredentials, type SimCredentials } from './simulator/identity-setup';
+import { registerSimRoutes } from './simulator/sim.routes';
+import { DEFAULT_ADDRESS_POOL, type OpenStackSimulatorOptions } from './simulator/simulator-options';
+import { dumpState, type SimStateDump } from './simulator/state-dump';
+
+export type { FaultOperation, FaultSpec } from './simulator/fault-spec';
+export type { FaultInjector } from './simulator/fault-injector';
+export type { SimCredentials } from './simulator/identity-setup';
+export type { OpenStackSimulatorOptions, SimProjectOptions, SimUserOptions } from './simulator/simulator-options';
+export type { ServerState, SimStateDump, StackState } from './simulator/state-dump';
+
+export interface OpenStackSimulator {
+  /** `http://host:port`. */
+  readonly url: string;
+  /** Keystone v3 root, `http://host:port/identity/v3`. */
+  readonly keystoneUrl: string;
+  readonly credentials: SimCredentials;
+  /** Inject failures, delays and unreachable servers (same specs as `POST /_sim/faults`). */
+  readonly faults: FaultInjector;
+  state(): SimStateDump;
+  /** Forgets all stacks, servers and faults (tokens stay valid). */
+  reset(): void;
+  close(): Promise<void>;
+}
+
+/** Starts Keystone v3, Heat v1 and Nova v2.1 simulators on one HTTP port. */
+export async function startOpenStackSimulator(options: OpenStackSimulatorOptions = {}): Promise<OpenStackSimulator> {
+  const clock = options.clock ?? systemClock;
+  const region = options.region ?? 'RegionOne';
+  const directory = buildDirectory(options);
+  const cloud = new CloudState(new AddressPool(options.addressPool ?? DEFAULT_ADDRESS_POOL));
+  const store = new StackStore();
+  const reconciler = new StackReconciler(store, clock, (nested) => new ProviderRegistry(cloud, nested, clock));
+  const scheduler = new OperationScheduler();
+  const faults = new FaultInjector(cloud.servers);
+  const operations = new StackOperations({ store, reconciler, scheduler, faults, delayMs: options.delayMs ?? 0, clock });
+  const tokens = new TokenStore(options.tokenTtlSeconds ?? 3600, clock);
+
+  const router = new Router();
+  const host = options.host ?? '127.0.0.1';
+  const server = await startHttpServer(router, host, options.port ?? 0);
+  const url = `http://${host}:${server.port}`;
+  const urls = serviceUrls(url);
+  const guard = new AuthGuard(tokens, urls.identity);
+  const state = (): SimStateDump => dumpState(store, cloud, faults);
+  const reset = (): void => {
+    scheduler.cancelAll();
+    store.clear();
+    cloud.reset();
+    faults.clear();
+  };
+
+  registerKeystoneRoutes(router, { directory, tokens, urls, region });
+  const heatDeps = { guard, store, operations, reconciler, baseUrl: url };
+  registerHeatResourceRoutes(router, heatDeps);
+  registerHeatStackRoutes(router, heatDeps);
+  registerNovaRoutes(router, { guard, servers: cloud.servers, root: `${url}/compute` });
+  registerSimRoutes(router, { faults, state, reset });
+
+  return {
+    url,
+    keystoneUrl: `${urls.identity}/v3`,
+    credentials: primaryCredentials(directory, urls.identity, region),
+    faults,
+    state,
+    reset,
+    close: async () => {
+      scheduler.cancelAll();
+      await server.close();
+    },
+  };
+}
