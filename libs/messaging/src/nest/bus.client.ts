@@ -2,9 +2,10 @@ import { ClientProxy, type ReadPacket, type WritePacket } from '@nestjs/microser
 import type { MessageBus, SendOptions } from '../message-bus';
 
 /**
- * NestJS ClientProxy over the MessageBus: `send(type, payload)` is a request
- * with a reply, `emit(topic, payload)` publishes an event. `call()` is the
- * promise form with routing options (aggregate key, timeout).
+ * NestJS ClientProxy over the MessageBus: `send('<service>.<command>', payload)`
+ * is a request with a reply; `emit('<topic>#<type>', payload)` publishes an
+ * event of that type to that topic. `call()` is the promise form of `send`
+ * with routing options (aggregate key, timeout, message id).
  */
 export class BusClient extends ClientProxy {
   constructor(private readonly bus: MessageBus) {
