@@ -7,3 +7,4 @@ export { InProcessBroker } from './in-process/in-process.broker';
 export { KafkaBroker, type KafkaBrokerOptions } from './kafka/kafka.broker';
 export { BusServer, BusContext, type BusServerOptions } from './nest/bus.server';
 export { BusClient } from './nest/bus.client';
+export { BusExceptionFilter } from './nest/bus-exception.filter';

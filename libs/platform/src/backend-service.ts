@@ -1,7 +1,7 @@
 import { Global, Module, type DynamicModule, type INestMicroservice, type Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { commandTopic, healthMessageType, type ServiceName } from '@vnfm/contracts';
-import { BusServer } from '@vnfm/messaging';
+import { BusExceptionFilter, BusServer } from '@vnfm/messaging';
 import { NestLogger } from '@vnfm/telemetry';
 import { probeMessageType, runProbe, type ProbeRequest } from './diagnostic-probe';
 import type { Infrastructure } from './infrastructure';
@@ -47,6 +47,7 @@ export async function startBackendService(service: ServiceName, module: Type<unk
   @Module({ imports: [RuntimeModule.of(runtime), module] })
   class ServiceRoot {}
   const app: INestMicroservice = await NestFactory.createMicroservice(ServiceRoot, { strategy, logger: new NestLogger(runtime.logger) });
+  app.useGlobalFilters(new BusExceptionFilter());
   await app.listen();
   runtime.logger.info({ instance: runtime.instance, store: runtime.storeAdapter }, `${service} started`);
   return {
