@@ -62,6 +62,22 @@ describe('standalone mode (npm start)', () => {
     expect(existsSync(join(dataDir, 'lcm-coordinator', 'events.log'))).toBe(true);
   });
 
+  it('answers every refusal as application/problem+json', async () => {
+    const token = readFileSync(join(dataDir, 'admin-token'), 'utf8').trim();
+    const cases: [string, RequestInit, number][] = [
+      ['/diagnostics/v1/probes', { method: 'POST' }, 401],
+      ['/diagnostics/v1/probes', { method: 'POST', headers: { 'X-Auth-Token': 'wrong-token' } }, 401],
+      ['/diagnostics/v1/probes?service=gateway', { method: 'POST', headers: { 'X-Auth-Token': token } }, 400],
+      ['/no/such/resource', {}, 404],
+    ];
+    for (const [path, init, status] of cases) {
+      const response = await fetch(`${base}${path}`, init);
+      expect([path, response.status]).toEqual([path, status]);
+      expect(response.headers.get('content-type')).toContain('application/problem+json');
+      expect(await response.json()).toMatchObject({ status, title: expect.any(String), detail: expect.any(String) });
+    }
+  });
+
   it('refuses an invalid configuration at start, naming the variable', async () => {
     const bad = startProduct(process.execPath, [entryPoint('standalone')], { ...env, VNFM_PORT: 'nine', VNFM_BUS: 'carrier-pigeon' });
     expect(await bad.exited).toBe(2);
