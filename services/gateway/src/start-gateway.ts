@@ -3,8 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { SERVICE_RUNTIME, ServiceRuntime, type Infrastructure, type RunningService } from '@vnfm/platform';
 import { NestLogger } from '@vnfm/telemetry';
-import { ProbesController } from './diagnostics/probes.controller';
-import { HealthController } from './health/health.controller';
+import { CONTROLLERS } from './controllers';
 import { resolveAdminToken } from './http/admin-token';
 import { ADMIN_TOKEN, AuthGuard } from './http/auth.guard';
 import { ProblemFilter } from './http/problem.filter';
@@ -17,7 +16,7 @@ export async function startGateway(infra: Infrastructure): Promise<RunningServic
 
   @Global()
   @Module({
-    controllers: [HealthController, ProbesController],
+    controllers: CONTROLLERS,
     providers: [{ provide: SERVICE_RUNTIME, useValue: runtime }, { provide: ADMIN_TOKEN, useValue: adminToken }, AuthGuard],
   })
   class GatewayModule {}

@@ -1,0 +1,9 @@
+import { ProbesController } from './diagnostics/probes.controller';
+import { HealthController } from './health/health.controller';
+
+/**
+ * Every HTTP controller of the gateway. Each API family (SOL003 LCM, SOL005
+ * package management, Tacker VIMs, ...) lives in its own folder and adds its
+ * controllers here.
+ */
+export const CONTROLLERS = [HealthController, ProbesController];
