@@ -30,5 +30,7 @@ VNFM_TEST_KAFKA_BROKERS=$(infra_up kafka | sed 's/^KAFKA_BROKERS=//')
 export VNFM_TEST_KAFKA_BROKERS
 infra_up ssh-hosts >/dev/null
 infra_up k8s >/dev/null
+echo "== installing the Tacker CLI (python3-tackerclient) for the CLI e2e tests" >&2
+bash tools/tacker-cli/install.sh >/dev/null
 
 npx jest --ci "$@"

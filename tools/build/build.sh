@@ -6,6 +6,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 npx tsc -p tsconfig.build.json
+# Data shipped inside libs (e.g. the bundled ETSI SOL001 type definitions) goes beside the compiled code.
+find libs services -path '*/src/*' \( -name '*.yaml' -o -name '*.yml' \) -not -path '*/testing/*' -exec cp --parents {} dist/ \;
 for pkg in libs/* services/*; do
   [ -f "$pkg/package.json" ] || continue
   name=$(node -p "require('./$pkg/package.json').name")

@@ -32,6 +32,16 @@ export interface SendOptions {
 /** Handles one message; the return value is the reply for requests. */
 export type MessageHandler = (payload: unknown, envelope: Envelope) => Promise<unknown>;
 
+export interface ConsumeOptions {
+  /**
+   * Whether the outcome of a message is kept in the inbox (default: always).
+   * Queries say no: re-running them on redelivery is harmless, and their
+   * answers may carry secrets (decrypted VIM credentials) that must never be
+   * stored in plain text.
+   */
+  remember?: (envelope: Envelope) => boolean;
+}
+
 interface Pending {
   resolve: (value: unknown) => void;
   reject: (error: Error) => void;
@@ -92,14 +102,15 @@ export class MessageBus {
   }
 
   /** Consumes topics as a member of a consumer group. */
-  async consume(groupId: string, topics: string[], handler: MessageHandler): Promise<ConsumerHandle> {
+  async consume(groupId: string, topics: string[], handler: MessageHandler, options: ConsumeOptions = {}): Promise<ConsumerHandle> {
     await this.options.broker.ensureTopics([...topics, ...topics.map(deadLetterTopic)]);
-    const consumer = await this.options.broker.consume({ groupId, topics, fromBeginning: true }, (record) => this.onMessage(groupId, record, handler));
+    const remember = options.remember ?? (() => true);
+    const consumer = await this.options.broker.consume({ groupId, topics, fromBeginning: true }, (record) => this.onMessage(groupId, record, handler, remember));
     this.consumers.push(consumer);
     return consumer;
   }
 
-  private async onMessage(group: string, record: IncomingRecord, handler: MessageHandler): Promise<void> {
+  private async onMessage(group: string, record: IncomingRecord, handler: MessageHandler, remember: (envelope: Envelope) => boolean): Promise<void> {
     const envelope = decodeEnvelope(record.value);
     if (!envelope) return this.deadLetter(record, 'unreadable message (not a message envelope)', 0);
     if (envelope.deadline && Date.parse(envelope.deadline) < Date.now()) {
@@ -113,7 +124,7 @@ export class MessageBus {
       inSpan(`process ${envelope.type}`, SpanKind.CONSUMER, { 'messaging.message.id': envelope.id, 'messaging.consumer.group': group }, async () => {
         const outcome = await this.attempt(record, envelope, handler);
         if (!outcome) return;
-        await this.inbox.record(group, envelope.id, outcome);
+        if (remember(envelope)) await this.inbox.record(group, envelope.id, outcome);
         await this.reply(envelope, outcome.reply, outcome.error);
       }, record.headers),
     );

@@ -88,6 +88,17 @@ export function describeMessagingConformance(transport: string, openBroker: () =
       expect([first, again, calls]).toEqual([1, 1, 1]);
     });
 
+    it('runs a redelivered query again instead of keeping its answer', async () => {
+      const server = await newBus();
+      const client = await newBus();
+      let calls = 0;
+      await server.consume(svc, [commandTopicOfType(`${svc}.read`)], async () => ({ secret: `s${++calls}` }), { remember: () => false });
+      const id = randomUUID();
+      await client.request(`${svc}.read`, {}, { id });
+      await client.request(`${svc}.read`, {}, { id });
+      expect(calls).toBe(2);
+    });
+
     it('sends a message that always fails to the dead-letter topic after bounded retries', async () => {
       const server = await newBus({ maxAttempts: 3 });
       const client = await newBus();

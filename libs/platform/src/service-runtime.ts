@@ -1,16 +1,18 @@
 import { randomUUID } from 'node:crypto';
+import type { VnfmConfig } from '@vnfm/config';
 import type { ServiceHealth, ServiceName } from '@vnfm/contracts';
 import type { EventStore } from '@vnfm/event-store';
 import { EventStoreInbox, MemoryInbox, MessageBus } from '@vnfm/messaging';
 import { createLogger, type Logger } from '@vnfm/telemetry';
 import { instanceName, openEventStore, type Infrastructure } from './infrastructure';
 
-/** One running service: its own event store, its bus client and logger. */
+/** One running service: the process configuration, its own event store, its bus client and logger. */
 export class ServiceRuntime {
   readonly startedAt = new Date().toISOString();
   readonly instance = instanceName();
 
   private constructor(
+    readonly config: VnfmConfig,
     readonly service: ServiceName,
     readonly store: EventStore | undefined,
     readonly storeAdapter: string,
@@ -26,7 +28,7 @@ export class ServiceRuntime {
     // Kafka redelivers after crashes and rebalances: keep handled messages durably. In-process cannot redeliver across restarts.
     const inbox = store && infra.config.bus === 'kafka' ? new EventStoreInbox(store) : new MemoryInbox();
     const bus = new MessageBus({ broker: infra.brokerFor(clientId), clientId, logger, inbox });
-    return new ServiceRuntime(service, store, adapter, bus, logger);
+    return new ServiceRuntime(infra.config, service, store, adapter, bus, logger);
   }
 
   async health(): Promise<ServiceHealth> {

@@ -3,10 +3,12 @@ import { join } from 'node:path';
 import { startTelemetry } from '@vnfm/telemetry';
 import { benchEventStore } from './event-store.bench';
 import { benchMessaging } from './messaging.bench';
+import { benchHashVerification } from './package-hash.bench';
 
 /**
  * npm run bench [-- --replay-events N]: prints tables for the embedded event
- * store (append and replay rates) and the message bus (round trips). Uses
+ * store (append and replay rates), the message bus (round trips) and VNF
+ * package onboarding checks (MB/s). Uses
  * VNFM_KAFKA_BROKERS, or starts the test broker with tools/kafka/kafka.sh.
  */
 function kafkaBrokers(): string[] | undefined {
@@ -25,6 +27,7 @@ async function main(): Promise<void> {
   startTelemetry('bench');
   await benchEventStore(replayEvents);
   await benchMessaging(kafkaBrokers());
+  await benchHashVerification(100, 5);
   process.exit(0);
 }
 

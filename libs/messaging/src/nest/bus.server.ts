@@ -4,6 +4,12 @@ import { AppError } from '@vnfm/contracts';
 import type { Envelope } from '../envelope';
 import type { MessageBus } from '../message-bus';
 
+/**
+ * Extras for `@MessagePattern(type, QUERY)`: the handler only reads, so its
+ * answers are not kept in the inbox (see ConsumeOptions.remember).
+ */
+export const QUERY = { query: true } as const;
+
 /** Context object handed to @MessagePattern / @EventPattern handlers (second argument). */
 export class BusContext {
   constructor(readonly envelope: Envelope) {}
@@ -34,7 +40,8 @@ export class BusServer extends Server implements CustomTransportStrategy {
 
   async listen(callback: (error?: unknown) => void): Promise<void> {
     try {
-      await this.bus.consume(this.options.group, [this.options.commandTopic], (_, envelope) => this.dispatch(envelope, false));
+      const remember = (envelope: Envelope) => this.getHandlerByPattern(envelope.type)?.extras?.query !== true;
+      await this.bus.consume(this.options.group, [this.options.commandTopic], (_, envelope) => this.dispatch(envelope, false), { remember });
       if (this.options.eventTopics?.length) {
         await this.bus.consume(`${this.options.group}.events`, this.options.eventTopics, (_, envelope) => this.dispatch(envelope, true));
       }
