@@ -1,0 +1,69 @@
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { REPO_ROOT } from './infra-script';
+
+const run = promisify(execFile);
+
+// A first install runs apt-get update and install: minutes on a cold machine.
+export const TACKER_CLI_INSTALL_TIMEOUT_MS = 10 * 60_000;
+const COMMAND_TIMEOUT_MS = 120_000;
+
+export interface CliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Tacker's own command line pointed at one VNFM (`openstack --os-auth-type admin_token ...`). */
+export interface TackerCli {
+  /** Runs `openstack <args>`; never throws for a non-zero exit: the result says how it ended. */
+  run(args: string[]): Promise<CliResult>;
+  /** Runs `openstack <args> -f json` and parses the output; throws with stderr when the command fails. */
+  json<T>(args: string[]): Promise<T>;
+}
+
+let installed: Promise<string> | undefined;
+
+/** Installs python3-tackerclient and python3-openstackclient unless present (tools/tacker-cli/install.sh); resolves with the `openstack` path. */
+export function ensureTackerCli(): Promise<string> {
+  installed ??= run('bash', [join(REPO_ROOT, 'tools/tacker-cli/install.sh')], { cwd: REPO_ROOT, timeout: TACKER_CLI_INSTALL_TIMEOUT_MS, maxBuffer: 16 * 1024 * 1024 })
+    .then(({ stdout }) => {
+      const path = stdout.trim().split('\n').pop()?.match(/^TACKER_CLI=(\S+)$/)?.[1];
+      if (!path) throw new Error(`tools/tacker-cli/install.sh did not print TACKER_CLI=...; output:\n${stdout}`);
+      return path;
+    })
+    .catch((error: unknown) => {
+      installed = undefined;
+      throw error;
+    });
+  return installed;
+}
+
+/**
+ * The CLI as an operator runs it against this VNFM: admin token auth at the
+ * gateway's endpoint. `OS_*` variables of the caller's environment are left
+ * out so they cannot redirect it to another cloud.
+ */
+export function tackerCli(openstack: string, endpoint: string, token: string): TackerCli {
+  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('OS_')));
+  const base = ['--os-auth-type', 'admin_token', '--os-token', token, '--os-endpoint', endpoint];
+  const cli: TackerCli = {
+    async run(args) {
+      try {
+        const { stdout, stderr } = await run(openstack, [...base, ...args], { env, timeout: COMMAND_TIMEOUT_MS, maxBuffer: 16 * 1024 * 1024 });
+        return { code: 0, stdout, stderr };
+      } catch (error) {
+        const failed = error as { code?: number | string; stdout?: string; stderr?: string };
+        if (typeof failed.code !== 'number') throw error;
+        return { code: failed.code, stdout: failed.stdout ?? '', stderr: failed.stderr ?? '' };
+      }
+    },
+    async json<T>(args: string[]) {
+      const result = await cli.run([...args, '-f', 'json']);
+      if (result.code !== 0) throw new Error(`openstack ${args.join(' ')} exited ${result.code}: ${result.stderr.trim()}`);
+      return JSON.parse(result.stdout) as T;
+    },
+  };
+  return cli;
+}

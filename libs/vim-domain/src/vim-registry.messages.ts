@@ -1,0 +1,56 @@
+import type { VimConnectionInfo } from './vim-connection-info';
+import type { TackerVimView } from './tacker-vim.view';
+
+/** Commands the vim-registry service answers on the bus (`<service>.<name>`). */
+export const VIM_REGISTRY_MESSAGES = {
+  registerVim: 'vim-registry.registerVim',
+  listVims: 'vim-registry.listVims',
+  getVim: 'vim-registry.getVim',
+  updateVim: 'vim-registry.updateVim',
+  deleteVim: 'vim-registry.deleteVim',
+  resolveVimConnectionInfo: 'vim-registry.resolveVimConnectionInfo',
+} as const;
+
+/** `body`: the Tacker request body as received; validated by the registry. */
+export interface RegisterVimMessage {
+  vimId: string;
+  body: unknown;
+}
+
+export interface UpdateVimMessage {
+  vimId: string;
+  body: unknown;
+}
+
+export interface VimIdMessage {
+  vimId: string;
+}
+
+/** `query`: the HTTP query parameters of `GET /v1.0/vims`. */
+export interface ListVimsMessage {
+  query: Record<string, unknown>;
+}
+
+export interface VimReply {
+  vim: TackerVimView;
+}
+
+export interface VimListReply {
+  vims: Partial<TackerVimView>[];
+}
+
+/**
+ * Asked by the LCM coordinator before it drives a VIM. Entries with only a
+ * vimId are looked up in the registry; complete inline entries are checked;
+ * with no entries at all the tenant's default VIM is used (key `default`, as
+ * in Tacker v2). `tenantId` defaults to the principal of the message.
+ */
+export interface ResolveVimConnectionInfoRequest {
+  vimConnectionInfo?: Record<string, VimConnectionInfo> | (VimConnectionInfo & { id: string })[];
+  tenantId?: string;
+}
+
+/** Secrets in plain text: internal services only, never an HTTP response or a log. */
+export interface ResolveVimConnectionInfoReply {
+  vimConnectionInfo: Record<string, VimConnectionInfo>;
+}

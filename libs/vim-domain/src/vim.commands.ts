@@ -1,0 +1,50 @@
+import type { PublicAuthCred, Reachability, SealedSecrets, VimProject, VimType } from './vim.types';
+
+/** A validated registration whose secrets are already sealed. */
+export interface SealedVimRegistration {
+  name: string;
+  description: string;
+  type: VimType;
+  tenantId: string;
+  authUrl: string;
+  vimProject: VimProject;
+  authCred: PublicAuthCred;
+  sealedSecrets: SealedSecrets;
+  extra: Record<string, unknown>;
+  isDefault: boolean;
+}
+
+/** What an update may change (Tacker: `type` and `auth_url` are fixed at registration). */
+export interface VimChanges {
+  name?: string;
+  description?: string;
+  vimProject?: VimProject;
+  authCred?: PublicAuthCred;
+  sealedSecrets?: SealedSecrets;
+  extra?: Record<string, unknown>;
+  isDefault?: boolean;
+}
+
+export interface RegisterVim {
+  type: 'RegisterVim';
+  data: { vimId: string; registration: SealedVimRegistration; reachability: Reachability; now: string };
+}
+
+/** `reachability`: the result of checking the changed credentials, when they changed. */
+export interface UpdateVim {
+  type: 'UpdateVim';
+  data: { changes: VimChanges; reachability?: Reachability; now: string };
+}
+
+/** Another VIM of the same tenant became the default. */
+export interface UnsetDefaultVim {
+  type: 'UnsetDefaultVim';
+  data: { replacedBy: string; now: string };
+}
+
+export interface DeleteVim {
+  type: 'DeleteVim';
+  data: { now: string };
+}
+
+export type VimCommand = RegisterVim | UpdateVim | UnsetDefaultVim | DeleteVim;

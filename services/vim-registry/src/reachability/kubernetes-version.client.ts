@@ -1,0 +1,56 @@
+import { answerMessage, exchange, VimConnectionError } from './http-exchange';
+import { requestOidcIdToken, type OidcPasswordGrant } from './oidc-token.client';
+import type { CheckOutcome } from './reachability.types';
+
+export type KubernetesAuth = { bearerToken: string } | { username: string; password: string } | { oidc: OidcPasswordGrant };
+
+export interface KubernetesTarget {
+  /** API server URL, e.g. https://127.0.0.1:16443. */
+  authUrl: string;
+  auth: KubernetesAuth;
+  /** PEM of the cluster CA; undefined means Tacker's `ssl_ca_cert: None` (no certificate verification). */
+  caPem?: string;
+}
+
+
+/**
+ * GET /version with the VIM's credentials and CA: the VIM is reachable when
+ * the API server accepts them (a rejected token answers 401, not the
+ * anonymous view).
+ */
+export async function checkKubernetes(target: KubernetesTarget): Promise<CheckOutcome> {
+  try {
+    const authorization = await authorizationOf(target);
+    const answer = await exchange({
+      url: `${target.authUrl}/version`,
+      method: 'GET',
+      headers: { authorization },
+      ca: target.caPem,
+      verifyCertificate: target.caPem !== undefined,
+    });
+    const version = answer.status === 200 ? versionOf(answer.text) : undefined;
+    if (version) return { reachable: true, placementAttr: {}, detail: `Kubernetes ${version} answered /version` };
+    const refusal = answer.status === 401 || answer.status === 403 ? 'refused the credentials' : 'did not answer /version as Kubernetes does';
+    return { reachable: false, reason: `Kubernetes API server at ${target.authUrl} ${refusal} (HTTP ${answer.status}): ${answerMessage(answer)}` };
+  } catch (error) {
+    if (error instanceof VimConnectionError) return { reachable: false, reason: `Kubernetes API server at ${target.authUrl}: ${error.message}` };
+    throw error;
+  }
+}
+
+async function authorizationOf(target: KubernetesTarget): Promise<string> {
+  const { auth } = target;
+  if ('bearerToken' in auth) return `Bearer ${auth.bearerToken}`;
+  if ('username' in auth) return `Basic ${Buffer.from(`${auth.username}:${auth.password}`).toString('base64')}`;
+  return `Bearer ${await requestOidcIdToken(auth.oidc, target.caPem)}`;
+}
+
+/** `gitVersion` of a Kubernetes version.Info document, or undefined when the answer is not one. */
+function versionOf(text: string): string | undefined {
+  try {
+    const version = (JSON.parse(text) as { gitVersion?: unknown }).gitVersion;
+    return typeof version === 'string' ? version : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,137 @@
+import type { Logger } from '@vnfm/telemetry';
+import {
+  decide,
+  duplicateVimName,
+  invalidVimRequest,
+  mergeVimUpdate,
+  parseVimRegistration,
+  vimAlreadyRegistered,
+  vimNotFound,
+  type Parsed,
+  type TackerVimView,
+  type VimChanges,
+  type VimRecord,
+} from '@vnfm/vim-domain';
+import type { VimReachabilityCheck } from './reachability/reachability.checker';
+import { SerialQueue } from './serial-queue';
+import type { VimDirectory } from './vim-directory.projection';
+import type { VimRepository } from './vim.repository';
+import type { VimSecrets } from './vim-secrets';
+
+export interface VimRegistrationDeps {
+  repository: VimRepository;
+  directory: VimDirectory;
+  secrets: VimSecrets;
+  reachability: VimReachabilityCheck;
+  logger: Logger;
+  clock: () => Date;
+}
+
+/**
+ * Register, update and delete VIMs: validate the Tacker body, check the VIM
+ * is reachable with its credentials, seal the secrets with the VIM's own data
+ * key, then decide and append. Deleting destroys the data key.
+ */
+export class VimRegistrationService {
+  private readonly crossVimRules = new SerialQueue();
+
+  constructor(private readonly deps: VimRegistrationDeps) {}
+
+  async register(vimId: string, body: unknown, tenantId: string): Promise<TackerVimView> {
+    const request = valid(parseVimRegistration(body, tenantId));
+    const { repository, directory, secrets } = this.deps;
+    const loaded = await repository.load(vimId);
+    if (loaded.state.status !== 'absent') throw vimAlreadyRegistered(vimId);
+    const reachability = await this.deps.reachability.check(request);
+    const revision = await this.crossVimRules.run(async () => {
+      if (directory.findByName(request.tenantId, request.name)) throw duplicateVimName(request.name, request.tenantId);
+      await secrets.ensureKey(vimId);
+      let appended: number;
+      try {
+        const { secrets: plain, ...registration } = request;
+        const sealedSecrets = await secrets.seal(vimId, plain);
+        const events = decide({ type: 'RegisterVim', data: { vimId, registration: { ...registration, sealedSecrets }, reachability, now: this.now() } }, loaded.state, vimId);
+        appended = await repository.append(vimId, events, loaded.revision);
+      } catch (error) {
+        // Nothing was registered: the fresh data key must not outlive the attempt.
+        await secrets.shred(vimId);
+        throw error;
+      }
+      if (request.isDefault) await this.releaseOtherDefaults(vimId, request.tenantId);
+      return appended;
+    });
+    const vim = await this.settled(vimId, revision);
+    this.deps.logger.info({ vimId, name: vim.name, type: vim.type, status: vim.status, statusReason: vim.statusReason }, 'VIM registered');
+    return directory.view(vim);
+  }
+
+  async update(vimId: string, body: unknown): Promise<TackerVimView> {
+    const { repository, directory, secrets } = this.deps;
+    const loaded = await repository.load(vimId);
+    if (loaded.state.status !== 'registered') throw vimNotFound(vimId);
+    const current = loaded.state.vim;
+    const merged = valid(mergeVimUpdate(current, await secrets.open(vimId, current.sealedSecrets), body));
+    const next = valid(parseVimRegistration(merged.body, current.tenantId));
+    const changes: VimChanges = { name: next.name, description: next.description, extra: next.extra, isDefault: merged.isDefault };
+    const reachability = merged.credentialsChanged ? await this.deps.reachability.check(next) : undefined;
+    if (merged.credentialsChanged) Object.assign(changes, { vimProject: next.vimProject, authCred: next.authCred, sealedSecrets: await secrets.seal(vimId, next.secrets) });
+    const revision = await this.crossVimRules.run(async () => {
+      const clash = directory.findByName(current.tenantId, next.name);
+      if (clash && clash.id !== vimId) throw duplicateVimName(next.name, current.tenantId);
+      const events = decide({ type: 'UpdateVim', data: { changes, reachability, now: this.now() } }, loaded.state, vimId);
+      const appended = await repository.append(vimId, events, loaded.revision);
+      if (merged.isDefault) await this.releaseOtherDefaults(vimId, current.tenantId);
+      return appended;
+    });
+    const vim = await this.settled(vimId, revision);
+    this.deps.logger.info({ vimId, status: vim.status, statusReason: vim.statusReason, credentialsChanged: merged.credentialsChanged }, 'VIM updated');
+    return directory.view(vim);
+  }
+
+  async delete(vimId: string): Promise<void> {
+    const { repository, directory, secrets } = this.deps;
+    const loaded = await repository.load(vimId);
+    const events = decide({ type: 'DeleteVim', data: { now: this.now() } }, loaded.state, vimId);
+    const revision = await repository.append(vimId, events, loaded.revision);
+    const shredded = await secrets.shred(vimId);
+    await directory.caughtUpWith(vimId, revision);
+    this.deps.logger.info({ vimId, dataKeyDestroyed: shredded }, 'VIM deleted; its data key is destroyed');
+  }
+
+  /**
+   * Data keys of VIMs that no longer exist: deleted VIMs whose key survived a
+   * crash, and registrations that failed before their first event. Run at
+   * start, before commands arrive.
+   */
+  async shredOrphanKeys(): Promise<number> {
+    const orphans = (await this.deps.secrets.keyIds()).filter((keyId) => !this.deps.directory.get(keyId));
+    for (const keyId of orphans) await this.deps.secrets.shred(keyId);
+    return orphans.length;
+  }
+
+  /** Registering a second default VIM for a tenant moves the default. */
+  private async releaseOtherDefaults(vimId: string, tenantId: string): Promise<void> {
+    const others = this.deps.directory.all().filter((vim) => vim.tenantId === tenantId && vim.isDefault && vim.id !== vimId);
+    for (const other of others) {
+      const loaded = await this.deps.repository.load(other.id);
+      const events = decide({ type: 'UnsetDefaultVim', data: { replacedBy: vimId, now: this.now() } }, loaded.state, other.id);
+      await this.deps.repository.append(other.id, events, loaded.revision);
+    }
+  }
+
+  private async settled(vimId: string, revision: number): Promise<VimRecord> {
+    await this.deps.directory.caughtUpWith(vimId, revision);
+    const vim = this.deps.directory.get(vimId);
+    if (!vim) throw vimNotFound(vimId);
+    return vim;
+  }
+
+  private now(): string {
+    return this.deps.clock().toISOString();
+  }
+}
+
+function valid<T>(parsed: Parsed<T>): T {
+  if (!parsed.ok) throw invalidVimRequest(parsed.problems);
+  return parsed.value;
+}
