@@ -1,0 +1,5 @@
+export { loadVnfPackage } from './vnf-package.loader';
+export { DEFAULT_CSAR_LIMITS, type CsarLimits } from './csar-limits';
+export { PackageError, type PackageErrorCode } from './package.error';
+export type { LoadOptions, LoadedPackage, PackageFile, PackageSignature, SoftwareImage, AdditionalArtifact } from './vnf-package.types';
+export type { VnfdModel } from '@vnfm/vnfd';

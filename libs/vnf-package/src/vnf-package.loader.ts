@@ -1,0 +1,145 @@
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { basename } from 'node:path';
+import { buildVnfdModel, VnfdError, type VnfdModel } from '@vnfm/vnfd';
+import { DEFAULT_CSAR_LIMITS } from './csar-limits';
+import { resolveCsarLayout, type CsarLayout } from './csar-layout.resolver';
+import { packagePathOf } from './entry-name';
+import { loadBundledEtsiTypes } from './etsi-types.loader';
+import { parseManifest, type Manifest } from './manifest.parser';
+import { mapAdditionalArtifacts, mapSoftwareImages } from './package-artifacts.mapper';
+import { FileDigester, planDigests, type ExpectedDigest } from './package-integrity.verifier';
+import { checkPackageSignature } from './package-signature.checker';
+import { PackageError, type PackageErrorCode } from './package.error';
+import { readSignedZip } from './signed-zip.reader';
+import { TOSCA_META_PATH } from './tosca-meta.parser';
+import type { LoadedPackage, LoadOptions, PackageSignature } from './vnf-package.types';
+import { parseYamlTemplate } from './yaml-document.parser';
+import { ZipArchive } from './zip-reader';
+
+/** TOSCA.meta, manifests, certificates and templates are read into memory; nothing that large is one. */
+const MAX_METADATA_BYTES = 16 * 1024 * 1024;
+// Folders SOL004 and Tacker use for artifacts rather than service templates.
+const NOT_TEMPLATES = /^(Files|BaseHOT|Artifacts|Scripts|Licenses|Tests|UserData)\//;
+
+type OpenArchive = () => Promise<ZipArchive>;
+
+/**
+ * Reads and validates a SOL004 CSAR (or a SOL004 option 2 signed zip around
+ * one) and builds its VNFD model. Every file is read once, hashed and checked
+ * against the manifest and TOSCA.meta before the model is built; any refusal
+ * is a `PackageError`, and nothing partial is returned.
+ */
+export async function loadVnfPackage(zipPath: string, options: LoadOptions = {}): Promise<LoadedPackage> {
+  const limits = options.limits ?? DEFAULT_CSAR_LIMITS;
+  const checksum = { algorithm: 'SHA-256' as const, hash: await sha256OfFile(zipPath) };
+  const label = basename(zipPath);
+  const outer = await ZipArchive.open(zipPath, limits, label);
+  try {
+    const signedZip = await readSignedZip(outer);
+    if (!signedZip) return { checksum, ...(await readCsar(outer, options, () => ZipArchive.open(zipPath, limits, label))) };
+    const signature = await checkPackageSignature(signedZip.material, options);
+    const csar = signedZip.material.content;
+    const openInner = () => ZipArchive.open(csar, limits, signedZip.csarPath);
+    const inner = await openInner();
+    try {
+      const contents = await readCsar(inner, { ...options, requireSignature: false }, openInner);
+      return { checksum, ...contents, signature };
+    } finally {
+      inner.close();
+    }
+  } finally {
+    outer.close();
+  }
+}
+
+async function readCsar(archive: ZipArchive, options: LoadOptions, reopen: OpenArchive): Promise<Omit<LoadedPackage, 'checksum'>> {
+  const files = new Set(archive.files.map((file) => file.path));
+  const toscaMeta = files.has(TOSCA_META_PATH) ? (await readMetadata(archive, TOSCA_META_PATH)).toString('utf8') : undefined;
+  const layout = resolveCsarLayout(files, archive.directories, toscaMeta);
+  const manifest = layout.manifestPath ? parseManifest(await readMetadata(archive, layout.manifestPath), layout.manifestPath) : undefined;
+  const signature = await checkManifestSignature(archive, layout, manifest, options);
+  const plan = planDigests(files, layout.manifestPath, manifest, layout.toscaMeta);
+  const { sha256, templates } = await readAllFiles(archive, plan, layout.entryDefinitions);
+  const vnfd = buildModel(layout.entryDefinitions, templates, [...files], await loadBundledEtsiTypes());
+  const excluded = new Set([TOSCA_META_PATH, layout.manifestPath ?? '', ...layout.certificatePaths, ...signatureFiles(manifest)]);
+  const listedPaths = [...(manifest?.sources ?? []), ...(layout.toscaMeta?.fileDigests ?? [])].map((entry) => entry.path);
+  return {
+    entryDefinitions: layout.entryDefinitions,
+    toscaMeta: layout.toscaMeta?.keys,
+    manifestPath: layout.manifestPath,
+    manifestMetadata: manifest?.metadata,
+    files: archive.files.map((file) => ({ path: file.path, size: file.uncompressedSize })).sort((a, b) => a.path.localeCompare(b.path)),
+    signature,
+    vnfd,
+    softwareImages: mapSoftwareImages(vnfd),
+    additionalArtifacts: mapAdditionalArtifacts(vnfd, plan, layout.toscaMeta, sha256, excluded, listedPaths),
+    readFile: async (path: string) => {
+      const wanted = packagePathOf(path).path;
+      if (!files.has(wanted)) throw new PackageError('MISSING_FILE', `${wanted} is not in the package`);
+      const again = await reopen();
+      try {
+        return await again.read(wanted);
+      } finally {
+        again.close();
+      }
+    },
+  };
+}
+
+async function checkManifestSignature(archive: ZipArchive, layout: CsarLayout, manifest: Manifest | undefined, options: LoadOptions): Promise<PackageSignature> {
+  const certificates = await Promise.all(layout.certificatePaths.map(async (path) => ({ path, bytes: await readMetadata(archive, path) })));
+  return checkPackageSignature(
+    {
+      label: layout.manifestPath ?? 'the package (no manifest)',
+      content: manifest?.signedContent ?? Buffer.alloc(0),
+      signature: manifest?.cms ? Buffer.from(manifest.cms) : undefined,
+      certificates,
+      scheme: 'manifest',
+    },
+    options,
+  );
+}
+
+/** One pass over every file: digests checked, SHA-256 kept, service templates parsed. */
+async function readAllFiles(archive: ZipArchive, plan: readonly ExpectedDigest[], entryDefinitions: string) {
+  const sha256 = new Map<string, string>();
+  const templates: Record<string, unknown> = {};
+  for (const file of archive.files) {
+    const digester = new FileDigester(file.path, plan.filter((digest) => digest.path === file.path));
+    const isTemplate = file.path === entryDefinitions || (/\.ya?ml$/i.test(file.path) && !NOT_TEMPLATES.test(file.path) && file.uncompressedSize <= MAX_METADATA_BYTES);
+    const chunks: Buffer[] = [];
+    await archive.stream(file.path, (chunk) => {
+      digester.update(chunk);
+      if (isTemplate) chunks.push(chunk);
+    });
+    sha256.set(file.path, digester.finish());
+    if (isTemplate) templates[file.path] = parseYamlTemplate(Buffer.concat(chunks), file.path);
+  }
+  return { sha256, templates };
+}
+
+function buildModel(entryDefinitions: string, documents: Record<string, unknown>, packageFiles: string[], bundledTypes: Record<string, unknown>): VnfdModel {
+  try {
+    return buildVnfdModel({ entryDefinitions, documents, packageFiles, bundledTypes });
+  } catch (error) {
+    if (error instanceof VnfdError) throw new PackageError(error.code as PackageErrorCode, error.detail);
+    throw error;
+  }
+}
+
+async function readMetadata(archive: ZipArchive, path: string): Promise<Buffer> {
+  const size = archive.files.find((file) => file.path === path)?.uncompressedSize ?? 0;
+  if (size > MAX_METADATA_BYTES) throw new PackageError('TOO_LARGE', `${path} is ${size} bytes, more than the ${MAX_METADATA_BYTES} allowed for package metadata`);
+  return archive.read(path);
+}
+
+const signatureFiles = (manifest: Manifest | undefined): string[] =>
+  (manifest?.sources ?? []).flatMap((source) => [source.signature, source.certificate]).filter((path): path is string => !!path);
+
+async function sha256OfFile(path: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(path, { highWaterMark: 1024 * 1024 })) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}
+
