@@ -23,6 +23,21 @@ export class VnfmConfig {
   @MinLength(1, { message: 'VNFM_DATA_DIR must not be empty' })
   dataDir = 'data';
 
+  /**
+   * VNFM_BLOB_DIR: blob store of VNF package content; default `<VNFM_DATA_DIR>/blobs`.
+   * In distributed mode the gateway and the package-catalog must share it (one volume).
+   */
+  @IsOptional()
+  @IsString()
+  @MinLength(1, { message: 'VNFM_BLOB_DIR must not be empty' })
+  blobDir?: string;
+
+  /** VNFM_MAX_PACKAGE_BYTES: largest VNF package (zip) accepted for upload; default 2 GiB. */
+  @IsInt({ message: 'VNFM_MAX_PACKAGE_BYTES must be a positive integer' })
+  @Min(1, { message: 'VNFM_MAX_PACKAGE_BYTES must be a positive integer' })
+  @Transform(({ value }) => (value === undefined ? 2 * 1024 ** 3 : Number(value)))
+  maxPackageBytes = 2 * 1024 ** 3;
+
   /** VNFM_BUS: `in-process` (one process) or `kafka`. */
   @IsIn(['in-process', 'kafka'], { message: 'VNFM_BUS must be "in-process" or "kafka"' })
   bus: 'in-process' | 'kafka' = 'in-process';
@@ -54,6 +69,15 @@ export class VnfmConfig {
   @MinLength(16, { message: 'VNFM_ADMIN_TOKEN must be at least 16 characters' })
   adminToken?: string;
 
+  /**
+   * VNFM_MASTER_KEY: base64 of 32 random bytes, the key that wraps each VIM's
+   * data key; `<data>/master.key` (mode 0600) is created on first start when
+   * absent. Checked where it is used (libs/crypto), so a bad value is never echoed.
+   */
+  @IsOptional()
+  @IsString()
+  masterKey?: string;
+
   /** VNFM_REQUEST_TIMEOUT_MS: how long the gateway waits for a service's reply. */
   @IsInt({ message: 'VNFM_REQUEST_TIMEOUT_MS must be a positive integer' })
   @Min(1, { message: 'VNFM_REQUEST_TIMEOUT_MS must be a positive integer' })
@@ -66,6 +90,8 @@ export const ENVIRONMENT: Record<string, keyof VnfmConfig> = {
   VNFM_PORT: 'port',
   VNFM_HOST: 'host',
   VNFM_DATA_DIR: 'dataDir',
+  VNFM_BLOB_DIR: 'blobDir',
+  VNFM_MAX_PACKAGE_BYTES: 'maxPackageBytes',
   VNFM_BUS: 'bus',
   VNFM_KAFKA_BROKERS: 'kafkaBrokers',
   VNFM_EVENT_STORE: 'eventStore',
@@ -74,4 +100,5 @@ export const ENVIRONMENT: Record<string, keyof VnfmConfig> = {
   VNFM_LOG_LEVEL: 'logLevel',
   VNFM_ADMIN_TOKEN: 'adminToken',
   VNFM_REQUEST_TIMEOUT_MS: 'requestTimeoutMs',
+  VNFM_MASTER_KEY: 'masterKey',
 };

@@ -1,9 +1,11 @@
 import { ProbesController } from './diagnostics/probes.controller';
 import { HealthController } from './health/health.controller';
+import { VimsController } from './vims/vims.controller';
+import { VNF_PACKAGE_CONTROLLERS } from './vnf-packages';
 
 /**
  * Every HTTP controller of the gateway. Each API family (SOL003 LCM, SOL005
  * package management, Tacker VIMs, ...) lives in its own folder and adds its
  * controllers here.
  */
-export const CONTROLLERS = [HealthController, ProbesController];
+export const CONTROLLERS = [HealthController, ProbesController, VimsController, ...VNF_PACKAGE_CONTROLLERS];

@@ -8,6 +8,7 @@ import { resolveAdminToken } from './http/admin-token';
 import { ADMIN_TOKEN, AuthGuard } from './http/auth.guard';
 import { ProblemFilter } from './http/problem.filter';
 import { requestContext } from './http/request-context.middleware';
+import { useJsonBodies, vnfPackageProviders } from './vnf-packages';
 
 /** Starts the HTTP edge: stateless, it turns requests into bus commands. */
 export async function startGateway(infra: Infrastructure): Promise<RunningService & { url: string }> {
@@ -17,12 +18,13 @@ export async function startGateway(infra: Infrastructure): Promise<RunningServic
   @Global()
   @Module({
     controllers: CONTROLLERS,
-    providers: [{ provide: SERVICE_RUNTIME, useValue: runtime }, { provide: ADMIN_TOKEN, useValue: adminToken }, AuthGuard],
+    providers: [{ provide: SERVICE_RUNTIME, useValue: runtime }, { provide: ADMIN_TOKEN, useValue: adminToken }, AuthGuard, ...vnfPackageProviders(infra.config)],
   })
   class GatewayModule {}
 
   const app = await NestFactory.create<NestExpressApplication>(GatewayModule, { logger: new NestLogger(runtime.logger) });
   app.use(requestContext(runtime.logger));
+  useJsonBodies(app);
   app.useGlobalFilters(new ProblemFilter(runtime.logger));
   await runtime.bus.start();
   await app.listen(infra.config.port, infra.config.host);

@@ -1,9 +1,32 @@
 import { Module } from '@nestjs/common';
+import { BlobJanitor } from './blobs/blob-janitor';
+import { catalogProviders } from './catalog.tokens';
+import { PackageFilesController } from './files/package-files.controller';
+import { PackageFilesService } from './files/package-files.service';
+import { OnboardingService } from './onboarding/onboarding.service';
+import { PackageLoader } from './onboarding/package-loader';
+import { PackageContentController } from './packages/package-content.controller';
+import { PackagesController } from './packages/packages.controller';
+import { VnfPackageProjection } from './read-model/vnf-package.projection';
+import { VnfPackageReadModel } from './read-model/vnf-package.read-model';
+import { VnfPackageRepository } from './vnf-package.repository';
 
 /**
- * Composition root of the package-catalog service. Its command handlers arrive with the
- * capability issues that give it behaviour; until then it answers the
- * platform's built-in health and probe commands.
+ * Composition root of the package-catalog service: the VNF package aggregate
+ * (`vnfPackage-*` streams), its in-memory read model, onboarding with
+ * @vnfm/vnf-package, and package files from the shared blob store.
  */
-@Module({})
+@Module({
+  controllers: [PackagesController, PackageContentController, PackageFilesController],
+  providers: [
+    ...catalogProviders,
+    VnfPackageReadModel,
+    VnfPackageProjection,
+    VnfPackageRepository,
+    PackageLoader,
+    BlobJanitor,
+    OnboardingService,
+    PackageFilesService,
+  ],
+})
 export class PackageCatalogModule {}

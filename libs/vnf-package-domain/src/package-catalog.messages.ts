@@ -1,0 +1,83 @@
+import type { SolQueryParams } from '@vnfm/sol-query';
+import type { PackageOnboardingState, PackageOperationalState, VnfPkgInfo, VnfPkgInfoModifications } from './vnf-pkg-info.types';
+
+/**
+ * The package-catalog's bus commands (`<service>.<name>`) and their payloads.
+ * Package content never travels on the bus: the gateway streams it into the
+ * shared blob store and sends the blob key.
+ */
+export const PACKAGE_CATALOG = {
+  createPackage: 'package-catalog.createPackage',
+  listPackages: 'package-catalog.listPackages',
+  getPackage: 'package-catalog.getPackage',
+  modifyPackage: 'package-catalog.modifyPackage',
+  deletePackage: 'package-catalog.deletePackage',
+  uploadPackageContent: 'package-catalog.uploadPackageContent',
+  uploadFromUri: 'package-catalog.uploadFromUri',
+  failUpload: 'package-catalog.failUpload',
+  getPackageFile: 'package-catalog.getPackageFile',
+  markUsage: 'package-catalog.markUsage',
+} as const;
+
+/** A package by its id, or (SOL 003 "onboarded VNF packages") by the VNFD id of its onboarded content. */
+export type PackageRef = { vnfPkgId: string } | { vnfdId: string };
+
+export interface CreatePackageRequest {
+  userDefinedData?: Record<string, unknown>;
+}
+
+export interface ListPackagesRequest {
+  query: SolQueryParams;
+}
+
+export interface ListPackagesReply {
+  items: Partial<VnfPkgInfo>[];
+  /** Present when another page follows. */
+  nextMarker?: string;
+}
+
+export type GetPackageRequest = PackageRef;
+
+export interface ModifyPackageRequest {
+  vnfPkgId: string;
+  operationalState?: PackageOperationalState;
+  userDefinedData?: Record<string, unknown>;
+}
+
+export type ModifyPackageReply = VnfPkgInfoModifications;
+
+export interface DeletePackageRequest {
+  vnfPkgId: string;
+}
+
+/** The content is in the blob store under `blobKey`; the catalog takes it over (and discards it if it refuses). */
+export interface UploadPackageContentRequest {
+  vnfPkgId: string;
+  blobKey: string;
+  size: number;
+}
+
+/** Marks the package UPLOADING while the gateway fetches `addressInformation` (credentials stay with the gateway). */
+export interface UploadFromUriRequest {
+  vnfPkgId: string;
+  addressInformation: string;
+}
+
+/** The fetch from URI failed: the package goes to ERROR with this reason. */
+export interface FailUploadRequest {
+  vnfPkgId: string;
+  detail: string;
+}
+
+export interface UploadReply {
+  onboardingState: PackageOnboardingState;
+}
+
+/** One file of an onboarded package; for the VNFD, `accept` lists the media types the client accepts (text/plain, application/zip). */
+export type PackageFileRequest = PackageRef & ({ file: 'content' } | { file: 'manifest' } | { file: 'artifact'; artifactPath: string } | { file: 'vnfd'; accept: string[] });
+
+/** A small file comes inline (base64); a large one, or the whole package, as a blob key to stream from the blob store. */
+export type PackageFileReply = { contentType: string; size: number } & ({ inline: string } | { blobKey: string });
+
+/** The LCM coordinator reports that a VNF instance starts (inUse) or stops using a package. */
+export type MarkUsageRequest = PackageRef & { vnfInstanceId: string; inUse: boolean };

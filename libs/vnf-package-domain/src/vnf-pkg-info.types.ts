@@ -1,0 +1,75 @@
+/** VnfPkgInfo.onboardingState (ETSI GS NFV-SOL 005 v2.6.1 §9.5.2.5). */
+export type PackageOnboardingState = 'CREATED' | 'UPLOADING' | 'PROCESSING' | 'ONBOARDED' | 'ERROR';
+/** VnfPkgInfo.operationalState: ENABLED packages may be used to create VNF instances. */
+export type PackageOperationalState = 'ENABLED' | 'DISABLED';
+/** VnfPkgInfo.usageState: IN_USE while any VNF instance created from the package exists. */
+export type PackageUsageState = 'IN_USE' | 'NOT_IN_USE';
+
+export const OPERATIONAL_STATES: readonly PackageOperationalState[] = ['ENABLED', 'DISABLED'];
+
+/** A checksum as SOL 004 manifests write it: algorithm (e.g. SHA-256) and hash in hexadecimal. */
+export interface Checksum {
+  algorithm: string;
+  hash: string;
+}
+
+/** RFC 7807 as profiled by ETSI GS NFV-SOL 013 v2.6.1 §6.3: status and detail are mandatory. */
+export interface ProblemDetails {
+  type?: string;
+  title?: string;
+  status: number;
+  detail: string;
+}
+
+/** ETSI GS NFV-SOL 005 v2.6.1 §9.5.3.2 VnfPackageSoftwareImageInfo (sizes in bytes). */
+export interface VnfPackageSoftwareImageInfo {
+  id: string;
+  name: string;
+  provider: string;
+  version: string;
+  checksum: Checksum;
+  containerFormat: string;
+  diskFormat: string;
+  createdAt: string;
+  minDisk: number;
+  minRam: number;
+  size: number;
+  userMetadata?: Record<string, unknown>;
+  imagePath?: string;
+}
+
+/** ETSI GS NFV-SOL 005 v2.6.1 §9.5.3.3 VnfPackageArtifactInfo. */
+export interface VnfPackageArtifactInfo {
+  artifactPath: string;
+  checksum?: Checksum;
+  metadata?: Record<string, unknown>;
+}
+
+export interface Link {
+  href: string;
+}
+
+/** ETSI GS NFV-SOL 005 v2.6.1 §9.5.2.5 VnfPkgInfo, as Tacker's /vnfpkgm/v1 serves it. */
+export interface VnfPkgInfo {
+  id: string;
+  vnfdId?: string;
+  vnfProvider?: string;
+  vnfProductName?: string;
+  vnfSoftwareVersion?: string;
+  vnfdVersion?: string;
+  checksum?: Checksum;
+  softwareImages?: VnfPackageSoftwareImageInfo[];
+  additionalArtifacts?: VnfPackageArtifactInfo[];
+  onboardingState: PackageOnboardingState;
+  operationalState: PackageOperationalState;
+  usageState: PackageUsageState;
+  userDefinedData: Record<string, unknown>;
+  onboardingFailureDetails?: ProblemDetails;
+  _links: { self: Link; vnfd?: Link; packageContent: Link };
+}
+
+/** ETSI GS NFV-SOL 005 v2.6.1 §9.5.2.3 VnfPkgInfoModifications: what a PATCH changed. */
+export interface VnfPkgInfoModifications {
+  operationalState?: PackageOperationalState;
+  userDefinedData?: Record<string, unknown>;
+}

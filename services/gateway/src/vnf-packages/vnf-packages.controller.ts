@@ -1,0 +1,76 @@
+import { Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, Req, Res, UseGuards, UseInterceptors } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { AppError } from '@vnfm/contracts';
+import { SERVICE_RUNTIME, type ServiceRuntime } from '@vnfm/platform';
+import { readSolQueryParams, SolQueryError, type SolQueryParams } from '@vnfm/sol-query';
+import { PACKAGE_CATALOG, type ListPackagesReply, type ModifyPackageReply, type VnfPkgInfo } from '@vnfm/vnf-package-domain';
+import { AuthGuard } from '../http/auth.guard';
+import { ApiVersionInterceptor } from './api-version.interceptor';
+import { keyOf, packageRefOf } from './package-ref';
+import { jsonBody } from './request-body';
+import { CreateVnfPkgInfoRequestDto, VnfPkgInfoModificationsDto } from './vnf-package.dto';
+
+/**
+ * ETSI GS NFV-SOL 005 v2.6.1 §9.4.2 and §9.4.3 as Tacker serves them under
+ * /vnfpkgm/v1: create, query (SOL 013 filters, selectors, paging with a
+ * `Link: <...>; rel="next"` header), read, modify, delete. Reading by VNFD
+ * id follows SOL 003 v3.3.1 ("onboarded VNF packages"); Tacker has no such route.
+ */
+@Controller('vnfpkgm/v1')
+@UseGuards(AuthGuard)
+@UseInterceptors(ApiVersionInterceptor)
+export class VnfPackagesController {
+  constructor(@Inject(SERVICE_RUNTIME) private readonly runtime: ServiceRuntime) {}
+
+  @Post('vnf_packages')
+  @HttpCode(201)
+  async create(@Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<VnfPkgInfo> {
+    const { userDefinedData } = jsonBody(request, CreateVnfPkgInfoRequestDto);
+    const info = await this.runtime.bus.request<VnfPkgInfo>(PACKAGE_CATALOG.createPackage, { userDefinedData });
+    response.setHeader('Location', info._links.self.href);
+    return info;
+  }
+
+  @Get('vnf_packages')
+  async list(@Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<ListPackagesReply['items']> {
+    const reply = await this.runtime.bus.request<ListPackagesReply>(PACKAGE_CATALOG.listPackages, { query: solQueryOf(request) });
+    if (reply.nextMarker) response.setHeader('Link', `<${nextPageUri(request, reply.nextMarker)}>; rel="next"`);
+    return reply.items;
+  }
+
+  @Get(['vnf_packages/:vnfPkgId', 'onboarded_vnf_packages/:vnfdId'])
+  show(@Param() params: { vnfPkgId?: string; vnfdId?: string }): Promise<VnfPkgInfo> {
+    return this.runtime.bus.request<VnfPkgInfo>(PACKAGE_CATALOG.getPackage, packageRefOf(params), { key: keyOf(params) });
+  }
+
+  @Patch('vnf_packages/:vnfPkgId')
+  modify(@Param('vnfPkgId') vnfPkgId: string, @Req() request: Request): Promise<ModifyPackageReply> {
+    const { operationalState, userDefinedData } = jsonBody(request, VnfPkgInfoModificationsDto);
+    if (operationalState === undefined && userDefinedData === undefined) {
+      throw new AppError('INVALID_REQUEST_BODY', 400, 'Bad Request', 'The body must give operationalState, userDefinedData or both.');
+    }
+    return this.runtime.bus.request<ModifyPackageReply>(PACKAGE_CATALOG.modifyPackage, { vnfPkgId, operationalState, userDefinedData }, { key: vnfPkgId });
+  }
+
+  @Delete('vnf_packages/:vnfPkgId')
+  @HttpCode(204)
+  async delete(@Param('vnfPkgId') vnfPkgId: string): Promise<void> {
+    await this.runtime.bus.request(PACKAGE_CATALOG.deletePackage, { vnfPkgId }, { key: vnfPkgId });
+  }
+}
+
+function solQueryOf(request: Request): SolQueryParams {
+  try {
+    return readSolQueryParams(request.query as Record<string, unknown>);
+  } catch (error) {
+    if (error instanceof SolQueryError) throw new AppError('INVALID_QUERY', 400, 'Bad Request', `Invalid ${error.parameter}: ${error.detail}`);
+    throw error;
+  }
+}
+
+/** SOL 013 §5.4.2.1: the same query, with the marker of the next page. */
+function nextPageUri(request: Request, marker: string): string {
+  const url = new URL(request.originalUrl, `${request.protocol}://${request.get('host')}`);
+  url.searchParams.set('nextpage_opaque_marker', marker);
+  return url.toString();
+}

@@ -1,0 +1,78 @@
+import { readFile } from 'node:fs/promises';
+import { Inject, Injectable } from '@nestjs/common';
+import type { BlobStore } from '@vnfm/blob-store';
+import { AppError } from '@vnfm/contracts';
+import type { BlobRef, OnboardedContent, PackageFileReply, PackageFileRequest } from '@vnfm/vnf-package-domain';
+import { BLOB_STORE } from '../catalog.tokens';
+import { PackageLoader } from '../onboarding/package-loader';
+import { findPackage, requireOnboarded, type OnboardedPackage } from '../packages/package-ref';
+import { VnfPackageReadModel } from '../read-model/vnf-package.read-model';
+import { VnfPackageRepository } from '../vnf-package.repository';
+import { mediaTypeOf } from './media-types';
+
+/** Files up to this size come back inline over the bus; larger ones as a blob key the gateway streams. */
+export const INLINE_LIMIT_BYTES = 512 * 1024;
+const NO_LIMIT = Number.MAX_SAFE_INTEGER;
+
+const notFound = (detail: string) => new AppError('NOT_FOUND', 404, 'Not Found', detail);
+
+/**
+ * The files of an onboarded package (ETSI GS NFV-SOL 005 v2.6.1 §9.4.4-9.4.7):
+ * the VNFD as negotiated, the manifest, one artifact, the whole content.
+ */
+@Injectable()
+export class PackageFilesService {
+  constructor(
+    @Inject(BLOB_STORE) private readonly blobs: BlobStore,
+    private readonly readModel: VnfPackageReadModel,
+    private readonly repository: VnfPackageRepository,
+    private readonly loader: PackageLoader,
+  ) {}
+
+  async file(request: PackageFileRequest): Promise<PackageFileReply> {
+    const pkg = requireOnboarded(findPackage(this.readModel, request));
+    switch (request.file) {
+      case 'content':
+        return { contentType: 'application/zip', size: pkg.content.size, blobKey: pkg.content.key };
+      case 'vnfd':
+        return this.vnfd(pkg.onboarded.derived, request.accept);
+      case 'manifest':
+        if (!pkg.onboarded.derived.manifest) throw notFound(`VNF package ${pkg.id} has no manifest`);
+        return this.fromBlob(pkg.onboarded.derived.manifest, 'text/plain');
+      case 'artifact':
+        return this.artifact(pkg, request.artifactPath);
+    }
+  }
+
+  /**
+   * SOL 005 §9.4.4.3.2: text/plain gives the VNFD when it is one YAML file;
+   * application/zip gives a zip of the VNFD files; with both, the single
+   * file when there is one. Only text/plain for a multi-file VNFD: 406.
+   */
+  private vnfd(derived: OnboardedContent['derived'], accept: string[]): Promise<PackageFileReply> {
+    if (accept.includes('text/plain') && derived.vnfdYaml) return this.fromBlob(derived.vnfdYaml, 'text/plain');
+    if (accept.includes('application/zip')) return this.fromBlob(derived.vnfdZip, 'application/zip');
+    throw new AppError('NOT_ACCEPTABLE', 406, 'Not Acceptable', "The VNFD is implemented as multiple files; the Accept header should include 'application/zip'.");
+  }
+
+  /** SOL 005 §9.4.7: an artifact the package declares (additional artifact or software image), read from the zip once. */
+  private async artifact(pkg: OnboardedPackage, artifactPath: string): Promise<PackageFileReply> {
+    const declared = [...pkg.onboarded.additionalArtifacts.map((a) => a.artifactPath), ...pkg.onboarded.softwareImages.flatMap((i) => (i.imagePath ? [i.imagePath] : []))];
+    if (!declared.includes(artifactPath) || !pkg.onboarded.files.some((file) => file.path === artifactPath)) {
+      throw notFound(`VNF package ${pkg.id} has no artifact ${artifactPath}`);
+    }
+    const contentType = mediaTypeOf(artifactPath);
+    const extracted = pkg.extractedArtifacts[artifactPath];
+    if (extracted && (await this.blobs.size(extracted.key)) === extracted.size) return { contentType, size: extracted.size, blobKey: extracted.key };
+    const data = await (await this.loader.load(pkg.content.key)).readFile(artifactPath);
+    if (data.length <= INLINE_LIMIT_BYTES) return { contentType, size: data.length, inline: data.toString('base64') };
+    const ref = await this.blobs.put([data], { maxBytes: NO_LIMIT });
+    await this.repository.execute({ type: 'KeepExtractedArtifact', vnfPkgId: pkg.id, at: new Date().toISOString(), artifactPath, blobKey: ref.key, size: ref.size });
+    return { contentType, size: ref.size, blobKey: ref.key };
+  }
+
+  private async fromBlob(ref: BlobRef, contentType: string): Promise<PackageFileReply> {
+    if (ref.size > INLINE_LIMIT_BYTES) return { contentType, size: ref.size, blobKey: ref.key };
+    return { contentType, size: ref.size, inline: (await readFile(this.blobs.path(ref.key))).toString('base64') };
+  }
+}

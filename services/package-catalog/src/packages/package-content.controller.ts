@@ -1,0 +1,50 @@
+import { Controller } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import { AppError } from '@vnfm/contracts';
+import { PACKAGE_CATALOG, type FailUploadRequest, type UploadFromUriRequest, type UploadPackageContentRequest, type UploadReply } from '@vnfm/vnf-package-domain';
+import { BlobJanitor } from '../blobs/blob-janitor';
+import { problem } from '../onboarding/onboarding-failure';
+import { OnboardingService } from '../onboarding/onboarding.service';
+import { VnfPackageRepository } from '../vnf-package.repository';
+
+const now = () => new Date().toISOString();
+
+/**
+ * Package content arriving (SOL 005 §9.4.5 and §9.4.6): the command only
+ * records it and answers; processing runs in the background, as Tacker's
+ * 202 Accepted promises, and ends in ONBOARDED or ERROR.
+ */
+@Controller()
+export class PackageContentController {
+  constructor(
+    private readonly repository: VnfPackageRepository,
+    private readonly onboarding: OnboardingService,
+    private readonly janitor: BlobJanitor,
+  ) {}
+
+  /** The blob is the catalog's from here: refused, it is removed (unless another package holds the same bytes). */
+  @MessagePattern(PACKAGE_CATALOG.uploadPackageContent)
+  async uploadContent(@Payload() request: UploadPackageContentRequest): Promise<UploadReply> {
+    const { vnfPkgId, blobKey, size } = request;
+    try {
+      await this.repository.execute({ type: 'AcceptPackageContent', vnfPkgId, at: now(), blobKey, size });
+    } catch (error) {
+      if (error instanceof AppError) await this.janitor.release([blobKey]);
+      throw error;
+    }
+    this.onboarding.enqueue(vnfPkgId);
+    return { onboardingState: 'PROCESSING' };
+  }
+
+  @MessagePattern(PACKAGE_CATALOG.uploadFromUri)
+  async uploadFromUri(@Payload() request: UploadFromUriRequest): Promise<UploadReply> {
+    await this.repository.execute({ type: 'StartUploadFromUri', vnfPkgId: request.vnfPkgId, at: now(), addressInformation: request.addressInformation });
+    return { onboardingState: 'UPLOADING' };
+  }
+
+  @MessagePattern(PACKAGE_CATALOG.failUpload)
+  async failUpload(@Payload() request: FailUploadRequest): Promise<UploadReply> {
+    await this.repository.execute({ type: 'FailOnboarding', vnfPkgId: request.vnfPkgId, at: now(), problem: problem('UPLOAD_FAILED', 502, request.detail) });
+    return { onboardingState: 'ERROR' };
+  }
+}

@@ -1,0 +1,93 @@
+import { randomUUID } from 'node:crypto';
+import { Controller } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import { QUERY } from '@vnfm/messaging';
+import { AppError } from '@vnfm/contracts';
+import { queryCollection, SolQueryError } from '@vnfm/sol-query';
+import {
+  blobKeysOf,
+  modificationsOf,
+  PACKAGE_CATALOG,
+  toVnfPkgInfo,
+  VNF_PKG_INFO_ATTRIBUTES,
+  VNF_PKG_INFO_DEFAULT_EXCLUDED,
+  type CreatePackageRequest,
+  type DeletePackageRequest,
+  type GetPackageRequest,
+  type ListPackagesReply,
+  type ListPackagesRequest,
+  type MarkUsageRequest,
+  type ModifyPackageReply,
+  type ModifyPackageRequest,
+  type VnfPackage,
+  type VnfPkgInfo,
+} from '@vnfm/vnf-package-domain';
+import { BlobJanitor } from '../blobs/blob-janitor';
+import { VnfPackageReadModel } from '../read-model/vnf-package.read-model';
+import { VnfPackageRepository } from '../vnf-package.repository';
+import { findPackage } from './package-ref';
+
+/** Tacker's default page size for GET /vnfpkgm/v1/vnf_packages (vnf_package_num). */
+export const PAGE_SIZE = 100;
+
+const now = () => new Date().toISOString();
+
+/** The VNF package resources: create, query, modify, delete, and usage reported by the LCM coordinator. */
+@Controller()
+export class PackagesController {
+  constructor(
+    private readonly repository: VnfPackageRepository,
+    private readonly readModel: VnfPackageReadModel,
+    private readonly janitor: BlobJanitor,
+  ) {}
+
+  @MessagePattern(PACKAGE_CATALOG.createPackage)
+  async create(@Payload() request: CreatePackageRequest): Promise<VnfPkgInfo> {
+    const outcome = await this.repository.execute({ type: 'CreateVnfPackage', vnfPkgId: randomUUID(), at: now(), userDefinedData: request.userDefinedData ?? {} });
+    return toVnfPkgInfo(outcome.after as VnfPackage);
+  }
+
+  /** ETSI GS NFV-SOL 013 v2.6.1 §5: attribute filters, attribute selectors and paging over the read model. */
+  @MessagePattern(PACKAGE_CATALOG.listPackages, QUERY)
+  list(@Payload() request: ListPackagesRequest): ListPackagesReply {
+    try {
+      return queryCollection(this.readModel.list(), request.query ?? {}, {
+        pageSize: PAGE_SIZE,
+        positionOf: (entry) => entry.seq,
+        representationOf: (entry) => entry.view,
+        defaultExcluded: VNF_PKG_INFO_DEFAULT_EXCLUDED,
+        attributes: VNF_PKG_INFO_ATTRIBUTES,
+      });
+    } catch (error) {
+      if (error instanceof SolQueryError) throw new AppError('INVALID_QUERY', 400, 'Bad Request', `Invalid ${error.parameter}: ${error.detail}`);
+      throw error;
+    }
+  }
+
+  @MessagePattern(PACKAGE_CATALOG.getPackage, QUERY)
+  get(@Payload() request: GetPackageRequest): VnfPkgInfo {
+    return findPackage(this.readModel, request).view;
+  }
+
+  @MessagePattern(PACKAGE_CATALOG.modifyPackage)
+  async modify(@Payload() request: ModifyPackageRequest): Promise<ModifyPackageReply> {
+    const { vnfPkgId, operationalState, userDefinedData } = request;
+    const outcome = await this.repository.execute({ type: 'ModifyVnfPackage', vnfPkgId, at: now(), operationalState, userDefinedData });
+    return modificationsOf(outcome.events);
+  }
+
+  /** The package's blobs go with it, unless another package holds the same content. */
+  @MessagePattern(PACKAGE_CATALOG.deletePackage)
+  async delete(@Payload() request: DeletePackageRequest): Promise<Record<string, never>> {
+    const outcome = await this.repository.execute({ type: 'DeleteVnfPackage', vnfPkgId: request.vnfPkgId, at: now() });
+    await this.janitor.release(outcome.before ? blobKeysOf(outcome.before) : []);
+    return {};
+  }
+
+  @MessagePattern(PACKAGE_CATALOG.markUsage)
+  async markUsage(@Payload() request: MarkUsageRequest): Promise<VnfPkgInfo> {
+    const vnfPkgId = findPackage(this.readModel, request).state.id;
+    const outcome = await this.repository.execute({ type: 'MarkUsage', vnfPkgId, at: now(), vnfInstanceId: String(request.vnfInstanceId), inUse: request.inUse === true });
+    return toVnfPkgInfo(outcome.after as VnfPackage);
+  }
+}

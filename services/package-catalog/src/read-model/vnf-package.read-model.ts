@@ -1,0 +1,76 @@
+import { Injectable } from '@nestjs/common';
+import { blobKeysOf, evolve, toVnfPkgInfo, type VnfPackage, type VnfPackageEvent, type VnfPkgInfo } from '@vnfm/vnf-package-domain';
+
+export interface PackageEntry {
+  /** Creation order, the paging position of list queries. */
+  seq: number;
+  /** Revision of the last event applied. */
+  revision: number;
+  state: VnfPackage;
+  /** The VnfPkgInfo representation, kept ready so list queries filter without building one per package. */
+  view: VnfPkgInfo;
+}
+
+/**
+ * Every VNF package in memory, projected from the catalog's own event store:
+ * list queries filter and page it, gets look it up. Events may arrive twice
+ * (after a command and again from the subscription): each is applied once,
+ * in stream order, by revision. Deleted packages stay as tombstones so a
+ * late duplicate cannot bring them back.
+ */
+@Injectable()
+export class VnfPackageReadModel {
+  private readonly entries = new Map<string, PackageEntry>();
+  private readonly byVnfdId = new Map<string, string>();
+  private readonly blobHolders = new Map<string, Set<string>>();
+  private nextSeq = 0;
+
+  apply(vnfPkgId: string, revision: number, event: VnfPackageEvent): void {
+    const entry = this.entries.get(vnfPkgId);
+    if (revision !== (entry ? entry.revision + 1 : 0)) return;
+    const state = evolve(entry?.state, event);
+    if (!state) return;
+    if (entry) this.unindex(entry.state);
+    this.index(state);
+    this.entries.set(vnfPkgId, { seq: entry?.seq ?? this.nextSeq++, revision, state, view: toVnfPkgInfo(state) });
+  }
+
+  /** A package that exists (not deleted). */
+  get(vnfPkgId: string): PackageEntry | undefined {
+    const entry = this.entries.get(vnfPkgId);
+    return entry && !entry.state.deleted ? entry : undefined;
+  }
+
+  /** The onboarded package holding this VNFD (vnfdIds are unique among onboarded packages). */
+  getByVnfdId(vnfdId: string): PackageEntry | undefined {
+    const id = this.byVnfdId.get(vnfdId);
+    return id === undefined ? undefined : this.get(id);
+  }
+
+  /** Existing packages in creation order. */
+  *list(): Iterable<PackageEntry> {
+    for (const entry of this.entries.values()) if (!entry.state.deleted) yield entry;
+  }
+
+  isBlobHeld(blobKey: string): boolean {
+    return (this.blobHolders.get(blobKey)?.size ?? 0) > 0;
+  }
+
+  private index(state: VnfPackage): void {
+    if (!state.deleted && state.onboardingState === 'ONBOARDED' && state.onboarded) this.byVnfdId.set(state.onboarded.vnfdId, state.id);
+    for (const key of blobKeysOf(state)) {
+      const holders = this.blobHolders.get(key) ?? new Set<string>();
+      holders.add(state.id);
+      this.blobHolders.set(key, holders);
+    }
+  }
+
+  private unindex(state: VnfPackage): void {
+    if (state.onboarded && this.byVnfdId.get(state.onboarded.vnfdId) === state.id) this.byVnfdId.delete(state.onboarded.vnfdId);
+    for (const key of blobKeysOf(state)) {
+      const holders = this.blobHolders.get(key);
+      holders?.delete(state.id);
+      if (holders?.size === 0) this.blobHolders.delete(key);
+    }
+  }
+}
