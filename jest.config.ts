@@ -1,4 +1,3 @@
-/** @jest-config-loader-options {"transpileOnly": true} */
 import type { Config } from 'jest';
 
 // One transform for every tier: SWC keeps decorator metadata, which NestJS DI needs.

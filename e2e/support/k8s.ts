@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { KubeConfig } from '@kubernetes/client-node';
 import { parse } from 'yaml';
 import { infraUp } from './infra-script';
+import { normalizeTackerPem } from '@vnfm/vim-domain';
 
 /** What `tools/k8s/k8s.sh up` started: a real Kubernetes control plane with kwok fake nodes. */
 export interface K8sControlPlane {
@@ -114,16 +115,6 @@ function indentContinuationLines(source: string): string {
     .split('\n')
     .map((line) => (line === '' || /^([A-Za-z_][\w.-]*\s*:|#|---(\s|$)|\.\.\.(\s|$)|\s)/.test(line) ? line : `  ${line}`))
     .join('\n');
-}
-
-/** Tacker's `create_ca_cert_tmp_file` normalisation of a VIM's `ssl_ca_cert`. */
-export function normalizeTackerPem(value: string): string {
-  const pem = value
-    .trim()
-    .replace(/\s/g, '\n')
-    .replace(/BEGIN\nCERT/g, 'BEGIN CERT')
-    .replace(/END\nCERT/g, 'END CERT');
-  return `${pem}\n`;
 }
 
 /**

@@ -1,18 +1,4 @@
-import type { PublicAuthCred, Reachability, SealedSecrets, VimProject, VimType } from './vim.types';
-
-/** A validated registration whose secrets are already sealed. */
-export interface SealedVimRegistration {
-  name: string;
-  description: string;
-  type: VimType;
-  tenantId: string;
-  authUrl: string;
-  vimProject: VimProject;
-  authCred: PublicAuthCred;
-  sealedSecrets: SealedSecrets;
-  extra: Record<string, unknown>;
-  isDefault: boolean;
-}
+import type { PublicAuthCred, Reachability, SealedSecrets, SealedVimRegistration, VimProject } from './vim.types';
 
 /** What an update may change (Tacker: `type` and `auth_url` are fixed at registration). */
 export interface VimChanges {

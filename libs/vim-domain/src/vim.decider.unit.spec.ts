@@ -1,5 +1,6 @@
 import type { AppError } from '@vnfm/contracts';
-import type { SealedVimRegistration, VimCommand } from './vim.commands';
+import type { VimCommand } from './vim.commands';
+import type { SealedVimRegistration } from './vim.types';
 import { decide, evolve, initialVimState, type VimState } from './vim.decider';
 import type { VimEvent } from './vim.events';
 import type { Reachability } from './vim.types';

@@ -46,9 +46,8 @@ export type Reachability =
   | { status: 'REACHABLE'; checkedAt: string; placementAttr: PlacementAttr; detail: string }
   | { status: 'UNREACHABLE'; checkedAt: string; reason: string };
 
-/** Everything the registry knows about one VIM (secrets sealed). */
-export interface VimRecord {
-  id: string;
+/** A validated registration whose secrets are already sealed. */
+export interface SealedVimRegistration {
   name: string;
   description: string;
   type: VimType;
@@ -59,6 +58,11 @@ export interface VimRecord {
   sealedSecrets: SealedSecrets;
   extra: Record<string, unknown>;
   isDefault: boolean;
+}
+
+/** Everything the registry knows about one VIM (secrets sealed). */
+export interface VimRecord extends SealedVimRegistration {
+  id: string;
   /** When it last became its tenant's default: the latest one wins. */
   defaultSince?: string;
   status: VimStatus;
