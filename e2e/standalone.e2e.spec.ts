@@ -28,6 +28,7 @@ describe('standalone mode (npm start)', () => {
     expect(Object.keys(body.services).sort()).toEqual([...SERVICE_NAMES].sort());
     for (const service of BACKEND_SERVICES) expect(body.services[service]).toMatchObject({ status: 'UP', eventStore: { adapter: 'embedded' } });
     expect(await product.waitForLine(/Generated an admin token/)).toContain(join(dataDir, 'admin-token'));
+    expect((await fetch(`${base}/health/live`)).status).toBe(200);
   });
 
   it('keeps every stored event across kill -9 and restart, and keeps the admin token', async () => {

@@ -5,10 +5,20 @@ import { SERVICE_RUNTIME, type ServiceRuntime } from '@vnfm/platform';
 
 const HEALTH_TIMEOUT_MS = 3000;
 
-/** GET /health: the gateway asks every service over the bus; 200 when all are UP, 503 otherwise. */
+/**
+ * GET /health: the gateway asks every service over the bus; 200 when all are
+ * UP, 503 otherwise (for operators and monitoring).
+ * GET /health/live: the gateway process serves HTTP (for liveness and
+ * readiness probes, which must not fail because another service is down).
+ */
 @Controller('health')
 export class HealthController {
   constructor(@Inject(SERVICE_RUNTIME) private readonly runtime: ServiceRuntime) {}
+
+  @Get('live')
+  live(): { status: 'UP' } {
+    return { status: 'UP' };
+  }
 
   @Get()
   async health(@Res() response: Response): Promise<void> {
