@@ -1,2 +1,2 @@
-export { VnfmConfig, ENVIRONMENT } from './vnfm.config';
+export { VnfmConfig, ENVIRONMENT, SECRET_VARIABLES } from './vnfm.config';
 export { loadConfig, ConfigError } from './load-config';

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
-import { ENVIRONMENT, VnfmConfig } from './vnfm.config';
+import { ENVIRONMENT, SECRET_VARIABLES, VnfmConfig } from './vnfm.config';
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -20,7 +20,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): VnfmConfig {
   const config = plainToInstance(VnfmConfig, plain, { exposeDefaultValues: true });
   const problems = validateSync(config, { forbidUnknownValues: true }).flatMap((error) => {
     const variable = Object.keys(ENVIRONMENT).find((name) => ENVIRONMENT[name] === error.property) ?? error.property;
-    const shown = variable === 'VNFM_ADMIN_TOKEN' ? '(hidden)' : JSON.stringify(plain[error.property]);
+    const shown = SECRET_VARIABLES.includes(variable) ? '(hidden)' : JSON.stringify(plain[error.property]);
     return Object.values(error.constraints ?? {}).map((message) => `${message} (got ${shown ?? 'nothing'})`);
   });
   if (problems.length > 0) throw new ConfigError([...new Set(problems)]);

@@ -102,3 +102,6 @@ export const ENVIRONMENT: Record<string, keyof VnfmConfig> = {
   VNFM_REQUEST_TIMEOUT_MS: 'requestTimeoutMs',
   VNFM_MASTER_KEY: 'masterKey',
 };
+
+/** Variables whose values are never echoed, not even in a validation error. */
+export const SECRET_VARIABLES = ['VNFM_ADMIN_TOKEN', 'VNFM_MASTER_KEY'];
