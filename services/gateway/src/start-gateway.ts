@@ -8,7 +8,8 @@ import { resolveAdminToken } from './http/admin-token';
 import { ADMIN_TOKEN, AuthGuard } from './http/auth.guard';
 import { ProblemFilter } from './http/problem.filter';
 import { requestContext } from './http/request-context.middleware';
-import { useJsonBodies, vnfPackageProviders } from './vnf-packages';
+import { useJsonBodies } from './http/json-bodies';
+import { vnfPackageProviders } from './vnf-packages';
 
 /** Starts the HTTP edge: stateless, it turns requests into bus commands. */
 export async function startGateway(infra: Infrastructure): Promise<RunningService & { url: string }> {

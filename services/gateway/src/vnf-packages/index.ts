@@ -7,4 +7,3 @@ import { VnfPackagesController } from './vnf-packages.controller';
 export const VNF_PACKAGE_CONTROLLERS = [VnfpkgmApiVersionsController, VnfPackagesController, PackageContentController, PackageFilesController];
 
 export { vnfPackageProviders } from './vnf-packages.providers';
-export { useJsonBodies } from './json-bodies';

@@ -15,6 +15,12 @@ export function useJsonBodies(app: NestExpressApplication): void {
   app.use((error: unknown, _request: Request, _response: Response, next: NextFunction) => {
     const status = (error as { status?: unknown })?.status;
     const parserError = typeof (error as { type?: unknown })?.type === 'string' && typeof status === 'number' && status >= 400 && status < 500;
-    next(parserError ? new HttpException(`Invalid request body: ${(error as Error).message}`, status) : error);
+    next(parserError ? new HttpException(describe(error as Error & { type: string }), status) : error);
   });
+}
+
+/** The parser's own message may quote the body (and a secret in it): say what is wrong without it. */
+function describe(error: Error & { type: string }): string {
+  if (error.type === 'entity.parse.failed') return 'The request body is not valid JSON.';
+  return `Invalid request body: ${error.message}`;
 }
