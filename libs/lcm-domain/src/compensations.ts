@@ -1,0 +1,77 @@
+import type { PlannedStep, StepAction, StepActionName } from './lcm-steps';
+import { INFRA_STEP_TIMEOUT_MS, RESUMABLE } from './step-targets';
+import { latestAttempts, type StepRecord, type VnfLcmOpOcc } from './vnf-lcm-op-occ.state';
+
+/** What undoes a step: another step, nothing (nothing to undo), or impossible (with the reason). */
+type Compensation = { kind: 'step'; request: StepAction } | { kind: 'none' } | { kind: 'impossible'; reason: string };
+
+const impossible = (reason: string): Compensation => ({ kind: 'impossible', reason });
+
+/**
+ * Every forward action's compensating twin. The compensation is built from
+ * the recorded result when there is one; a step that failed may still have
+ * left resources, so it is compensated too (the drivers' undo is
+ * create-or-update towards the earlier state, which tolerates half-done work).
+ */
+const COMPENSATIONS: { [A in StepActionName]: (request: Extract<StepAction, { action: A }>, record: StepRecord) => Compensation } = {
+  // SOL 001 v2.6.1 declares no rollback hooks: what a hook configured goes with the resources.
+  hook: () => ({ kind: 'none' }),
+  instantiate: (_request, record) => ({ kind: 'step', request: { action: 'terminate', terminationType: 'FORCEFUL', vnfcs: addedBy(record) } }),
+  scale: (request, record) =>
+    request.removeVnfcs.length > 0
+      ? impossible('a scale-in removed VNFCs, which cannot be brought back')
+      : {
+          kind: 'step',
+          request: {
+            action: 'scale',
+            vduDelta: Object.fromEntries(Object.entries(request.vduDelta).map(([vduId, n]) => [vduId, -n])),
+            removeVnfcs: addedBy(record),
+            previousScaleStatus: request.targetScaleStatus,
+            targetScaleStatus: request.previousScaleStatus,
+          },
+        },
+  heal: () => impossible('a heal cannot be undone'),
+  terminate: () => impossible('a termination cannot be undone'),
+  change_ext_conn: () => impossible('the earlier external connectivity is not recorded'),
+};
+
+function compensationOf(record: StepRecord): Compensation {
+  const compensate = COMPENSATIONS[record.step.request.action] as (request: StepAction, record: StepRecord) => Compensation;
+  return compensate(record.step.request, record);
+}
+
+const addedBy = (record: StepRecord) => (record.outcome?.status === 'SUCCEEDED' ? (record.outcome.result.vnfcsAdded ?? []) : []);
+
+/** Forward steps that ran and are not undone yet, last first: the saga's compensation stack. */
+function toUndo(opOcc: VnfLcmOpOcc): StepRecord[] {
+  const undone = latestAttempts(opOcc, 'compensation');
+  return [...latestAttempts(opOcc, 'forward').values()]
+    .filter((record) => undone.get(record.index)?.outcome?.status !== 'SUCCEEDED')
+    .sort((a, b) => b.index - a.index);
+}
+
+/** Why the occurrence cannot be rolled back, or undefined when it can. */
+export function rollbackBlocker(opOcc: VnfLcmOpOcc): string | undefined {
+  for (const record of toUndo(opOcc)) {
+    const compensation = compensationOf(record);
+    if (compensation.kind === 'impossible') return compensation.reason;
+  }
+  return undefined;
+}
+
+/** The compensation steps still to run, in the order to run them (reverse of the forward order). */
+export function compensationSteps(opOcc: VnfLcmOpOcc): { index: number; step: PlannedStep }[] {
+  return toUndo(opOcc).flatMap((record) => {
+    const compensation = compensationOf(record);
+    if (compensation.kind !== 'step') return [];
+    const step: PlannedStep = {
+      name: `${record.step.name}_rollback`,
+      target: record.step.target,
+      request: compensation.request,
+      resumable: RESUMABLE[compensation.request.action],
+      timeoutMs: INFRA_STEP_TIMEOUT_MS,
+      vimConnectionInfo: record.step.vimConnectionInfo,
+    };
+    return [{ index: record.index, step }];
+  });
+}

@@ -1,0 +1,33 @@
+export * from './sol003.types';
+export * from './lcm-requests.types';
+export * from './lcm.errors';
+export * from './vnf-instance.state';
+export * from './vnf-instance.events';
+export * from './vnf-instance.commands';
+export { decideVnfInstance } from './vnf-instance.decider';
+export { evolveVnfInstance, replayVnfInstance } from './vnf-instance.evolve';
+export * from './vnf-lcm-op-occ.state';
+export * from './vnf-lcm-op-occ.events';
+export type { VnfLcmOpOccCommand } from './vnf-lcm-op-occ.commands';
+export { decideVnfLcmOpOcc } from './vnf-lcm-op-occ.decider';
+export { evolveVnfLcmOpOcc, replayVnfLcmOpOcc } from './vnf-lcm-op-occ.evolve';
+export * from './lcm-steps';
+export { INFRA_DRIVERS, HOOK_RUNNER, INFRA_STEP_TIMEOUT_MS, HOOK_STEP_TIMEOUT_MS, RESUMABLE, infraDriverFor } from './step-targets';
+export { planOperation } from './lcm-plan';
+export { rollbackBlocker, compensationSteps } from './compensations';
+export { instanceChangesOf } from './step-effects';
+export * from './lcm-workflow.types';
+export { react, rebuildLcmWorkflow } from './lcm-workflow';
+export {
+  flavourOf,
+  aspectOf,
+  initialScaleStatus,
+  initialVduCounts,
+  scaleStatusAfterScale,
+  scaleStatusAtLevel,
+  vduDeltaBetween,
+  vnfcsToRemove,
+  type VduDelta,
+} from './scale-levels';
+export { healTargets } from './heal-targets';
+export { instanceAt, auditEntries, type RecordedVnfInstanceEvent, type PointInTime, type AuditEntry } from './audit.fold';

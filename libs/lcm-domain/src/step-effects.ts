@@ -1,0 +1,34 @@
+import type { StepAction, StepActionName, StepResult } from './lcm-steps';
+import type { InstanceChanges } from './vnf-instance.commands';
+
+/** What a succeeded step changed on the instance, per action: the result says which VNFCs, the request which levels. */
+const EFFECTS: { [A in StepActionName]: (request: Extract<StepAction, { action: A }>, result: StepResult) => InstanceChanges } = {
+  hook: () => ({}),
+  instantiate: (request, result) => ({
+    instantiated: {
+      flavourId: request.flavourId,
+      instantiationLevelId: request.instantiationLevelId,
+      vimConnectionInfo: request.vimConnectionInfo,
+      extCpInfo: result.extCpInfo ?? [],
+      extensions: request.extensions,
+      vnfConfigurableProperties: request.vnfConfigurableProperties,
+    },
+    vnfcsAdded: result.vnfcsAdded,
+    scaleStatus: request.targetScaleStatus,
+  }),
+  scale: (request, result) => ({
+    vnfcIdsRemoved: result.vnfcIdsRemoved ?? request.removeVnfcs.map((v) => v.id),
+    vnfcsAdded: result.vnfcsAdded,
+    scaleStatus: request.targetScaleStatus,
+  }),
+  heal: (_request, result) => ({ vnfcIdsRemoved: result.vnfcIdsRemoved, vnfcsAdded: result.vnfcsAdded }),
+  terminate: (request, result) => ({ vnfcIdsRemoved: [...new Set([...request.vnfcs.map((v) => v.id), ...(result.vnfcIdsRemoved ?? [])])], terminated: true }),
+  change_ext_conn: (request, result) => ({ extConnectivity: { extCpInfo: result.extCpInfo ?? [], vimConnectionInfo: request.vimConnectionInfo } }),
+};
+
+export function instanceChangesOf(request: StepAction, result: StepResult): InstanceChanges {
+  const effect = EFFECTS[request.action] as (request: StepAction, result: StepResult) => InstanceChanges;
+  return effect(request, result);
+}
+
+export const hasChanges = (changes: InstanceChanges) => Object.values(changes).some((value) => value !== undefined);

@@ -1,0 +1,46 @@
+import type { InstantiationState, LcmOperationStateType, LcmOperationType, ScaleInfo, VimConnectionRef, VnfcResourceInfo, VnfExtCpInfo } from './sol003.types';
+
+/** ETSI GS NFV-SOL 003 v3.3.1 §5.5.2.2 VnfInstance.instantiatedVnfInfo (the parts the VNFM decides on). */
+export interface InstantiatedVnfInfo {
+  flavourId: string;
+  vnfState: 'STARTED' | 'STOPPED';
+  scaleStatus: ScaleInfo[];
+  extCpInfo: VnfExtCpInfo[];
+  vnfcResourceInfo: VnfcResourceInfo[];
+}
+
+/** The operation the instance is busy with; one at a time (SOL 003 §5.4.1.2). */
+export interface OperationInProgress {
+  vnfLcmOpOccId: string;
+  operation: LcmOperationType;
+  operationState: LcmOperationStateType;
+  /** Steps whose results reached the instance already: a result delivered twice changes nothing. */
+  appliedStepIds: string[];
+}
+
+/** The VNF instance aggregate (stream `vnfInstance-<id>`), rebuilt from its events. */
+export interface VnfInstance {
+  id: string;
+  vnfdId: string;
+  vnfInstanceName?: string;
+  vnfInstanceDescription?: string;
+  instantiationState: InstantiationState;
+  instantiationLevelId?: string;
+  vimConnectionInfo: Record<string, VimConnectionRef>;
+  instantiatedVnfInfo?: InstantiatedVnfInfo;
+  metadata: Record<string, unknown>;
+  extensions: Record<string, unknown>;
+  vnfConfigurableProperties: Record<string, unknown>;
+  operationInProgress?: OperationInProgress;
+  createdAt: string;
+  updatedAt: string;
+  deleted: boolean;
+}
+
+/** Before its first event an instance does not exist. */
+export type VnfInstanceState = VnfInstance | undefined;
+
+export const initialVnfInstanceState = (): VnfInstanceState => undefined;
+
+export const VNF_INSTANCE_STREAM_PREFIX = 'vnfInstance-';
+export const vnfInstanceStream = (vnfInstanceId: string) => `${VNF_INSTANCE_STREAM_PREFIX}${vnfInstanceId}`;

@@ -1,0 +1,87 @@
+import type { ProblemDetails } from '@vnfm/vnf-package-domain';
+import type { PlannedStep, StepPhase, StepResult } from './lcm-steps';
+import type { LcmOperationType } from './sol003.types';
+
+/** STARTING: the occurrence exists, with its plan (SOL 003 §5.4.1.2). `operationParams` redacted. */
+export interface VnfLcmOpOccStarted {
+  type: 'VnfLcmOpOccStarted';
+  data: {
+    vnfLcmOpOccId: string;
+    vnfInstanceId: string;
+    operation: LcmOperationType;
+    operationParams: unknown;
+    isAutomaticInvocation: boolean;
+    plan: PlannedStep[];
+    at: string;
+  };
+}
+
+/** STARTING → PROCESSING. */
+export interface VnfLcmOpOccProcessingStarted {
+  type: 'VnfLcmOpOccProcessingStarted';
+  data: { at: string };
+}
+
+export interface VnfLcmOpOccStepRequested {
+  type: 'VnfLcmOpOccStepRequested';
+  data: { stepId: string; phase: StepPhase; index: number; attempt: number; step: PlannedStep; at: string };
+}
+
+export interface VnfLcmOpOccStepSucceeded {
+  type: 'VnfLcmOpOccStepSucceeded';
+  data: { stepId: string; result: StepResult; at: string };
+}
+
+export interface VnfLcmOpOccStepFailed {
+  type: 'VnfLcmOpOccStepFailed';
+  data: { stepId: string; error: ProblemDetails; at: string };
+}
+
+/** PROCESSING or ROLLING_BACK → FAILED_TEMP. */
+export interface VnfLcmOpOccFailedTemporarily {
+  type: 'VnfLcmOpOccFailedTemporarily';
+  data: { error: ProblemDetails; at: string };
+}
+
+/** PROCESSING → COMPLETED. */
+export interface VnfLcmOpOccCompleted {
+  type: 'VnfLcmOpOccCompleted';
+  data: { changedInfo?: Record<string, unknown>; at: string };
+}
+
+/** FAILED_TEMP → PROCESSING. */
+export interface VnfLcmOpOccRetried {
+  type: 'VnfLcmOpOccRetried';
+  data: { at: string };
+}
+
+/** FAILED_TEMP → ROLLING_BACK. */
+export interface VnfLcmOpOccRollbackStarted {
+  type: 'VnfLcmOpOccRollbackStarted';
+  data: { at: string };
+}
+
+/** ROLLING_BACK → ROLLED_BACK. */
+export interface VnfLcmOpOccRolledBack {
+  type: 'VnfLcmOpOccRolledBack';
+  data: { at: string };
+}
+
+/** FAILED_TEMP → FAILED. */
+export interface VnfLcmOpOccFailed {
+  type: 'VnfLcmOpOccFailed';
+  data: { at: string };
+}
+
+export type VnfLcmOpOccEvent =
+  | VnfLcmOpOccStarted
+  | VnfLcmOpOccProcessingStarted
+  | VnfLcmOpOccStepRequested
+  | VnfLcmOpOccStepSucceeded
+  | VnfLcmOpOccStepFailed
+  | VnfLcmOpOccFailedTemporarily
+  | VnfLcmOpOccCompleted
+  | VnfLcmOpOccRetried
+  | VnfLcmOpOccRollbackStarted
+  | VnfLcmOpOccRolledBack
+  | VnfLcmOpOccFailed;
