@@ -21,6 +21,6 @@ export function useJsonBodies(app: NestExpressApplication): void {
 
 /** The parser's own message may quote the body (and a secret in it): say what is wrong without it. */
 function describe(error: Error & { type: string }): string {
-  if (error.type === 'entity.parse.failed') return 'The request body is not valid JSON.';
+  if (error.type === 'entity.parse.failed') return 'Invalid request body: it is not valid JSON.';
   return `Invalid request body: ${error.message}`;
 }
