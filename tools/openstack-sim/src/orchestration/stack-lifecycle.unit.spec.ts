@@ -17,7 +17,8 @@ describe('Heat stack lifecycle', () => {
   let client: OpenStackTestClient;
 
   beforeAll(async () => {
-    simulator = await startOpenStackSimulator({ delayMs: 30 });
+    // Long enough that a busy 2-core machine still sees the IN_PROGRESS states between requests.
+    simulator = await startOpenStackSimulator({ delayMs: 300 });
     client = await OpenStackTestClient.login(simulator);
   });
   afterEach(() => simulator.reset());
