@@ -31,3 +31,5 @@ export {
 } from './scale-levels';
 export { healTargets } from './heal-targets';
 export { instanceAt, auditEntries, type RecordedVnfInstanceEvent, type PointInTime, type AuditEntry } from './audit.fold';
+export * from './vnf-instance.view';
+export * from './lcm-coordinator.messages';

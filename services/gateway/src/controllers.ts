@@ -1,6 +1,7 @@
 import { ProbesController } from './diagnostics/probes.controller';
 import { HealthController } from './health/health.controller';
 import { VimsController } from './vims/vims.controller';
+import { VNF_LCM_CONTROLLERS } from './vnf-lcm';
 import { VNF_PACKAGE_CONTROLLERS } from './vnf-packages';
 
 /**
@@ -8,4 +9,4 @@ import { VNF_PACKAGE_CONTROLLERS } from './vnf-packages';
  * package management, Tacker VIMs, ...) lives in its own folder and adds its
  * controllers here.
  */
-export const CONTROLLERS = [HealthController, ProbesController, VimsController, ...VNF_PACKAGE_CONTROLLERS];
+export const CONTROLLERS = [HealthController, ProbesController, VimsController, ...VNF_PACKAGE_CONTROLLERS, ...VNF_LCM_CONTROLLERS];

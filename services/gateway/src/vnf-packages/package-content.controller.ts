@@ -9,7 +9,7 @@ import { ApiVersionInterceptor } from './api-version.interceptor';
 import { sendPackageFile } from './package-file.response';
 import { keyOf, packageRefOf } from './package-ref';
 import { storePackageContent, tooLarge } from './package-upload';
-import { jsonBody } from './request-body';
+import { jsonBody } from '../http/request-body';
 import { fetchPackage, type UriSource } from './uri-fetch';
 import { UploadVnfPkgFromUriRequestDto } from './vnf-package.dto';
 import { MAX_PACKAGE_BYTES, PACKAGE_BLOB_STORE } from './vnf-packages.providers';

@@ -2,13 +2,13 @@ import { Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, Req, Res
 import type { Request, Response } from 'express';
 import { AppError } from '@vnfm/contracts';
 import { SERVICE_RUNTIME, type ServiceRuntime } from '@vnfm/platform';
-import { readSolQueryParams, SolQueryError, type SolQueryParams } from '@vnfm/sol-query';
 import { PACKAGE_CATALOG, type ListPackagesReply, type ModifyPackageReply, type VnfPkgInfo } from '@vnfm/vnf-package-domain';
 import { AuthGuard } from '../http/auth.guard';
 import { ApiVersionInterceptor } from './api-version.interceptor';
 import { keyOf, packageRefOf } from './package-ref';
-import { jsonBody } from './request-body';
+import { jsonBody } from '../http/request-body';
 import { CreateVnfPkgInfoRequestDto, VnfPkgInfoModificationsDto } from './vnf-package.dto';
+import { nextPageUri, solQueryOf } from '../http/sol-query.params';
 
 /**
  * ETSI GS NFV-SOL 005 v2.6.1 §9.4.2 and §9.4.3 as Tacker serves them under
@@ -57,20 +57,4 @@ export class VnfPackagesController {
   async delete(@Param('vnfPkgId') vnfPkgId: string): Promise<void> {
     await this.runtime.bus.request(PACKAGE_CATALOG.deletePackage, { vnfPkgId }, { key: vnfPkgId });
   }
-}
-
-function solQueryOf(request: Request): SolQueryParams {
-  try {
-    return readSolQueryParams(request.query as Record<string, unknown>);
-  } catch (error) {
-    if (error instanceof SolQueryError) throw new AppError('INVALID_QUERY', 400, 'Bad Request', `Invalid ${error.parameter}: ${error.detail}`);
-    throw error;
-  }
-}
-
-/** SOL 013 §5.4.2.1: the same query, with the marker of the next page. */
-function nextPageUri(request: Request, marker: string): string {
-  const url = new URL(request.originalUrl, `${request.protocol}://${request.get('host')}`);
-  url.searchParams.set('nextpage_opaque_marker', marker);
-  return url.toString();
 }

@@ -2,7 +2,7 @@ import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
 import type { Request } from 'express';
 import { AppError } from '@vnfm/contracts';
-import { JSON_MEDIA_TYPES } from '../http/json-bodies';
+import { JSON_MEDIA_TYPES } from './json-bodies';
 
 /**
  * The request's JSON body as a validated DTO: 415 for a body of another

@@ -1,0 +1,103 @@
+import type { InstantiatedVnfInfo, VnfInstance } from './vnf-instance.state';
+
+/** The major versions of the VNF LCM API (SOL 013 §9.1: the URI's major version is the API's). */
+export type VnfLcmApiMajor = 1 | 2;
+
+/** The API version served under each major version: SOL 003 v2.6.1 (as Tacker v1) and v3.3.1 (as Tacker v2). */
+export const VNFLCM_API_VERSIONS: Record<VnfLcmApiMajor, string> = { 1: '1.3.0', 2: '2.0.0' };
+export const vnfLcmUriPrefix = (major: VnfLcmApiMajor) => `/vnflcm/v${major}`;
+
+/** The VNFD identity of an instance's package, as the package catalog reports it (immutable for a vnfdId). */
+export interface VnfdIdentity {
+  vnfPkgId: string;
+  vnfProvider: string;
+  vnfProductName: string;
+  vnfSoftwareVersion: string;
+  vnfdVersion: string;
+}
+
+type Link = { href: string };
+
+/** ETSI GS NFV-SOL 003 VnfInstance (§5.5.2.2) in both versions; they differ in vimConnectionInfo and vnfPkgId. */
+export interface VnfInstanceView {
+  id: string;
+  vnfInstanceName?: string;
+  vnfInstanceDescription?: string;
+  vnfdId: string;
+  vnfProvider?: string;
+  vnfProductName?: string;
+  vnfSoftwareVersion?: string;
+  vnfdVersion?: string;
+  /** v1 only: Tacker's v1 API names the package. */
+  vnfPkgId?: string;
+  /** v1 (SOL 003 v2.6.1): an array of VimConnectionInfo; v2 (v3.3.1): a map keyed by the connection id. */
+  vimConnectionInfo: { id: string; vimId: string; vimType: string }[] | Record<string, { vimId: string; vimType: string }>;
+  instantiationState: VnfInstance['instantiationState'];
+  instantiatedVnfInfo?: InstantiatedVnfInfo;
+  metadata: Record<string, unknown>;
+  extensions?: Record<string, unknown>;
+  vnfConfigurableProperties?: Record<string, unknown>;
+  _links: Record<string, Link>;
+}
+
+/** The top-level attributes a SOL 013 query may filter on or select. */
+export const VNF_INSTANCE_ATTRIBUTES = [
+  'id',
+  'vnfInstanceName',
+  'vnfInstanceDescription',
+  'vnfdId',
+  'vnfProvider',
+  'vnfProductName',
+  'vnfSoftwareVersion',
+  'vnfdVersion',
+  'vnfPkgId',
+  'vimConnectionInfo',
+  'instantiationState',
+  'instantiatedVnfInfo',
+  'metadata',
+  'extensions',
+  'vnfConfigurableProperties',
+  '_links',
+] as const satisfies readonly (keyof VnfInstanceView)[];
+
+/** SOL 003 v3.3.1 §5.4.2.3.2: the attributes GET /vnf_instances leaves out unless asked for. */
+export const VNF_INSTANCE_DEFAULT_EXCLUDED = ['vnfConfigurableProperties', 'vimConnectionInfo', 'instantiatedVnfInfo', 'metadata', 'extensions'] as const;
+
+/** SOL 003 §5.5.2.2 links: the task resources the instance's state allows (hrefs relative to the API root, as for packages). */
+function linksOf(instance: VnfInstance, prefix: string): Record<string, Link> {
+  const self = `${prefix}/vnf_instances/${instance.id}`;
+  const tasks = instance.instantiationState === 'NOT_INSTANTIATED' ? { instantiate: 'instantiate' } : { terminate: 'terminate', scale: 'scale', heal: 'heal', changeExtConn: 'change_ext_conn' };
+  return { self: { href: self }, ...Object.fromEntries(Object.entries(tasks).map(([rel, task]) => [rel, { href: `${self}/${task}` }])) };
+}
+
+function common(instance: VnfInstance, identity: VnfdIdentity | undefined, major: VnfLcmApiMajor) {
+  return {
+    id: instance.id,
+    ...(instance.vnfInstanceName !== undefined && { vnfInstanceName: instance.vnfInstanceName }),
+    ...(instance.vnfInstanceDescription !== undefined && { vnfInstanceDescription: instance.vnfInstanceDescription }),
+    vnfdId: instance.vnfdId,
+    ...(identity && { vnfProvider: identity.vnfProvider, vnfProductName: identity.vnfProductName, vnfSoftwareVersion: identity.vnfSoftwareVersion, vnfdVersion: identity.vnfdVersion }),
+    instantiationState: instance.instantiationState,
+    ...(instance.instantiatedVnfInfo && { instantiatedVnfInfo: instance.instantiatedVnfInfo }),
+    metadata: instance.metadata,
+    ...(Object.keys(instance.extensions).length > 0 && { extensions: instance.extensions }),
+    ...(Object.keys(instance.vnfConfigurableProperties).length > 0 && { vnfConfigurableProperties: instance.vnfConfigurableProperties }),
+    _links: linksOf(instance, vnfLcmUriPrefix(major)),
+  };
+}
+
+/** VnfInstance per SOL 003 v2.6.1 §5.5.2.2 as Tacker's v1 API writes it. */
+export const toVnfInstanceV1 = (instance: VnfInstance, identity?: VnfdIdentity): VnfInstanceView => ({
+  ...common(instance, identity, 1),
+  ...(identity && { vnfPkgId: identity.vnfPkgId }),
+  vimConnectionInfo: Object.entries(instance.vimConnectionInfo).map(([id, ref]) => ({ id, ...ref })),
+});
+
+/** VnfInstance per SOL 003 v3.3.1 §5.5.2.2. */
+export const toVnfInstanceV2 = (instance: VnfInstance, identity?: VnfdIdentity): VnfInstanceView => ({
+  ...common(instance, identity, 2),
+  vimConnectionInfo: instance.vimConnectionInfo,
+});
+
+export const toVnfInstanceView = (major: VnfLcmApiMajor, instance: VnfInstance, identity?: VnfdIdentity): VnfInstanceView =>
+  major === 1 ? toVnfInstanceV1(instance, identity) : toVnfInstanceV2(instance, identity);

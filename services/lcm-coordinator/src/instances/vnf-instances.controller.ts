@@ -1,0 +1,96 @@
+import { randomUUID } from 'node:crypto';
+import { Controller } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import { AppError } from '@vnfm/contracts';
+import {
+  LCM_COORDINATOR,
+  toVnfInstanceView,
+  VNF_INSTANCE_ATTRIBUTES,
+  VNF_INSTANCE_DEFAULT_EXCLUDED,
+  vnfInstanceNotFound,
+  type CreateVnfInstanceMessage,
+  type ListVnfInstancesMessage,
+  type ListVnfInstancesReply,
+  type VnfInstance,
+  type VnfInstanceRef,
+  type VnfInstanceView,
+} from '@vnfm/lcm-domain';
+import { QUERY } from '@vnfm/messaging';
+import { queryCollection, SolQueryError } from '@vnfm/sol-query';
+import { VnfInstanceReadModel } from '../read-model/vnf-instance.read-model';
+import { VnfInstanceRepository } from '../vnf-instance.repository';
+import { VnfPackagesClient } from './vnf-packages.client';
+
+/** Tacker's default page size for GET /vnflcm/v{1,2}/vnf_instances (vnf_instance_num). */
+export const PAGE_SIZE = 100;
+
+const now = () => new Date().toISOString();
+
+/** The VNF instance resources (SOL 003 §5.4.2 and §5.4.3): create, query, read, delete. */
+@Controller()
+export class VnfInstancesController {
+  constructor(
+    private readonly repository: VnfInstanceRepository,
+    private readonly readModel: VnfInstanceReadModel,
+    private readonly packages: VnfPackagesClient,
+  ) {}
+
+  /**
+   * SOL 003 §5.4.2.3.1: the VNFD must be in an ONBOARDED, ENABLED package; the
+   * package is marked IN_USE first, and released again if the instance cannot be recorded.
+   */
+  @MessagePattern(LCM_COORDINATOR.createVnfInstance)
+  async create(@Payload() message: CreateVnfInstanceMessage): Promise<VnfInstanceView> {
+    const { request } = message;
+    const identity = await this.packages.usablePackage(request.vnfdId);
+    const vnfInstanceId = randomUUID();
+    await this.packages.markUsage(request.vnfdId, vnfInstanceId, true);
+    try {
+      const outcome = await this.repository.execute(vnfInstanceId, { type: 'CreateVnfInstance', data: { vnfInstanceId, request, now: now() } });
+      return toVnfInstanceView(message.apiMajor, outcome.after as VnfInstance, identity);
+    } catch (error) {
+      await this.packages.markUsage(request.vnfdId, vnfInstanceId, false);
+      throw error;
+    }
+  }
+
+  /** SOL 013 v2.6.1 §5: attribute filters, attribute selectors and paging over the read model. */
+  @MessagePattern(LCM_COORDINATOR.listVnfInstances, QUERY)
+  async list(@Payload() message: ListVnfInstancesMessage): Promise<ListVnfInstancesReply> {
+    const entries = [...this.readModel.list()];
+    const identities = await this.packages.identitiesOf(entries.map((entry) => entry.state.vnfdId));
+    try {
+      return queryCollection(entries, message.query ?? {}, {
+        pageSize: PAGE_SIZE,
+        positionOf: (entry) => entry.seq,
+        representationOf: (entry) => toVnfInstanceView(message.apiMajor, entry.state, identities.get(entry.state.vnfdId)),
+        defaultExcluded: VNF_INSTANCE_DEFAULT_EXCLUDED,
+        attributes: VNF_INSTANCE_ATTRIBUTES,
+      });
+    } catch (error) {
+      if (error instanceof SolQueryError) throw new AppError('INVALID_QUERY', 400, 'Bad Request', `Invalid ${error.parameter}: ${error.detail}`);
+      throw error;
+    }
+  }
+
+  @MessagePattern(LCM_COORDINATOR.getVnfInstance, QUERY)
+  async get(@Payload() message: VnfInstanceRef): Promise<VnfInstanceView> {
+    const instance = this.existing(message.vnfInstanceId);
+    const identities = await this.packages.identitiesOf([instance.vnfdId]);
+    return toVnfInstanceView(message.apiMajor, instance, identities.get(instance.vnfdId));
+  }
+
+  /** SOL 003 §5.4.3.3.5: only a NOT_INSTANTIATED instance (the decider answers 409 otherwise); its package is released. */
+  @MessagePattern(LCM_COORDINATOR.deleteVnfInstance)
+  async delete(@Payload() message: VnfInstanceRef): Promise<Record<string, never>> {
+    const outcome = await this.repository.execute(message.vnfInstanceId, { type: 'DeleteVnfInstance', data: { now: now() } });
+    if (outcome.before) await this.packages.markUsage(outcome.before.vnfdId, message.vnfInstanceId, false);
+    return {};
+  }
+
+  private existing(vnfInstanceId: string): VnfInstance {
+    const entry = this.readModel.get(String(vnfInstanceId));
+    if (!entry) throw vnfInstanceNotFound(String(vnfInstanceId));
+    return entry.state;
+  }
+}

@@ -1,0 +1,48 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { isWrongExpectedRevision, type EventStore } from '@vnfm/event-store';
+import { SERVICE_RUNTIME, type ServiceRuntime } from '@vnfm/platform';
+import { decideVnfInstance, evolveVnfInstance, replayVnfInstance, vnfInstanceStream, type VnfInstanceCommand, type VnfInstanceEvent, type VnfInstanceState } from '@vnfm/lcm-domain';
+import { VnfInstanceReadModel } from './read-model/vnf-instance.read-model';
+
+/** A command that lost a race for the stream is decided again on the new state, up to this many times. */
+const MAX_ATTEMPTS = 5;
+
+export interface Outcome {
+  events: VnfInstanceEvent[];
+  before: VnfInstanceState;
+  after: VnfInstanceState;
+}
+
+/**
+ * Runs a command against one `vnfInstance-<id>` stream: read, decide, append
+ * with the expected revision (optimistic concurrency), and apply the new
+ * events to the read model so the caller reads its own write.
+ */
+@Injectable()
+export class VnfInstanceRepository {
+  constructor(
+    @Inject(SERVICE_RUNTIME) private readonly runtime: ServiceRuntime,
+    private readonly readModel: VnfInstanceReadModel,
+  ) {}
+
+  async execute(vnfInstanceId: string, command: VnfInstanceCommand): Promise<Outcome> {
+    const store = this.runtime.store as EventStore;
+    const stream = vnfInstanceStream(vnfInstanceId);
+    for (let attempt = 1; ; attempt++) {
+      const recorded = await store.readStream(stream);
+      // The stream holds this aggregate's events only: its own decider wrote every one.
+      const before = replayVnfInstance(recorded.map((event) => ({ type: event.type, data: event.data }) as VnfInstanceEvent));
+      const events = decideVnfInstance(command, before, vnfInstanceId);
+      if (events.length === 0) return { events, before, after: before };
+      try {
+        const expected = recorded.length === 0 ? 'no_stream' : recorded.length - 1;
+        const result = await store.append(stream, events, expected);
+        const first = result.nextExpectedRevision - events.length + 1;
+        events.forEach((event, i) => this.readModel.apply(vnfInstanceId, first + i, event));
+        return { events, before, after: events.reduce<VnfInstanceState>(evolveVnfInstance, before) };
+      } catch (error) {
+        if (!isWrongExpectedRevision(error) || attempt >= MAX_ATTEMPTS) throw error;
+      }
+    }
+  }
+}
