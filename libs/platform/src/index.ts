@@ -3,3 +3,4 @@ export { ServiceRuntime } from './service-runtime';
 export { startBackendService, SERVICE_RUNTIME, type RunningService } from './backend-service';
 export { probeMessageType, type ProbeRequest, type ProbeResult } from './diagnostic-probe';
 export { bootstrap } from './bootstrap';
+export { startReadModelProjection, type ReadModelProjection } from './read-model-projection';
