@@ -1,3 +1,4 @@
+import type { VnfIdentity } from '@vnfm/vnfd';
 import type { InstantiatedVnfInfo, VnfInstance } from './vnf-instance.state';
 
 /** The major versions of the VNF LCM API (SOL 013 §9.1: the URI's major version is the API's). */
@@ -8,13 +9,7 @@ export const VNFLCM_API_VERSIONS: Record<VnfLcmApiMajor, string> = { 1: '1.3.0',
 export const vnfLcmUriPrefix = (major: VnfLcmApiMajor) => `/vnflcm/v${major}`;
 
 /** The VNFD identity of an instance's package, as the package catalog reports it (immutable for a vnfdId). */
-export interface VnfdIdentity {
-  vnfPkgId: string;
-  vnfProvider: string;
-  vnfProductName: string;
-  vnfSoftwareVersion: string;
-  vnfdVersion: string;
-}
+export type VnfdIdentity = Pick<VnfIdentity, 'vnfProvider' | 'vnfProductName' | 'vnfSoftwareVersion' | 'vnfdVersion'> & { vnfPkgId: string };
 
 type Link = { href: string };
 

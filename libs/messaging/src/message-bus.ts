@@ -3,8 +3,7 @@ import { AppError, commandTopicOfType, deadLetterTopic, replyTopic, timeoutError
 import { currentContext, inSpan, runWithContext, SpanKind, traceHeaders, type Logger } from '@vnfm/telemetry';
 import type { Broker, ConsumerHandle, IncomingRecord } from './broker.port';
 import { decodeEnvelope, encodeEnvelope, type Envelope } from './envelope';
-import type { Inbox } from './inbox';
-import { MemoryInbox } from './inbox';
+import { MemoryInbox, type Inbox } from './inbox';
 
 export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 const DEFAULT_MAX_ATTEMPTS = 5;

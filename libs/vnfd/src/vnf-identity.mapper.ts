@@ -1,18 +1,10 @@
 import type { TypeRegistry } from './type-registry';
+import type { VnfIdentity } from './vnfd.model';
 import { invalidVnfd } from './vnfd.error';
 import type { LoadedTemplate } from './vnfd-source';
 import { asMap, asString, asStringList, isToscaFunction, type YamlMap } from './yaml-values';
 
 export const VNF_NODE_TYPE = 'tosca.nodes.nfv.VNF';
-
-export interface VnfIdentity {
-  vnfdId: string;
-  vnfProvider: string;
-  vnfProductName: string;
-  vnfSoftwareVersion: string;
-  vnfdVersion: string;
-  vnfmInfo: string[];
-}
 
 interface VnfNode {
   type: string;

@@ -1,14 +1,18 @@
-/**
- * The VNFD as the VNF Manager uses it (ETSI GS NFV-SOL 001 v2.6.1 §6: VNFD
- * TOSCA types), one entry per deployment flavour. Sizes are in bytes.
- */
-export interface VnfdModel {
+/** The properties of the VNF node (SOL001 v2.6.1 §6.8.1 tosca.nodes.nfv.VNF) that identify the VNFD. */
+export interface VnfIdentity {
   vnfdId: string;
   vnfProvider: string;
   vnfProductName: string;
   vnfSoftwareVersion: string;
   vnfdVersion: string;
   vnfmInfo: string[];
+}
+
+/**
+ * The VNFD as the VNF Manager uses it (ETSI GS NFV-SOL 001 v2.6.1 §6: VNFD
+ * TOSCA types), one entry per deployment flavour. Sizes are in bytes.
+ */
+export interface VnfdModel extends VnfIdentity {
   entryDefinitions: string;
   /** Every software image declared by a VDU, storage or container, once per id. */
   softwareImages: VnfdSoftwareImage[];
