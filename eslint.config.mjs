@@ -32,8 +32,8 @@ export default [
     },
   },
   {
-    // Tests are not product code: they may reach the test-infrastructure helpers under e2e/support.
-    files: ['**/*.spec.ts', 'e2e/**/*.ts'],
+    // Tests and their harnesses (src/testing/) are not product code: they may reach other services and e2e/support.
+    files: ['**/*.spec.ts', '**/src/testing/**/*.ts', 'e2e/**/*.ts'],
     rules: { '@nx/enforce-module-boundaries': 'off' },
   },
 ];

@@ -1,12 +1,29 @@
 import type { SolQueryParams } from '@vnfm/sol-query';
+import type { ProblemDetails } from '@vnfm/vnf-package-domain';
+import type { AuditEntry, PointInTime } from './audit.fold';
+import type { LcmOperationRequest } from './lcm-requests.types';
+import type { StepResult } from './lcm-steps';
 import type { VnfInstanceView, VnfLcmApiMajor } from './vnf-instance.view';
+import type { VnfLcmOpOccView } from './vnf-lcm-op-occ.view';
 
-/** The lcm-coordinator's VNF instance bus commands (`<service>.<name>`) and their payloads. */
+/** The lcm-coordinator's bus commands (`<service>.<name>`) and their payloads. */
 export const LCM_COORDINATOR = {
   createVnfInstance: 'lcm-coordinator.createVnfInstance',
   listVnfInstances: 'lcm-coordinator.listVnfInstances',
   getVnfInstance: 'lcm-coordinator.getVnfInstance',
   deleteVnfInstance: 'lcm-coordinator.deleteVnfInstance',
+  /** Task resources and PATCH: starts one LCM operation; replies once the occurrence is STARTING. */
+  startOperation: 'lcm-coordinator.startOperation',
+  listOpOccs: 'lcm-coordinator.listOpOccs',
+  getOpOcc: 'lcm-coordinator.getOpOcc',
+  retryOpOcc: 'lcm-coordinator.retryOpOcc',
+  rollbackOpOcc: 'lcm-coordinator.rollbackOpOcc',
+  failOpOcc: 'lcm-coordinator.failOpOcc',
+  /** A driver reports the outcome of a step it accepted. */
+  recordStepResult: 'lcm-coordinator.recordStepResult',
+  /** Audit extension: every event of an instance, and the instance at a past point. */
+  getAuditTrail: 'lcm-coordinator.getAuditTrail',
+  getInstanceAt: 'lcm-coordinator.getInstanceAt',
 } as const;
 
 export interface CreateVnfInstanceMessage {
@@ -24,4 +41,47 @@ export interface ListVnfInstancesReply {
 export interface VnfInstanceRef {
   apiMajor: VnfLcmApiMajor;
   vnfInstanceId: string;
+}
+
+/** The request is validated for shape at the edge; the coordinator checks it against the VNFD and the instance. */
+export interface StartOperationMessage {
+  apiMajor: VnfLcmApiMajor;
+  vnfInstanceId: string;
+  request: LcmOperationRequest;
+}
+export interface StartOperationReply {
+  vnfLcmOpOccId: string;
+}
+
+export interface ListOpOccsMessage {
+  apiMajor: VnfLcmApiMajor;
+  query: SolQueryParams;
+}
+export interface ListOpOccsReply {
+  items: Partial<VnfLcmOpOccView>[];
+  nextMarker?: string;
+}
+export interface OpOccRef {
+  apiMajor: VnfLcmApiMajor;
+  vnfLcmOpOccId: string;
+}
+
+/** Sent by a driver (or the hook runner) when a step it accepted has ended. */
+export interface RecordStepResultMessage {
+  vnfLcmOpOccId: string;
+  stepId: string;
+  outcome: { status: 'SUCCEEDED'; result: StepResult } | { status: 'FAILED'; error: ProblemDetails };
+}
+
+export interface AuditTrailMessage {
+  vnfInstanceId: string;
+}
+export interface AuditTrailReply {
+  vnfInstanceId: string;
+  entries: AuditEntry[];
+}
+export interface InstanceAtMessage {
+  apiMajor: VnfLcmApiMajor;
+  vnfInstanceId: string;
+  at: PointInTime;
 }

@@ -26,6 +26,8 @@ const PLANS: { [O in SupportedLcmOperation]: { hook: string; infra: Planner<O> }
       vduCounts: initialVduCounts(required(flavour), params.instantiationLevelId),
       targetScaleStatus: initialScaleStatus(required(flavour), params.instantiationLevelId),
       vimConnectionInfo: { ...instance.vimConnectionInfo, ...params.vimConnectionInfo },
+      extVirtualLinks: params.extVirtualLinks,
+      extManagedVirtualLinks: params.extManagedVirtualLinks,
       extensions: params.extensions,
       vnfConfigurableProperties: params.vnfConfigurableProperties,
     }),
@@ -61,7 +63,8 @@ export function planOperation(request: LcmOperationRequest, vnfd: VnfdModel, ins
   const { hook, infra } = PLANS[request.operation] as { hook: string; infra: Planner<SupportedLcmOperation> };
   const action = infra(request.params, { instance, flavour });
   const vims: Record<string, VimConnectionRef> = action?.action === 'instantiate' ? action.vimConnectionInfo : instance.vimConnectionInfo;
-  const declared = (name: string) => flavour?.lcmOperations[name] !== undefined;
+  // A hook declared without an implementation (`instantiate_start: []`, as Tacker's samples do) has nothing to run.
+  const declared = (name: string) => flavour?.lcmOperations[name]?.implementation !== undefined;
   const hookStep = (name: string): PlannedStep => ({ name, target: HOOK_RUNNER, request: { action: 'hook', hook: name }, resumable: RESUMABLE.hook, timeoutMs: HOOK_STEP_TIMEOUT_MS, vimConnectionInfo: vims });
   const steps: PlannedStep[] = [];
   if (declared(`${hook}_start`)) steps.push(hookStep(`${hook}_start`));

@@ -11,6 +11,8 @@ export type StepAction =
       vduCounts: Record<string, number>;
       targetScaleStatus: ScaleInfo[];
       vimConnectionInfo: Record<string, VimConnectionRef>;
+      extVirtualLinks?: unknown[];
+      extManagedVirtualLinks?: unknown[];
       extensions?: Record<string, unknown>;
       vnfConfigurableProperties?: Record<string, unknown>;
     }

@@ -72,6 +72,17 @@ describe('LCM workflow', () => {
     expect(h.opOcc()?.operationState).toBe('COMPLETED');
   });
 
+  it('skips a hook declared without an implementation (`instantiate_start: []`), as Tacker does', () => {
+    const vnfd = sampleVnfd({ hooks: ['instantiate_start'] });
+    vnfd.flavours[0].lcmOperations.instantiate_end = { declared: true, artifactPaths: [] };
+    const h = new LcmWorkflowHarness([...created], VNF).start(instantiate(KUBERNETES_VIM), vnfd);
+    expect(h.sent.map((c) => c.name)).toEqual(['instantiate_start']);
+    h.succeed({});
+    expect(h.sent.map((c) => c.name)).toEqual(['instantiate_start', 'instantiate']);
+    h.succeed({ vnfcsAdded: firstVnfcs });
+    expect(h.opOcc()?.operationState).toBe('COMPLETED');
+  });
+
   it('refuses a VIM type no driver serves when planning', () => {
     const h = new LcmWorkflowHarness([...created], VNF);
     expect(code(() => h.start(instantiate({ x: { vimId: 'v', vimType: 'ETSINFV.AZURE' } }), sampleVnfd()))).toBe('NO_INFRA_DRIVER');

@@ -30,7 +30,7 @@ export function sampleVnfd(options: { hooks?: string[] } = {}): VnfdModel {
         { id: 'instantiation_level_2', scaleLevels: { VDU1_scale: 2 }, vduInstances: { VDU1: 3, VDU2: 2 } },
       ],
     },
-    lcmOperations: Object.fromEntries((options.hooks ?? []).map((name) => [name, { declared: true as const, artifactPaths: [] }])),
+    lcmOperations: Object.fromEntries((options.hooks ?? []).map((name) => [name, { declared: true as const, implementation: 'mgmt-driver', artifactPaths: ['Scripts/mgmt_driver.py'] }])),
     affinityRules: [],
     kubernetesManifests: [],
     helmCharts: [],

@@ -14,6 +14,7 @@ import {
   type StartVnfLcmOperation,
   type VnfInstanceCommand,
 } from './vnf-instance.commands';
+import type { LcmOperationType } from './sol003.types';
 import type { VnfInstanceEvent } from './vnf-instance.events';
 import type { VnfInstance, VnfInstanceState } from './vnf-instance.state';
 
@@ -60,10 +61,7 @@ function create({ data }: CreateVnfInstance, state: VnfInstanceState): VnfInstan
 
 /** One operation per instance at a time; the instantiation state decides which operations may start. */
 function start({ data }: StartVnfLcmOperation, instance: VnfInstance): VnfInstanceEvent[] {
-  idle(instance);
-  const allowed = OPERATION_PRECONDITIONS[data.operation];
-  if (!allowed) throw operationNotSupported(data.operation);
-  if (!allowed.includes(instance.instantiationState)) throw instantiationStateConflict(instance.id, data.operation, instance.instantiationState);
+  checkCanStart(instance, data.operation);
   return [{ type: 'VnfLcmOperationStarted', data: { vnfLcmOpOccId: data.vnfLcmOpOccId, operation: data.operation, operationParams: redact(data.operationParams), at: data.now } }];
 }
 
@@ -88,6 +86,14 @@ function apply({ data }: ApplyVnfOperationResult, instance: VnfInstance): VnfIns
   if (changes.modifications) events.push({ type: 'VnfInstanceModified', data: { ...ref, changes: changes.modifications } });
   if (changes.terminated && willBeInstantiated) events.push({ type: 'VnfTerminated', data: ref });
   return events;
+}
+
+/** Throws the 409 (or 501) refusing `operation` on the instance as it stands; callers may check before planning. */
+export function checkCanStart(instance: VnfInstance, operation: LcmOperationType): void {
+  idle(instance);
+  const allowed = OPERATION_PRECONDITIONS[operation];
+  if (!allowed) throw operationNotSupported(operation);
+  if (!allowed.includes(instance.instantiationState)) throw instantiationStateConflict(instance.id, operation, instance.instantiationState);
 }
 
 function existing(state: VnfInstanceState, vnfInstanceId: string): VnfInstance {

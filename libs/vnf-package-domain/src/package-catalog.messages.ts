@@ -17,6 +17,9 @@ export const PACKAGE_CATALOG = {
   failUpload: 'package-catalog.failUpload',
   getPackageFile: 'package-catalog.getPackageFile',
   markUsage: 'package-catalog.markUsage',
+  /** For the LCM: the parsed VNFD of an onboarded package, and text files of its content (BaseHOT, manifests). */
+  getVnfdModel: 'package-catalog.getVnfdModel',
+  getDeploymentFiles: 'package-catalog.getDeploymentFiles',
 } as const;
 
 /** A package by its id, or (SOL 003 "onboarded VNF packages") by the VNFD id of its onboarded content. */
@@ -81,3 +84,12 @@ export type PackageFileReply = { contentType: string; size: number } & ({ inline
 
 /** The LCM coordinator reports that a VNF instance starts (inUse) or stops using a package. */
 export type MarkUsageRequest = PackageRef & { vnfInstanceId: string; inUse: boolean };
+
+export type GetVnfdModelRequest = PackageRef;
+
+/** Text files of an onboarded package by path (UTF-8), e.g. a flavour's BaseHOT and its nested templates. */
+export type DeploymentFilesRequest = PackageRef & { paths: string[] };
+
+export interface DeploymentFilesReply {
+  files: Record<string, string>;
+}

@@ -1,18 +1,42 @@
 import { Module } from '@nestjs/common';
+import { AuditController } from './audit/audit.controller';
 import { VnfInstancesController } from './instances/vnf-instances.controller';
 import { VnfPackagesClient } from './instances/vnf-packages.client';
+import { LcmOperationsController } from './operations/lcm-operations.controller';
+import { LcmWorkflowRunner } from './operations/lcm-workflow.runner';
+import { OperationStarter } from './operations/operation-starter';
+import { StepDispatcher } from './operations/step-dispatcher';
+import { VimRefsClient } from './operations/vim-refs.client';
+import { VnfLcmOpOccProjection } from './operations/vnf-lcm-op-occ.projection';
+import { VnfLcmOpOccReadModel } from './operations/vnf-lcm-op-occ.read-model';
+import { VnfLcmOpOccRepository } from './operations/vnf-lcm-op-occ.repository';
+import { WorkflowRecovery } from './operations/workflow-recovery';
 import { VnfInstanceProjection } from './read-model/vnf-instance.projection';
 import { VnfInstanceReadModel } from './read-model/vnf-instance.read-model';
 import { VnfInstanceRepository } from './vnf-instance.repository';
 
 /**
- * Composition root of the lcm-coordinator service: the VNF instance
- * aggregate of @vnfm/lcm-domain (`vnfInstance-*` streams), its in-memory read
- * model, and the package catalog it asks about VNFDs and package usage.
- * LCM operations (and so operation occurrences) are not wired yet.
+ * Composition root of the lcm-coordinator service: the VNF instance and
+ * operation occurrence aggregates of @vnfm/lcm-domain (`vnfInstance-*`,
+ * `vnfLcmOpOcc-*` streams) with their in-memory read models, the workflow
+ * runner that drives each occurrence through its steps, recovery at start,
+ * the audit queries, and the clients of the package catalog and VIM registry.
  */
 @Module({
-  controllers: [VnfInstancesController],
-  providers: [VnfInstanceReadModel, VnfInstanceProjection, VnfInstanceRepository, VnfPackagesClient],
+  controllers: [VnfInstancesController, LcmOperationsController, AuditController],
+  providers: [
+    VnfInstanceReadModel,
+    VnfInstanceProjection,
+    VnfInstanceRepository,
+    VnfPackagesClient,
+    VnfLcmOpOccReadModel,
+    VnfLcmOpOccProjection,
+    VnfLcmOpOccRepository,
+    VimRefsClient,
+    StepDispatcher,
+    LcmWorkflowRunner,
+    OperationStarter,
+    WorkflowRecovery,
+  ],
 })
 export class LcmCoordinatorModule {}

@@ -25,13 +25,16 @@ export class VnfInstanceRepository {
     private readonly readModel: VnfInstanceReadModel,
   ) {}
 
+  /** The instance as its stream says now (not the read model, which another process may be ahead of). */
+  async load(vnfInstanceId: string): Promise<VnfInstanceState> {
+    return (await this.read(vnfInstanceId)).state;
+  }
+
   async execute(vnfInstanceId: string, command: VnfInstanceCommand): Promise<Outcome> {
     const store = this.runtime.store as EventStore;
     const stream = vnfInstanceStream(vnfInstanceId);
     for (let attempt = 1; ; attempt++) {
-      const recorded = await store.readStream(stream);
-      // The stream holds this aggregate's events only: its own decider wrote every one.
-      const before = replayVnfInstance(recorded.map((event) => ({ type: event.type, data: event.data }) as VnfInstanceEvent));
+      const { state: before, recorded } = await this.read(vnfInstanceId);
       const events = decideVnfInstance(command, before, vnfInstanceId);
       if (events.length === 0) return { events, before, after: before };
       try {
@@ -44,5 +47,11 @@ export class VnfInstanceRepository {
         if (!isWrongExpectedRevision(error) || attempt >= MAX_ATTEMPTS) throw error;
       }
     }
+  }
+
+  private async read(vnfInstanceId: string) {
+    const recorded = await (this.runtime.store as EventStore).readStream(vnfInstanceStream(vnfInstanceId));
+    // The stream holds this aggregate's events only: its own decider wrote every one.
+    return { recorded, state: replayVnfInstance(recorded.map((event) => ({ type: event.type, data: event.data }) as VnfInstanceEvent)) };
   }
 }

@@ -1,9 +1,6 @@
 import { Module } from '@nestjs/common';
+import { HooksController } from './hooks.controller';
 
-/**
- * Composition root of the mgmt-driver-runner service. Its command handlers arrive with the
- * capability issues that give it behaviour; until then it answers the
- * platform's built-in health and probe commands.
- */
-@Module({})
+/** Composition root of the mgmt-driver-runner service: runs (or refuses) the VNFD's management hooks. */
+@Module({ controllers: [HooksController] })
 export class MgmtDriverRunnerModule {}

@@ -3,7 +3,8 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { EmbeddedEventStore } from '@vnfm/event-store';
 import { corpusPath, fixturePath, makeTempDir, removeDir, stageFolders, zipFolder } from '@vnfm/vnf-package/testing';
-import type { ListPackagesReply, PackageFileReply, VnfPkgInfo } from '@vnfm/vnf-package-domain';
+import type { DeploymentFilesReply, ListPackagesReply, PackageFileReply, VnfPkgInfo } from '@vnfm/vnf-package-domain';
+import type { VnfdModel } from '@vnfm/vnfd';
 import { CatalogHarness } from './testing/catalog-harness';
 import { zipCorpusPackage } from './testing/corpus-packages';
 
@@ -69,6 +70,19 @@ describe('package-catalog service (embedded store, in-process bus, corpus packag
     await expect(catalog.request('getPackageFile', { vnfPkgId: id, file: 'artifact', artifactPath: 'Definitions/../../etc/passwd' })).rejects.toMatchObject({ status: 404 });
     await expect(catalog.request('getPackageFile', { vnfPkgId: id, file: 'manifest' })).rejects.toMatchObject({ status: 404, detail: expect.stringContaining('has no manifest') });
     expect(await catalog.request('getPackageFile', { vnfPkgId: id, file: 'content' })).toEqual({ contentType: 'application/zip', size: blob.size, blobKey: blob.key });
+    await remove(id);
+  });
+
+  it('gives the LCM the parsed VNFD and the text of named files, refusing a path the package lacks', async () => {
+    const { id } = await create();
+    await upload(id, cnfZip);
+    await catalog.settled(id);
+    const vnfd = await catalog.request<VnfdModel>('getVnfdModel', { vnfPkgId: id });
+    expect(vnfd).toMatchObject({ vnfdId: 'b1bb0ce7-ebca-4fa7-95ed-4840d7000000', flavours: [expect.objectContaining({ flavourId: 'simple' })] });
+    const path = 'Files/kubernetes/deployment.yaml';
+    const { files } = await catalog.request<DeploymentFilesReply>('getDeploymentFiles', { vnfdId: vnfd.vnfdId, paths: [path] });
+    expect(files).toEqual({ [path]: await readFile(corpusPath('tacker', 'cnf-v2-all-kinds', 'Files', 'kubernetes', 'deployment.yaml'), 'utf8') });
+    await expect(catalog.request('getDeploymentFiles', { vnfPkgId: id, paths: ['Files/nope.yaml'] })).rejects.toMatchObject({ status: 404 });
     await remove(id);
   });
 

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { BlobJanitor } from './blobs/blob-janitor';
 import { catalogProviders } from './catalog.tokens';
+import { DeploymentFilesController } from './files/deployment-files.controller';
 import { PackageFilesController } from './files/package-files.controller';
 import { PackageFilesService } from './files/package-files.service';
 import { OnboardingService } from './onboarding/onboarding.service';
@@ -17,7 +18,7 @@ import { VnfPackageRepository } from './vnf-package.repository';
  * @vnfm/vnf-package, and package files from the shared blob store.
  */
 @Module({
-  controllers: [PackagesController, PackageContentController, PackageFilesController],
+  controllers: [PackagesController, PackageContentController, PackageFilesController, DeploymentFilesController],
   providers: [
     ...catalogProviders,
     VnfPackageReadModel,

@@ -2,7 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import { AppError } from '@vnfm/contracts';
 import type { VnfdIdentity } from '@vnfm/lcm-domain';
 import { SERVICE_RUNTIME, type ServiceRuntime } from '@vnfm/platform';
-import { PACKAGE_CATALOG, type GetPackageRequest, type MarkUsageRequest, type VnfPkgInfo } from '@vnfm/vnf-package-domain';
+import { PACKAGE_CATALOG, type GetPackageRequest, type GetVnfdModelRequest, type MarkUsageRequest, type VnfPkgInfo } from '@vnfm/vnf-package-domain';
+import type { VnfdModel } from '@vnfm/vnfd';
 
 /** SOL 003 §5.4.2.3.1 as Tacker v2 answers it (VnfdIdNotFound / VnfdIdNotEnabled): 422 for a vnfdId no usable package holds. */
 const unusableVnfd = (detail: string) => new AppError('VNFD_NOT_USABLE', 422, 'Unprocessable Entity', detail);
@@ -34,6 +35,12 @@ export class VnfPackagesClient {
       if (info) this.remember(vnfdId, info);
     }));
     return this.identities;
+  }
+
+  /** The parsed VNFD an operation is planned from. */
+  vnfdModel(vnfdId: string): Promise<VnfdModel> {
+    const request: GetVnfdModelRequest = { vnfdId };
+    return this.runtime.bus.request<VnfdModel>(PACKAGE_CATALOG.getVnfdModel, request, { key: vnfdId });
   }
 
   /** SOL 005 §9.5.4.5 usageState: the catalog counts the instances using each package. */

@@ -1,0 +1,73 @@
+import type { ProblemDetails } from '@vnfm/vnf-package-domain';
+import type { AffectedVnfc, LcmOperationStateType, LcmOperationType } from './sol003.types';
+import { vnfLcmUriPrefix, type VnfLcmApiMajor } from './vnf-instance.view';
+import type { VnfLcmOpOcc } from './vnf-lcm-op-occ.state';
+
+type Link = { href: string };
+
+/** ETSI GS NFV-SOL 003 §5.5.2.13 VnfLcmOpOcc, the same shape in v2.6.1 and v3.3.1 for what this VNFM reports. */
+export interface VnfLcmOpOccView {
+  id: string;
+  operationState: LcmOperationStateType;
+  stateEnteredTime: string;
+  startTime: string;
+  vnfInstanceId: string;
+  operation: LcmOperationType;
+  isAutomaticInvocation: boolean;
+  operationParams: unknown;
+  isCancelPending: boolean;
+  error?: ProblemDetails;
+  resourceChanges: { affectedVnfcs: AffectedVnfc[]; affectedVirtualLinks: unknown[]; affectedVirtualStorages: unknown[] };
+  changedInfo?: Record<string, unknown>;
+  _links: Record<string, Link>;
+}
+
+/** The attributes a SOL 013 query may filter on or select. */
+export const VNF_LCM_OP_OCC_ATTRIBUTES = [
+  'id',
+  'operationState',
+  'stateEnteredTime',
+  'startTime',
+  'vnfInstanceId',
+  'operation',
+  'isAutomaticInvocation',
+  'operationParams',
+  'isCancelPending',
+  'error',
+  'resourceChanges',
+  'changedInfo',
+  '_links',
+] as const satisfies readonly (keyof VnfLcmOpOccView)[];
+
+/** SOL 003 v3.3.1 §5.4.12.3.2: left out of GET /vnf_lcm_op_occs unless asked for. */
+export const VNF_LCM_OP_OCC_DEFAULT_EXCLUDED = ['operationParams', 'error', 'resourceChanges', 'changedInfo'] as const;
+
+/** The tasks the occurrence's state allows (§5.5.2.13 _links). */
+const TASKS: Partial<Record<LcmOperationStateType, string[]>> = {
+  FAILED_TEMP: ['retry', 'rollback', 'fail'],
+};
+
+export function toVnfLcmOpOccView(major: VnfLcmApiMajor, opOcc: VnfLcmOpOcc): VnfLcmOpOccView {
+  const prefix = vnfLcmUriPrefix(major);
+  const self = `${prefix}/vnf_lcm_op_occs/${opOcc.id}`;
+  const tasks = TASKS[opOcc.operationState] ?? [];
+  return {
+    id: opOcc.id,
+    operationState: opOcc.operationState,
+    stateEnteredTime: opOcc.stateEnteredTime,
+    startTime: opOcc.startTime,
+    vnfInstanceId: opOcc.vnfInstanceId,
+    operation: opOcc.operation,
+    isAutomaticInvocation: opOcc.isAutomaticInvocation,
+    operationParams: opOcc.operationParams,
+    isCancelPending: opOcc.isCancelPending,
+    ...(opOcc.error && { error: opOcc.error }),
+    resourceChanges: { affectedVnfcs: opOcc.resourceChanges.affectedVnfcs, affectedVirtualLinks: [], affectedVirtualStorages: [] },
+    ...(opOcc.changedInfo && { changedInfo: opOcc.changedInfo }),
+    _links: {
+      self: { href: self },
+      vnfInstance: { href: `${prefix}/vnf_instances/${opOcc.vnfInstanceId}` },
+      ...Object.fromEntries(tasks.map((task) => [task, { href: `${self}/${task}` }])),
+    },
+  };
+}

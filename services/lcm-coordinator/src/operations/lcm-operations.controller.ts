@@ -1,0 +1,99 @@
+import { Controller } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import { AppError } from '@vnfm/contracts';
+import {
+  LCM_COORDINATOR,
+  opOccNotFound,
+  toVnfLcmOpOccView,
+  VNF_LCM_OP_OCC_ATTRIBUTES,
+  VNF_LCM_OP_OCC_DEFAULT_EXCLUDED,
+  type ListOpOccsMessage,
+  type ListOpOccsReply,
+  type OpOccRef,
+  type RecordStepResultMessage,
+  type StartOperationMessage,
+  type StartOperationReply,
+  type VnfLcmOpOccCommand,
+  type VnfLcmOpOccView,
+} from '@vnfm/lcm-domain';
+import { QUERY } from '@vnfm/messaging';
+import { queryCollection, SolQueryError } from '@vnfm/sol-query';
+import { PAGE_SIZE } from '../instances/vnf-instances.controller';
+import { LcmWorkflowRunner } from './lcm-workflow.runner';
+import { OperationStarter } from './operation-starter';
+import { VnfLcmOpOccReadModel } from './vnf-lcm-op-occ.read-model';
+
+const now = () => new Date().toISOString();
+
+/** LCM operations (SOL 003 §5.4.4-5.4.9), their occurrences (§5.4.12-5.4.16), and the drivers' step outcomes. */
+@Controller()
+export class LcmOperationsController {
+  constructor(
+    private readonly starter: OperationStarter,
+    private readonly runner: LcmWorkflowRunner,
+    private readonly readModel: VnfLcmOpOccReadModel,
+  ) {}
+
+  @MessagePattern(LCM_COORDINATOR.startOperation)
+  start(@Payload() message: StartOperationMessage): Promise<StartOperationReply> {
+    return this.starter.start(message);
+  }
+
+  @MessagePattern(LCM_COORDINATOR.listOpOccs, QUERY)
+  list(@Payload() message: ListOpOccsMessage): ListOpOccsReply {
+    try {
+      return queryCollection([...this.readModel.list()], message.query ?? {}, {
+        pageSize: PAGE_SIZE,
+        positionOf: (entry) => entry.seq,
+        representationOf: (entry) => toVnfLcmOpOccView(message.apiMajor, entry.state),
+        defaultExcluded: VNF_LCM_OP_OCC_DEFAULT_EXCLUDED,
+        attributes: VNF_LCM_OP_OCC_ATTRIBUTES,
+      });
+    } catch (error) {
+      if (error instanceof SolQueryError) throw new AppError('INVALID_QUERY', 400, 'Bad Request', `Invalid ${error.parameter}: ${error.detail}`);
+      throw error;
+    }
+  }
+
+  @MessagePattern(LCM_COORDINATOR.getOpOcc, QUERY)
+  get(@Payload() message: OpOccRef): VnfLcmOpOccView {
+    const entry = this.readModel.get(String(message.vnfLcmOpOccId));
+    if (!entry) throw opOccNotFound(String(message.vnfLcmOpOccId));
+    return toVnfLcmOpOccView(message.apiMajor, entry.state);
+  }
+
+  /** §5.4.14: FAILED_TEMP → PROCESSING, the failed step is sent again as a new attempt. */
+  @MessagePattern(LCM_COORDINATOR.retryOpOcc)
+  retry(@Payload() message: OpOccRef): Promise<VnfLcmOpOccView> {
+    return this.task(message, { type: 'RetryLcmOpOcc', data: { now: now() } });
+  }
+
+  /** §5.4.15: FAILED_TEMP → ROLLING_BACK, what ran is undone in reverse. */
+  @MessagePattern(LCM_COORDINATOR.rollbackOpOcc)
+  rollback(@Payload() message: OpOccRef): Promise<VnfLcmOpOccView> {
+    return this.task(message, { type: 'RollbackLcmOpOcc', data: { now: now() } });
+  }
+
+  /** §5.4.16: FAILED_TEMP → FAILED, final; the instance is free again. */
+  @MessagePattern(LCM_COORDINATOR.failOpOcc)
+  fail(@Payload() message: OpOccRef): Promise<VnfLcmOpOccView> {
+    return this.task(message, { type: 'FailLcmOpOcc', data: { now: now() } });
+  }
+
+  @MessagePattern(LCM_COORDINATOR.recordStepResult)
+  async recordStepResult(@Payload() message: RecordStepResultMessage): Promise<Record<string, never>> {
+    const { vnfLcmOpOccId, stepId, outcome } = message;
+    await this.runner.feed(
+      vnfLcmOpOccId,
+      outcome.status === 'SUCCEEDED'
+        ? { type: 'StepSucceeded', data: { stepId, result: outcome.result, now: now() } }
+        : { type: 'StepFailed', data: { stepId, error: outcome.error, now: now() } },
+    );
+    return {};
+  }
+
+  private async task(message: OpOccRef, command: VnfLcmOpOccCommand): Promise<VnfLcmOpOccView> {
+    const opOcc = await this.runner.command(String(message.vnfLcmOpOccId), command);
+    return toVnfLcmOpOccView(message.apiMajor, opOcc);
+  }
+}

@@ -1,0 +1,145 @@
+import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import { isWrongExpectedRevision } from '@vnfm/event-store';
+import {
+  decideVnfLcmOpOcc,
+  react,
+  type LcmWorkflowOutput,
+  type StepReply,
+  type VnfLcmOpOcc,
+  type VnfLcmOpOccCommand,
+  type VnfLcmOpOccEvent,
+} from '@vnfm/lcm-domain';
+import { SERVICE_RUNTIME, type ServiceRuntime } from '@vnfm/platform';
+import { VnfInstanceRepository } from '../vnf-instance.repository';
+import { StepDispatcher } from './step-dispatcher';
+import { VnfLcmOpOccRepository } from './vnf-lcm-op-occ.repository';
+
+/** A reaction that lost a race for the occurrence's stream is worked out again on the new state, up to this many times. */
+const MAX_ATTEMPTS = 5;
+
+/**
+ * Runs the pure workflow of @vnfm/lcm-domain for each operation occurrence:
+ * load the occurrence from its stream, `react`, carry out the outputs in
+ * order (instance commands, then the occurrence's events with the expected
+ * revision, then step sends and timeouts). Inputs of one occurrence are taken
+ * one at a time in this process; across processes the expected revision
+ * decides, and the loser works its input out again on the winner's state.
+ */
+@Injectable()
+export class LcmWorkflowRunner implements OnApplicationShutdown {
+  private readonly queues = new Map<string, Promise<unknown>>();
+  private readonly timers = new Map<string, NodeJS.Timeout>();
+
+  constructor(
+    @Inject(SERVICE_RUNTIME) private readonly runtime: ServiceRuntime,
+    private readonly opOccs: VnfLcmOpOccRepository,
+    private readonly instances: VnfInstanceRepository,
+    private readonly dispatcher: StepDispatcher,
+  ) {}
+
+  /**
+   * An occurrence command from the API or the start of an operation: decided
+   * on the occurrence (refusals reach the caller), appended, then fed to the
+   * workflow. Resolves with the occurrence as the command left it, once the
+   * workflow has recorded its reaction (steps run on in the background).
+   */
+  command(vnfLcmOpOccId: string, command: VnfLcmOpOccCommand): Promise<VnfLcmOpOcc> {
+    return this.serialized(vnfLcmOpOccId, async () => {
+      for (let attempt = 1; ; attempt++) {
+        const { state, revision } = await this.opOccs.load(vnfLcmOpOccId);
+        const events = decideVnfLcmOpOcc(command, state, vnfLcmOpOccId);
+        try {
+          const next = await this.opOccs.append(vnfLcmOpOccId, events, revision);
+          const after = (await this.opOccs.load(vnfLcmOpOccId)).state as VnfLcmOpOcc;
+          // The reaction's own appends may race too; that is the workflow's business, not the caller's.
+          await this.reactTo(vnfLcmOpOccId, state, events[0], next).catch((error) => this.failed(vnfLcmOpOccId, error));
+          return after;
+        } catch (error) {
+          if (!isWrongExpectedRevision(error) || attempt >= MAX_ATTEMPTS) throw error;
+        }
+      }
+    });
+  }
+
+  /** A step's outcome, its timeout, or the coordinator's restart. */
+  feed(vnfLcmOpOccId: string, input: StepReply): Promise<void> {
+    if (input.type !== 'CoordinatorRestarted') this.clearTimer(input.data.stepId);
+    return this.serialized(vnfLcmOpOccId, async () => {
+      for (let attempt = 1; ; attempt++) {
+        const { state, revision } = await this.opOccs.load(vnfLcmOpOccId);
+        try {
+          return await this.reactTo(vnfLcmOpOccId, state, input, revision);
+        } catch (error) {
+          if (!isWrongExpectedRevision(error) || attempt >= MAX_ATTEMPTS) throw error;
+        }
+      }
+    });
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    for (const timer of this.timers.values()) clearTimeout(timer);
+    this.timers.clear();
+    await Promise.allSettled(this.queues.values());
+  }
+
+  private async reactTo(vnfLcmOpOccId: string, state: VnfLcmOpOcc | undefined, input: VnfLcmOpOccEvent | StepReply, revision: number): Promise<void> {
+    const reaction = react({ opOcc: state }, input);
+    const vnfInstanceId = reaction.state.opOcc?.vnfInstanceId ?? '';
+    let current = revision;
+    for (const output of reaction.outputs) current = await this.carryOut(vnfLcmOpOccId, vnfInstanceId, output, current);
+  }
+
+  private async carryOut(vnfLcmOpOccId: string, vnfInstanceId: string, output: LcmWorkflowOutput, revision: number): Promise<number> {
+    switch (output.kind) {
+      case 'append':
+        if (output.stream === 'vnfLcmOpOcc') return this.opOccs.append(vnfLcmOpOccId, output.events, revision);
+        await this.instances.execute(vnfInstanceId, output.command);
+        return revision;
+      case 'send':
+        void this.dispatcher.dispatch(output.target, output.command).then((refusal) => {
+          if (refusal) void this.feed(vnfLcmOpOccId, { type: 'StepFailed', data: { stepId: output.command.stepId, error: refusal, now: new Date().toISOString() } }).catch((error) => this.failed(vnfLcmOpOccId, error));
+        });
+        return revision;
+      case 'schedule':
+        this.schedule(vnfLcmOpOccId, output.stepId, output.afterMs);
+        return revision;
+      case 'complete':
+        this.runtime.logger.info({ vnfLcmOpOccId, operationState: output.operationState }, 'LCM operation occurrence ended');
+        return revision;
+      case 'ignore':
+        this.runtime.logger.debug({ vnfLcmOpOccId, reason: output.reason }, 'workflow input ignored');
+        return revision;
+    }
+  }
+
+  private schedule(vnfLcmOpOccId: string, stepId: string, afterMs: number): void {
+    this.clearTimer(stepId);
+    const timer = setTimeout(() => {
+      this.timers.delete(stepId);
+      this.feed(vnfLcmOpOccId, { type: 'StepTimedOut', data: { stepId, now: new Date().toISOString() } }).catch((error) => this.failed(vnfLcmOpOccId, error));
+    }, afterMs);
+    timer.unref();
+    this.timers.set(stepId, timer);
+  }
+
+  private clearTimer(stepId: string): void {
+    clearTimeout(this.timers.get(stepId));
+    this.timers.delete(stepId);
+  }
+
+  private failed(vnfLcmOpOccId: string, error: unknown): void {
+    this.runtime.logger.error({ vnfLcmOpOccId, error: error instanceof Error ? error.message : String(error) }, 'workflow step could not be carried out; the occurrence resumes at the next restart');
+  }
+
+  /** One input at a time per occurrence, in arrival order. */
+  private serialized<T>(vnfLcmOpOccId: string, work: () => Promise<T>): Promise<T> {
+    const previous = this.queues.get(vnfLcmOpOccId) ?? Promise.resolve();
+    const next = previous.then(work, work);
+    const settled = next.catch(() => undefined);
+    this.queues.set(vnfLcmOpOccId, settled);
+    void settled.then(() => {
+      if (this.queues.get(vnfLcmOpOccId) === settled) this.queues.delete(vnfLcmOpOccId);
+    });
+    return next;
+  }
+}

@@ -1,0 +1,55 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import {
+  checkCanStart,
+  planOperation,
+  vnfInstanceNotFound,
+  type LcmOperationRequest,
+  type StartOperationMessage,
+  type StartOperationReply,
+} from '@vnfm/lcm-domain';
+import { VnfPackagesClient } from '../instances/vnf-packages.client';
+import { VnfInstanceRepository } from '../vnf-instance.repository';
+import { LcmWorkflowRunner } from './lcm-workflow.runner';
+import { VimRefsClient } from './vim-refs.client';
+
+/**
+ * Starts one LCM operation (SOL 003 §5.4.4-5.4.9 task resources and §5.4.3.3.4 PATCH):
+ * checks the instance can take it, plans the steps from the VNFD, claims
+ * the instance (its stream is the guard: a second operation loses with 409,
+ * in any number of coordinator processes), then opens the occurrence in
+ * STARTING and hands it to the workflow.
+ */
+@Injectable()
+export class OperationStarter {
+  constructor(
+    private readonly instances: VnfInstanceRepository,
+    private readonly packages: VnfPackagesClient,
+    private readonly vims: VimRefsClient,
+    private readonly runner: LcmWorkflowRunner,
+  ) {}
+
+  async start({ vnfInstanceId, request }: StartOperationMessage): Promise<StartOperationReply> {
+    const instance = await this.instances.load(vnfInstanceId);
+    if (!instance || instance.deleted) throw vnfInstanceNotFound(vnfInstanceId);
+    // Refuse early what the claim would refuse, before asking other services anything.
+    checkCanStart(instance, request.operation);
+    const vnfd = await this.packages.vnfdModel(instance.vnfdId);
+    const resolved = await this.withVimRefs(request);
+    const plan = planOperation(resolved, vnfd, instance);
+    const vnfLcmOpOccId = randomUUID();
+    const now = new Date().toISOString();
+    await this.instances.execute(vnfInstanceId, { type: 'StartVnfLcmOperation', data: { vnfLcmOpOccId, operation: request.operation, operationParams: resolved.params, now } });
+    await this.runner.command(vnfLcmOpOccId, {
+      type: 'StartLcmOpOcc',
+      data: { vnfLcmOpOccId, vnfInstanceId, operation: request.operation, operationParams: resolved.params, isAutomaticInvocation: false, plan, now },
+    });
+    return { vnfLcmOpOccId };
+  }
+
+  /** An instantiation names its VIMs (or gets the tenant's default one) by registry reference. */
+  private async withVimRefs(request: LcmOperationRequest): Promise<LcmOperationRequest> {
+    if (request.operation !== 'INSTANTIATE') return request;
+    return { ...request, params: { ...request.params, vimConnectionInfo: await this.vims.resolve(request.params.vimConnectionInfo) } };
+  }
+}

@@ -1,0 +1,45 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { AppError, type ServiceName } from '@vnfm/contracts';
+import { runStepMessageType, type RunStepMessage, type StepCommand } from '@vnfm/lcm-domain';
+import { SERVICE_RUNTIME, type ServiceRuntime } from '@vnfm/platform';
+import type { ProblemDetails } from '@vnfm/vnf-package-domain';
+import { VnfInstanceReadModel } from '../read-model/vnf-instance.read-model';
+
+/** How long a target may take to accept a step (not to run it: the step's own timeout covers that). */
+const ACCEPT_TIMEOUT_MS = 30_000;
+
+/**
+ * Sends one step to the service that acts (`<service>.runStep`), with what
+ * the instance holds when it is sent: its VNFD and its VNFCs, so a driver
+ * tells new resources from known ones. The target accepts at once and
+ * reports the outcome later; a refusal (or no answer) comes back as the
+ * step's failure.
+ */
+@Injectable()
+export class StepDispatcher {
+  constructor(
+    @Inject(SERVICE_RUNTIME) private readonly runtime: ServiceRuntime,
+    private readonly instances: VnfInstanceReadModel,
+  ) {}
+
+  async dispatch(target: ServiceName, command: StepCommand): Promise<ProblemDetails | undefined> {
+    const instance = this.instances.get(command.vnfInstanceId)?.state;
+    if (!instance) return { status: 404, title: 'Not Found', detail: `VNF instance ${command.vnfInstanceId} is gone.` };
+    const message: RunStepMessage = {
+      ...command,
+      vnfdId: instance.vnfdId,
+      flavourId: instance.instantiatedVnfInfo?.flavourId,
+      vnfcResourceInfo: instance.instantiatedVnfInfo?.vnfcResourceInfo ?? [],
+    };
+    try {
+      await this.runtime.bus.request(runStepMessageType(target), message, { key: command.vnfInstanceId, timeoutMs: ACCEPT_TIMEOUT_MS });
+      this.runtime.logger.info({ stepId: command.stepId, step: command.name, target }, 'step sent');
+      return undefined;
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      this.runtime.logger.warn({ stepId: command.stepId, step: command.name, target, error: reason }, 'step refused');
+      if (error instanceof AppError) return { status: error.status, title: error.title, detail: error.detail };
+      return { status: 503, title: 'Service Unavailable', detail: `${target} did not take step ${command.name}: ${reason}` };
+    }
+  }
+}

@@ -1,0 +1,46 @@
+import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import { SERVICE_RUNTIME, type ServiceRuntime } from '@vnfm/platform';
+import { VnfInstanceReadModel } from '../read-model/vnf-instance.read-model';
+import { VnfInstanceRepository } from '../vnf-instance.repository';
+import { LcmWorkflowRunner } from './lcm-workflow.runner';
+import { VnfLcmOpOccReadModel } from './vnf-lcm-op-occ.read-model';
+
+/**
+ * After a start (a crash included), every occurrence not in a final state
+ * is rebuilt from its stream and resumed: the workflow re-sends an
+ * interrupted idempotent step or moves an interrupted hook to FAILED_TEMP
+ * (see `react`'s restart policy). An instance claimed by an operation whose
+ * occurrence was never opened (a crash between the two appends) is released
+ * with that operation FAILED, so the instance is not blocked for ever.
+ */
+@Injectable()
+export class WorkflowRecovery implements OnApplicationBootstrap {
+  constructor(
+    @Inject(SERVICE_RUNTIME) private readonly runtime: ServiceRuntime,
+    private readonly runner: LcmWorkflowRunner,
+    private readonly opOccs: VnfLcmOpOccReadModel,
+    private readonly instances: VnfInstanceReadModel,
+    private readonly instanceRepository: VnfInstanceRepository,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    const now = new Date().toISOString();
+    const unfinished = this.opOccs.unfinished();
+    for (const opOcc of unfinished) {
+      this.runtime.logger.info({ vnfLcmOpOccId: opOcc.id, operation: opOcc.operation, operationState: opOcc.operationState }, 'resuming LCM operation occurrence');
+      void this.runner.feed(opOcc.id, { type: 'CoordinatorRestarted', data: { now } }).catch((error) => this.warn(opOcc.id, error));
+    }
+    for (const { state } of this.instances.list()) {
+      const claim = state.operationInProgress;
+      if (!claim || this.opOccs.get(claim.vnfLcmOpOccId)) continue;
+      this.runtime.logger.warn({ vnfInstanceId: state.id, vnfLcmOpOccId: claim.vnfLcmOpOccId }, 'releasing an instance claimed by an operation that never started');
+      await this.instanceRepository
+        .execute(state.id, { type: 'EndVnfLcmOperation', data: { vnfLcmOpOccId: claim.vnfLcmOpOccId, operationState: 'FAILED', now } })
+        .catch((error) => this.warn(claim.vnfLcmOpOccId, error));
+    }
+  }
+
+  private warn(vnfLcmOpOccId: string, error: unknown): void {
+    this.runtime.logger.warn({ vnfLcmOpOccId, error: error instanceof Error ? error.message : String(error) }, 'could not resume LCM operation occurrence');
+  }
+}

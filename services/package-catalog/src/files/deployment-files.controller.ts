@@ -1,0 +1,48 @@
+import { Controller } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import { AppError } from '@vnfm/contracts';
+import { QUERY } from '@vnfm/messaging';
+import { PACKAGE_CATALOG, type DeploymentFilesReply, type DeploymentFilesRequest, type GetVnfdModelRequest } from '@vnfm/vnf-package-domain';
+import type { VnfdModel } from '@vnfm/vnfd';
+import { PackageLoader } from '../onboarding/package-loader';
+import { findPackage, requireOnboarded } from '../packages/package-ref';
+import { VnfPackageReadModel } from '../read-model/vnf-package.read-model';
+
+/** A deployment reads a handful of templates; more than this in one request is refused rather than sent over the bus. */
+export const DEPLOYMENT_FILES_LIMIT_BYTES = 4 * 1024 * 1024;
+
+/**
+ * What the LCM needs from an onboarded package: its parsed VNFD (to plan an
+ * operation) and the text files a driver deploys (a flavour's BaseHOT and
+ * nested templates, Kubernetes manifests). The package is read through the
+ * loader, which verifies every hash again.
+ */
+@Controller()
+export class DeploymentFilesController {
+  constructor(
+    private readonly readModel: VnfPackageReadModel,
+    private readonly loader: PackageLoader,
+  ) {}
+
+  @MessagePattern(PACKAGE_CATALOG.getVnfdModel, QUERY)
+  async vnfdModel(@Payload() request: GetVnfdModelRequest): Promise<VnfdModel> {
+    const pkg = requireOnboarded(findPackage(this.readModel, request));
+    return (await this.loader.load(pkg.content.key)).vnfd;
+  }
+
+  @MessagePattern(PACKAGE_CATALOG.getDeploymentFiles, QUERY)
+  async deploymentFiles(@Payload() request: DeploymentFilesRequest): Promise<DeploymentFilesReply> {
+    const pkg = requireOnboarded(findPackage(this.readModel, request));
+    const loaded = await this.loader.load(pkg.content.key);
+    const files: Record<string, string> = {};
+    let total = 0;
+    for (const path of new Set(request.paths ?? [])) {
+      if (!loaded.files.some((file) => file.path === path)) throw new AppError('NOT_FOUND', 404, 'Not Found', `VNF package ${pkg.id} has no file ${path}.`);
+      const data = await loaded.readFile(path);
+      total += data.length;
+      if (total > DEPLOYMENT_FILES_LIMIT_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', 413, 'Payload Too Large', `The files asked for exceed ${DEPLOYMENT_FILES_LIMIT_BYTES} bytes.`);
+      files[path] = data.toString('utf8');
+    }
+    return { files };
+  }
+}
