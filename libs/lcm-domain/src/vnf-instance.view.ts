@@ -28,7 +28,7 @@ export interface VnfInstanceView {
   /** v1 (SOL 003 v2.6.1): an array of VimConnectionInfo; v2 (v3.3.1): a map keyed by the connection id. */
   vimConnectionInfo: { id: string; vimId: string; vimType: string }[] | Record<string, { vimId: string; vimType: string }>;
   instantiationState: VnfInstance['instantiationState'];
-  instantiatedVnfInfo?: InstantiatedVnfInfo;
+  instantiatedVnfInfo?: InstantiatedVnfInfo & { vnfcInfo: VnfcInfo[] };
   metadata: Record<string, unknown>;
   extensions?: Record<string, unknown>;
   vnfConfigurableProperties?: Record<string, unknown>;
@@ -65,6 +65,19 @@ function linksOf(instance: VnfInstance, prefix: string): Record<string, Link> {
   return { self: { href: self }, ...Object.fromEntries(Object.entries(tasks).map(([rel, task]) => [rel, { href: `${self}/${task}` }])) };
 }
 
+/** SOL 003 §5.5.3.23 VnfcInfo: one per VNFC, pointing at its resource; this VNFM runs every VNFC it reports. */
+interface VnfcInfo {
+  id: string;
+  vduId: string;
+  vnfcResourceInfoId: string;
+  vnfcState: 'STARTED' | 'STOPPED';
+}
+
+const withVnfcInfo = (info: InstantiatedVnfInfo) => ({
+  ...info,
+  vnfcInfo: info.vnfcResourceInfo.map((vnfc): VnfcInfo => ({ id: `vnfc-${vnfc.id}`, vduId: vnfc.vduId, vnfcResourceInfoId: vnfc.id, vnfcState: 'STARTED' })),
+});
+
 function common(instance: VnfInstance, identity: VnfdIdentity | undefined, major: VnfLcmApiMajor) {
   return {
     id: instance.id,
@@ -73,7 +86,7 @@ function common(instance: VnfInstance, identity: VnfdIdentity | undefined, major
     vnfdId: instance.vnfdId,
     ...(identity && { vnfProvider: identity.vnfProvider, vnfProductName: identity.vnfProductName, vnfSoftwareVersion: identity.vnfSoftwareVersion, vnfdVersion: identity.vnfdVersion }),
     instantiationState: instance.instantiationState,
-    ...(instance.instantiatedVnfInfo && { instantiatedVnfInfo: instance.instantiatedVnfInfo }),
+    ...(instance.instantiatedVnfInfo && { instantiatedVnfInfo: withVnfcInfo(instance.instantiatedVnfInfo) }),
     metadata: instance.metadata,
     ...(Object.keys(instance.extensions).length > 0 && { extensions: instance.extensions }),
     ...(Object.keys(instance.vnfConfigurableProperties).length > 0 && { vnfConfigurableProperties: instance.vnfConfigurableProperties }),
