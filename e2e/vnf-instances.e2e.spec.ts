@@ -91,17 +91,25 @@ describe('VNF instances: the Tacker CLI and /vnflcm/v1, /vnflcm/v2 against the s
     expect(missing.headers.get('version')).toBe('2.0.0');
   });
 
-  it('answers 501 ProblemDetails for a v2 instantiate, a PATCH and the operation occurrences, not pretending to work', async () => {
+  it('modifies an instance with PATCH as a MODIFY_INFO occurrence; unbuilt tasks answer 501 ProblemDetails', async () => {
     const v2 = { ...json, Version: '2.0.0' };
     const created = await (await http('/vnflcm/v2/vnf_instances', { method: 'POST', headers: v2, body: JSON.stringify({ vnfdId }) })).json();
     const id = String((created as { id: string }).id);
-    const instantiate = await http(`/vnflcm/v2/vnf_instances/${id}/instantiate`, { method: 'POST', headers: v2, body: JSON.stringify({ flavourId: 'simple' }) });
-    expect(instantiate.status).toBe(501);
-    expect(await instantiate.json()).toMatchObject({ status: 501, title: 'Not Implemented', detail: expect.stringContaining('not available in this release') });
-    expect((await http(`/vnflcm/v2/vnf_instances/${id}`, { method: 'PATCH', headers: { ...v2, 'Content-Type': 'application/merge-patch+json' }, body: '{}' })).status).toBe(501);
-    expect((await http('/vnflcm/v1/vnf_lcm_op_occs')).status).toBe(501);
-    const state = (await (await http(`/vnflcm/v2/vnf_instances/${id}`, { headers: v2 })).json()) as { instantiationState: string };
-    expect(state.instantiationState).toBe('NOT_INSTANTIATED');
+    const patch = await http(`/vnflcm/v2/vnf_instances/${id}`, { method: 'PATCH', headers: { ...v2, 'Content-Type': 'application/merge-patch+json' }, body: JSON.stringify({ vnfInstanceName: 'renamed' }) });
+    expect(patch.status).toBe(202);
+    const opOccUri = String(patch.headers.get('location'));
+    expect(opOccUri).toMatch(/^\/vnflcm\/v2\/vnf_lcm_op_occs\/[0-9a-f-]{36}$/);
+    let opOcc: { operationState?: string; operation?: string } = {};
+    for (let i = 0; i < 100 && opOcc.operationState !== 'COMPLETED'; i++) {
+      opOcc = (await (await http(opOccUri, { headers: v2 })).json()) as typeof opOcc;
+      if (opOcc.operationState !== 'COMPLETED') await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(opOcc).toMatchObject({ operation: 'MODIFY_INFO', operationState: 'COMPLETED' });
+    expect(await (await http(`/vnflcm/v2/vnf_instances/${id}`, { headers: v2 })).json()).toMatchObject({ vnfInstanceName: 'renamed', instantiationState: 'NOT_INSTANTIATED' });
+    const changePkg = await http(`/vnflcm/v2/vnf_instances/${id}/change_vnfpkg`, { method: 'POST', headers: v2, body: JSON.stringify({ vnfdId }) });
+    expect(changePkg.status).toBe(501);
+    expect(changePkg.headers.get('content-type')).toContain('application/problem+json');
+    expect((await http(`${opOccUri.replace('/v2/', '/v1/')}/cancel`, { method: 'POST', headers: json, body: JSON.stringify({ cancelMode: 'FORCEFUL' }) })).status).toBe(501);
     expect((await http(`/vnflcm/v2/vnf_instances/${id}`, { method: 'DELETE', headers: v2 })).status).toBe(204);
   });
 });

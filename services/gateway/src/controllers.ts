@@ -1,3 +1,4 @@
+import { AuditController } from './audit/audit.controller';
 import { ProbesController } from './diagnostics/probes.controller';
 import { HealthController } from './health/health.controller';
 import { VimsController } from './vims/vims.controller';
@@ -9,4 +10,4 @@ import { VNF_PACKAGE_CONTROLLERS } from './vnf-packages';
  * package management, Tacker VIMs, ...) lives in its own folder and adds its
  * controllers here.
  */
-export const CONTROLLERS = [HealthController, ProbesController, VimsController, ...VNF_PACKAGE_CONTROLLERS, ...VNF_LCM_CONTROLLERS];
+export const CONTROLLERS = [HealthController, ProbesController, VimsController, ...VNF_PACKAGE_CONTROLLERS, ...VNF_LCM_CONTROLLERS, AuditController];

@@ -1,6 +1,7 @@
 import { VnfLcmApiVersionsController } from './api-versions.controller';
-import { LcmNotAvailableController } from './lcm-not-available.controller';
+import { LcmTasksController } from './lcm-tasks.controller';
+import { VnfLcmOpOccsController } from './op-occs.controller';
 import { VnfInstancesController } from './vnf-instances.controller';
 
 /** The /vnflcm/v1 and /vnflcm/v2 API families (SOL 003 VNF lifecycle management, as Tacker serves them). */
-export const VNF_LCM_CONTROLLERS = [VnfLcmApiVersionsController, VnfInstancesController, LcmNotAvailableController];
+export const VNF_LCM_CONTROLLERS = [VnfLcmApiVersionsController, VnfInstancesController, LcmTasksController, VnfLcmOpOccsController];

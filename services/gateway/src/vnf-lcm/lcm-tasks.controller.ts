@@ -1,0 +1,69 @@
+import { Controller, HttpCode, Inject, Param, Patch, Post, Req, Res, UseGuards, UseInterceptors } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { AppError } from '@vnfm/contracts';
+import { LCM_COORDINATOR, vnfLcmUriPrefix, type StartOperationMessage, type StartOperationReply } from '@vnfm/lcm-domain';
+import { SERVICE_RUNTIME, type ServiceRuntime } from '@vnfm/platform';
+import { VIM_REGISTRY_MESSAGES, type VimIdMessage } from '@vnfm/vim-domain';
+import { PACKAGE_CATALOG, type GetPackageRequest, type VnfPkgInfo } from '@vnfm/vnf-package-domain';
+import { AuthGuard } from '../http/auth.guard';
+import { apiMajorOf, VnfLcmApiVersionInterceptor } from './api-version.interceptor';
+import { readModification, readTaskRequest, type TaskRequest } from './lcm-task-requests';
+import { vimNotRegistered } from './vim-connection-info.dto';
+
+const isNotFound = (error: unknown) => error instanceof AppError && error.status === 404;
+
+/**
+ * ETSI GS NFV-SOL 003 §5.4.4-§5.4.11 task resources and §5.4.3.3.4 PATCH
+ * under /vnflcm/v1 (v2.6.1, as Tacker v1) and /vnflcm/v2 (v3.3.1, as Tacker
+ * v2): the body is checked per version, becomes one LCM operation request,
+ * and the lcm-coordinator starts it. 202 with `Location` of the operation
+ * occurrence and an empty body: python-tackerclient prints "... has been
+ * accepted" only when the body is empty. The coordinator's refusals (404,
+ * 409, 422) pass through the ProblemFilter as they are.
+ */
+@Controller(['vnflcm/v1', 'vnflcm/v2'])
+@UseGuards(AuthGuard)
+@UseInterceptors(VnfLcmApiVersionInterceptor)
+export class LcmTasksController {
+  constructor(@Inject(SERVICE_RUNTIME) private readonly runtime: ServiceRuntime) {}
+
+  @Post('vnf_instances/:vnfInstanceId/:task')
+  @HttpCode(202)
+  async task(@Req() request: Request, @Res({ passthrough: true }) response: Response, @Param('vnfInstanceId') vnfInstanceId: string, @Param('task') task: string): Promise<void> {
+    await this.start(request, response, vnfInstanceId, readTaskRequest(task, apiMajorOf(request), request));
+  }
+
+  @Patch('vnf_instances/:vnfInstanceId')
+  @HttpCode(202)
+  async modify(@Req() request: Request, @Res({ passthrough: true }) response: Response, @Param('vnfInstanceId') vnfInstanceId: string): Promise<void> {
+    await this.start(request, response, vnfInstanceId, readModification(apiMajorOf(request), request));
+  }
+
+  private async start(request: Request, response: Response, vnfInstanceId: string, task: TaskRequest): Promise<void> {
+    await Promise.all(task.inline.map(({ path, vimId }) => this.confirmRegistered(path, vimId)));
+    if (task.vnfPkgId !== undefined && task.request.operation === 'MODIFY_INFO') task.request.params.vnfdId = await this.vnfdIdOf(task.vnfPkgId);
+    const apiMajor = apiMajorOf(request);
+    const message: StartOperationMessage = { apiMajor, vnfInstanceId, request: task.request };
+    const { vnfLcmOpOccId } = await this.runtime.bus.request<StartOperationReply>(LCM_COORDINATOR.startOperation, message, { key: vnfInstanceId });
+    response.setHeader('Location', `${vnfLcmUriPrefix(apiMajor)}/vnf_lcm_op_occs/${vnfLcmOpOccId}`);
+  }
+
+  /** An entry with inline credentials stands only for a registered VIM, whose record (not the entry) the LCM uses. */
+  private async confirmRegistered(path: string, vimId: string): Promise<void> {
+    const message: VimIdMessage = { vimId };
+    await this.runtime.bus.request(VIM_REGISTRY_MESSAGES.getVim, message, { key: vimId }).catch((error: unknown) => {
+      throw isNotFound(error) ? vimNotRegistered(path, vimId) : error;
+    });
+  }
+
+  /** v1 PATCH names the new package (SOL 003 v2.6.1 vnfPkgId); the LCM works with the VNFD id of its onboarded content. */
+  private async vnfdIdOf(vnfPkgId: string): Promise<string> {
+    const message: GetPackageRequest = { vnfPkgId };
+    const unknown = () => new AppError('UNKNOWN_VNF_PACKAGE', 422, 'Unprocessable Entity', `vnfPkgId ${vnfPkgId} names no onboarded VNF package.`);
+    const info = await this.runtime.bus.request<VnfPkgInfo>(PACKAGE_CATALOG.getPackage, message, { key: vnfPkgId }).catch((error: unknown) => {
+      throw isNotFound(error) ? unknown() : error;
+    });
+    if (info.vnfdId === undefined) throw unknown();
+    return info.vnfdId;
+  }
+}
