@@ -1,0 +1,31 @@
+import { redact } from '@vnfm/util';
+import type { HeatStackCommand, HeatStackEvent, HeatStackState } from './heat-stack.events';
+
+export const initialHeatStackState = (): HeatStackState => ({ status: 'none' });
+
+/**
+ * Pure: the record of an instance's stack. Defining the same stack again
+ * records nothing new; parameters are stored with secret-named values
+ * redacted (the template, which only declares parameters, is kept as is).
+ */
+export function decideHeatStack(command: HeatStackCommand, state: HeatStackState): HeatStackEvent[] {
+  switch (command.type) {
+    case 'DefineHeatStack': {
+      const { stackName, now } = command.data;
+      const definition = { ...command.data.definition, parameters: redact(command.data.definition.parameters) };
+      const same = state.status === 'defined' && state.stackName === stackName && JSON.stringify(state.definition) === JSON.stringify(definition);
+      return same ? [] : [{ type: 'HeatStackDefined', data: { stackName, definition, at: now } }];
+    }
+    case 'DeleteHeatStack':
+      return state.status === 'defined' ? [{ type: 'HeatStackDeleted', data: { stackName: state.stackName, at: command.data.now } }] : [];
+  }
+}
+
+export function evolveHeatStack(_state: HeatStackState, event: HeatStackEvent): HeatStackState {
+  switch (event.type) {
+    case 'HeatStackDefined':
+      return { status: 'defined', stackName: event.data.stackName, definition: event.data.definition };
+    case 'HeatStackDeleted':
+      return { status: 'deleted', stackName: event.data.stackName };
+  }
+}

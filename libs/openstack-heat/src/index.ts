@@ -1,0 +1,16 @@
+export * from './heat.errors';
+export { nfvParamPaths, isRecord, type HotTemplate, type NfvPath } from './hot-template';
+export type { BaseHotPaths } from './heat-files';
+export { extCpBindings, type ExtCpBinding } from './ext-virtual-links';
+export { changeExtConnNfv, withDesiredCapacities } from './nfv-parameters';
+export { instantiateDefinition, baseHotOf, stackNameOf, nfvOf, liveNfv, externalCpIds, type HeatStackDefinition, type InstantiateInput } from './stack-definition';
+export { ResourceTree, type HeatResource, type StackRef } from './heat-resources';
+export { serversOf, vnfcOf, extCpInfoOf, diffVnfcs, type ServerResource, type NovaServer } from './vnfc-resources';
+export { planScale, planHeal, type ScalePlan, type HealPlan, type MarkTarget } from './lcm-plans';
+export { stackPhase, pollDelayMs, type StackPhase } from './stack-status';
+export { openStackErrorMessage } from './openstack-answers';
+export { keystoneAccessOf, passwordAuthRequest, serviceEndpoints, tokenExpiry, type KeystoneAccess, type ServiceEndpoints } from './keystone-access';
+export * from './infra-step.events';
+export { decideInfraStep, evolveInfraStep, initialInfraStepState } from './infra-step.decider';
+export * from './heat-stack.events';
+export { decideHeatStack, evolveHeatStack, initialHeatStackState } from './heat-stack.decider';

@@ -1,0 +1,78 @@
+import type { VnfdFlavour, VnfdModel } from '@vnfm/vnfd';
+import { applyExtManagedLinks } from './ext-managed-links';
+import { extCpBindings, extManagedLinks } from './ext-virtual-links';
+import { unfilledStackParameters, unusableBaseHot } from './heat.errors';
+import { heatTemplateFiles, type BaseHotPaths } from './heat-files';
+import { isRecord, nfvParamPaths, parametersWithoutDefault, type HotTemplate } from './hot-template';
+import { instantiateNfv } from './nfv-parameters';
+
+/** What a stack is created (or re-created) from: Heat's `template`, `files` and `parameters`. */
+export interface HeatStackDefinition {
+  template: HotTemplate;
+  files: Record<string, string>;
+  parameters: Record<string, unknown>;
+}
+
+/** One Heat stack per VNF instance, named as Tacker v2 names it, so a repeated create finds the stack it made. */
+export const stackNameOf = (vnfInstanceId: string) => `vnf-${vnfInstanceId}`;
+
+/** The flavour and its BaseHOT; a flavour without one is not deployable by Heat. */
+export function baseHotOf(vnfd: VnfdModel, flavourId: string): { flavour: VnfdFlavour; baseHot: BaseHotPaths } {
+  const flavour = vnfd.flavours.find((candidate) => candidate.flavourId === flavourId);
+  if (!flavour) throw unusableBaseHot(`VNFD ${vnfd.vnfdId} has no deployment flavour ${flavourId}.`);
+  if (!flavour.baseHot) throw unusableBaseHot(`Flavour ${flavourId} of VNFD ${vnfd.vnfdId} has no BaseHOT (BaseHOT/${flavourId}/*.yaml): the OpenStack driver deploys Heat templates only.`);
+  return { flavour, baseHot: flavour.baseHot };
+}
+
+export interface InstantiateInput {
+  vnfd: VnfdModel;
+  flavourId: string;
+  /** Texts of the BaseHOT files by package path. */
+  texts: Readonly<Record<string, string>>;
+  vduCounts: Readonly<Record<string, number>>;
+  extVirtualLinks?: readonly unknown[];
+  extManagedVirtualLinks?: readonly unknown[];
+  additionalParams?: Record<string, unknown>;
+}
+
+/**
+ * The stack an instantiation creates (Tacker v2 DefaultUserData): the BaseHOT
+ * with the externally managed VLs put in, and its `nfv` parameter filled.
+ * Throws a 422 AppError naming every parameter nothing fills.
+ */
+export function instantiateDefinition(input: InstantiateInput): HeatStackDefinition {
+  const { flavour, baseHot } = baseHotOf(input.vnfd, input.flavourId);
+  const sources = heatTemplateFiles(baseHot, input.texts);
+  const template = applyExtManagedLinks(sources.template, extManagedLinks(input.extManagedVirtualLinks));
+  const { nfv, problems } = instantiateNfv(nfvParamPaths(template), {
+    vnfd: input.vnfd,
+    flavour,
+    vduCounts: input.vduCounts,
+    extCps: extCpBindings(input.extVirtualLinks),
+    patch: input.additionalParams?.['nfv'],
+  });
+  const unset = parametersWithoutDefault(template).map((name) => `parameter ${name}: it has no default and only nfv is filled by the VNFM`);
+  if (problems.length + unset.length > 0) throw unfilledStackParameters(input.flavourId, [...problems, ...unset]);
+  return { template, files: sources.files, parameters: { nfv } };
+}
+
+/** The `nfv` parameter of a definition (an object; a stack without one has nothing the VNFM fills). */
+export const nfvOf = (definition: HeatStackDefinition): Record<string, unknown> => (isRecord(definition.parameters['nfv']) ? definition.parameters['nfv'] : {});
+
+/** CPs whose VIM network comes from the request: the external CPs of the deployment (`nfv.CP.<cp>.network`). */
+export function externalCpIds(template: HotTemplate): Set<string> {
+  return new Set(nfvParamPaths(template).flatMap((path) => (path[0] === 'CP' && path[2] === 'network' && typeof path[1] === 'string' ? [path[1]] : [])));
+}
+
+/** The `nfv` parameter of a live stack: Heat shows json parameters as JSON text ("Show stack details"). */
+export function liveNfv(parameters: Readonly<Record<string, unknown>>): Record<string, unknown> | undefined {
+  const value = parameters['nfv'];
+  if (isRecord(value)) return value;
+  if (typeof value !== 'string') return undefined;
+  try {
+    const parsed: unknown = JSON.parse(value);
+    return isRecord(parsed) ? parsed : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,22 @@
+import { pollDelayMs, stackPhase } from './stack-status';
+import { openStackErrorMessage } from './openstack-answers';
+
+describe('stack status and polling', () => {
+  it('reads the phase of any Heat action from its status', () => {
+    expect(['CREATE_IN_PROGRESS', 'UPDATE_COMPLETE', 'DELETE_FAILED', 'CHECK_COMPLETE'].map(stackPhase)).toEqual(['IN_PROGRESS', 'COMPLETE', 'FAILED', 'COMPLETE']);
+  });
+
+  it('polls soon at first, then less often up to a ceiling, never past the deadline', () => {
+    const delays = [0, 1, 2, 3, 20].map((attempt) => pollDelayMs(attempt, 60_000));
+    expect(delays.slice(0, 4)).toEqual([50, 75, 113, 169]);
+    expect(delays[4]).toBe(10_000);
+    expect(pollDelayMs(20, 1234)).toBe(1234);
+    expect(pollDelayMs(0, -5)).toBe(0);
+  });
+
+  it('finds the message of Heat, Keystone and Nova error documents', () => {
+    expect(openStackErrorMessage({ code: 409, error: { type: 'ActionInProgress', message: 'Stack vnf-1 already has an action (UPDATE) in progress.' } }, '')).toBe('Stack vnf-1 already has an action (UPDATE) in progress.');
+    expect(openStackErrorMessage({ itemNotFound: { code: 404, message: 'Instance x could not be found.' } }, '')).toBe('Instance x could not be found.');
+    expect(openStackErrorMessage(undefined, ' <html>Bad gateway</html> ')).toBe('<html>Bad gateway</html>');
+  });
+});

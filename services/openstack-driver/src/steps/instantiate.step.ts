@@ -1,0 +1,28 @@
+import { baseHotOf, diffVnfcs, extCpInfoOf, externalCpIds, instantiateDefinition } from '@vnfm/openstack-heat';
+import { recordDefinition, vduIdsOf, type StepHandler } from './step-context';
+
+/**
+ * Instantiate: the flavour's BaseHOT with its `nfv` parameter filled becomes
+ * the instance's stack (created, or adopted when an earlier attempt made it);
+ * the result is every server of the stack as a VNFC, and the ports of the
+ * external CPs.
+ */
+export const instantiate: StepHandler<'instantiate'> = async (context, action) => {
+  const { message } = context;
+  const vnfd = await context.packages.vnfdModel(message.vnfdId);
+  const { flavour, baseHot } = baseHotOf(vnfd, action.flavourId);
+  const texts = await context.packages.files(message.vnfdId, [baseHot.path, ...baseHot.nestedPaths]);
+  const definition = instantiateDefinition({
+    vnfd,
+    flavourId: action.flavourId,
+    texts,
+    vduCounts: action.vduCounts,
+    extVirtualLinks: action.extVirtualLinks,
+    extManagedVirtualLinks: action.extManagedVirtualLinks,
+    additionalParams: message.additionalParams,
+  });
+  await recordDefinition(context, definition);
+  const stack = await context.stack.createOrAdopt(definition);
+  const deployment = await context.stack.deployment(stack, vduIdsOf(flavour), context.vimConnectionId);
+  return { vnfcsAdded: diffVnfcs(message.vnfcResourceInfo, deployment.vnfcs).added, extCpInfo: extCpInfoOf(deployment.tree, externalCpIds(definition.template)) };
+};

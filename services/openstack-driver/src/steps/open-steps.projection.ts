@@ -1,0 +1,40 @@
+import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import type { Subscription } from '@vnfm/event-store';
+import type { RunStepMessage } from '@vnfm/lcm-domain';
+import { INFRA_STEP_STREAM_PREFIX, isInfraStepEvent } from '@vnfm/openstack-heat';
+import { SERVICE_RUNTIME, startReadModelProjection, type ServiceRuntime } from '@vnfm/platform';
+
+export interface OpenStep {
+  message: RunStepMessage;
+  acceptedAt: string;
+}
+
+/** Steps accepted and not ended, from the driver's own store: the work a start must resume. */
+@Injectable()
+export class OpenStepsProjection implements OnModuleInit, OnModuleDestroy {
+  private readonly open = new Map<string, OpenStep>();
+  private subscription?: Subscription;
+
+  constructor(@Inject(SERVICE_RUNTIME) private readonly runtime: ServiceRuntime) {}
+
+  async onModuleInit(): Promise<void> {
+    this.subscription = await startReadModelProjection(this.runtime, {
+      name: 'openstack-driver-open-steps',
+      streamPrefix: INFRA_STEP_STREAM_PREFIX,
+      project: (stepId, event) => {
+        const typed = { type: event.type, data: event.data };
+        if (!isInfraStepEvent(typed)) return;
+        if (typed.type === 'InfraStepAccepted') this.open.set(stepId, { message: typed.data.message, acceptedAt: typed.data.at });
+        else this.open.delete(stepId);
+      },
+    });
+  }
+
+  list(): OpenStep[] {
+    return [...this.open.values()];
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.subscription?.stop();
+  }
+}

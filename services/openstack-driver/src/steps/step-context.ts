@@ -1,0 +1,35 @@
+import { AppError } from '@vnfm/contracts';
+import type { RunStepMessage, StepAction, StepResult } from '@vnfm/lcm-domain';
+import { baseHotOf, type HeatStackDefinition } from '@vnfm/openstack-heat';
+import type { VnfdFlavour } from '@vnfm/vnfd';
+import type { PackageTemplatesClient } from '../bus/package-templates.client';
+import type { HeatStackRepository } from '../records/heat-stack.repository';
+import type { StackOperations } from './stack-operations';
+
+/** Everything one step works with; the VIM credentials are inside `stack` (its session) and nowhere else. */
+export interface StepContext {
+  message: RunStepMessage;
+  vimConnectionId: string;
+  stack: StackOperations;
+  packages: PackageTemplatesClient;
+  records: HeatStackRepository;
+  signal: AbortSignal;
+}
+
+export type InfraAction = Exclude<StepAction, { action: 'hook' }>;
+
+export type StepHandler<A extends InfraAction['action']> = (context: StepContext, action: Extract<InfraAction, { action: A }>) => Promise<StepResult>;
+
+/** The instantiated instance's flavour, from its VNFD (its VDU ids tell which server is which VNFC). */
+export async function instanceFlavour(context: StepContext): Promise<VnfdFlavour> {
+  const { message } = context;
+  if (message.flavourId === undefined) throw new AppError('VNF_NOT_INSTANTIATED', 409, 'Conflict', `VNF instance ${message.vnfInstanceId} has no deployment flavour: it is not instantiated.`);
+  return baseHotOf(await context.packages.vnfdModel(message.vnfdId), message.flavourId).flavour;
+}
+
+export const vduIdsOf = (flavour: VnfdFlavour) => flavour.vdus.map((vdu) => vdu.id);
+
+/** Called before a definition is sent to Heat: a step that stops in between finds on resume what it may have sent. */
+export async function recordDefinition(context: StepContext, definition: HeatStackDefinition): Promise<void> {
+  await context.records.define(context.message.vnfInstanceId, context.stack.stackName, definition);
+}

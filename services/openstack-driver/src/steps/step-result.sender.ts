@@ -1,0 +1,49 @@
+import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
+import { AppError } from '@vnfm/contracts';
+import { LCM_COORDINATOR, type RecordStepResultMessage, type RunStepMessage } from '@vnfm/lcm-domain';
+import type { InfraStepOutcome } from '@vnfm/openstack-heat';
+import { SERVICE_RUNTIME, type ServiceRuntime } from '@vnfm/platform';
+
+/** Back-off between attempts to report an outcome: the coordinator may be restarting, so keep trying. */
+const FIRST_RETRY_MS = 500;
+const MAX_RETRY_MS = 30_000;
+
+/**
+ * Reports a step's outcome with `lcm-coordinator.recordStepResult`, keyed by
+ * the VNF instance. A failed send is retried with back-off (under one
+ * message id, so the coordinator handles it once) until it is answered, the
+ * coordinator refuses it (4xx: it no longer awaits the step), or the service
+ * stops; nothing is ever thrown to the caller.
+ */
+@Injectable()
+export class StepResultSender implements OnModuleDestroy {
+  private readonly stopping = new AbortController();
+
+  constructor(@Inject(SERVICE_RUNTIME) private readonly runtime: ServiceRuntime) {}
+
+  async send(step: Pick<RunStepMessage, 'stepId' | 'vnfLcmOpOccId' | 'vnfInstanceId'>, outcome: InfraStepOutcome): Promise<void> {
+    const message: RecordStepResultMessage = { vnfLcmOpOccId: step.vnfLcmOpOccId, stepId: step.stepId, outcome };
+    const id = randomUUID();
+    for (let attempt = 0; !this.stopping.signal.aborted; attempt++) {
+      try {
+        await this.runtime.bus.request(LCM_COORDINATOR.recordStepResult, message, { key: step.vnfInstanceId, id });
+        this.runtime.logger.info({ stepId: step.stepId, outcome: outcome.status }, 'step outcome reported');
+        return;
+      } catch (error) {
+        if (error instanceof AppError && !error.retryable) {
+          this.runtime.logger.warn({ stepId: step.stepId, code: error.code, detail: error.detail }, 'coordinator refused the step outcome');
+          return;
+        }
+        const waitMs = Math.min(MAX_RETRY_MS, FIRST_RETRY_MS * 2 ** attempt);
+        this.runtime.logger.warn({ stepId: step.stepId, error: error instanceof Error ? error.message : String(error), retryInMs: waitMs }, 'could not report the step outcome');
+        await sleep(waitMs, undefined, { signal: this.stopping.signal }).catch(() => undefined);
+      }
+    }
+  }
+
+  onModuleDestroy(): void {
+    this.stopping.abort();
+  }
+}
