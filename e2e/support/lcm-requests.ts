@@ -1,0 +1,49 @@
+import { readFileSync } from 'node:fs';
+import { corpusPath } from '@vnfm/vnf-package/testing';
+
+type Json = Record<string, unknown>;
+
+const omit = (record: Json, ...keys: string[]): Json => Object.fromEntries(Object.entries(record).filter(([key]) => !keys.includes(key)));
+
+/**
+ * A Tacker functional-test request body of the shared corpus, with its
+ * placeholders (`<net:net0>`, `<subnet:subnet0>`, `<port:VDU2_CP1-2>`) turned
+ * into plain names: the simulator has no Neutron and takes any network name.
+ */
+export function tackerRequestBody(name: string): Json {
+  const text = readFileSync(corpusPath('tacker', 'request-bodies', name), 'utf8');
+  return JSON.parse(text.replace(/<(?:net|subnet|port):([^>]+)>/g, '$1')) as Json;
+}
+
+/** SOL 003 v2.6.1 §4.4.1.10 (the v1 API): cpConfig is an array of VnfExtCpConfig, which has no parentCpConfigId. */
+function toV1ExtLink(link: Json): Json {
+  const extCps = (link.extCps as Json[]).map((cp) => ({ ...cp, cpConfig: Object.values(cp.cpConfig as Record<string, Json>).map((config) => omit(config, 'parentCpConfigId')) }));
+  return { ...link, extCps };
+}
+
+/**
+ * VDU2's first port is pre-created in Tacker's functional tests and handed
+ * over as an extLinkPort that the extCp names by linkPortId (SOL 003
+ * §4.4.1.11); the corpus body leaves it to the package's user-data script.
+ */
+function withVdu2Port(link: Json): Json {
+  const extCps = [...(link.extCps as Json[]), { cpdId: 'VDU2_CP1-1', cpConfig: { 'VDU2_CP1-1': { linkPortId: 'VDU2_CP1-1-link' } } }];
+  return { ...link, extCps, extLinkPorts: [{ id: 'VDU2_CP1-1-link', resourceHandle: { resourceId: 'VDU2_CP1-1-port' } }] };
+}
+
+/**
+ * Tacker's os-v2-instantiate-max body, aimed at the default VIM: without
+ * vimConnectionInfo the VNFM takes the tenant's default VIM, so the links
+ * name no connection (`vimConnectionId` would point at the dropped `vim1`).
+ * The user-data script it names is not in the basic package and goes too.
+ * For the v1 API the body is written as SOL 003 v2.6.1 has it.
+ */
+export function instantiateRequest(apiMajor: 1 | 2): Json {
+  const body = omit(tackerRequestBody('os-v2-instantiate-max.json'), 'vimConnectionInfo');
+  const additionalParams = omit(body.additionalParams as Json, 'lcm-operation-user-data', 'lcm-operation-user-data-class');
+  const extVirtualLinks = (body.extVirtualLinks as Json[]).map((link, index) => omit(index === 0 ? withVdu2Port(link) : link, 'vimConnectionId'));
+  const extManagedVirtualLinks = (body.extManagedVirtualLinks as Json[]).map((link) => omit(link, 'vimConnectionId'));
+  const common = { ...body, additionalParams, extVirtualLinks, extManagedVirtualLinks };
+  if (apiMajor === 2) return common;
+  return { ...omit(common, 'extensions', 'vnfConfigurableProperties'), extVirtualLinks: extVirtualLinks.map(toV1ExtLink) };
+}

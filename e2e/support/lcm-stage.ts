@@ -1,0 +1,105 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { stringify } from 'yaml';
+import type { VnfPkgInfo } from '@vnfm/vnf-package-domain';
+import { zipCorpusPackage } from '../../services/package-catalog/src/testing/corpus-packages';
+import { startOpenStackSimulator, type OpenStackSimulator } from '../../tools/openstack-sim/src';
+import { getJson, gatewayHttp, type GatewayHttp } from './lcm-http';
+import { pollUntil } from './poll';
+import { entryPoint, killGroup, startProduct, waitForHttp, type ProductProcess } from './product-process';
+import { ensureTackerCli, tackerCli, type TackerCli } from './tacker-cli';
+
+/** The Tacker sample package the LCM suites run: flavour `simple`, aspect `VDU1_scale` (max level 2), two instantiation levels, a BaseHOT. */
+const LCM_PACKAGE = 'vnf-v2-basic-lcms-max';
+
+/** The Tacker VIM file `openstack vim register --config-file` takes, for the simulator's Keystone. */
+function simulatorVimFile(dir: string, sim: OpenStackSimulator): string {
+  const path = join(dir, 'openstack-sim-vim.yaml');
+  const { authUrl, username, password, projectName, projectDomainName, userDomainName } = sim.credentials;
+  const vim = { auth_url: authUrl, username, password, project_name: projectName, project_domain_name: projectDomainName, user_domain_name: userDomainName, cert_verify: 'True' };
+  writeFileSync(path, stringify(vim), { mode: 0o600 });
+  return path;
+}
+
+export interface LcmStageOptions {
+  /** How long the simulator keeps each stack operation in progress. */
+  simDelayMs: number;
+  /** The gateway listens on a random port from here to here + 999. */
+  basePort: number;
+  /** Services to start one process each (`dist/services/<name>`), repeats allowed; default the standalone product. */
+  services?: readonly string[];
+  /** More environment for the product, e.g. the Kafka brokers and event store of distributed mode. */
+  env?: () => Promise<Record<string, string>>;
+}
+
+/**
+ * What an LCM end-to-end test stands on: an in-test OpenStack simulator, the
+ * product as its own process(es) with its own data folder and port, Tacker's
+ * CLI registering the simulator as the default VIM, and one onboarded package.
+ * `close()` undoes whatever `open()` got to.
+ */
+export class LcmStage {
+  readonly dataDir: string;
+  readonly endpoint: string;
+  readonly token: string;
+  readonly http: GatewayHttp;
+  sim!: OpenStackSimulator;
+  cli!: TackerCli;
+  vnfdId!: string;
+  private processes: ProductProcess[] = [];
+  private env: Record<string, string> = {};
+
+  constructor(
+    name: string,
+    private readonly options: LcmStageOptions,
+  ) {
+    this.dataDir = mkdtempSync(join(tmpdir(), `vnfm-${name}-`));
+    this.endpoint = `http://127.0.0.1:${options.basePort + Math.floor(Math.random() * 1000)}`;
+    this.token = `${name}-e2e-admin-token`;
+    this.http = gatewayHttp(this.endpoint, this.token);
+  }
+
+  async open(): Promise<void> {
+    this.sim = await startOpenStackSimulator({ delayMs: this.options.simDelayMs });
+    this.env = { VNFM_PORT: new URL(this.endpoint).port, VNFM_DATA_DIR: join(this.dataDir, 'data'), VNFM_ADMIN_TOKEN: this.token, VNFM_LOG_LEVEL: 'warn', ...(await this.options.env?.()) };
+    const [openstack] = await Promise.all([ensureTackerCli(), this.startProduct()]);
+    this.cli = tackerCli(openstack, this.endpoint, this.token);
+    const vim = await this.cli.json<{ status: string; is_default: boolean }>(['vim', 'register', '--config-file', simulatorVimFile(this.dataDir, this.sim), '--is-default', 'openstack-sim']);
+    if (vim.status !== 'REACHABLE' || !vim.is_default) throw new Error(`the simulator VIM registered as ${JSON.stringify(vim)}`);
+    this.vnfdId = String((await onboardCorpusPackage(this.http, this.dataDir, LCM_PACKAGE)).vnfdId);
+  }
+
+  /** SIGKILLs every process group of the product mid-work and starts them again on the same data folder and port. */
+  async crashAndRestart(): Promise<void> {
+    await this.stopProduct();
+    await this.startProduct();
+  }
+
+  async close(): Promise<void> {
+    await this.stopProduct();
+    await this.sim?.close();
+    rmSync(this.dataDir, { recursive: true, force: true });
+  }
+
+  private async startProduct(): Promise<void> {
+    const entries = (this.options.services ?? ['standalone']).map((service) => entryPoint(service));
+    this.processes = entries.map((entry) => startProduct(process.execPath, [entry], this.env));
+    await waitForHttp(`${this.endpoint}/health`, 180_000);
+  }
+
+  private async stopProduct(): Promise<void> {
+    await Promise.all(this.processes.map((child) => killGroup(child, 'SIGKILL')));
+  }
+}
+
+/** Onboards a Tacker corpus package over /vnfpkgm/v1, as an operator does before creating instances. */
+async function onboardCorpusPackage(http: GatewayHttp, work: string, name: string): Promise<VnfPkgInfo> {
+  const { id } = (await (await http('/vnfpkgm/v1/vnf_packages', { method: 'POST', body: '{}' })).json()) as VnfPkgInfo;
+  const zip = await zipCorpusPackage(work, name);
+  const put = await http(`/vnfpkgm/v1/vnf_packages/${id}/package_content`, { method: 'PUT', headers: { 'Content-Type': 'application/zip' }, body: zip });
+  if (put.status !== 202) throw new Error(`uploading ${name} answered ${put.status}: ${await put.text()}`);
+  const info = await pollUntil(`package ${name} onboarded`, () => getJson<VnfPkgInfo>(http, `/vnfpkgm/v1/vnf_packages/${id}`), (pkg) => ['ONBOARDED', 'ERROR'].includes(pkg.onboardingState), 120_000);
+  if (info.onboardingState !== 'ONBOARDED') throw new Error(`package ${name}: ${JSON.stringify(info.onboardingFailureDetails)}`);
+  return info;
+}

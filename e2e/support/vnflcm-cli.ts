@@ -1,0 +1,66 @@
+import { RESTING_STATES } from './lcm-http';
+import { pollUntil } from './poll';
+import type { CliResult, TackerCli } from './tacker-cli';
+
+/** One `-f json` record of the CLI, keyed by its column titles ('Operation State', 'Instantiated Vnf Info', ...). */
+export type CliRecord = Record<string, unknown>;
+
+/** The global option that makes the CLI speak /vnflcm/v2 (none: /vnflcm/v1). */
+export const API_V2 = ['--os-tacker-api-version', '2'];
+
+/**
+ * `openstack vnflcm ...` for one API version, plus what the CLI does not
+ * print: a task command (instantiate, scale, heal, terminate) only says
+ * "... has been accepted", so the started occurrence is the one that
+ * `vnflcm op list` shows for the instance and did not show before.
+ */
+export class VnflcmCli {
+  constructor(
+    private readonly cli: TackerCli,
+    private readonly version: readonly string[],
+  ) {}
+
+  run(args: string[]): Promise<CliResult> {
+    return this.cli.run([...args, ...this.version]);
+  }
+
+  json<T>(args: string[]): Promise<T> {
+    return this.cli.json<T>([...args, ...this.version]);
+  }
+
+  async opIds(vnfInstanceId: string): Promise<string[]> {
+    const rows = await this.json<CliRecord[]>(['vnflcm', 'op', 'list', '--filter', `(eq,vnfInstanceId,${vnfInstanceId})`]);
+    return rows.map((row) => String(row.ID));
+  }
+
+  /** Runs a task command, checks the CLI reports it accepted, and returns the id of the occurrence it started. */
+  async startTask(vnfInstanceId: string, args: string[]): Promise<string> {
+    const before = new Set(await this.opIds(vnfInstanceId));
+    const result = await this.run(args);
+    if (result.code !== 0 || !result.stdout.includes('has been accepted')) {
+      throw new Error(`openstack ${args.join(' ')} exited ${result.code}: ${result.stdout.trim()} ${result.stderr.trim()}`);
+    }
+    const ids = await pollUntil(`a new operation occurrence of ${vnfInstanceId} in op list`, () => this.opIds(vnfInstanceId), (all) => all.some((id) => !before.has(id)), 20_000);
+    return ids.find((id) => !before.has(id)) as string;
+  }
+
+  /**
+   * Polls `vnflcm op show` until the occurrence rests (COMPLETED, FAILED_TEMP,
+   * FAILED, ROLLED_BACK). After a retry or rollback, pass the record shown
+   * before it: the occurrence must have moved since (State Entered Time).
+   */
+  settle(vnfLcmOpOccId: string, movedFrom?: CliRecord, timeoutMs = 90_000): Promise<CliRecord> {
+    return pollUntil(
+      `operation occurrence ${vnfLcmOpOccId} at rest (vnflcm op show)`,
+      () => this.json<CliRecord>(['vnflcm', 'op', 'show', vnfLcmOpOccId]),
+      (op) => RESTING_STATES.includes(String(op['Operation State'])) && op['State Entered Time'] !== movedFrom?.['State Entered Time'],
+      timeoutMs,
+    );
+  }
+
+  /** A task command and the occurrence it started, once at rest. */
+  async operate(vnfInstanceId: string, args: string[]): Promise<{ opId: string; op: CliRecord }> {
+    const opId = await this.startTask(vnfInstanceId, args);
+    return { opId, op: await this.settle(opId) };
+  }
+}

@@ -1,0 +1,100 @@
+import type { VnfInstanceView, VnfLcmOpOccView } from '@vnfm/lcm-domain';
+import { cloudServerIds, instanceStacks, recordedServerIds, strayStacks } from './support/heat-servers';
+import { ensureKafka } from './support/kafka';
+import { createInstance, getJson, raceTwoScales, settledOpOcc, startTask } from './support/lcm-http';
+import { instantiateRequest, tackerRequestBody } from './support/lcm-requests';
+import { LcmStage } from './support/lcm-stage';
+import { pollUntil } from './support/poll';
+import { TACKER_CLI_INSTALL_TIMEOUT_MS } from './support/tacker-cli';
+
+jest.setTimeout(600_000);
+
+// Needs `npm run build`. Heat keeps every stack operation in progress 3 s: long enough to kill the product in the middle of one.
+describe('VNF LCM crash recovery: the product SIGKILLed while an operation is PROCESSING, restarted on the same data', () => {
+  const stage = new LcmStage('lcm-recovery', { simDelayMs: 3000, basePort: 26890 });
+
+  beforeAll(() => stage.open(), TACKER_CLI_INSTALL_TIMEOUT_MS + 180_000);
+  afterAll(() => stage.close());
+
+  let vnfInstanceId = '';
+
+  /**
+   * Waits until Heat is busy with the operation's stack action, checks the
+   * occurrence is PROCESSING, kills and restarts the product, and waits for
+   * the occurrence to rest; then holds the cloud against the instance.
+   */
+  async function crashDuring(opId: string, stackStatus: string) {
+    const { http, sim } = stage;
+    await pollUntil(`the instance stack ${stackStatus} in Heat`, () => sim.state(), (state) => instanceStacks(state, vnfInstanceId).some((stack) => stack.status === stackStatus), 30_000, 50);
+    expect((await getJson<VnfLcmOpOccView>(http, `/vnflcm/v2/vnf_lcm_op_occs/${opId}`)).operationState).toBe('PROCESSING');
+
+    await stage.crashAndRestart();
+    const opOcc = await settledOpOcc(http, opId, 120_000);
+    process.stdout.write(`[recovery] the ${opOcc.operation} interrupted by SIGKILL ended ${opOcc.operationState}${opOcc.error ? `: ${opOcc.error.detail}` : ''}\n`);
+    expect(['COMPLETED', 'FAILED_TEMP']).toContain(opOcc.operationState);
+    if (opOcc.operationState === 'FAILED_TEMP') expect(opOcc.error?.detail).toMatch(/\S/);
+
+    const instance = await getJson<VnfInstanceView>(http, `/vnflcm/v2/vnf_instances/${vnfInstanceId}`);
+    const cloud = sim.state();
+    expect(strayStacks(cloud, [vnfInstanceId])).toEqual([]);
+    expect(recordedServerIds(instance.instantiatedVnfInfo)).toEqual(cloudServerIds(cloud, vnfInstanceId));
+    return { opOcc, instance };
+  }
+
+  it('finishes an instantiate interrupted in Heat (COMPLETED, or FAILED_TEMP with the reason) and the cloud holds exactly the servers the instance records', async () => {
+    vnfInstanceId = (await createInstance(stage.http, stage.vnfdId, 'lcm-crash')).id;
+    const { opOcc, instance } = await crashDuring(await startTask(stage.http, vnfInstanceId, 'instantiate', instantiateRequest(2)), 'CREATE_IN_PROGRESS');
+    if (opOcc.operationState !== 'COMPLETED') return;
+    expect(instanceStacks(stage.sim.state(), vnfInstanceId).map((stack) => stack.status)).toEqual(['CREATE_COMPLETE']);
+    expect(recordedServerIds(instance.instantiatedVnfInfo)).toHaveLength(2);
+  });
+
+  it('finishes a scale-out interrupted in Heat the same way, the new VNFC recorded once', async () => {
+    if (!vnfInstanceId) throw new Error('needs the instance the instantiate test above created');
+    const scaleOut = tackerRequestBody('os-v2-scale-out-max.json');
+    const { opOcc, instance } = await crashDuring(await startTask(stage.http, vnfInstanceId, 'scale', scaleOut), 'UPDATE_IN_PROGRESS');
+    if (opOcc.operationState !== 'COMPLETED') return;
+    expect(instance.instantiatedVnfInfo?.scaleStatus).toEqual([{ aspectId: 'VDU1_scale', scaleLevel: 1 }]);
+    expect(recordedServerIds(instance.instantiatedVnfInfo)).toHaveLength(3);
+  });
+});
+
+/*
+ * Several lcm-coordinator replicas serialise operations per instance through
+ * one shared event store, which only EventStoreDB can be (an embedded store
+ * belongs to one process). Runs when VNFM_ESDB_URL names one.
+ */
+const esdbUrl = process.env.VNFM_ESDB_URL;
+const replicasSkipReason = esdbUrl ? undefined : 'no EventStoreDB: set VNFM_ESDB_URL (two coordinator processes need one shared event store; no Docker engine runs one on this machine)';
+
+if (replicasSkipReason) {
+  describe('two lcm-coordinator processes in distributed mode', () => {
+    it(`is skipped: ${replicasSkipReason}`, () => {
+      process.stdout.write(`[e2e] two lcm-coordinator processes skipped: ${replicasSkipReason}\n`);
+    });
+  });
+} else {
+  describe('two lcm-coordinator processes in distributed mode over Kafka and one EventStoreDB', () => {
+    const stage = new LcmStage('lcm-replicas', {
+      simDelayMs: 20,
+      basePort: 27890,
+      services: ['vim-registry', 'package-catalog', 'lcm-coordinator', 'lcm-coordinator', 'openstack-driver', 'kubernetes-driver', 'mgmt-driver-runner', 'gateway'],
+      env: async () => ({ VNFM_BUS: 'kafka', VNFM_KAFKA_BROKERS: (await ensureKafka()).join(','), VNFM_EVENT_STORE: 'eventstoredb', VNFM_ESDB_URL: esdbUrl as string }),
+    });
+
+    beforeAll(() => stage.open(), TACKER_CLI_INSTALL_TIMEOUT_MS + 600_000);
+    afterAll(() => stage.close());
+
+    it('runs an instantiate to COMPLETED and still lets only one of two simultaneous scales in (202 and 409)', async () => {
+      const { http, sim } = stage;
+      const { id } = await createInstance(http, stage.vnfdId, 'lcm-replicas');
+      expect((await settledOpOcc(http, await startTask(http, id, 'instantiate', instantiateRequest(2)))).operationState).toBe('COMPLETED');
+      sim.faults.inject({ type: 'delay', operation: 'update', delayMs: 2000 });
+      const race = await raceTwoScales(http, id);
+      expect(race).toMatchObject({ statuses: [202, 409], refusal: { contentType: expect.stringContaining('application/problem+json') } });
+      expect((await settledOpOcc(http, race.acceptedOpId as string)).operationState).toBe('COMPLETED');
+      const instance = await getJson<VnfInstanceView>(http, `/vnflcm/v2/vnf_instances/${id}`);
+      expect(recordedServerIds(instance.instantiatedVnfInfo)).toEqual(cloudServerIds(sim.state(), id));
+    });
+  });
+}
