@@ -14,4 +14,8 @@ for pkg in libs/* services/*; do
   entry=$([ -f "$pkg/src/index.ts" ] && echo index.js || echo main.js)
   mkdir -p "dist/node_modules/$name"
   printf '{ "name": "%s", "main": "../../../%s/src/%s" }\n' "$name" "$pkg" "$entry" > "dist/node_modules/$name/package.json"
+  # `@vnfm/<lib>/testing` (test support, used by the benchmarks) resolves the same way.
+  if [ -f "$pkg/src/testing.ts" ]; then
+    printf "module.exports = require('../../../%s/src/testing.js');\n" "$pkg" > "dist/node_modules/$name/testing.js"
+  fi
 done

@@ -62,6 +62,8 @@ export interface StepCommand {
   name: string;
   attempt: number;
   request: StepAction;
+  /** How long the step may take; the coordinator gives up on it after this (FAILED_TEMP). */
+  timeoutMs: number;
   vimConnectionInfo: Record<string, VimConnectionRef>;
   additionalParams?: Record<string, unknown>;
 }

@@ -174,6 +174,7 @@ function send(reaction: Reaction, step: PlannedStep, stepId: string, attempt: nu
       name: step.name,
       attempt,
       request: step.request,
+      timeoutMs: step.timeoutMs,
       vimConnectionInfo: step.vimConnectionInfo,
       additionalParams: params?.additionalParams,
     },

@@ -13,7 +13,12 @@ export interface PollSchedule {
   maxMs: number;
 }
 
-export const HEAT_POLL_SCHEDULE: PollSchedule = { firstMs: 50, factor: 1.5, maxMs: 10_000 };
+/**
+ * A stack that is done at once (a no-op update, a fast cloud) is seen within
+ * milliseconds; a slow one is asked about ten times in its first five seconds,
+ * then every ten seconds.
+ */
+export const HEAT_POLL_SCHEDULE: PollSchedule = { firstMs: 5, factor: 2, maxMs: 10_000 };
 
 /** The wait before poll number `attempt` (0-based), never past the time left. */
 export function pollDelayMs(attempt: number, remainingMs: number, schedule: PollSchedule = HEAT_POLL_SCHEDULE): number {

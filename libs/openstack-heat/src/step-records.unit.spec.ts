@@ -13,6 +13,7 @@ const message: RunStepMessage = {
   name: 'terminate',
   attempt: 1,
   request: { action: 'terminate', terminationType: 'FORCEFUL', vnfcs: [] },
+  timeoutMs: 60_000,
   vimConnectionInfo: { vim1: { vimId: 'v1', vimType: 'ETSINFV.OPENSTACK_KEYSTONE.V_3' } },
   additionalParams: { admin_password: 'pw' },
   vnfdId: 'd1',

@@ -30,19 +30,30 @@ export class VnfInstanceRepository {
     return (await this.read(vnfInstanceId)).state;
   }
 
-  async execute(vnfInstanceId: string, command: VnfInstanceCommand): Promise<Outcome> {
+  execute(vnfInstanceId: string, command: VnfInstanceCommand): Promise<Outcome> {
+    return this.executeAll(vnfInstanceId, [command]);
+  }
+
+  /** Several commands decided one after the other on the evolving state, appended together (one write). */
+  async executeAll(vnfInstanceId: string, commands: VnfInstanceCommand[]): Promise<Outcome> {
     const store = this.runtime.store as EventStore;
     const stream = vnfInstanceStream(vnfInstanceId);
     for (let attempt = 1; ; attempt++) {
       const { state: before, recorded } = await this.read(vnfInstanceId);
-      const events = decideVnfInstance(command, before, vnfInstanceId);
-      if (events.length === 0) return { events, before, after: before };
+      let after = before;
+      const events: VnfInstanceEvent[] = [];
+      for (const command of commands) {
+        const decided = decideVnfInstance(command, after, vnfInstanceId);
+        events.push(...decided);
+        after = decided.reduce<VnfInstanceState>(evolveVnfInstance, after);
+      }
+      if (events.length === 0) return { events, before, after };
       try {
         const expected = recorded.length === 0 ? 'no_stream' : recorded.length - 1;
         const result = await store.append(stream, events, expected);
         const first = result.nextExpectedRevision - events.length + 1;
         events.forEach((event, i) => this.readModel.apply(vnfInstanceId, first + i, event));
-        return { events, before, after: events.reduce<VnfInstanceState>(evolveVnfInstance, before) };
+        return { events, before, after };
       } catch (error) {
         if (!isWrongExpectedRevision(error) || attempt >= MAX_ATTEMPTS) throw error;
       }

@@ -5,7 +5,6 @@ import {
   decide,
   evolve,
   isVnfPackageEvent,
-  replay,
   streamNameOf,
   type VnfPackageCommand,
   type VnfPackageEvent,
@@ -24,9 +23,10 @@ export interface Outcome {
 }
 
 /**
- * Runs a command against one `vnfPackage-<id>` stream: read, decide, append
- * with the expected revision (optimistic concurrency across replicas), and
- * apply the new events to the read model so the caller reads its own write.
+ * Runs a command against one `vnfPackage-<id>` stream: the read model's state
+ * brought up to date from the stream, decide, append with the expected
+ * revision (optimistic concurrency across replicas), and apply the new
+ * events to the read model so the caller reads its own write.
  */
 @Injectable()
 export class VnfPackageRepository {
@@ -39,14 +39,18 @@ export class VnfPackageRepository {
     const store = this.runtime.store as EventStore;
     const stream = streamNameOf(command.vnfPkgId);
     for (let attempt = 1; ; attempt++) {
-      const recorded = await store.readStream(stream);
-      const history = recorded.map((event) => ({ type: event.type, data: event.data })).filter(isVnfPackageEvent);
-      const before = replay(history);
+      // Start from the read model and read only what it has not seen (another replica's appends):
+      // a package used by thousands of instances has a long stream, replayed once at start, not per command.
+      const known = this.readModel.latest(command.vnfPkgId);
+      const fromRevision = known ? known.revision + 1 : 0;
+      const newer = await store.readStream(stream, { fromRevision });
+      const before = newer.map((event) => ({ type: event.type, data: event.data })).filter(isVnfPackageEvent).reduce<VnfPackageState>(evolve, known?.state);
+      const revision = fromRevision + newer.length - 1;
       const events = decide(command, before);
       if (events.length === 0) return { events, before, after: before };
       try {
-        const expected = recorded.length === 0 ? 'no_stream' : recorded.length - 1;
-        const result = await store.append(stream, events, expected);
+        const result = await store.append(stream, events, revision < 0 ? 'no_stream' : revision);
+        newer.forEach((event) => this.readModel.apply(command.vnfPkgId, event.revision, { type: event.type, data: event.data } as VnfPackageEvent));
         const first = result.nextExpectedRevision - events.length + 1;
         events.forEach((event, i) => this.readModel.apply(command.vnfPkgId, first + i, event));
         return { events, before, after: events.reduce<VnfPackageState>(evolve, before) };

@@ -3,12 +3,14 @@ import { join } from 'node:path';
 import { startTelemetry } from '@vnfm/telemetry';
 import { benchEventStore } from './event-store.bench';
 import { benchMessaging } from './messaging.bench';
+import { benchLcm } from './lcm.bench';
 import { benchHashVerification } from './package-hash.bench';
 
 /**
- * npm run bench [-- --replay-events N]: prints tables for the embedded event
- * store (append and replay rates), the message bus (round trips) and VNF
- * package onboarding checks (MB/s). Uses
+ * npm run bench [-- --replay-events N] [-- --only lcm]: prints tables for the
+ * embedded event store (append and replay rates), the message bus (round
+ * trips), VNF package onboarding checks (MB/s) and the LCM control plane
+ * (instantiate latency, 100 at once, listing 10,000 instances). Uses
  * VNFM_KAFKA_BROKERS, or starts the test broker with tools/kafka/kafka.sh.
  */
 function kafkaBrokers(): string[] | undefined {
@@ -24,10 +26,14 @@ function kafkaBrokers(): string[] | undefined {
 async function main(): Promise<void> {
   const flag = process.argv.indexOf('--replay-events');
   const replayEvents = flag > 0 ? Number(process.argv[flag + 1]) : 1_000_000;
+  const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
   startTelemetry('bench');
-  await benchEventStore(replayEvents);
-  await benchMessaging(kafkaBrokers());
-  await benchHashVerification(100, 5);
+  if (!only) {
+    await benchEventStore(replayEvents);
+    await benchMessaging(kafkaBrokers());
+    await benchHashVerification(100, 5);
+  }
+  if (!only || only === 'lcm') await benchLcm({ sequential: 50, concurrent: 100, listed: 10_000 });
   process.exit(0);
 }
 

@@ -1,16 +1,22 @@
 import { createHash } from 'node:crypto';
 import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { existsSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
 import { writeZip } from './zip.writer';
 
-const REPO_ROOT = join(__dirname, '..', '..', '..', '..');
+/** The repository root, the nearest folder up with nx.json: the same from the sources and from dist/. */
+export function repoRoot(): string {
+  let dir = __dirname;
+  while (!existsSync(join(dir, 'nx.json')) && dirname(dir) !== dir) dir = dirname(dir);
+  return dir;
+}
 
 /** A path in the shared test corpus, which sits beside the repository. */
-export const corpusPath = (...parts: string[]): string => join(REPO_ROOT, '..', 'shared', 'corpus', ...parts);
+export const corpusPath = (...parts: string[]): string => join(repoRoot(), '..', 'shared', 'corpus', ...parts);
 
-/** A folder of stand-in files under `testing/fixtures/`. */
-export const fixturePath = (...parts: string[]): string => join(__dirname, 'fixtures', ...parts);
+/** A folder of stand-in files under the sources' `testing/fixtures/` (not copied to dist/). */
+export const fixturePath = (...parts: string[]): string => join(repoRoot(), 'libs', 'vnf-package', 'src', 'testing', 'fixtures', ...parts);
 
 export async function makeTempDir(prefix = 'vnf-package-'): Promise<string> {
   return mkdtemp(join(tmpdir(), prefix));

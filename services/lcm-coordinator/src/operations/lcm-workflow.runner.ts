@@ -85,16 +85,17 @@ export class LcmWorkflowRunner implements OnApplicationShutdown {
   private async reactTo(vnfLcmOpOccId: string, state: VnfLcmOpOcc | undefined, input: VnfLcmOpOccEvent | StepReply, revision: number): Promise<void> {
     const reaction = react({ opOcc: state }, input);
     const vnfInstanceId = reaction.state.opOcc?.vnfInstanceId ?? '';
+    // Instance commands come first in a reaction; they go to the instance's stream in one append.
+    const instanceCommands = reaction.outputs.flatMap((output) => (output.kind === 'append' && output.stream === 'vnfInstance' ? [output.command] : []));
+    if (instanceCommands.length > 0) await this.instances.executeAll(vnfInstanceId, instanceCommands);
     let current = revision;
-    for (const output of reaction.outputs) current = await this.carryOut(vnfLcmOpOccId, vnfInstanceId, output, current);
+    for (const output of reaction.outputs) current = await this.carryOut(vnfLcmOpOccId, output, current);
   }
 
-  private async carryOut(vnfLcmOpOccId: string, vnfInstanceId: string, output: LcmWorkflowOutput, revision: number): Promise<number> {
+  private async carryOut(vnfLcmOpOccId: string, output: LcmWorkflowOutput, revision: number): Promise<number> {
     switch (output.kind) {
       case 'append':
-        if (output.stream === 'vnfLcmOpOcc') return this.opOccs.append(vnfLcmOpOccId, output.events, revision);
-        await this.instances.execute(vnfInstanceId, output.command);
-        return revision;
+        return output.stream === 'vnfLcmOpOcc' ? this.opOccs.append(vnfLcmOpOccId, output.events, revision) : revision;
       case 'send':
         void this.dispatcher.dispatch(output.target, output.command).then((refusal) => {
           if (refusal) void this.feed(vnfLcmOpOccId, { type: 'StepFailed', data: { stepId: output.command.stepId, error: refusal, now: new Date().toISOString() } }).catch((error) => this.failed(vnfLcmOpOccId, error));

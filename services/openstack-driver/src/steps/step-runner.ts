@@ -1,5 +1,5 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
-import { INFRA_STEP_TIMEOUT_MS, type RunStepMessage, type RunStepReply, type StepAction } from '@vnfm/lcm-domain';
+import type { RunStepMessage, RunStepReply } from '@vnfm/lcm-domain';
 import { SERVICE_RUNTIME, type ServiceRuntime } from '@vnfm/platform';
 import { InfraStepRepository } from '../records/infra-step.repository';
 import { OpenStepsProjection } from './open-steps.projection';
@@ -7,16 +7,6 @@ import { StepExecutor } from './step-executor';
 import { StepResultSender } from './step-result.sender';
 
 const ACCEPTED: RunStepReply = { accepted: true };
-
-/**
- * The step's own time, counted from its acceptance, as the coordinator plans
- * it (lcm-domain step-targets and lcm-plan): an hour for a stack, plus the
- * grace period of a GRACEFUL termination. The message does not carry it.
- */
-function stepTimeoutMs(request: StepAction): number {
-  const grace = request.action === 'terminate' && request.terminationType === 'GRACEFUL' ? (request.gracefulTerminationTimeout ?? 0) * 1000 : 0;
-  return INFRA_STEP_TIMEOUT_MS + grace;
-}
 
 /**
  * The step protocol on the driver's side (lcm-domain infra-step.messages):
@@ -72,7 +62,8 @@ export class StepRunner implements OnApplicationBootstrap, OnModuleDestroy {
 
   private async run(message: RunStepMessage, acceptedAt: string): Promise<void> {
     try {
-      const timeoutMs = stepTimeoutMs(message.request);
+      // The step's own time as the coordinator planned it, counted from its acceptance.
+      const timeoutMs = message.timeoutMs;
       const outcome = await this.executor.execute(message, { timeoutMs, deadline: Date.parse(acceptedAt) + timeoutMs }, this.lifetime.signal);
       if (!outcome) return;
       await this.steps.end(message.stepId, outcome, new Date().toISOString()).catch((error: unknown) => {

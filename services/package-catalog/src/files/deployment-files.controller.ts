@@ -11,6 +11,9 @@ import { VnfPackageReadModel } from '../read-model/vnf-package.read-model';
 /** A deployment reads a handful of templates; more than this in one request is refused rather than sent over the bus. */
 export const DEPLOYMENT_FILES_LIMIT_BYTES = 4 * 1024 * 1024;
 
+/** Texts read lately, by content address and path: package content never changes under its key, so they never go stale. */
+const CACHED_TEXTS = 256;
+
 /**
  * What the LCM needs from an onboarded package: its parsed VNFD (to plan an
  * operation) and the text files a driver deploys (a flavour's BaseHOT and
@@ -19,6 +22,8 @@ export const DEPLOYMENT_FILES_LIMIT_BYTES = 4 * 1024 * 1024;
  */
 @Controller()
 export class DeploymentFilesController {
+  private readonly texts = new Map<string, string>();
+
   constructor(
     private readonly readModel: VnfPackageReadModel,
     private readonly loader: PackageLoader,
@@ -33,16 +38,27 @@ export class DeploymentFilesController {
   @MessagePattern(PACKAGE_CATALOG.getDeploymentFiles, QUERY)
   async deploymentFiles(@Payload() request: DeploymentFilesRequest): Promise<DeploymentFilesReply> {
     const pkg = requireOnboarded(findPackage(this.readModel, request));
-    const loaded = await this.loader.load(pkg.content.key);
     const files: Record<string, string> = {};
     let total = 0;
     for (const path of new Set(request.paths ?? [])) {
-      if (!loaded.files.some((file) => file.path === path)) throw new AppError('NOT_FOUND', 404, 'Not Found', `VNF package ${pkg.id} has no file ${path}.`);
-      const data = await loaded.readFile(path);
-      total += data.length;
+      const text = await this.text(pkg.content.key, path, async () => {
+        const loaded = await this.loader.load(pkg.content.key);
+        if (!loaded.files.some((file) => file.path === path)) throw new AppError('NOT_FOUND', 404, 'Not Found', `VNF package ${pkg.id} has no file ${path}.`);
+        return (await loaded.readFile(path)).toString('utf8');
+      });
+      total += Buffer.byteLength(text);
       if (total > DEPLOYMENT_FILES_LIMIT_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', 413, 'Payload Too Large', `The files asked for exceed ${DEPLOYMENT_FILES_LIMIT_BYTES} bytes.`);
-      files[path] = data.toString('utf8');
+      files[path] = text;
     }
     return { files };
+  }
+
+  private async text(blobKey: string, path: string, read: () => Promise<string>): Promise<string> {
+    const key = `${blobKey}:${path}`;
+    const cached = this.texts.get(key) ?? (await read());
+    this.texts.delete(key);
+    this.texts.set(key, cached);
+    if (this.texts.size > CACHED_TEXTS) this.texts.delete(this.texts.keys().next().value as string);
+    return cached;
   }
 }

@@ -41,6 +41,11 @@ export class VnfPackageReadModel {
     return entry && !entry.state.deleted ? entry : undefined;
   }
 
+  /** The last state and revision applied, deleted or not: where the repository starts deciding from. */
+  latest(vnfPkgId: string): Pick<PackageEntry, 'state' | 'revision'> | undefined {
+    return this.entries.get(vnfPkgId);
+  }
+
   /** The onboarded package holding this VNFD (vnfdIds are unique among onboarded packages). */
   getByVnfdId(vnfdId: string): PackageEntry | undefined {
     const id = this.byVnfdId.get(vnfdId);
