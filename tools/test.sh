@@ -26,7 +26,9 @@ infra_up() {
   bash "tools/$name/$name.sh" up | tail -n 1
 }
 
-VNFM_TEST_KAFKA_BROKERS=$(infra_up kafka | sed 's/^KAFKA_BROKERS=//')
+# Not in a $(...) subshell: infra_up records what it started, for the EXIT trap to stop.
+infra_up kafka >/dev/null
+VNFM_TEST_KAFKA_BROKERS=$(bash tools/kafka/kafka.sh status | tail -n 1 | sed 's/^KAFKA_BROKERS=//')
 export VNFM_TEST_KAFKA_BROKERS
 infra_up ssh-hosts >/dev/null
 infra_up k8s >/dev/null
