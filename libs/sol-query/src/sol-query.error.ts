@@ -1,13 +1,15 @@
+import { AppError } from '@vnfm/contracts';
+
 /**
- * A URI query parameter that does not follow ETSI GS NFV-SOL 013 §5: the
- * API renders it as a 400 ProblemDetails naming the parameter.
+ * A URI query parameter that does not follow ETSI GS NFV-SOL 013 §5: a 400
+ * ProblemDetails naming the parameter, wherever it surfaces.
  */
-export class SolQueryError extends Error {
+export class SolQueryError extends AppError {
   constructor(
     readonly parameter: string,
-    readonly detail: string,
+    readonly reason: string,
   ) {
-    super(`${parameter}: ${detail}`);
+    super('INVALID_QUERY', 400, 'Bad Request', `Invalid ${parameter}: ${reason}`);
     this.name = 'SolQueryError';
   }
 }

@@ -1,15 +1,9 @@
 import type { Request } from 'express';
-import { AppError } from '@vnfm/contracts';
-import { readSolQueryParams, SolQueryError, type SolQueryParams } from '@vnfm/sol-query';
+import { readSolQueryParams, type SolQueryParams } from '@vnfm/sol-query';
 
 /** The SOL 013 §5.2/§5.3 query parameters of a list request; a malformed one is a 400 ProblemDetails. */
 export function solQueryOf(request: Request): SolQueryParams {
-  try {
-    return readSolQueryParams(request.query as Record<string, unknown>);
-  } catch (error) {
-    if (error instanceof SolQueryError) throw new AppError('INVALID_QUERY', 400, 'Bad Request', `Invalid ${error.parameter}: ${error.detail}`);
-    throw error;
-  }
+  return readSolQueryParams(request.query as Record<string, unknown>);
 }
 
 /** SOL 013 §5.4.2.1: the same query, with the marker of the next page. */

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { AppError } from '@vnfm/contracts';
 import {
   LCM_COORDINATOR,
   toVnfInstanceView,
@@ -16,7 +15,7 @@ import {
   type VnfInstanceView,
 } from '@vnfm/lcm-domain';
 import { QUERY } from '@vnfm/messaging';
-import { queryCollection, SolQueryError } from '@vnfm/sol-query';
+import { queryCollection } from '@vnfm/sol-query';
 import { VnfInstanceReadModel } from '../read-model/vnf-instance.read-model';
 import { VnfInstanceRepository } from '../vnf-instance.repository';
 import { VnfPackagesClient } from './vnf-packages.client';
@@ -59,18 +58,13 @@ export class VnfInstancesController {
   async list(@Payload() message: ListVnfInstancesMessage): Promise<ListVnfInstancesReply> {
     const entries = [...this.readModel.list()];
     const identities = await this.packages.identitiesOf(entries.map((entry) => entry.state.vnfdId));
-    try {
-      return queryCollection(entries, message.query ?? {}, {
-        pageSize: PAGE_SIZE,
-        positionOf: (entry) => entry.seq,
-        representationOf: (entry) => toVnfInstanceView(message.apiMajor, entry.state, identities.get(entry.state.vnfdId)),
-        defaultExcluded: VNF_INSTANCE_DEFAULT_EXCLUDED,
-        attributes: VNF_INSTANCE_ATTRIBUTES,
-      });
-    } catch (error) {
-      if (error instanceof SolQueryError) throw new AppError('INVALID_QUERY', 400, 'Bad Request', `Invalid ${error.parameter}: ${error.detail}`);
-      throw error;
-    }
+    return queryCollection(entries, message.query ?? {}, {
+      pageSize: PAGE_SIZE,
+      positionOf: (entry) => entry.seq,
+      representationOf: (entry) => toVnfInstanceView(message.apiMajor, entry.state, identities.get(entry.state.vnfdId)),
+      defaultExcluded: VNF_INSTANCE_DEFAULT_EXCLUDED,
+      attributes: VNF_INSTANCE_ATTRIBUTES,
+    });
   }
 
   @MessagePattern(LCM_COORDINATOR.getVnfInstance, QUERY)

@@ -1,6 +1,5 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { AppError } from '@vnfm/contracts';
 import {
   LCM_COORDINATOR,
   opOccNotFound,
@@ -17,7 +16,7 @@ import {
   type VnfLcmOpOccView,
 } from '@vnfm/lcm-domain';
 import { QUERY } from '@vnfm/messaging';
-import { queryCollection, SolQueryError } from '@vnfm/sol-query';
+import { queryCollection } from '@vnfm/sol-query';
 import { PAGE_SIZE } from '../instances/vnf-instances.controller';
 import { LcmWorkflowRunner } from './lcm-workflow.runner';
 import { OperationStarter } from './operation-starter';
@@ -41,18 +40,13 @@ export class LcmOperationsController {
 
   @MessagePattern(LCM_COORDINATOR.listOpOccs, QUERY)
   list(@Payload() message: ListOpOccsMessage): ListOpOccsReply {
-    try {
-      return queryCollection([...this.readModel.list()], message.query ?? {}, {
-        pageSize: PAGE_SIZE,
-        positionOf: (entry) => entry.seq,
-        representationOf: (entry) => toVnfLcmOpOccView(message.apiMajor, entry.state),
-        defaultExcluded: VNF_LCM_OP_OCC_DEFAULT_EXCLUDED,
-        attributes: VNF_LCM_OP_OCC_ATTRIBUTES,
-      });
-    } catch (error) {
-      if (error instanceof SolQueryError) throw new AppError('INVALID_QUERY', 400, 'Bad Request', `Invalid ${error.parameter}: ${error.detail}`);
-      throw error;
-    }
+    return queryCollection([...this.readModel.list()], message.query ?? {}, {
+      pageSize: PAGE_SIZE,
+      positionOf: (entry) => entry.seq,
+      representationOf: (entry) => toVnfLcmOpOccView(message.apiMajor, entry.state),
+      defaultExcluded: VNF_LCM_OP_OCC_DEFAULT_EXCLUDED,
+      attributes: VNF_LCM_OP_OCC_ATTRIBUTES,
+    });
   }
 
   @MessagePattern(LCM_COORDINATOR.getOpOcc, QUERY)

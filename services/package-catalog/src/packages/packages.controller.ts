@@ -2,8 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { QUERY } from '@vnfm/messaging';
-import { AppError } from '@vnfm/contracts';
-import { queryCollection, SolQueryError } from '@vnfm/sol-query';
+import { queryCollection } from '@vnfm/sol-query';
 import {
   blobKeysOf,
   modificationsOf,
@@ -50,18 +49,13 @@ export class PackagesController {
   /** ETSI GS NFV-SOL 013 v2.6.1 §5: attribute filters, attribute selectors and paging over the read model. */
   @MessagePattern(PACKAGE_CATALOG.listPackages, QUERY)
   list(@Payload() request: ListPackagesRequest): ListPackagesReply {
-    try {
-      return queryCollection(this.readModel.list(), request.query ?? {}, {
-        pageSize: PAGE_SIZE,
-        positionOf: (entry) => entry.seq,
-        representationOf: (entry) => entry.view,
-        defaultExcluded: VNF_PKG_INFO_DEFAULT_EXCLUDED,
-        attributes: VNF_PKG_INFO_ATTRIBUTES,
-      });
-    } catch (error) {
-      if (error instanceof SolQueryError) throw new AppError('INVALID_QUERY', 400, 'Bad Request', `Invalid ${error.parameter}: ${error.detail}`);
-      throw error;
-    }
+    return queryCollection(this.readModel.list(), request.query ?? {}, {
+      pageSize: PAGE_SIZE,
+      positionOf: (entry) => entry.seq,
+      representationOf: (entry) => entry.view,
+      defaultExcluded: VNF_PKG_INFO_DEFAULT_EXCLUDED,
+      attributes: VNF_PKG_INFO_ATTRIBUTES,
+    });
   }
 
   @MessagePattern(PACKAGE_CATALOG.getPackage, QUERY)
