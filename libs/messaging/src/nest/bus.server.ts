@@ -1,4 +1,4 @@
-import { CustomTransportStrategy, Server } from '@nestjs/microservices';
+import { CustomTransportStrategy, Server, type MessageHandler } from '@nestjs/microservices';
 import { lastValueFrom } from 'rxjs';
 import { AppError } from '@vnfm/contracts';
 import type { Envelope } from '../envelope';
@@ -38,9 +38,11 @@ export class BusServer extends Server implements CustomTransportStrategy {
     super();
   }
 
+  private readonly handlers = new Map<string, MessageHandler | undefined>();
+
   async listen(callback: (error?: unknown) => void): Promise<void> {
     try {
-      const remember = (envelope: Envelope) => this.getHandlerByPattern(envelope.type)?.extras?.query !== true;
+      const remember = (envelope: Envelope) => this.handlerOf(envelope.type)?.extras?.query !== true;
       await this.bus.consume(this.options.group, [this.options.commandTopic], (_, envelope) => this.dispatch(envelope, false), { remember });
       if (this.options.eventTopics?.length) {
         await this.bus.consume(`${this.options.group}.events`, this.options.eventTopics, (_, envelope) => this.dispatch(envelope, true));
@@ -51,10 +53,20 @@ export class BusServer extends Server implements CustomTransportStrategy {
     }
   }
 
+  /**
+   * The handler of a message type, looked up once: Nest's own lookup tries
+   * each pattern string as JSON first, and that failed parse costs a thrown
+   * error on every message.
+   */
+  private handlerOf(type: string): MessageHandler | undefined {
+    if (!this.handlers.has(type)) this.handlers.set(type, this.getHandlerByPattern(type) ?? undefined);
+    return this.handlers.get(type);
+  }
+
   private async dispatch(envelope: Envelope, isEvent: boolean): Promise<unknown> {
     const builtIn = this.options.builtIns?.[envelope.type];
     if (builtIn) return builtIn(envelope.payload, envelope);
-    const handler = this.getHandlerByPattern(envelope.type);
+    const handler = this.handlerOf(envelope.type);
     if (!handler) {
       if (isEvent) return undefined; // events nobody here listens to are not an error
       throw new AppError('UNKNOWN_COMMAND', 404, 'Not Found', `${this.options.group} does not handle ${envelope.type}`);
