@@ -13,6 +13,10 @@ export const notScalable = (detail: string) => new AppError('VDU_NOT_SCALABLE', 
 
 export const stackMissing = (stackName: string) => new AppError('STACK_NOT_FOUND', 404, 'Not Found', `Heat stack ${stackName} does not exist (the VNF instance is not deployed on this VIM).`);
 
+/** Heat refused the name (409) yet shows no stack under it: nothing the driver can adopt. */
+export const stackNameConflict = (stackName: string) =>
+  new AppError('STACK_NAME_CONFLICT', 409, 'Conflict', `Heat refuses to create stack ${stackName} (409 Conflict) but shows no stack of that name.`);
+
 export const noStackRecord = (vnfInstanceId: string) =>
   new AppError('STACK_NOT_RECORDED', 409, 'Conflict', `openstack-driver holds no Heat stack definition for VNF instance ${vnfInstanceId}: it was not instantiated through this driver.`);
 

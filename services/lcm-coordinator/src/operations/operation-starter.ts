@@ -34,8 +34,7 @@ export class OperationStarter {
     if (!instance || instance.deleted) throw vnfInstanceNotFound(vnfInstanceId);
     // Refuse early what the claim would refuse, before asking other services anything.
     checkCanStart(instance, request.operation);
-    const vnfd = await this.packages.vnfdModel(instance.vnfdId);
-    const resolved = await this.withVimRefs(request);
+    const [vnfd, resolved] = await Promise.all([this.packages.vnfdModel(instance.vnfdId), this.withVimRefs(request)]);
     const plan = planOperation(resolved, vnfd, instance);
     const vnfLcmOpOccId = randomUUID();
     const now = new Date().toISOString();

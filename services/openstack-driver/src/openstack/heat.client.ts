@@ -24,9 +24,12 @@ export class HeatClient {
     return this.show(path(stack));
   }
 
-  async create(name: string, definition: HeatStackDefinition, timeoutMins: number): Promise<StackRef> {
+  /** "Create stack"; undefined when a stack of that name exists already (Heat answers 409 Conflict). */
+  async create(name: string, definition: HeatStackDefinition, timeoutMins: number): Promise<StackRef | undefined> {
     const body = { stack_name: name, ...definition, timeout_mins: timeoutMins, disable_rollback: true };
-    const { answer } = await this.ok('POST', '/stacks', body);
+    const { answer, request } = await this.session.call('heat', 'POST', '/stacks', body);
+    if (answer.status === 409) return undefined;
+    expectOk(answer, request);
     const stack = isRecord(answer.body) && isRecord(answer.body['stack']) ? answer.body['stack'] : {};
     return { name, id: String(stack['id']) };
   }

@@ -6,6 +6,7 @@ import {
   serversOf,
   stackFailed,
   stackMissing,
+  stackNameConflict,
   stackPhase,
   stackTimedOut,
   vnfcOf,
@@ -69,9 +70,16 @@ export class StackOperations {
    * as Tacker v2 retries), never doubled; one being deleted is waited for.
    */
   async createOrAdopt(definition: HeatStackDefinition): Promise<HeatStack> {
+    // Create first: the usual case costs one call; a taken name (a retried or resumed step) is looked at next.
+    const created = await this.heat.create(this.stackName, definition, this.minutesLeft());
+    if (created) return this.settled(created);
     let existing = await this.find();
     if (existing?.status.startsWith('DELETE')) existing = await this.awaitGone(existing);
-    if (!existing) return this.settled(await this.heat.create(this.stackName, definition, this.minutesLeft()));
+    if (!existing) {
+      const again = await this.heat.create(this.stackName, definition, this.minutesLeft());
+      if (!again) throw stackNameConflict(this.stackName);
+      return this.settled(again);
+    }
     const current = await this.settle(existing);
     if (stackPhase(current.status) !== 'FAILED') return current;
     await this.heat.update(current, 'PUT', { ...definition, timeout_mins: this.minutesLeft() });
