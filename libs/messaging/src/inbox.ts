@@ -1,5 +1,6 @@
 import type { ErrorBody } from '@vnfm/contracts';
 import type { EventStore } from '@vnfm/event-store';
+import { RecentlyUsed } from '@vnfm/util';
 
 /** The outcome of handling one message, kept so a redelivery gets the same answer without a second run. */
 export interface HandledMessage {
@@ -14,9 +15,11 @@ export interface Inbox {
 
 /** Bounded in-memory inbox: redeliveries within one process's life (the in-process transport). */
 export class MemoryInbox implements Inbox {
-  private readonly seen = new Map<string, HandledMessage>();
+  private readonly seen: RecentlyUsed<string, HandledMessage>;
 
-  constructor(private readonly capacity = 50_000) {}
+  constructor(capacity = 50_000) {
+    this.seen = new RecentlyUsed(capacity);
+  }
 
   async find(group: string, messageId: string): Promise<HandledMessage | undefined> {
     return this.seen.get(`${group}/${messageId}`);
@@ -24,7 +27,6 @@ export class MemoryInbox implements Inbox {
 
   async record(group: string, messageId: string, outcome: HandledMessage): Promise<void> {
     this.seen.set(`${group}/${messageId}`, outcome);
-    if (this.seen.size > this.capacity) this.seen.delete(this.seen.keys().next().value as string);
   }
 }
 

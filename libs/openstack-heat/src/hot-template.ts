@@ -1,3 +1,4 @@
+import { RecentlyUsed } from '@vnfm/util';
 import { parse } from 'yaml';
 import { unusableBaseHot } from './heat.errors';
 
@@ -10,15 +11,12 @@ export type NfvPath = readonly (string | number)[];
 export const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Templates parsed lately, by text: parsing YAML is the costliest part of building a stack definition. */
-const PARSED_TEMPLATES = new Map<string, HotTemplate>();
-const PARSED_TEMPLATES_KEPT = 64;
+const PARSED_TEMPLATES = new RecentlyUsed<string, HotTemplate>(64);
 
 /** Parses one BaseHOT file; anything without a `resources` map is not a template Heat can create. Each caller gets its own copy. */
 export function parseHotTemplate(text: string, path: string): HotTemplate {
   const parsed = PARSED_TEMPLATES.get(text) ?? parseOnce(text, path);
-  PARSED_TEMPLATES.delete(text);
   PARSED_TEMPLATES.set(text, parsed);
-  if (PARSED_TEMPLATES.size > PARSED_TEMPLATES_KEPT) PARSED_TEMPLATES.delete(PARSED_TEMPLATES.keys().next().value as string);
   return structuredClone(parsed);
 }
 

@@ -4,3 +4,4 @@ export { startBackendService, SERVICE_RUNTIME, type RunningService } from './bac
 export { probeMessageType, type ProbeRequest, type ProbeResult } from './diagnostic-probe';
 export { bootstrap } from './bootstrap';
 export { startReadModelProjection, type ReadModelProjection } from './read-model-projection';
+export { AggregateReadModel, type AggregateEntry } from './aggregate-read-model';

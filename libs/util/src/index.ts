@@ -1,1 +1,2 @@
 export { redact, isSecretKey, REDACTED } from './redact';
+export { RecentlyUsed } from './recently-used';

@@ -2,12 +2,14 @@ import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { isWrongExpectedRevision } from '@vnfm/event-store';
 import {
   decideVnfLcmOpOcc,
+  evolveVnfLcmOpOcc,
   react,
   type LcmWorkflowOutput,
   type StepReply,
   type VnfLcmOpOcc,
   type VnfLcmOpOccCommand,
   type VnfLcmOpOccEvent,
+  type VnfLcmOpOccState,
 } from '@vnfm/lcm-domain';
 import { SERVICE_RUNTIME, type ServiceRuntime } from '@vnfm/platform';
 import { VnfInstanceRepository } from '../vnf-instance.repository';
@@ -50,7 +52,7 @@ export class LcmWorkflowRunner implements OnApplicationShutdown {
         const events = decideVnfLcmOpOcc(command, state, vnfLcmOpOccId);
         try {
           const next = await this.opOccs.append(vnfLcmOpOccId, events, revision);
-          const after = (await this.opOccs.load(vnfLcmOpOccId)).state as VnfLcmOpOcc;
+          const after = events.reduce<VnfLcmOpOccState>(evolveVnfLcmOpOcc, state) as VnfLcmOpOcc;
           // The reaction's own appends may race too; that is the workflow's business, not the caller's.
           await this.reactTo(vnfLcmOpOccId, state, events[0], next).catch((error) => this.failed(vnfLcmOpOccId, error));
           return after;

@@ -1,41 +1,26 @@
 import { Injectable } from '@nestjs/common';
 import { evolveVnfLcmOpOcc, isFinalOperationState, type VnfLcmOpOcc, type VnfLcmOpOccEvent } from '@vnfm/lcm-domain';
+import { AggregateReadModel, type AggregateEntry } from '@vnfm/platform';
 
-export interface VnfLcmOpOccEntry {
-  /** Start order, the paging position of list queries. */
-  seq: number;
-  revision: number;
-  state: VnfLcmOpOcc;
-}
+export type VnfLcmOpOccEntry = AggregateEntry<VnfLcmOpOcc>;
 
-/**
- * Every operation occurrence in memory, projected from the coordinator's
- * store; each event is applied once, in stream order, by revision (it may
- * arrive from the repository and again from the subscription).
- */
+/** Every operation occurrence in memory, projected from the coordinator's store, in start order. */
 @Injectable()
-export class VnfLcmOpOccReadModel {
-  private readonly entries = new Map<string, VnfLcmOpOccEntry>();
-  private nextSeq = 0;
-
-  apply(vnfLcmOpOccId: string, revision: number, event: VnfLcmOpOccEvent): void {
-    const entry = this.entries.get(vnfLcmOpOccId);
-    if (revision !== (entry ? entry.revision + 1 : 0)) return;
-    const state = evolveVnfLcmOpOcc(entry?.state, event);
-    if (!state) return;
-    this.entries.set(vnfLcmOpOccId, { seq: entry?.seq ?? this.nextSeq++, revision, state });
+export class VnfLcmOpOccReadModel extends AggregateReadModel<VnfLcmOpOcc, VnfLcmOpOccEvent> {
+  constructor() {
+    super(evolveVnfLcmOpOcc);
   }
 
   get(vnfLcmOpOccId: string): VnfLcmOpOccEntry | undefined {
-    return this.entries.get(vnfLcmOpOccId);
+    return this.entry(vnfLcmOpOccId);
   }
 
   list(): Iterable<VnfLcmOpOccEntry> {
-    return this.entries.values();
+    return this.entriesInOrder();
   }
 
   /** Occurrences not in a final state: after a restart each is resumed. */
   unfinished(): VnfLcmOpOcc[] {
-    return [...this.entries.values()].map((entry) => entry.state).filter((opOcc) => !isFinalOperationState(opOcc.operationState));
+    return [...this.entriesInOrder()].map((entry) => entry.state).filter((opOcc) => !isFinalOperationState(opOcc.operationState));
   }
 }

@@ -2,6 +2,7 @@ import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { AppError } from '@vnfm/contracts';
 import { QUERY } from '@vnfm/messaging';
+import { RecentlyUsed } from '@vnfm/util';
 import { PACKAGE_CATALOG, type DeploymentFilesReply, type DeploymentFilesRequest, type GetVnfdModelRequest } from '@vnfm/vnf-package-domain';
 import type { VnfdModel } from '@vnfm/vnfd';
 import { PackageLoader } from '../onboarding/package-loader';
@@ -22,7 +23,7 @@ const CACHED_TEXTS = 256;
  */
 @Controller()
 export class DeploymentFilesController {
-  private readonly texts = new Map<string, string>();
+  private readonly texts = new RecentlyUsed<string, string>(CACHED_TEXTS);
 
   constructor(
     private readonly readModel: VnfPackageReadModel,
@@ -55,10 +56,8 @@ export class DeploymentFilesController {
 
   private async text(blobKey: string, path: string, read: () => Promise<string>): Promise<string> {
     const key = `${blobKey}:${path}`;
-    const cached = this.texts.get(key) ?? (await read());
-    this.texts.delete(key);
-    this.texts.set(key, cached);
-    if (this.texts.size > CACHED_TEXTS) this.texts.delete(this.texts.keys().next().value as string);
-    return cached;
+    const text = this.texts.get(key) ?? (await read());
+    this.texts.set(key, text);
+    return text;
   }
 }

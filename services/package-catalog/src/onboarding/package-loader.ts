@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { BlobStore } from '@vnfm/blob-store';
+import { RecentlyUsed } from '@vnfm/util';
 import { loadVnfPackage, type LoadedPackage } from '@vnfm/vnf-package';
 import { BLOB_STORE } from '../catalog.tokens';
 
@@ -13,21 +14,16 @@ const CACHED_PACKAGES = 8;
  */
 @Injectable()
 export class PackageLoader {
-  private readonly cache = new Map<string, Promise<LoadedPackage>>();
+  private readonly cache = new RecentlyUsed<string, Promise<LoadedPackage>>(CACHED_PACKAGES);
 
   constructor(@Inject(BLOB_STORE) private readonly blobs: BlobStore) {}
 
   load(blobKey: string): Promise<LoadedPackage> {
     const cached = this.cache.get(blobKey);
-    if (cached) {
-      this.cache.delete(blobKey);
-      this.cache.set(blobKey, cached);
-      return cached;
-    }
+    if (cached) return cached;
     const loading = loadVnfPackage(this.blobs.path(blobKey));
     loading.catch(() => this.cache.delete(blobKey));
     this.cache.set(blobKey, loading);
-    if (this.cache.size > CACHED_PACKAGES) this.cache.delete(this.cache.keys().next().value as string);
     return loading;
   }
 }
