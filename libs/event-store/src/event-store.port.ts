@@ -78,6 +78,11 @@ export interface Subscription {
   stop(): Promise<void>;
 }
 
+/**
+ * Events read back are read-only: an adapter may hand the same objects to
+ * every reader (the embedded store does, frozen), so fold them into new state
+ * rather than changing them.
+ */
 export interface EventStore {
   append(stream: string, events: NewEvent[], expectedRevision: ExpectedRevision): Promise<AppendResult>;
   readStream(stream: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;

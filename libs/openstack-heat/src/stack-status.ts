@@ -15,10 +15,11 @@ export interface PollSchedule {
 
 /**
  * A stack that is done at once (a no-op update, a fast cloud) is seen within
- * milliseconds; a slow one is asked about ten times in its first five seconds,
- * then every ten seconds.
+ * a millisecond or two; a slow one is asked about thirteen times in its first
+ * five seconds (a few cheap GETs more than starting slower would cost), then
+ * every ten seconds.
  */
-export const HEAT_POLL_SCHEDULE: PollSchedule = { firstMs: 5, factor: 2, maxMs: 10_000 };
+export const HEAT_POLL_SCHEDULE: PollSchedule = { firstMs: 1, factor: 2, maxMs: 10_000 };
 
 /** The wait before poll number `attempt` (0-based), never past the time left. */
 export function pollDelayMs(attempt: number, remainingMs: number, schedule: PollSchedule = HEAT_POLL_SCHEDULE): number {

@@ -8,7 +8,7 @@ describe('stack status and polling', () => {
 
   it('polls soon at first, then less often up to a ceiling, never past the deadline', () => {
     const delays = [0, 1, 2, 3, 20].map((attempt) => pollDelayMs(attempt, 60_000));
-    expect(delays.slice(0, 4)).toEqual([5, 10, 20, 40]);
+    expect(delays.slice(0, 4)).toEqual([1, 2, 4, 8]);
     expect(delays[4]).toBe(10_000);
     expect(pollDelayMs(20, 1234)).toBe(1234);
     expect(pollDelayMs(0, -5)).toBe(0);

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+
 /** Percentile of sorted samples (nearest rank). */
 export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return Number.NaN;
@@ -18,4 +20,19 @@ export function printTable(title: string, header: string[], rows: (string | numb
 function format(value: number): string {
   if (Number.isInteger(value)) return value.toLocaleString('en-US');
   return value >= 100 ? Math.round(value).toLocaleString('en-US') : value.toFixed(3);
+}
+
+/**
+ * CPU seconds (user + system) a process has used so far, from Linux's
+ * /proc/<pid>/stat (clock ticks, 100 per second); undefined elsewhere.
+ */
+export function processCpuSeconds(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    // The command name (field 2) may hold spaces; the fields after its ')' are fixed.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return undefined;
+  }
 }

@@ -11,17 +11,22 @@ import { completeMetadata, eventId, type MetadataSource } from '../metadata';
 import { CheckpointFile } from './checkpoint-file';
 import { DirLock } from './dir-lock';
 import { LogIndex } from './log-index';
+import { LogTail } from './log-tail';
 import { recoverLog } from './log-recovery';
 import { decodeCommit, encodeCommit, toRecorded, type CommitRecord, type StoredEvent } from './record-codec';
 import { readStreamCommits } from './stream-reader';
 
 const READ_ALL_CHUNK_BYTES = 4 * 1024 * 1024;
+/** The newest commits kept in memory as written (see LogTail). */
+const TAIL_BYTES = 4 * 1024 * 1024;
 
 export interface EmbeddedEventStoreOptions {
   /** Folder holding this store's log; created if missing. */
   dataDir: string;
   /** `always`: fdatasync before acknowledging (survives power loss). `never`: survives process crashes only. */
   fsync?: 'always' | 'never';
+  /** Bytes of the newest commits served from memory (default 4 MiB). */
+  tailBytes?: number;
   metadata?: MetadataSource;
   clock?: () => Date;
   logger?: { warn(message: string, fields?: Record<string, unknown>): void };
@@ -52,6 +57,7 @@ export class EmbeddedEventStore implements EventStore {
     private readonly lock: DirLock,
     private readonly file: FileHandle,
     private readonly checkpoints: CheckpointFile,
+    private readonly tail = new LogTail(options.tailBytes ?? TAIL_BYTES),
   ) {}
 
   static async open(options: EmbeddedEventStoreOptions): Promise<EmbeddedEventStore> {
@@ -131,6 +137,7 @@ export class EmbeddedEventStore implements EventStore {
     }
     let offset = start;
     for (const { append, commit, bytes } of accepted) {
+      this.tail.add(this.index.commitCount, bytes);
       this.index.add(commit.s, commit.r, commit.e.length, offset, bytes.length);
       offset += bytes.length;
       append.resolve({ nextExpectedRevision: commit.r + commit.e.length - 1, position: String(commit.q + commit.e.length - 1) });
@@ -151,12 +158,23 @@ export class EmbeddedEventStore implements EventStore {
     const out: RecordedEvent[] = [];
     const index = this.index;
     if (startSeq >= index.nextSeq) return out;
+    const take = (record: CommitRecord) => {
+      const events = toRecorded(record, Math.max(0, startSeq - record.q));
+      for (let i = 0; i < events.length && out.length < max; i++) out.push(events[i]);
+    };
     let commit = index.commitOfSeq(startSeq);
     while (commit < index.commitCount && out.length < max) {
+      const held = this.heldCommit(commit);
+      if (held) {
+        take(held);
+        commit++;
+        continue;
+      }
+      // Older history: one file read for as many commits as fit in a chunk.
       let last = commit;
       let bytes = index.sizes[commit];
       let events = index.counts[commit];
-      while (last + 1 < index.commitCount && bytes + index.sizes[last + 1] <= READ_ALL_CHUNK_BYTES && events < max - out.length) {
+      while (last + 1 < index.commitCount && !this.tail.has(last + 1) && bytes + index.sizes[last + 1] <= READ_ALL_CHUNK_BYTES && events < max - out.length) {
         last++;
         bytes += index.sizes[last];
         events += index.counts[last];
@@ -165,12 +183,9 @@ export class EmbeddedEventStore implements EventStore {
       await this.file.read(buf, 0, bytes, index.offsets[commit]);
       let pos = 0;
       for (let c = commit; c <= last && out.length < max; c++) {
-        const decoded = decodeCommit(buf, pos);
-        if (!decoded.ok) throw new EventStoreUnavailableError(`event log unreadable at offset ${index.offsets[c]}: ${decoded.reason}`);
+        const decoded = this.decode(buf, pos, c);
         pos += decoded.size;
-        const skip = Math.max(0, startSeq - decoded.commit.q);
-        const events = toRecorded(decoded.commit, skip);
-        for (let i = 0; i < events.length && out.length < max; i++) out.push(events[i]);
+        take(decoded.commit);
       }
       commit = last + 1;
     }
@@ -178,12 +193,22 @@ export class EmbeddedEventStore implements EventStore {
   }
 
   private async readCommit(commit: number): Promise<CommitRecord> {
+    const held = this.heldCommit(commit);
+    if (held) return held;
     const size = this.index.sizes[commit];
     const buf = Buffer.allocUnsafe(size);
     await this.file.read(buf, 0, size, this.index.offsets[commit]);
-    const decoded = decodeCommit(buf, 0);
+    return this.decode(buf, 0, commit).commit;
+  }
+
+  private heldCommit(commit: number): CommitRecord | undefined {
+    return this.tail.get(commit, (bytes) => this.decode(bytes, 0, commit).commit);
+  }
+
+  private decode(buf: Buffer, pos: number, commit: number): { commit: CommitRecord; size: number } {
+    const decoded = decodeCommit(buf, pos);
     if (!decoded.ok) throw new EventStoreUnavailableError(`event log unreadable at offset ${this.index.offsets[commit]}: ${decoded.reason}`);
-    return decoded.commit;
+    return decoded;
   }
 
   subscribe(options: SubscribeOptions, handler: EventHandler): Subscription {

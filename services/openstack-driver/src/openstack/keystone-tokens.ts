@@ -41,7 +41,8 @@ export class KeystoneTokens {
 async function issue(access: KeystoneAccess): Promise<ScopedToken> {
   const url = `${access.endpoint}/auth/tokens`;
   const answer = await callOpenStack({ service: 'Keystone', method: 'POST', url, body: passwordAuthRequest(access) });
-  const token = answer.headers.get('X-Subject-Token');
+  const header = answer.headers['x-subject-token'];
+  const token = Array.isArray(header) ? header[0] : header;
   if (answer.status !== 201 || !token) {
     const refusal = answer.status === 401 ? 'refused the credentials' : 'issued no token';
     throw vimRefused(`Keystone at ${access.endpoint} ${refusal} (HTTP ${answer.status}) for user ${access.username} on project ${access.project}.`);

@@ -1,11 +1,16 @@
 import { openStackErrorMessage, vimRefused, vimUnreachable } from '@vnfm/openstack-heat';
+import { Agent, errors, interceptors, request as undiciRequest } from 'undici';
 
 /** How long one OpenStack API call may take; polling a stack is many short calls. */
 export const OPENSTACK_REQUEST_TIMEOUT_MS = 30_000;
 
+/** Keep-alive connections per VIM endpoint; Heat answers GET /stacks/{name} with a redirect to /stacks/{name}/{id}, which is followed. */
+const dispatcher = new Agent().compose(interceptors.redirect({ maxRedirections: 3 }));
+
 export interface OpenStackAnswer {
   status: number;
-  headers: Headers;
+  /** Header names in lower case. */
+  headers: Record<string, string | string[] | undefined>;
   body: unknown;
   text: string;
 }
@@ -19,35 +24,42 @@ export interface OpenStackRequest {
   body?: unknown;
   /** The step's signal: aborting it stops the call (the service is stopping). */
   signal?: AbortSignal;
+  /** Default OPENSTACK_REQUEST_TIMEOUT_MS. */
+  timeoutMs?: number;
 }
 
 /**
  * One JSON call to an OpenStack API with a deadline. A VIM that cannot be
  * reached is a 503, one that answers with an error a 502 (see `expectOk`);
  * the step's own abort passes through untouched. Tokens go in headers only
- * and are never part of a message.
+ * and are never part of a message. undici's request API, not fetch: an
+ * operation makes several calls in a row, and each costs a quarter as much.
  */
 export async function callOpenStack(request: OpenStackRequest): Promise<OpenStackAnswer> {
-  const timeout = AbortSignal.timeout(OPENSTACK_REQUEST_TIMEOUT_MS);
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  if (request.token) headers['X-Auth-Token'] = request.token;
-  if (request.body !== undefined) headers['Content-Type'] = 'application/json';
-  let response: Response;
+  const timeoutMs = request.timeoutMs ?? OPENSTACK_REQUEST_TIMEOUT_MS;
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (request.token) headers['x-auth-token'] = request.token;
+  if (request.body !== undefined) headers['content-type'] = 'application/json';
   try {
-    response = await fetch(request.url, {
+    const response = await undiciRequest(request.url, {
+      dispatcher,
       method: request.method,
       headers,
       body: request.body === undefined ? undefined : JSON.stringify(request.body),
-      signal: request.signal ? AbortSignal.any([request.signal, timeout]) : timeout,
+      signal: request.signal,
+      headersTimeout: timeoutMs,
+      bodyTimeout: timeoutMs,
     });
+    const text = await response.body.text();
+    return { status: response.statusCode, headers: response.headers, body: parseJson(text), text };
   } catch (error) {
     if (request.signal?.aborted) throw request.signal.reason;
     const origin = new URL(request.url).origin;
-    if (timeout.aborted) throw vimUnreachable(`${request.service} at ${origin} did not answer ${request.method} within ${OPENSTACK_REQUEST_TIMEOUT_MS / 1000} s.`);
+    if (error instanceof errors.HeadersTimeoutError || error instanceof errors.BodyTimeoutError) {
+      throw vimUnreachable(`${request.service} at ${origin} did not answer ${request.method} within ${timeoutMs / 1000} s.`);
+    }
     throw vimUnreachable(`${request.service} at ${origin} cannot be reached: ${causeOf(error)}.`);
   }
-  const text = await response.text();
-  return { status: response.status, headers: response.headers, body: parseJson(text), text };
 }
 
 /** The answer when it is a success; else the VIM's refusal as a 502 naming the call and OpenStack's message. */
@@ -66,7 +78,7 @@ function parseJson(text: string): unknown {
   }
 }
 
-/** fetch wraps the socket error (ECONNREFUSED, ENOTFOUND) in `cause`. */
+/** The socket error (ECONNREFUSED, ENOTFOUND), with its code when the message lacks it. */
 function causeOf(error: unknown): string {
   const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
   const code = (cause as { code?: unknown }).code;
