@@ -33,7 +33,7 @@ async function main(): Promise<void> {
     await benchMessaging(kafkaBrokers());
     await benchHashVerification(100, 5);
   }
-  if (!only || only === 'lcm') await benchLcm({ sequential: 50, concurrent: 100, listed: 10_000 });
+  if (!only || only === 'lcm') await benchLcm({ warmup: 20, sequential: 100, concurrent: 100, listed: 10_000 });
   process.exit(0);
 }
 
