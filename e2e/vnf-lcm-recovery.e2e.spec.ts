@@ -1,3 +1,4 @@
+import { esdbTestServer } from '@vnfm/event-store/testing';
 import type { VnfInstanceView, VnfLcmOpOccView } from '@vnfm/lcm-domain';
 import { cloudServerIds, instanceStacks, recordedServerIds, strayStacks } from './support/heat-servers';
 import { ensureKafka } from './support/kafka';
@@ -62,10 +63,11 @@ describe('VNF LCM crash recovery: the product SIGKILLed while an operation is PR
 /*
  * Several lcm-coordinator replicas serialise operations per instance through
  * one shared event store, which only EventStoreDB can be (an embedded store
- * belongs to one process). Runs when VNFM_ESDB_URL names one.
+ * belongs to one process). Runs with the EventStoreDB the store's own tests
+ * use: VNFM_TEST_ESDB_URL, or one started by testcontainers on a Docker engine.
  */
-const esdbUrl = process.env.VNFM_ESDB_URL;
-const replicasSkipReason = esdbUrl ? undefined : 'no EventStoreDB: set VNFM_ESDB_URL (two coordinator processes need one shared event store; no Docker engine runs one on this machine)';
+const esdb = esdbTestServer();
+const replicasSkipReason = esdb.skipReason && `${esdb.skipReason}; two coordinator processes need one shared event store`;
 
 if (replicasSkipReason) {
   describe('two lcm-coordinator processes in distributed mode', () => {
@@ -79,11 +81,14 @@ if (replicasSkipReason) {
       simDelayMs: 20,
       basePort: 27890,
       services: ['vim-registry', 'package-catalog', 'lcm-coordinator', 'lcm-coordinator', 'openstack-driver', 'kubernetes-driver', 'mgmt-driver-runner', 'gateway'],
-      env: async () => ({ VNFM_BUS: 'kafka', VNFM_KAFKA_BROKERS: (await ensureKafka()).join(','), VNFM_EVENT_STORE: 'eventstoredb', VNFM_ESDB_URL: esdbUrl as string }),
+      env: async () => ({ VNFM_BUS: 'kafka', VNFM_KAFKA_BROKERS: (await ensureKafka()).join(','), VNFM_EVENT_STORE: 'eventstoredb', VNFM_ESDB_URL: await esdb.connectionString() }),
     });
 
     beforeAll(() => stage.open(), TACKER_CLI_INSTALL_TIMEOUT_MS + 600_000);
-    afterAll(() => stage.close());
+    afterAll(async () => {
+      await stage.close();
+      await esdb.stop();
+    });
 
     it('runs an instantiate to COMPLETED and still lets only one of two simultaneous scales in (202 and 409)', async () => {
       const { http, sim } = stage;

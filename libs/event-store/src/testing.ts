@@ -161,3 +161,5 @@ export function describeEventStoreConformance(
     });
   });
 }
+
+export { esdbTestServer } from './esdb/esdb-test-server';

@@ -1,6 +1,5 @@
-import { describeEventStoreConformance } from '../testing';
+import { describeEventStoreConformance, esdbTestServer } from '../testing';
 import { EventStoreDbEventStore } from './esdb-event-store';
-import { esdbTestServer } from './esdb-test-server';
 
 // EventStoreDB runs when a connection string is given (VNFM_TEST_ESDB_URL) or a
 // Docker engine is available to testcontainers; otherwise the suite says why it skipped.
