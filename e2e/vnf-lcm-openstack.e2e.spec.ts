@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AuditTrailReply, InstantiatedVnfInfo, VnfcResourceInfo, VnfInstanceView } from '@vnfm/lcm-domain';
-import { cloudServerIds, instanceStacks, recordedServerIds } from './support/heat-servers';
+import { cloudResourceIds, cloudServerIds, instanceStacks, recordedServerIds } from './support/heat-servers';
 import { createInstance, getJson, raceTwoScales, settledOpOcc, startTask } from './support/lcm-http';
 import { instantiateRequest } from './support/lcm-requests';
 import { LcmStage } from './support/lcm-stage';
@@ -46,11 +46,28 @@ describe('VNF LCM on OpenStack: the unmodified Tacker CLI drives the standalone 
     return path;
   };
 
-  /** `vnflcm show`, held against the cloud: the instance records exactly the servers of its Heat stacks. */
+  /**
+   * `vnflcm show`, held against the cloud: the instance records exactly the
+   * servers of its Heat stacks, and its internal virtual links, their ports
+   * and every VNFC's CPs are networks and ports of those stacks.
+   */
   const shownAgainstCloud = async (lcm: VnflcmCli, id: string) => {
     const shown = await lcm.json<CliRecord>(['vnflcm', 'show', id]);
     const info = shown['Instantiated Vnf Info'] as InstantiatedVnfInfo | undefined;
-    expect(recordedServerIds(info)).toEqual(cloudServerIds(stage.sim.state(), id));
+    const state = stage.sim.state();
+    expect(recordedServerIds(info)).toEqual(cloudServerIds(state, id));
+    if (info) {
+      const [nets, ports] = [cloudResourceIds(state, id, 'OS::Neutron::Net'), cloudResourceIds(state, id, 'OS::Neutron::Port')];
+      expect(info.virtualLinkResourceInfo?.length).toBeGreaterThan(0);
+      for (const link of info.virtualLinkResourceInfo ?? []) {
+        expect(nets.has(link.networkResource.resourceId)).toBe(true);
+        for (const port of link.vnfLinkPorts) expect(ports.has(port.resourceHandle.resourceId)).toBe(true);
+      }
+      for (const vnfc of info.vnfcResourceInfo) {
+        expect(vnfc.vnfcCpInfo?.length).toBeGreaterThan(0);
+        for (const cp of vnfc.vnfcCpInfo ?? []) expect(ports.has(cp.id)).toBe(true);
+      }
+    }
     return { state: shown['Instantiation State'], info, vnfcs: info?.vnfcResourceInfo ?? [] };
   };
 
@@ -58,7 +75,7 @@ describe('VNF LCM on OpenStack: the unmodified Tacker CLI drives the standalone 
     ['v1', 1, [] as string[]],
     ['v2', 2, API_V2],
   ] as const)('openstack vnflcm (API %s)', (api, apiMajor, version) => {
-    it('creates, instantiates, scales out and in, heals one VNFC then all, terminates and deletes: every operation COMPLETED, the instance holding exactly the servers of its Heat stack', async () => {
+    it('creates, instantiates, scales out and in, heals one VNFC then all, terminates and deletes: every operation COMPLETED, the instance holding exactly the servers of its Heat stack and only its networks and ports', async () => {
       const lcm = new VnflcmCli(stage.cli, version);
       const id = String((await lcm.json<CliRecord>(['vnflcm', 'create', '--name', `lcm-${api}`, stage.vnfdId])).ID);
       const completes = async (args: string[]) => {

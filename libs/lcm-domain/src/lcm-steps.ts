@@ -1,5 +1,5 @@
 import type { ServiceName } from '@vnfm/contracts';
-import type { ScaleInfo, VimConnectionRef, VnfcResourceInfo, VnfExtCpInfo } from './sol003.types';
+import type { NetworkResources, ScaleInfo, VimConnectionRef, VnfcResourceInfo, VnfExtCpInfo } from './sol003.types';
 
 /** What a step asks its target to do; infra actions are the same for every VIM type, the driver differs. */
 export type StepAction =
@@ -41,6 +41,8 @@ export interface StepResult {
   vnfcsAdded?: VnfcResourceInfo[];
   vnfcIdsRemoved?: string[];
   extCpInfo?: VnfExtCpInfo[];
+  /** The whole deployment's network after the step, from drivers that read it. */
+  network?: NetworkResources;
   output?: Record<string, unknown>;
 }
 

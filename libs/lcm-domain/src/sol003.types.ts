@@ -38,7 +38,43 @@ export interface VnfcResourceInfo {
   vduId: string;
   computeResource: ResourceHandle;
   storageResourceIds?: string[];
+  /** The VNFC's connection points: its ports, each on an internal virtual link or an external CP. */
+  vnfcCpInfo?: VnfcCpInfo[];
   metadata?: Record<string, unknown>;
+}
+
+/** ETSI GS NFV-SOL 003 v3.3.1 §5.5.3.5 VnfcResourceInfo.vnfcCpInfo (the parts the VNFM decides on). */
+export interface VnfcCpInfo {
+  id: string;
+  cpdId: string;
+  /** Set when the CP is exposed as an external CP: that VnfExtCpInfo's id. */
+  vnfExtCpId?: string;
+  /** Set when the CP is on an internal virtual link: that VnfLinkPortInfo's id. */
+  vnfLinkPortId?: string;
+}
+
+/** ETSI GS NFV-SOL 003 v3.3.1 §5.5.3.8 VnfLinkPortInfo. */
+export interface VnfLinkPortInfo {
+  id: string;
+  resourceHandle: ResourceHandle;
+  cpInstanceId?: string;
+  cpInstanceType?: 'VNFC_CP' | 'EXT_CP';
+}
+
+/** ETSI GS NFV-SOL 003 v3.3.1 §5.5.3.7 VnfVirtualLinkResourceInfo: an internal virtual link the VNFM created, with its ports. */
+export interface VnfVirtualLinkResourceInfo {
+  id: string;
+  vnfVirtualLinkDescId: string;
+  networkResource: ResourceHandle;
+  vnfLinkPorts: VnfLinkPortInfo[];
+}
+
+/** The deployment's network as a driver read it after a step: replaces what the instance knew. */
+export interface NetworkResources {
+  extCpInfo: VnfExtCpInfo[];
+  virtualLinkResourceInfo: VnfVirtualLinkResourceInfo[];
+  /** Each VNFC's connection points, by VNFC id. */
+  vnfcCpInfo: Record<string, VnfcCpInfo[]>;
 }
 
 /** ETSI GS NFV-SOL 003 v3.3.1 §5.5.3.4 ScaleInfo. */

@@ -26,9 +26,11 @@ const EFFECTS: { [A in StepActionName]: (request: Extract<StepAction, { action: 
   change_ext_conn: (request, result) => ({ extConnectivity: { extCpInfo: result.extCpInfo ?? [], vimConnectionInfo: request.vimConnectionInfo } }),
 };
 
+/** Whatever the step, a network the driver read after it replaces the one the instance knew (terminate's is gone with it). */
 export function instanceChangesOf(request: StepAction, result: StepResult): InstanceChanges {
   const effect = EFFECTS[request.action] as (request: StepAction, result: StepResult) => InstanceChanges;
-  return effect(request, result);
+  const changes = effect(request, result);
+  return result.network && request.action !== 'terminate' ? { ...changes, network: result.network } : changes;
 }
 
 export const hasChanges = (changes: InstanceChanges) => Object.values(changes).some((value) => value !== undefined);

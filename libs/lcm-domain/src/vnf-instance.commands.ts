@@ -1,5 +1,5 @@
 import type { CreateVnfRequest, VnfInfoModificationRequest } from './lcm-requests.types';
-import type { LcmOperationType, ScaleInfo, VimConnectionRef, VnfcResourceInfo, VnfExtCpInfo } from './sol003.types';
+import type { LcmOperationType, NetworkResources, ScaleInfo, VimConnectionRef, VnfcResourceInfo, VnfExtCpInfo } from './sol003.types';
 
 export interface CreateVnfInstance {
   type: 'CreateVnfInstance';
@@ -36,6 +36,7 @@ export interface InstanceChanges {
   vnfcsAdded?: VnfcResourceInfo[];
   scaleStatus?: ScaleInfo[];
   extConnectivity?: { extCpInfo: VnfExtCpInfo[]; vimConnectionInfo?: Record<string, VimConnectionRef> };
+  network?: NetworkResources;
   modifications?: VnfInfoModificationRequest;
   terminated?: boolean;
 }

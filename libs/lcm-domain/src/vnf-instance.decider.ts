@@ -71,7 +71,7 @@ function apply({ data }: ApplyVnfOperationResult, instance: VnfInstance): VnfIns
   const { changes, stepId, now: at } = data;
   const ref = { vnfLcmOpOccId: data.vnfLcmOpOccId, stepId, at };
   const willBeInstantiated = instance.instantiationState === 'INSTANTIATED' || changes.instantiated !== undefined;
-  if (!willBeInstantiated && (changes.vnfcsAdded?.length || changes.scaleStatus || changes.extConnectivity)) {
+  if (!willBeInstantiated && (changes.vnfcsAdded?.length || changes.scaleStatus || changes.extConnectivity || changes.network)) {
     throw instantiationStateConflict(instance.id, 'Adding resources', instance.instantiationState);
   }
   const events: VnfInstanceEvent[] = [];
@@ -83,6 +83,7 @@ function apply({ data }: ApplyVnfOperationResult, instance: VnfInstance): VnfIns
   if (added.length > 0) events.push({ type: 'VnfcsAdded', data: { ...ref, vnfcs: added } });
   if (changes.scaleStatus) events.push({ type: 'VnfScaleLevelChanged', data: { ...ref, scaleStatus: changes.scaleStatus } });
   if (changes.extConnectivity) events.push({ type: 'VnfExtConnectivityChanged', data: { ...ref, ...changes.extConnectivity } });
+  if (changes.network) events.push({ type: 'VnfNetworkResourcesObserved', data: { ...ref, ...changes.network } });
   if (changes.modifications) events.push({ type: 'VnfInstanceModified', data: { ...ref, changes: changes.modifications } });
   if (changes.terminated && willBeInstantiated) events.push({ type: 'VnfTerminated', data: ref });
   return events;

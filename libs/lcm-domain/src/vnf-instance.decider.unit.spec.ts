@@ -126,6 +126,18 @@ describe('VNF instance decider', () => {
     expect(when(after, apply)).toEqual([]);
   });
 
+  it("records the network a step read last: it replaces what was known, and each VNFC gets its CPs", () => {
+    const busy = then(instantiated, start('SCALE', 'op-s'));
+    const link = { id: 'net-3', vnfVirtualLinkDescId: 'internalVL3', networkResource: { resourceId: 'net-3' }, vnfLinkPorts: [{ id: 'port-c', resourceHandle: { resourceId: 'port-c' } }] };
+    const network = { extCpInfo: [{ id: 'port-x', cpdId: 'VDU2_CP2' }], virtualLinkResourceInfo: [link], vnfcCpInfo: { b: [{ id: 'port-x', cpdId: 'VDU2_CP2', vnfExtCpId: 'port-x' }], c: [{ id: 'port-c', cpdId: 'VDU1_CP5', vnfLinkPortId: 'port-c' }] } };
+    const events = when(busy, { type: 'ApplyVnfOperationResult', data: { vnfLcmOpOccId: 'op-s', stepId: 's', changes: { vnfcsAdded: [vnfc('c', 'VDU1')], network }, now: 't7' } });
+    expect(events.map((e) => e.type)).toEqual(['VnfcsAdded', 'VnfNetworkResourcesObserved']);
+    const info = given([...busy, ...events])?.instantiatedVnfInfo;
+    expect(info?.extCpInfo).toEqual(network.extCpInfo);
+    expect(info?.virtualLinkResourceInfo).toEqual([link]);
+    expect(info?.vnfcResourceInfo.map((v) => [v.id, v.vnfcCpInfo?.map((cp) => cp.id)])).toEqual([['a', undefined], ['b', ['port-x']], ['c', ['port-c']]]);
+  });
+
   it('refuses resources on an instance that is not instantiated', () => {
     const busy = then(created, start('MODIFY_INFO'));
     expect(refusal(() => when(busy, { type: 'ApplyVnfOperationResult', data: { vnfLcmOpOccId: OP, stepId: 's', changes: { vnfcsAdded: [vnfc('a', 'VDU1')] }, now: 't' } }))).toBe(

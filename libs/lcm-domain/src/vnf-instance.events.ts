@@ -1,5 +1,5 @@
 import type { VnfInfoModificationRequest } from './lcm-requests.types';
-import type { LcmOperationStateType, LcmOperationType, ScaleInfo, VimConnectionRef, VnfcResourceInfo, VnfExtCpInfo } from './sol003.types';
+import type { LcmOperationStateType, LcmOperationType, NetworkResources, ScaleInfo, VimConnectionRef, VnfcResourceInfo, VnfExtCpInfo } from './sol003.types';
 
 /*
  * Every event says what changed, so folding a prefix of the stream gives the
@@ -66,6 +66,12 @@ export interface VnfExtConnectivityChanged {
   data: { vnfLcmOpOccId: string; stepId: string; extCpInfo: VnfExtCpInfo[]; vimConnectionInfo?: Record<string, VimConnectionRef>; at: string };
 }
 
+/** The deployment's network as the driver read it after a step (internal virtual links, their ports, the VNFCs' CPs, the external CPs). */
+export interface VnfNetworkResourcesObserved {
+  type: 'VnfNetworkResourcesObserved';
+  data: { vnfLcmOpOccId: string; stepId: string; at: string } & NetworkResources;
+}
+
 export interface VnfTerminated {
   type: 'VnfTerminated';
   data: { vnfLcmOpOccId: string; stepId: string; at: string };
@@ -91,6 +97,7 @@ export type VnfInstanceEvent =
   | VnfcsRemoved
   | VnfScaleLevelChanged
   | VnfExtConnectivityChanged
+  | VnfNetworkResourcesObserved
   | VnfTerminated
   | VnfLcmOperationEnded
   | VnfInstanceDeleted;

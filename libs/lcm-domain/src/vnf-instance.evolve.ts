@@ -57,6 +57,15 @@ export function evolveVnfInstance(state: VnfInstanceState, event: VnfInstanceEve
         { ...next, vimConnectionInfo: { ...next.vimConnectionInfo, ...event.data.vimConnectionInfo } },
         (info) => ({ ...info, extCpInfo: event.data.extCpInfo }),
       );
+    case 'VnfNetworkResourcesObserved': {
+      const { extCpInfo, virtualLinkResourceInfo, vnfcCpInfo } = event.data;
+      return withInfo(next, (info) => ({
+        ...info,
+        extCpInfo,
+        virtualLinkResourceInfo,
+        vnfcResourceInfo: info.vnfcResourceInfo.map((vnfc) => (vnfcCpInfo[vnfc.id] ? { ...vnfc, vnfcCpInfo: vnfcCpInfo[vnfc.id] } : vnfc)),
+      }));
+    }
     case 'VnfTerminated':
       // SOL 003 §5.4.8: vimConnectionInfo and metadata outlive termination; the resources do not.
       return { ...next, instantiationState: 'NOT_INSTANTIATED', instantiationLevelId: undefined, instantiatedVnfInfo: undefined };

@@ -1,4 +1,4 @@
-import type { InstantiationState, LcmOperationStateType, LcmOperationType, ScaleInfo, VimConnectionRef, VnfcResourceInfo, VnfExtCpInfo } from './sol003.types';
+import type { InstantiationState, LcmOperationStateType, LcmOperationType, ScaleInfo, VimConnectionRef, VnfcResourceInfo, VnfExtCpInfo, VnfVirtualLinkResourceInfo } from './sol003.types';
 
 /** ETSI GS NFV-SOL 003 v3.3.1 §5.5.2.2 VnfInstance.instantiatedVnfInfo (the parts the VNFM decides on). */
 export interface InstantiatedVnfInfo {
@@ -7,6 +7,8 @@ export interface InstantiatedVnfInfo {
   scaleStatus: ScaleInfo[];
   extCpInfo: VnfExtCpInfo[];
   vnfcResourceInfo: VnfcResourceInfo[];
+  /** Internal virtual links the VNFM created, once a driver has reported them. */
+  virtualLinkResourceInfo?: VnfVirtualLinkResourceInfo[];
 }
 
 /** The operation the instance is busy with; one at a time (SOL 003 §5.4.1.2). */

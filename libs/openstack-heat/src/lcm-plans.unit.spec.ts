@@ -1,26 +1,14 @@
 import type { VnfcResourceInfo } from '@vnfm/lcm-domain';
-import { ResourceTree, stackRefOf, type HeatResource, type StackRef } from './heat-resources';
+import { ResourceTree, stackRefOf, type HeatResource } from './heat-resources';
 import { planHeal, planScale } from './lcm-plans';
 import { parseHotTemplate } from './hot-template';
 import { diffVnfcs, extCpInfoOf, serversOf, vnfcOf } from './vnfc-resources';
-import { corpusPackage } from './testing';
+import { corpusPackage, heatResource as resource } from './testing';
 
-const HEAT = 'http://192.0.2.1/heat-api/v1/p1';
-const href = (stack: StackRef) => `${HEAT}/stacks/${encodeURIComponent(stack.name)}/${stack.id}`;
 const top = { name: 'vnf-1', id: 's-top' };
 const group = { name: 'vnf-1-VDU1_scale_group-a', id: 's-asg' };
 const member1 = { name: 'vnf-1-VDU1_scale_group-a-m1-b', id: 's-m1' };
 const member2 = { name: 'vnf-1-VDU1_scale_group-a-m2-c', id: 's-m2' };
-
-/** A resource as Heat lists it with nested_depth (the shape the OpenStack simulator and Heat answer with). */
-function resource(name: string, type: string, physicalId: string, stack: StackRef, extra: { nested?: StackRef; requiredBy?: string[]; created?: string } = {}): HeatResource {
-  const links = [
-    { rel: 'self', href: `${href(stack)}/resources/${name}` },
-    { rel: 'stack', href: href(stack) },
-    ...(extra.nested ? [{ rel: 'nested', href: href(extra.nested) }] : []),
-  ];
-  return { resource_name: name, physical_resource_id: physicalId, resource_type: type, resource_status: 'CREATE_COMPLETE', creation_time: extra.created ?? '2026-01-01T00:00:00Z', required_by: extra.requiredBy ?? [], links };
-}
 
 /** basic-lcms-max deployed with two VDU1 members: VDU1 servers in a scaling group, VDU2 at the top. */
 const listing: HeatResource[] = [
@@ -78,7 +66,7 @@ describe('VNFCs read from a stack tree', () => {
   });
 
   it('reads a stack from any Heat link', () => {
-    expect(stackRefOf(`${HEAT}/stacks/vnf%201/abc/resources/VDU1`)).toEqual({ name: 'vnf 1', id: 'abc' });
+    expect(stackRefOf('http://192.0.2.1/heat-api/v1/p1/stacks/vnf%201/abc/resources/VDU1')).toEqual({ name: 'vnf 1', id: 'abc' });
     expect(stackRefOf('http://x/other')).toBeUndefined();
   });
 });

@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { parse } from 'yaml';
+import type { HeatResource, StackRef } from './heat-resources';
 import { BUNDLED_SOL001_VERSIONS, SOL001_TYPE_FILES, buildVnfdModel, bundledTypesKey, type VnfdModel } from '@vnfm/vnfd';
 
 const REPO_ROOT = join(__dirname, '..', '..', '..');
@@ -37,3 +38,17 @@ export function corpusPackage(name: string): { vnfd: VnfdModel; texts: Record<st
 /** A request body generated from Tacker's functional-test parameter builders (`request-bodies/<name>.json`). */
 export const tackerRequestBody = (name: string): Record<string, unknown> =>
   JSON.parse(readFileSync(join(REPO_ROOT, '..', 'shared', 'corpus', 'tacker', 'request-bodies', `${name}.json`), 'utf8')) as Record<string, unknown>;
+
+const HEAT = 'http://192.0.2.1/heat-api/v1/p1';
+const stackHref = (stack: StackRef) => `${HEAT}/stacks/${encodeURIComponent(stack.name)}/${stack.id}`;
+
+/** A resource as Heat lists it with nested_depth (the shape the OpenStack simulator and Heat answer with). */
+export function heatResource(name: string, type: string, physicalId: string, stack: StackRef, extra: { nested?: StackRef; requiredBy?: string[]; created?: string } = {}): HeatResource {
+  const links = [
+    { rel: 'self', href: `${stackHref(stack)}/resources/${name}` },
+    { rel: 'stack', href: stackHref(stack) },
+    ...(extra.nested ? [{ rel: 'nested', href: stackHref(extra.nested) }] : []),
+  ];
+  return { resource_name: name, physical_resource_id: physicalId, resource_type: type, resource_status: 'CREATE_COMPLETE', creation_time: extra.created ?? '2026-01-01T00:00:00Z', required_by: extra.requiredBy ?? [], links };
+}
+

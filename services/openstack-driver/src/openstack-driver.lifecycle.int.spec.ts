@@ -18,6 +18,22 @@ describe('openstack-driver: one VNF instance through its lifecycle on the OpenSt
   const apply = (result: StepResult) => {
     known = [...known.filter((vnfc) => !(result.vnfcIdsRemoved ?? []).includes(vnfc.id)), ...(result.vnfcsAdded ?? [])];
   };
+  /** Physical ids of the simulator's resources of one type across every stack, by resource name. */
+  const simResources = (type: string) => harness.sim.state().stacks.flatMap((stack) => stack.resources.filter((r) => r.type === type).map((r) => [r.name, r.physicalId] as const));
+  /** The network a step reported holds only what the simulator has: nets by their names, ports, and each VNFC's CPs. */
+  const expectNetworkOfSimulator = (result: StepResult, vnfcIds: string[]) => {
+    const network = result.network;
+    const nets = simResources('OS::Neutron::Net');
+    const ports = new Set(simResources('OS::Neutron::Port').map(([, id]) => id));
+    expect(network?.virtualLinkResourceInfo.length).toBeGreaterThan(0);
+    for (const link of network?.virtualLinkResourceInfo ?? []) {
+      expect(nets).toContainEqual([link.vnfVirtualLinkDescId, link.networkResource.resourceId]);
+      expect(link.vnfLinkPorts.length).toBeGreaterThan(0);
+      for (const port of link.vnfLinkPorts) expect(ports.has(port.resourceHandle.resourceId)).toBe(true);
+    }
+    expect(Object.keys(network?.vnfcCpInfo ?? {}).sort()).toEqual([...vnfcIds].sort());
+    for (const cp of Object.values(network?.vnfcCpInfo ?? {}).flat()) expect(ports.has(cp.id)).toBe(true);
+  };
   const scale = (vduDelta: Record<string, number>, removeVnfcs: VnfcResourceInfo[] = []) =>
     steps.step(vnfInstanceId, { action: 'scale', vduDelta, removeVnfcs, previousScaleStatus: [], targetScaleStatus: [] }, known);
 
@@ -35,6 +51,7 @@ describe('openstack-driver: one VNF instance through its lifecycle on the OpenSt
     expect(result.vnfcsAdded?.map((vnfc) => vnfc.vduId).sort()).toEqual(['VDU1', 'VDU2']);
     expect(result.vnfcsAdded?.[0]).toMatchObject({ computeResource: { vimConnectionId: 'vim1', vimLevelResourceType: 'OS::Nova::Server' }, metadata: { status: 'ACTIVE' } });
     expect(result.extCpInfo?.map((cp) => cp.cpdId).sort()).toEqual(['VDU1_CP1', 'VDU1_CP2', 'VDU2_CP2']);
+    expectNetworkOfSimulator(result, harness.serverIds());
     apply(result);
   });
 
@@ -53,13 +70,17 @@ describe('openstack-driver: one VNF instance through its lifecycle on the OpenSt
     expect(fresh).toHaveLength(1);
     expect(result.vnfcsAdded?.map((vnfc) => [vnfc.id, vnfc.vduId])).toEqual([[fresh[0], 'VDU1']]);
     expect(result.vnfcIdsRemoved).toEqual([]);
+    expectNetworkOfSimulator(result, harness.serverIds());
+    const freshPorts = new Set(result.network?.vnfcCpInfo[fresh[0]].map((cp) => cp.id));
+    expect(result.network?.virtualLinkResourceInfo.some((link) => link.vnfLinkPorts.some((port) => freshPorts.has(port.id)))).toBe(true);
     apply(result);
   });
 
   it('scale in removes exactly the VNFC it is given, not the oldest one Heat would pick by itself', async () => {
     const [oldest, newest] = known.filter((vnfc) => vnfc.vduId === 'VDU1');
     const result = succeeded(await harness.run(scale({ VDU1: -1 }, [newest])));
-    expect(result).toEqual({ vnfcsAdded: [], vnfcIdsRemoved: [newest.id] });
+    expect(result).toEqual({ vnfcsAdded: [], vnfcIdsRemoved: [newest.id], network: expect.anything() });
+    expectNetworkOfSimulator(result, harness.serverIds());
     expect(harness.serverIds()).toContain(oldest.id);
     expect(harness.serverIds()).not.toContain(newest.id);
     apply(result);

@@ -1,10 +1,10 @@
-import { changeExtConnNfv, extCpBindings, extCpInfoOf, externalCpIds, liveNfv, nfvOf, nfvParamPaths } from '@vnfm/openstack-heat';
-import { recordDefinition, type StepHandler } from './step-context';
+import { changeExtConnNfv, extCpBindings, liveNfv, nfvOf, nfvParamPaths } from '@vnfm/openstack-heat';
+import { instanceFlavour, networkOf, recordDefinition, type StepHandler } from './step-context';
 
 /**
  * Change external connectivity: the CPs the request names get their new
  * network and fixed IPs in the `nfv` parameter and the stack is updated;
- * the result is the external CPs as they are now.
+ * the result is the external CPs and the rest of the network as they are now.
  */
 export const changeExtConn: StepHandler<'change_ext_conn'> = async (context, action) => {
   const { message } = context;
@@ -13,5 +13,6 @@ export const changeExtConn: StepHandler<'change_ext_conn'> = async (context, act
   const nfv = changeExtConnNfv(liveNfv(stack.parameters) ?? nfvOf(recorded), nfvParamPaths(recorded.template), extCpBindings(action.extVirtualLinks));
   await recordDefinition(context, { ...recorded, parameters: { ...recorded.parameters, nfv } });
   const updated = await context.stack.update(stack, { parameters: { nfv } });
-  return { extCpInfo: extCpInfoOf(await context.stack.tree(updated), externalCpIds(recorded.template)) };
+  const network = networkOf(context, await context.stack.tree(updated), await instanceFlavour(context), recorded.template);
+  return { extCpInfo: network.extCpInfo, network };
 };

@@ -1,6 +1,6 @@
 import { diffVnfcs, liveNfv, nfvOf, planHeal, type HeatStackDefinition } from '@vnfm/openstack-heat';
 import type { HeatStack } from '../openstack/heat.client';
-import { instanceFlavour, recordDefinition, vduIdsOf, type StepContext, type StepHandler } from './step-context';
+import { instanceFlavour, networkOf, recordDefinition, vduIdsOf, type StepContext, type StepHandler } from './step-context';
 
 type HealAction = Parameters<StepHandler<'heal'>>[1];
 
@@ -13,14 +13,15 @@ type HealAction = Parameters<StepHandler<'heal'>>[1];
  */
 export const heal: StepHandler<'heal'> = async (context, action) => {
   const { message } = context;
-  const vduIds = vduIdsOf(await instanceFlavour(context));
+  const flavour = await instanceFlavour(context);
+  const vduIds = vduIdsOf(flavour);
   const recorded = await context.records.definition(message.vnfInstanceId);
   const current = await context.stack.current();
   // No stack: the step resumes after the delete of a whole-VNF heal, and the recorded definition is all there is.
   const healed = current ? await healStack(context, action, current, vduIds, recorded) : await recreate(context, recorded, undefined);
   const after = await context.stack.deployment(healed, vduIds, context.vimConnectionId);
   const { added, removedIds } = diffVnfcs(message.vnfcResourceInfo, after.vnfcs);
-  return { vnfcsAdded: added, vnfcIdsRemoved: removedIds };
+  return { vnfcsAdded: added, vnfcIdsRemoved: removedIds, network: networkOf(context, after.tree, flavour, recorded.template) };
 };
 
 async function healStack(context: StepContext, action: HealAction, current: HeatStack, vduIds: string[], recorded: HeatStackDefinition): Promise<HeatStack> {

@@ -1,11 +1,11 @@
-import { baseHotOf, diffVnfcs, extCpInfoOf, externalCpIds, instantiateDefinition } from '@vnfm/openstack-heat';
-import { recordDefinition, vduIdsOf, type StepHandler } from './step-context';
+import { baseHotOf, diffVnfcs, instantiateDefinition } from '@vnfm/openstack-heat';
+import { networkOf, recordDefinition, vduIdsOf, type StepHandler } from './step-context';
 
 /**
  * Instantiate: the flavour's BaseHOT with its `nfv` parameter filled becomes
  * the instance's stack (created, or adopted when an earlier attempt made it);
- * the result is every server of the stack as a VNFC, and the ports of the
- * external CPs.
+ * the result is every server of the stack as a VNFC, and the deployment's
+ * network (internal virtual links, ports, external CPs).
  */
 export const instantiate: StepHandler<'instantiate'> = async (context, action) => {
   const { message } = context;
@@ -24,5 +24,6 @@ export const instantiate: StepHandler<'instantiate'> = async (context, action) =
   await recordDefinition(context, definition);
   const stack = await context.stack.createOrAdopt(definition);
   const deployment = await context.stack.deployment(stack, vduIdsOf(flavour), context.vimConnectionId);
-  return { vnfcsAdded: diffVnfcs(message.vnfcResourceInfo, deployment.vnfcs).added, extCpInfo: extCpInfoOf(deployment.tree, externalCpIds(definition.template)) };
+  const network = networkOf(context, deployment.tree, flavour, definition.template);
+  return { vnfcsAdded: diffVnfcs(message.vnfcResourceInfo, deployment.vnfcs).added, extCpInfo: network.extCpInfo, network };
 };

@@ -1,5 +1,5 @@
 import { diffVnfcs, liveNfv, nfvOf, planScale, withDesiredCapacities } from '@vnfm/openstack-heat';
-import { instanceFlavour, recordDefinition, vduIdsOf, type StepHandler } from './step-context';
+import { instanceFlavour, networkOf, recordDefinition, vduIdsOf, type StepHandler } from './step-context';
 
 /**
  * Scale (and the scale-in that compensates a failed scale-out): the members
@@ -10,7 +10,8 @@ import { instanceFlavour, recordDefinition, vduIdsOf, type StepHandler } from '.
  */
 export const scale: StepHandler<'scale'> = async (context, action) => {
   const { message } = context;
-  const vduIds = vduIdsOf(await instanceFlavour(context));
+  const flavour = await instanceFlavour(context);
+  const vduIds = vduIdsOf(flavour);
   const recorded = await context.records.definition(message.vnfInstanceId);
   const stack = await context.stack.require();
   const before = await context.stack.deployment(stack, vduIds, context.vimConnectionId);
@@ -21,5 +22,5 @@ export const scale: StepHandler<'scale'> = async (context, action) => {
   await context.stack.update(stack, { parameters: { nfv } });
   const after = await context.stack.deployment(stack, vduIds, context.vimConnectionId);
   const { added, removedIds } = diffVnfcs(message.vnfcResourceInfo, after.vnfcs);
-  return { vnfcsAdded: added, vnfcIdsRemoved: removedIds };
+  return { vnfcsAdded: added, vnfcIdsRemoved: removedIds, network: networkOf(context, after.tree, flavour, recorded.template) };
 };

@@ -1,6 +1,6 @@
 import { AppError } from '@vnfm/contracts';
-import type { RunStepMessage, StepAction, StepResult } from '@vnfm/lcm-domain';
-import { baseHotOf, type HeatStackDefinition } from '@vnfm/openstack-heat';
+import type { NetworkResources, RunStepMessage, StepAction, StepResult } from '@vnfm/lcm-domain';
+import { baseHotOf, externalCpIds, networkResourcesOf, type HeatStackDefinition, type HotTemplate, type ResourceTree } from '@vnfm/openstack-heat';
 import type { VnfdFlavour } from '@vnfm/vnfd';
 import type { PackageTemplatesClient } from '../bus/package-templates.client';
 import type { HeatStackRepository } from '../records/heat-stack.repository';
@@ -28,6 +28,10 @@ export async function instanceFlavour(context: StepContext): Promise<VnfdFlavour
 }
 
 export const vduIdsOf = (flavour: VnfdFlavour) => flavour.vdus.map((vdu) => vdu.id);
+
+/** The deployment's network after a step: what every step that changed the stack reports. */
+export const networkOf = (context: StepContext, tree: ResourceTree, flavour: VnfdFlavour, template: HotTemplate): NetworkResources =>
+  networkResourcesOf(tree, flavour, externalCpIds(template), context.vimConnectionId);
 
 /** Called before a definition is sent to Heat: a step that stops in between finds on resume what it may have sent. */
 export async function recordDefinition(context: StepContext, definition: HeatStackDefinition): Promise<void> {
