@@ -78,6 +78,16 @@ export class VnfmConfig {
   @IsString()
   masterKey?: string;
 
+  /**
+   * VNFM_BUS_KEY: base64 of 32 random bytes; over Kafka every message payload
+   * is sealed with it (AES-256-GCM), so no secret rests in a topic in plain
+   * text. Every service of a deployment needs the same key; `<data>/bus.key`
+   * is created on first start when absent. Checked where it is used.
+   */
+  @IsOptional()
+  @IsString()
+  busKey?: string;
+
   /** VNFM_REQUEST_TIMEOUT_MS: how long the gateway waits for a service's reply. */
   @IsInt({ message: 'VNFM_REQUEST_TIMEOUT_MS must be a positive integer' })
   @Min(1, { message: 'VNFM_REQUEST_TIMEOUT_MS must be a positive integer' })
@@ -101,7 +111,8 @@ export const ENVIRONMENT: Record<string, keyof VnfmConfig> = {
   VNFM_ADMIN_TOKEN: 'adminToken',
   VNFM_REQUEST_TIMEOUT_MS: 'requestTimeoutMs',
   VNFM_MASTER_KEY: 'masterKey',
+  VNFM_BUS_KEY: 'busKey',
 };
 
 /** Variables whose values are never echoed, not even in a validation error. */
-export const SECRET_VARIABLES = ['VNFM_ADMIN_TOKEN', 'VNFM_MASTER_KEY'];
+export const SECRET_VARIABLES = ['VNFM_ADMIN_TOKEN', 'VNFM_MASTER_KEY', 'VNFM_BUS_KEY'];

@@ -1,4 +1,4 @@
 export { seal, open, SealedValueError, KEY_BYTES } from './aes-gcm';
-export { MasterKey, MasterKeyError, loadMasterKey, type MasterKeySource } from './master-key';
+export { MasterKey, MasterKeyError, loadMasterKey, loadKeyBytes, type MasterKeySource, type KeySource } from './master-key';
 export { FileDataKeyStore, DataKeyExistsError, type DataKeyStore, type WrappedDataKey } from './file-data-key.store';
 export { EnvelopeKeyRing, DataKeyMissingError } from './envelope-key-ring';

@@ -46,8 +46,23 @@ export interface MasterKeySource {
 
 /** The master key from configuration, or from the key file (created on first start). */
 export function loadMasterKey(source: MasterKeySource): MasterKey {
-  if (source.configured !== undefined && source.configured !== '') return MasterKey.fromBytes(decode(source.configured, 'VNFM_MASTER_KEY'));
-  return MasterKey.fromBytes(readOrCreateKeyFile(source.keyFile));
+  return MasterKey.fromBytes(loadKeyBytes({ ...source, variable: 'VNFM_MASTER_KEY', label: 'master key' }));
+}
+
+/** Where a 32-byte key comes from: a configured variable, else a key file created on first start. */
+export interface KeySource {
+  configured?: string;
+  keyFile: string;
+  /** The variable that configures it, for messages. */
+  variable: string;
+  /** What the key is, for messages ("master key", "bus key"). */
+  label: string;
+}
+
+/** A 32-byte key from configuration, or from its key file (created atomically on first start, mode 0600). */
+export function loadKeyBytes(source: KeySource): Buffer {
+  if (source.configured !== undefined && source.configured !== '') return decode(source.configured, source.variable);
+  return readOrCreateKeyFile(source.keyFile, source.label);
 }
 
 function decode(text: string, origin: string): Buffer {
@@ -59,9 +74,9 @@ function decode(text: string, origin: string): Buffer {
   return bytes;
 }
 
-function readOrCreateKeyFile(path: string): Buffer {
+function readOrCreateKeyFile(path: string, label: string): Buffer {
   try {
-    return readKeyFile(path);
+    return readKeyFile(path, label);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
@@ -85,14 +100,14 @@ function readOrCreateKeyFile(path: string): Buffer {
     unlinkSync(tmp);
   }
   fsyncDirectory(dirname(path));
-  return readKeyFile(path);
+  return readKeyFile(path, label);
 }
 
-function readKeyFile(path: string): Buffer {
+function readKeyFile(path: string, label: string): Buffer {
   const mode = statSync(path).mode & 0o777;
   // Like ssh with private keys: a key others can read is refused, not silently used.
-  if ((mode & 0o077) !== 0) throw new MasterKeyError(`master key file ${path} is accessible by other users (mode ${mode.toString(8)}); run chmod 600 on it`);
-  return decode(readFileSync(path, 'utf8'), `master key file ${path}`);
+  if ((mode & 0o077) !== 0) throw new MasterKeyError(`${label} file ${path} is accessible by other users (mode ${mode.toString(8)}); run chmod 600 on it`);
+  return decode(readFileSync(path, 'utf8'), `${label} file ${path}`);
 }
 
 export function fsyncDirectory(dir: string): void {

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadMasterKey, MasterKey, MasterKeyError } from './master-key';
+import { loadKeyBytes, loadMasterKey, MasterKey, MasterKeyError } from './master-key';
 
 describe('master key', () => {
   let dir: string;
@@ -30,6 +30,17 @@ describe('master key', () => {
     expect(attempt).toThrow(MasterKeyError);
     expect(attempt).toThrow('VNFM_MASTER_KEY must be the base64 encoding of exactly 32 random bytes');
     expect(attempt).not.toThrow(/c2hvcnQtc2VjcmV0/);
+  });
+
+  it('loads any named 32-byte key the same way, naming it in its messages (the bus key)', () => {
+    const keyFile = join(dir, 'bus.key');
+    const source = { keyFile, variable: 'VNFM_BUS_KEY', label: 'bus key' };
+    const created = loadKeyBytes(source);
+    expect(created).toHaveLength(32);
+    expect(loadKeyBytes(source).equals(created)).toBe(true);
+    expect(() => loadKeyBytes({ ...source, configured: 'bm90LWEta2V5' })).toThrow('VNFM_BUS_KEY must be the base64 encoding of exactly 32 random bytes');
+    chmodSync(keyFile, 0o640);
+    expect(() => loadKeyBytes(source)).toThrow(`bus key file ${keyFile} is accessible by other users (mode 640)`);
   });
 
   it('refuses a key file other users can read', () => {

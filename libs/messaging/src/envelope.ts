@@ -1,4 +1,5 @@
 import type { ErrorBody } from '@vnfm/contracts';
+import type { PayloadSeal } from './payload-seal';
 
 /** What travels in a message's value (JSON). Trace context travels in headers. */
 export interface Envelope<T = unknown> {
@@ -24,17 +25,35 @@ export interface Envelope<T = unknown> {
   error?: ErrorBody;
 }
 
-export function encodeEnvelope(envelope: Envelope): Buffer {
-  return Buffer.from(JSON.stringify(envelope), 'utf8');
+/** On the wire with a PayloadSeal: the payload is replaced by its sealed form. */
+interface WireEnvelope extends Omit<Envelope, 'payload'> {
+  payload?: unknown;
+  sealedPayload?: string;
 }
 
-/** Parses a message value; `undefined` marks a poison message. */
-export function decodeEnvelope(value: Buffer): Envelope | undefined {
+export function encodeEnvelope(envelope: Envelope, sealer?: PayloadSeal): Buffer {
+  const wire: WireEnvelope = sealer ? { ...envelope, payload: undefined, sealedPayload: sealer.seal(envelope.payload, envelope) } : envelope;
+  return Buffer.from(JSON.stringify(wire), 'utf8');
+}
+
+/**
+ * Parses a message value, or says why it is a poison message. With a
+ * PayloadSeal every payload must be sealed with its key; without one a
+ * sealed payload cannot be read.
+ */
+export function decodeEnvelope(value: Buffer, sealer?: PayloadSeal): { envelope: Envelope } | { problem: string } {
+  let wire: Partial<WireEnvelope>;
   try {
-    const parsed = JSON.parse(value.toString('utf8')) as Partial<Envelope>;
-    const valid = typeof parsed.id === 'string' && typeof parsed.type === 'string' && typeof parsed.kind === 'string' && typeof parsed.key === 'string';
-    return valid ? (parsed as Envelope) : undefined;
+    wire = JSON.parse(value.toString('utf8')) as Partial<WireEnvelope>;
   } catch {
-    return undefined;
+    return { problem: 'unreadable message (not JSON)' };
   }
+  if (typeof wire.id !== 'string' || typeof wire.type !== 'string' || typeof wire.kind !== 'string' || typeof wire.key !== 'string') {
+    return { problem: 'unreadable message (not a message envelope)' };
+  }
+  const { sealedPayload, ...rest } = wire as WireEnvelope;
+  if (!sealer) return sealedPayload === undefined ? { envelope: rest as Envelope } : { problem: 'sealed payload, and this service has no VNFM_BUS_KEY' };
+  if (sealedPayload === undefined) return { problem: 'unsealed payload refused: this deployment seals every message (VNFM_BUS_KEY)' };
+  const opened = sealer.open(sealedPayload, rest);
+  return 'problem' in opened ? opened : { envelope: { ...rest, payload: opened.payload } as Envelope };
 }

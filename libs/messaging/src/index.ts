@@ -2,6 +2,7 @@ export type { Broker, ConsumerHandle, IncomingRecord, OutgoingRecord } from './b
 export type { Envelope } from './envelope';
 export { MessageBus, DEFAULT_REQUEST_TIMEOUT_MS, type ConsumeOptions, type MessageBusOptions, type MessageHandler, type SendOptions } from './message-bus';
 export { MemoryInbox, EventStoreInbox, type Inbox } from './inbox';
+export { PayloadSeal } from './payload-seal';
 export { startOutboxRelay, type IntegrationEvent, type OutboxRelayOptions } from './outbox-relay';
 export { InProcessBroker } from './in-process/in-process.broker';
 export { KafkaBroker, type KafkaBrokerOptions } from './kafka/kafka.broker';

@@ -4,6 +4,7 @@ import { currentContext, inSpan, runWithContext, SpanKind, traceHeaders, type Lo
 import type { Broker, ConsumerHandle, IncomingRecord } from './broker.port';
 import { decodeEnvelope, encodeEnvelope, type Envelope } from './envelope';
 import { MemoryInbox, type Inbox } from './inbox';
+import type { PayloadSeal } from './payload-seal';
 
 export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 const DEFAULT_MAX_ATTEMPTS = 5;
@@ -18,6 +19,8 @@ export interface MessageBusOptions {
   /** Attempts per message before it goes to the dead-letter topic. */
   maxAttempts?: number;
   retryBackoffMs?: number;
+  /** Seals every payload this client sends and requires it on all it receives (brokers outside the process: Kafka). */
+  seal?: PayloadSeal;
 }
 
 export interface SendOptions {
@@ -110,8 +113,9 @@ export class MessageBus {
   }
 
   private async onMessage(group: string, record: IncomingRecord, handler: MessageHandler, remember: (envelope: Envelope) => boolean): Promise<void> {
-    const envelope = decodeEnvelope(record.value);
-    if (!envelope) return this.deadLetter(record, 'unreadable message (not a message envelope)', 0);
+    const decoded = decodeEnvelope(record.value, this.options.seal);
+    if ('problem' in decoded) return this.deadLetter(record, decoded.problem, 0);
+    const { envelope } = decoded;
     if (envelope.deadline && Date.parse(envelope.deadline) < Date.now()) {
       this.options.logger.warn({ messageId: envelope.id, type: envelope.type }, 'dropped a request whose caller stopped waiting');
       return;
@@ -164,9 +168,14 @@ export class MessageBus {
   }
 
   private async onReply(record: IncomingRecord): Promise<void> {
-    const reply = decodeEnvelope(record.value);
-    const pending = reply?.inReplyTo ? this.pending.get(reply.inReplyTo) : undefined;
-    if (!reply || !pending) return; // late or duplicate reply: the caller is gone or already answered
+    const decoded = decodeEnvelope(record.value, this.options.seal);
+    if ('problem' in decoded) {
+      this.options.logger.warn({ topic: record.topic, offset: record.offset, reason: decoded.problem }, 'reply dropped');
+      return;
+    }
+    const reply = decoded.envelope;
+    const pending = reply.inReplyTo ? this.pending.get(reply.inReplyTo) : undefined;
+    if (!pending) return; // late or duplicate reply: the caller is gone or already answered
     this.pending.delete(reply.inReplyTo as string);
     clearTimeout(pending.timer);
     if (reply.error) pending.reject(AppError.fromBody(reply.error));
@@ -190,7 +199,7 @@ export class MessageBus {
   }
 
   private produce(topic: string, envelope: Envelope): Promise<void> {
-    return this.options.broker.produce(topic, [{ key: envelope.key, value: encodeEnvelope(envelope), headers: traceHeaders() }]);
+    return this.options.broker.produce(topic, [{ key: envelope.key, value: encodeEnvelope(envelope, this.options.seal), headers: traceHeaders() }]);
   }
 
   async stop(): Promise<void> {

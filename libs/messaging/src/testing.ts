@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { AppError, commandTopicOfType, deadLetterTopic } from '@vnfm/contracts';
 import { createLogger, currentContext, currentTraceIds, inSpan, runWithContext, SpanKind, startTelemetry } from '@vnfm/telemetry';
 import type { Broker, IncomingRecord } from './broker.port';
+import { decodeEnvelope } from './envelope';
 import { MessageBus } from './message-bus';
+import type { PayloadSeal } from './payload-seal';
 
 async function until(check: () => boolean, timeoutMs = 20_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -14,9 +16,10 @@ async function until(check: () => boolean, timeoutMs = 20_000): Promise<void> {
 
 /**
  * The one conformance suite for every messaging transport. `openBroker` may
- * be called several times (one broker per simulated process).
+ * be called several times (one broker per simulated process); with `seal`
+ * every bus seals its payloads, as services do over Kafka.
  */
-export function describeMessagingConformance(transport: string, openBroker: () => Promise<Broker>): void {
+export function describeMessagingConformance(transport: string, openBroker: () => Promise<Broker>, seal?: PayloadSeal): void {
   describe(`${transport} messaging conformance`, () => {
     const logger = createLogger('messaging-conformance', 'silent');
     const buses: MessageBus[] = [];
@@ -26,7 +29,7 @@ export function describeMessagingConformance(transport: string, openBroker: () =
     const newBus = async (options: { maxAttempts?: number } = {}) => {
       const broker = await openBroker();
       brokers.push(broker);
-      const bus = new MessageBus({ broker, clientId: `c${randomUUID().slice(0, 12)}`, logger, retryBackoffMs: 10, ...options });
+      const bus = new MessageBus({ broker, clientId: `c${randomUUID().slice(0, 12)}`, logger, retryBackoffMs: 10, seal, ...options });
       buses.push(bus);
       return bus;
     };
@@ -118,7 +121,8 @@ export function describeMessagingConformance(transport: string, openBroker: () =
       await until(() => dead.length === 1);
       expect(calls).toBe(3);
       expect(dead[0].headers).toMatchObject({ 'x-dlt-reason': 'disk on fire', 'x-dlt-attempts': '3' });
-      expect(JSON.parse(dead[0].value.toString())).toMatchObject({ type: `${svc}.explode`, payload: { n: 1 } });
+      // The dead letter is the message as it came, sealed or not: key holders can still read it.
+      expect(decodeEnvelope(dead[0].value, seal)).toMatchObject({ envelope: { type: `${svc}.explode`, payload: { n: 1 } } });
     });
 
     it('sends an unreadable message to the dead-letter topic without calling the handler', async () => {

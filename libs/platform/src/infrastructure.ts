@@ -2,7 +2,8 @@ import { hostname } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { VnfmConfig } from '@vnfm/config';
 import { EmbeddedEventStore, EventStoreDbEventStore, type EventStore } from '@vnfm/event-store';
-import { InProcessBroker, KafkaBroker, type Broker } from '@vnfm/messaging';
+import { loadKeyBytes } from '@vnfm/crypto';
+import { InProcessBroker, KafkaBroker, PayloadSeal, type Broker } from '@vnfm/messaging';
 import { currentContext, currentTraceIds, type Logger } from '@vnfm/telemetry';
 
 /** What every service of one process is built from. */
@@ -11,6 +12,8 @@ export interface Infrastructure {
   logger: Logger;
   /** Shared by all services of the process (in-process bus), or one Kafka client per service. */
   brokerFor(clientId: string): Broker;
+  /** Over Kafka every payload is sealed with the deployment's bus key; in one process nothing leaves memory. */
+  busSeal?: PayloadSeal;
 }
 
 export function createInfrastructure(config: VnfmConfig, logger: Logger): Infrastructure {
@@ -18,11 +21,21 @@ export function createInfrastructure(config: VnfmConfig, logger: Logger): Infras
   return {
     config,
     logger,
+    busSeal: config.bus === 'kafka' ? new PayloadSeal(loadBusKey(config)) : undefined,
     brokerFor(clientId) {
       if (config.bus === 'in-process') return (inProcess ??= new InProcessBroker());
       return new KafkaBroker({ brokers: (config.kafkaBrokers ?? '').split(','), clientId, logger: kafkaLogger(logger) });
     },
   };
+}
+
+/**
+ * VNFM_BUS_KEY, or `<data>/bus.key` created on first start: every service of
+ * a deployment must hold the same key (on one machine they share the data
+ * folder; on Kubernetes it comes from the vnfm-secrets Secret).
+ */
+function loadBusKey(config: VnfmConfig): Buffer {
+  return loadKeyBytes({ configured: config.busKey, keyFile: join(resolve(config.dataDir), 'bus.key'), variable: 'VNFM_BUS_KEY', label: 'bus key' });
 }
 
 /** Each service its own store: a sub-folder of the data folder, or its stream categories in EventStoreDB. */

@@ -27,7 +27,7 @@ export class ServiceRuntime {
     const clientId = `${service}-${randomUUID().slice(0, 8)}`;
     // Kafka redelivers after crashes and rebalances: keep handled messages durably. In-process cannot redeliver across restarts.
     const inbox = store && infra.config.bus === 'kafka' ? new EventStoreInbox(store) : new MemoryInbox();
-    const bus = new MessageBus({ broker: infra.brokerFor(clientId), clientId, logger, inbox });
+    const bus = new MessageBus({ broker: infra.brokerFor(clientId), clientId, logger, inbox, seal: infra.busSeal });
     return new ServiceRuntime(infra.config, service, store, adapter, bus, logger);
   }
 

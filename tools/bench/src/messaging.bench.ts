@@ -1,14 +1,14 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { commandTopicOfType } from '@vnfm/contracts';
-import { InProcessBroker, KafkaBroker, MessageBus, type Broker } from '@vnfm/messaging';
+import { InProcessBroker, KafkaBroker, MessageBus, PayloadSeal, type Broker } from '@vnfm/messaging';
 import { createLogger } from '@vnfm/telemetry';
 import { percentile, printTable } from './stats';
 
-async function roundTrips(serverBroker: Broker, clientBroker: Broker, count: number): Promise<number[]> {
+async function roundTrips(serverBroker: Broker, clientBroker: Broker, count: number, seal?: PayloadSeal): Promise<number[]> {
   const logger = createLogger('bench', 'silent');
   const service = `bench${randomUUID().slice(0, 6)}`;
-  const server = new MessageBus({ broker: serverBroker, clientId: `${service}-server`, logger });
-  const client = new MessageBus({ broker: clientBroker, clientId: `${service}-client`, logger });
+  const server = new MessageBus({ broker: serverBroker, clientId: `${service}-server`, logger, seal });
+  const client = new MessageBus({ broker: clientBroker, clientId: `${service}-client`, logger, seal });
   await server.consume(service, [commandTopicOfType(`${service}.echo`)], async (payload) => payload);
   await client.start();
   for (let i = 0; i < 50; i++) await client.request(`${service}.echo`, { i }, { key: `vnf-${i % 10}` }); // warm-up
@@ -31,8 +31,9 @@ export async function benchMessaging(kafkaBrokers: string[] | undefined): Promis
   if (kafkaBrokers) {
     const server = new KafkaBroker({ brokers: kafkaBrokers, clientId: 'bench-server' });
     const client = new KafkaBroker({ brokers: kafkaBrokers, clientId: 'bench-client' });
-    const remote = await roundTrips(server, client, 500);
-    rows.push(['Kafka (two clients, loopback broker)', remote.length, percentile(remote, 50), percentile(remote, 99)]);
+    // As in distributed mode: every payload sealed with the deployment's bus key.
+    const remote = await roundTrips(server, client, 500, new PayloadSeal(randomBytes(32)));
+    rows.push(['Kafka (two clients, loopback broker, payloads sealed)', remote.length, percentile(remote, 50), percentile(remote, 99)]);
     await server.close();
     await client.close();
   } else {
