@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { homedir, tmpdir } from 'node:os';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BACKEND_SERVICES } from '@vnfm/contracts';
 import type { ProbeResult } from '@vnfm/platform';
 import { corpusVimConfig, tackerRegisterBody } from '@vnfm/vim-domain/testing';
-import { ensureKafka } from './support/kafka';
+import { ensureKafka, localKafkaDataDir } from './support/kafka';
 import { killGroup, startProduct, waitForHttp, type ProductProcess } from './support/product-process';
 
 jest.setTimeout(300_000);
@@ -17,9 +17,10 @@ describe('distributed mode over Kafka', () => {
   const base = `http://127.0.0.1:${port}`;
   const token = 'distributed-e2e-admin-token';
   let product: ProductProcess | undefined;
+  let brokers: string[] = [];
 
   beforeAll(async () => {
-    const brokers = await ensureKafka();
+    brokers = await ensureKafka();
     product = startProduct('bash', ['tools/run-distributed.sh'], {
       VNFM_KAFKA_BROKERS: brokers.join(','),
       VNFM_PORT: port,
@@ -65,10 +66,10 @@ describe('distributed mode over Kafka', () => {
     const response = await fetch(`${base}/v1.0/vims`, { method: 'POST', headers: { 'X-Auth-Token': token, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
     expect(response.status).toBe(201);
     expect(await response.text()).not.toContain(password);
-    // The broker tools/kafka started keeps its topics here; a broker given by VNFM_TEST_KAFKA_BROKERS is out of reach.
-    const kafkaData = join(process.env.VNFM_INFRA_HOME ?? join(homedir(), '.cache', 'vnfm-infra'), 'kafka', 'data');
-    if (process.env.VNFM_TEST_KAFKA_BROKERS || !existsSync(kafkaData)) {
-      process.stdout.write(`[e2e] Kafka log segments not scanned: the broker's data folder is not on this machine (${kafkaData})\n`);
+    // The broker tools/kafka runs keeps its topics on this machine; another broker's files are out of reach.
+    const kafkaData = localKafkaDataDir(brokers);
+    if (!kafkaData) {
+      process.stdout.write(`[e2e] Kafka log segments not scanned: ${brokers.join(',')} is not the broker tools/kafka runs here\n`);
       return;
     }
     const segments = readdirSync(kafkaData, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile() && entry.name.endsWith('.log'));
