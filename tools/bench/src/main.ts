@@ -34,6 +34,7 @@ async function main(): Promise<void> {
     await benchHashVerification(100, 5);
   }
   if (!only || only === 'lcm') await benchLcm({ warmup: 20, sequential: 100, concurrent: 100, listed: 10_000 });
+  // Every table is printed; Kafka clients and telemetry timers would otherwise keep the process alive.
   process.exit(0);
 }
 

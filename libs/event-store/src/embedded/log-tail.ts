@@ -6,6 +6,9 @@ interface HeldCommit {
   decoded?: CommitRecord;
 }
 
+/** What an evicted slot holds until the slots are compacted: nothing to keep alive. */
+const EVICTED: HeldCommit = Object.freeze({ bytes: Buffer.alloc(0) });
+
 /**
  * The newest commits in log order, up to a byte budget, as written and (once
  * read) decoded. What is read most is what was just written: projections
@@ -35,7 +38,7 @@ export class LogTail {
     this.bytes += bytes.length;
     while (this.bytes > this.budgetBytes && this.held.length - this.head > 1) {
       this.bytes -= this.held[this.head].bytes.length;
-      this.held[this.head] = { bytes: Buffer.alloc(0) };
+      this.held[this.head] = EVICTED;
       this.head++;
     }
     // Drop evicted slots now and then, not on every eviction.
