@@ -8,7 +8,7 @@ export { mergeVimUpdate, type MergedVimUpdate } from './tacker-vim-update';
 export { toTackerVimView, MASKED, type TackerVimView } from './tacker-vim.view';
 export { parseVimListQuery, applyVimListQuery, type VimListQuery } from './vim-list.query';
 export { normalizeTackerPem, isPemCertificateBundle } from './tacker-pem';
-export { toVimConnectionInfo, registryTypeOf, VIM_CONNECTION_TYPES, type VimConnectionInfo } from './vim-connection-info';
+export { toVimConnectionInfo, registryTypeOf, canonicalVimType, VIM_CONNECTION_TYPES, type VimConnectionInfo } from './vim-connection-info';
 export { parseVimConnectionInfo, type VimConnectionRequest } from './vim-connection-info.validator';
 export { type Parsed } from './validation';
 export * from './vim-registry.messages';

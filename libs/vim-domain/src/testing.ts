@@ -1,9 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { parse } from 'yaml';
-
-/** The Tacker corpus of the shared folder, next to the repository. */
-export const TACKER_CORPUS = join(__dirname, '..', '..', '..', '..', 'shared', 'corpus', 'tacker');
+import { corpusPath } from '@vnfm/vnf-package/testing';
 
 export interface RegisterOptions {
   name: string;
@@ -48,5 +45,5 @@ export function tackerRegisterBody(config: Record<string, unknown>, options: Reg
 
 /** A VIM config file of the corpus (`vim-configs/<file>`), parsed as YAML like the client does. */
 export function corpusVimConfig(file: string): Record<string, unknown> {
-  return parse(readFileSync(join(TACKER_CORPUS, 'vim-configs', file), 'utf8')) as Record<string, unknown>;
+  return parse(readFileSync(corpusPath('tacker', 'vim-configs', file), 'utf8')) as Record<string, unknown>;
 }

@@ -16,6 +16,18 @@ export const VIM_CONNECTION_TYPES = {
   helm: 'ETSINFV.HELM.V_3',
 } as const;
 
+/**
+ * Tacker's v1 clients and functional tests send `ETSINFV.OPENSTACK_KEYSTONE.V_2`
+ * (also spelt `v_2`) for an OpenStack VIM; Tacker v1 then uses the registered
+ * VIM its vimId names, whatever the entry's vimType (tacker/vnflcm/utils.py
+ * `_get_vim`). A registered OpenStack VIM is always reached through Keystone v3,
+ * so the entry is read as `ETSINFV.OPENSTACK_KEYSTONE.V_3`.
+ */
+const VIM_TYPE_ALIASES: Record<string, string> = { 'ETSINFV.OPENSTACK_KEYSTONE.V_2': VIM_CONNECTION_TYPES.openstack };
+
+/** The registered vimType name a request's vimType stands for (itself when it is not an alias). */
+export const canonicalVimType = (vimType: string): string => VIM_TYPE_ALIASES[vimType.toUpperCase()] ?? vimType;
+
 /** Which registry VIM type serves a SOL003 vimType. */
 export function registryTypeOf(vimType: string): VimType | undefined {
   if (vimType === VIM_CONNECTION_TYPES.openstack) return 'openstack';

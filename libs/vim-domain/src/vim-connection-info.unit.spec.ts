@@ -1,15 +1,14 @@
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { toVimConnectionInfo } from './vim-connection-info';
 import { parseVimConnectionInfo } from './vim-connection-info.validator';
-import { TACKER_CORPUS } from './testing';
+import { corpusPath } from '@vnfm/vnf-package/testing';
 import type { VimRecord } from './vim.types';
 
 const CA = '-----BEGIN CERTIFICATE-----\nMIIBszCCAVmgAwIBAgIUQ0Ff\n-----END CERTIFICATE-----\n';
 
 /** A Tacker v2 request body of the corpus with its placeholders filled in as a real request would have them. */
 function corpusVimConnectionInfo(file: string): unknown {
-  const text = readFileSync(join(TACKER_CORPUS, 'request-bodies', file), 'utf8')
+  const text = readFileSync(corpusPath('tacker', 'request-bodies', file), 'utf8')
     .replaceAll('<keystone>', '127.0.0.1:5000')
     .replaceAll('<k8s-api-server>', '127.0.0.1')
     .replaceAll('<ssl-ca-cert-pem>', CA.replaceAll('\n', '\\n'))
@@ -38,6 +37,16 @@ describe('SOL003 vimConnectionInfo', () => {
     });
   });
 
+  it('reads the ETSINFV.OPENSTACK_KEYSTONE.V_2 (or v_2) that Tacker v1 clients send as the registered Keystone v3 type', () => {
+    expect(parseVimConnectionInfo([{ id: 'vim1', vimId: 'abc', vimType: 'ETSINFV.OPENSTACK_KEYSTONE.V_2' }, { id: 'vim2', vimId: 'abc', vimType: 'ETSINFV.OPENSTACK_KEYSTONE.v_2' }])).toEqual({
+      ok: true,
+      value: {
+        vim1: { kind: 'registry', vimId: 'abc', vimType: 'ETSINFV.OPENSTACK_KEYSTONE.V_3', extra: undefined },
+        vim2: { kind: 'registry', vimId: 'abc', vimType: 'ETSINFV.OPENSTACK_KEYSTONE.V_3', extra: undefined },
+      },
+    });
+  });
+
   it('refuses incomplete inline entries, unknown VIM types and secrets in extra', () => {
     expect(
       parseVimConnectionInfo({
@@ -52,7 +61,7 @@ describe('SOL003 vimConnectionInfo', () => {
       problems: [
         'vimConnectionInfo.a.accessInfo.password is required.',
         'vimConnectionInfo.a.accessInfo.project is required.',
-        'vimConnectionInfo.b.vimType ETSINFV.AZURE.V_1 is not supported (ETSINFV.OPENSTACK_KEYSTONE.V_3, ETSINFV.KUBERNETES.V_1, ETSINFV.HELM.V_3).',
+        'vimConnectionInfo.b.vimType ETSINFV.AZURE.V_1 is not supported (ETSINFV.OPENSTACK_KEYSTONE.V_3, ETSINFV.KUBERNETES.V_1, ETSINFV.HELM.V_3; ETSINFV.OPENSTACK_KEYSTONE.V_2 is read as V_3).',
         'vimConnectionInfo.c must give interfaceInfo and accessInfo as objects together (or only a vimId).',
         'vimConnectionInfo.d.extra.token looks like a secret; secrets are accepted only in their credential fields, never in vimConnectionInfo.d.extra.',
         'vimConnectionInfo.e.vimType is required.',

@@ -1,6 +1,6 @@
 import { isPemCertificateBundle, normalizeTackerPem } from './tacker-pem';
 import { isObject, Problems, readText, readUrl, refuseStraySecrets, type JsonObject, type Parsed } from './validation';
-import { registryTypeOf, type VimConnectionInfo } from './vim-connection-info';
+import { canonicalVimType, registryTypeOf, type VimConnectionInfo } from './vim-connection-info';
 
 /** One vimConnectionInfo entry: a reference to a registered VIM, or complete inline connection data. */
 export type VimConnectionRequest = { kind: 'registry'; vimId: string; vimType?: string; extra?: Record<string, unknown> } | { kind: 'inline'; info: VimConnectionInfo };
@@ -40,9 +40,10 @@ function toEntries(input: unknown, problems: Problems): [string, unknown][] {
 
 function parseEntry(entry: JsonObject, path: string, problems: Problems): VimConnectionRequest | undefined {
   const vimId = readText(entry, 'vimId', path, problems, { max: 255 });
-  const vimType = readText(entry, 'vimType', path, problems, { required: vimId === undefined, max: 255 });
+  const givenType = readText(entry, 'vimType', path, problems, { required: vimId === undefined, max: 255 });
+  const vimType = givenType === undefined ? undefined : canonicalVimType(givenType);
   if (vimType !== undefined && registryTypeOf(vimType) === undefined) {
-    problems.add(`${path}.vimType ${vimType} is not supported (ETSINFV.OPENSTACK_KEYSTONE.V_3, ETSINFV.KUBERNETES.V_1, ETSINFV.HELM.V_3).`);
+    problems.add(`${path}.vimType ${vimType} is not supported (ETSINFV.OPENSTACK_KEYSTONE.V_3, ETSINFV.KUBERNETES.V_1, ETSINFV.HELM.V_3; ETSINFV.OPENSTACK_KEYSTONE.V_2 is read as V_3).`);
     return undefined;
   }
   if (entry.extra !== undefined && !isObject(entry.extra)) problems.add(`${path}.extra must be an object.`);
