@@ -29,7 +29,7 @@ export {
   vnfcsToRemove,
   type VduDelta,
 } from './scale-levels';
-export { healTargets } from './heal-targets';
+export { healTargets, vnfcInfoId } from './heal-targets';
 export { instanceAt, auditEntries, type RecordedVnfInstanceEvent, type PointInTime, type AuditEntry } from './audit.fold';
 export * from './vnf-instance.view';
 export * from './lcm-coordinator.messages';

@@ -1,5 +1,4 @@
 import type { AppError } from '@vnfm/contracts';
-import { healTargets } from './heal-targets';
 import { flavourOf, initialScaleStatus, initialVduCounts, scaleStatusAfterScale, scaleStatusAtLevel, vduDeltaBetween, vnfcsToRemove } from './scale-levels';
 import type { VnfdFlavour } from '@vnfm/vnfd';
 import { sampleVnfd, vnfc } from './testing';
@@ -71,12 +70,5 @@ describe('scale levels', () => {
     const vnfcs = [vnfc('a', 'VDU1'), vnfc('x', 'VDU2'), vnfc('b', 'VDU1'), vnfc('c', 'VDU1')];
     expect(vnfcsToRemove(vnfcs, { VDU1: -2, VDU2: 0 }).map((v) => v.id)).toEqual(['b', 'c']);
     expect(vnfcsToRemove(vnfcs, { VDU1: 1 })).toEqual([]);
-  });
-
-  it('heals the listed VNFCs, all of them when none is listed, and refuses unknown ones', () => {
-    const vnfcs = [vnfc('a', 'VDU1'), vnfc('b', 'VDU2')];
-    expect(healTargets(vnfcs, { vnfcInstanceId: ['b'] })).toEqual([vnfc('b', 'VDU2')]);
-    expect(healTargets(vnfcs, {})).toEqual(vnfcs);
-    expect(code(() => healTargets(vnfcs, { vnfcInstanceId: ['b', 'zz'] }))).toBe('422 UNKNOWN_VNFC_INSTANCE');
   });
 });
