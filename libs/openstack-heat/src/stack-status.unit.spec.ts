@@ -9,9 +9,19 @@ describe('stack status and polling', () => {
   it('polls soon at first, then less often up to a ceiling, never past the deadline', () => {
     const delays = [0, 1, 2, 3, 20].map((attempt) => pollDelayMs(attempt, 60_000));
     expect(delays.slice(0, 4)).toEqual([1, 2, 4, 8]);
-    expect(delays[4]).toBe(10_000);
-    expect(pollDelayMs(20, 1234)).toBe(1234);
+    expect(delays[4]).toBe(800);
+    expect(pollDelayMs(20, 500)).toBe(500);
     expect(pollDelayMs(0, -5)).toBe(0);
+  });
+
+  it('sees a stack done less than a second after it settles, however long it takes, at about one GET a second', () => {
+    for (const settlesAtMs of [0.5, 300, 20_000, 3_600_000]) {
+      const asked = [0];
+      for (let attempt = 0; asked[asked.length - 1] < settlesAtMs; attempt++) asked.push(asked[asked.length - 1] + pollDelayMs(attempt, Infinity));
+      expect(asked[asked.length - 1] - settlesAtMs).toBeLessThan(1000);
+      const afterFirstSecond = asked.filter((at) => at > 1000).length;
+      if (settlesAtMs >= 20_000) expect(afterFirstSecond / ((settlesAtMs - 1000) / 1000)).toBeLessThan(1.4);
+    }
   });
 
   it('finds the message of Heat, Keystone and Nova error documents', () => {
