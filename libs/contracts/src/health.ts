@@ -6,6 +6,8 @@ export interface ServiceHealth {
   instance: string;
   eventStore: { adapter: string; status: 'UP' | 'DOWN'; detail?: string };
   startedAt: string;
+  /** Errors no handler expected that this process survived since it started (each failed one request or message). */
+  unexpectedErrors?: number;
 }
 
 export const healthMessageType = (service: string) => `${service}.health`;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { AppError, commandTopicOfType, deadLetterTopic, replyTopic, timeoutError, type ErrorBody } from '@vnfm/contracts';
-import { currentContext, inSpan, runWithContext, SpanKind, traceHeaders, type Logger } from '@vnfm/telemetry';
+import { currentContext, inSpan, reportUnexpected, runWithContext, SpanKind, traceHeaders, type Logger } from '@vnfm/telemetry';
 import type { Broker, ConsumerHandle, IncomingRecord } from './broker.port';
 import { decodeEnvelope, encodeEnvelope, type Envelope } from './envelope';
 import { MemoryInbox, type Inbox } from './inbox';
@@ -9,6 +9,7 @@ import type { PayloadSeal } from './payload-seal';
 export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 const DEFAULT_MAX_ATTEMPTS = 5;
 const DEFAULT_RETRY_BACKOFF_MS = 100;
+const UNEXPECTED_FAILURE: ErrorBody = { code: 'INTERNAL_ERROR', status: 500, title: 'Internal Server Error', detail: 'The service could not process the message.' };
 
 export interface MessageBusOptions {
   broker: Broker;
@@ -92,7 +93,14 @@ export class MessageBus {
         }, timeoutMs);
         this.pending.set(envelope.id, { resolve, reject, timer });
       });
-      await this.produce(commandTopicOfType(type), envelope);
+      try {
+        await this.produce(commandTopicOfType(type), envelope);
+      } catch (error) {
+        // Nothing was sent (e.g. a payload JSON cannot encode): stop the timer, or its rejection would fire later with nobody awaiting it.
+        this.cancel(envelope.id);
+        void reply.catch(() => undefined);
+        throw error;
+      }
       return (await reply) as T;
     });
   }
@@ -107,9 +115,20 @@ export class MessageBus {
   async consume(groupId: string, topics: string[], handler: MessageHandler, options: ConsumeOptions = {}): Promise<ConsumerHandle> {
     await this.options.broker.ensureTopics([...topics, ...topics.map(deadLetterTopic)]);
     const remember = options.remember ?? (() => true);
-    const consumer = await this.options.broker.consume({ groupId, topics, fromBeginning: true }, (record) => this.onMessage(groupId, record, handler, remember));
+    const consumer = await this.options.broker.consume({ groupId, topics, fromBeginning: true }, (record) => this.onMessageSafely(groupId, record, handler, remember));
     this.consumers.push(consumer);
     return consumer;
+  }
+
+  /** An error outside the handler's retries (a reply that cannot be encoded, a failing inbox) fails this message only: the consumer goes on. */
+  private async onMessageSafely(group: string, record: IncomingRecord, handler: MessageHandler, remember: (envelope: Envelope) => boolean): Promise<void> {
+    try {
+      await this.onMessage(group, record, handler, remember);
+    } catch (error) {
+      reportUnexpected(this.options.logger, error, 'message consumer', { topic: record.topic, offset: record.offset });
+      const decoded = decodeEnvelope(record.value, this.options.seal);
+      if ('envelope' in decoded) await this.reply(decoded.envelope, undefined, UNEXPECTED_FAILURE).catch((e: unknown) => reportUnexpected(this.options.logger, e, 'reply of a failed message'));
+    }
   }
 
   private async onMessage(group: string, record: IncomingRecord, handler: MessageHandler, remember: (envelope: Envelope) => boolean): Promise<void> {
@@ -165,6 +184,13 @@ export class MessageBus {
     reply.inReplyTo = request.id;
     if (error) reply.error = error;
     await this.produce(request.replyTo, reply);
+  }
+
+  private cancel(id: string): void {
+    const pending = this.pending.get(id);
+    if (!pending) return;
+    clearTimeout(pending.timer);
+    this.pending.delete(id);
   }
 
   private async onReply(record: IncomingRecord): Promise<void> {

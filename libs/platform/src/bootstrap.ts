@@ -1,11 +1,12 @@
 import { ConfigError, loadConfig } from '@vnfm/config';
 import { createLogger, startTelemetry, stopTelemetry } from '@vnfm/telemetry';
 import { createInfrastructure, type Infrastructure } from './infrastructure';
+import { guardProcess } from './process-guards';
 
 /**
  * The life of one product process: validate configuration (exit 2 with every
- * problem listed), start telemetry, start the services, stop them cleanly on
- * SIGTERM/SIGINT.
+ * problem listed), start telemetry, guard the process against errors nobody
+ * caught, start the services, stop them cleanly on SIGTERM/SIGINT.
  */
 export async function bootstrap(processName: string, start: (infra: Infrastructure) => Promise<{ close(): Promise<void> }>): Promise<void> {
   let config;
@@ -18,6 +19,7 @@ export async function bootstrap(processName: string, start: (infra: Infrastructu
   }
   startTelemetry(processName);
   const logger = createLogger(processName, config.logLevel);
+  guardProcess(logger);
   let running: { close(): Promise<void> };
   try {
     running = await start(createInfrastructure(config, logger));

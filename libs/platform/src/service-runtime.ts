@@ -3,7 +3,7 @@ import type { VnfmConfig } from '@vnfm/config';
 import type { ServiceHealth, ServiceName } from '@vnfm/contracts';
 import type { EventStore } from '@vnfm/event-store';
 import { EventStoreInbox, MemoryInbox, MessageBus } from '@vnfm/messaging';
-import { createLogger, type Logger } from '@vnfm/telemetry';
+import { createLogger, unexpectedErrorCount, type Logger } from '@vnfm/telemetry';
 import { instanceName, openEventStore, type Infrastructure } from './infrastructure';
 
 /** One running service: the process configuration, its own event store, its bus client and logger. */
@@ -40,7 +40,7 @@ export class ServiceRuntime {
         eventStore = { adapter: this.storeAdapter, status: 'DOWN', detail: error instanceof Error ? error.message : String(error) };
       }
     }
-    return { service: this.service, status: eventStore.status, instance: this.instance, eventStore, startedAt: this.startedAt };
+    return { service: this.service, status: eventStore.status, instance: this.instance, eventStore, startedAt: this.startedAt, unexpectedErrors: unexpectedErrorCount() };
   }
 
   async close(): Promise<void> {

@@ -1,2 +1,3 @@
 export { redact, isSecretKey, REDACTED } from './redact';
 export { RecentlyUsed } from './recently-used';
+export { exceedsJsonDepth } from './json-depth';

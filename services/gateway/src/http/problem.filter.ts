@@ -1,7 +1,7 @@
 import { Catch, HttpException, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
 import type { Response } from 'express';
 import { AppError } from '@vnfm/contracts';
-import type { Logger } from '@vnfm/telemetry';
+import { reportUnexpected, type Logger } from '@vnfm/telemetry';
 
 /**
  * The one ProblemDetails mapper of the HTTP edge (RFC 7807 as profiled by
@@ -15,7 +15,9 @@ export class ProblemFilter implements ExceptionFilter {
   catch(exception: unknown, host: ArgumentsHost): void {
     const response = host.switchToHttp().getResponse<Response>();
     const problem = toProblem(exception);
-    if (problem.status >= 500) this.logger.error({ error: exception }, `request failed: ${problem.detail}`);
+    if (!(exception instanceof AppError || exception instanceof HttpException)) reportUnexpected(this.logger, exception, 'HTTP request');
+    else if (problem.status >= 500) this.logger.error({ error: exception }, `request failed: ${problem.detail}`);
+    if (response.headersSent) return void response.end();
     response.status(problem.status).type('application/problem+json').send(JSON.stringify(problem));
   }
 }

@@ -1,0 +1,72 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadConfig } from '@vnfm/config';
+import { createInfrastructure, type RunningService } from '@vnfm/platform';
+import { createLogger } from '@vnfm/telemetry';
+import { startGateway } from '../start-gateway';
+import { startBusStandIn, type BusStandIn } from '../vnf-lcm/testing/bus-stand-in';
+import { answerLcmCommand } from '../vnf-lcm/testing/lcm-replies';
+import { MAX_JSON_DEPTH } from './json-bodies';
+
+jest.setTimeout(60_000);
+
+const TOKEN = 'http-edge-int-admin-token';
+
+/** A JSON text nesting `depth` objects, built as text so the test itself never recurses. */
+const nestedJson = (depth: number, key = 'a') => `${`{"${key}":`.repeat(depth)}1${'}'.repeat(depth)}`;
+
+describe('the HTTP edge: protocol refusals as ProblemDetails (gateway over the in-process bus, backend stand-ins)', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'vnfm-http-edge-'));
+  const port = 24890 + Math.floor(Math.random() * 1000);
+  const root = `http://127.0.0.1:${port}`;
+  let gateway: RunningService;
+  let standIn: BusStandIn;
+
+  beforeAll(async () => {
+    const config = loadConfig({ VNFM_DATA_DIR: dataDir, VNFM_PORT: String(port), VNFM_ADMIN_TOKEN: TOKEN, VNFM_LOG_LEVEL: 'silent' });
+    const infra = createInfrastructure(config, createLogger('http-edge-int', 'silent'));
+    standIn = await startBusStandIn(infra, ['lcm-coordinator', 'vim-registry', 'package-catalog'], answerLcmCommand);
+    gateway = await startGateway(infra);
+  });
+  afterAll(async () => {
+    await gateway?.close();
+    await standIn?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+  beforeEach(() => standIn.received.splice(0));
+
+  const call = (path: string, init: RequestInit = {}) => fetch(`${root}${path}`, { ...init, headers: { 'X-Auth-Token': TOKEN, Version: '2.0.0', ...init.headers } });
+  const expectProblem = async (response: Response, status: number, detail: string | RegExp) => {
+    const text = await response.text();
+    expect({ status: response.status, text }).toMatchObject({ status });
+    expect(response.headers.get('content-type')).toContain('application/problem+json');
+    const problem = JSON.parse(text) as { status: number; detail: string; title: string };
+    expect(problem.status).toBe(status);
+    expect(problem.detail).toMatch(detail);
+    return problem;
+  };
+
+  describe('JSON nesting depth', () => {
+    const routes: [string, string][] = [
+      ['POST', '/v1.0/vims'],
+      ['PUT', '/v1.0/vims/de4721fe-479a-483a-91fe-70f16cf38d09'],
+      ['POST', '/vnflcm/v2/vnf_instances'],
+      ['POST', '/vnflcm/v1/vnf_instances/instance-1/instantiate'],
+      ['PATCH', '/vnflcm/v2/vnf_instances/instance-1'],
+      ['POST', '/vnfpkgm/v1/vnf_packages'],
+    ];
+    it.each(routes)('%s %s: a body nested 5,000 levels deep is refused 400 and nothing reaches a service', async (method, path) => {
+      const type = method === 'PATCH' ? 'application/merge-patch+json' : 'application/json';
+      const response = await call(path, { method, body: `{"vim":{"extra":${nestedJson(5000)}}}`, headers: { 'Content-Type': type } });
+      await expectProblem(response, 400, new RegExp(`more than ${MAX_JSON_DEPTH} levels`));
+      expect(standIn.received).toEqual([]);
+    });
+
+    it(`accepts a body nested exactly ${MAX_JSON_DEPTH} levels (the request reaches its service)`, async () => {
+      const response = await call('/v1.0/vims', { method: 'POST', body: nestedJson(MAX_JSON_DEPTH - 1, 'extra'), headers: { 'Content-Type': 'application/json' } });
+      expect(response.status).not.toBe(400);
+      expect(standIn.received.map((command) => command.type)).toContain('vim-registry.registerVim');
+    });
+  });
+});
