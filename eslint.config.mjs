@@ -6,7 +6,7 @@ import tseslint from 'typescript-eslint';
 const frameworks = ['@nestjs/*', 'kafkajs', '@eventstore/*', 'class-validator', 'class-transformer', '@opentelemetry/*', 'express', 'pino'];
 
 export default [
-  { ignores: ['**/dist/**', '**/node_modules/**', '.nx/**', 'tools/k8s/**/*.go'] },
+  { ignores: ['**/dist/**', '**/node_modules/**', '.nx/**', 'tools/k8s/**/*.go', 'testdata/**'] },
   ...nx.configs['flat/base'],
   ...nx.configs['flat/typescript'],
   {
@@ -32,8 +32,8 @@ export default [
     },
   },
   {
-    // Tests and their harnesses (src/testing/) are not product code: they may reach other services and e2e/support.
-    files: ['**/*.spec.ts', '**/src/testing/**/*.ts', 'e2e/**/*.ts'],
+    // Tests and their harnesses (src/testing.ts, src/testing/) are not product code: they may reach other services and e2e/support.
+    files: ['**/*.spec.ts', '**/src/testing.ts', '**/src/testing/**/*.ts', 'e2e/**/*.ts'],
     rules: { '@nx/enforce-module-boundaries': 'off' },
   },
 ];

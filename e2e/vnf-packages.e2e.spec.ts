@@ -16,7 +16,7 @@ const ONBOARDED: Expected = { outcome: 'ONBOARDED' };
 const error = (code: string): Expected => ({ outcome: 'ERROR', code });
 
 /**
- * Every Tacker sample package of the shared corpus, zipped as
+ * Every Tacker sample package of the test corpus, zipped as
  * @vnfm/vnf-package's tests zip it (with its stand-ins for missing scripts
  * and images), and what onboarding it as copied must end in.
  */

@@ -6,7 +6,7 @@ type Json = Record<string, unknown>;
 const omit = (record: Json, ...keys: string[]): Json => Object.fromEntries(Object.entries(record).filter(([key]) => !keys.includes(key)));
 
 /**
- * A Tacker functional-test request body of the shared corpus, with its
+ * A Tacker functional-test request body of the test corpus, with its
  * placeholders (`<net:net0>`, `<subnet:subnet0>`, `<port:VDU2_CP1-2>`) turned
  * into plain names: the simulator has no Neutron and takes any network name.
  */

@@ -3,15 +3,9 @@ import { join, relative } from 'node:path';
 import { parse } from 'yaml';
 import type { HeatResource, StackRef } from './heat-resources';
 import { BUNDLED_SOL001_VERSIONS, SOL001_TYPE_FILES, buildVnfdModel, bundledTypesKey, type VnfdModel } from '@vnfm/vnfd';
+import { corpusPath, fixturePath, repoRoot } from '@vnfm/vnf-package/testing';
 
-const REPO_ROOT = join(__dirname, '..', '..', '..');
-
-/** A Tacker sample package of the shared corpus, beside the repository. */
-export const tackerPackagePath = (name: string) => join(REPO_ROOT, '..', 'shared', 'corpus', 'tacker', name);
-
-const ETSI_TYPES = join(REPO_ROOT, 'libs', 'vnfd', 'src', 'etsi-types');
-// The images and scripts the corpus copy lacks: @vnfm/vnf-package's stand-ins, listed as package files.
-const STAND_INS = join(REPO_ROOT, 'libs', 'vnf-package', 'src', 'testing', 'fixtures', 'tacker');
+const ETSI_TYPES = join(repoRoot(), 'libs', 'vnfd', 'src', 'etsi-types');
 
 function filesUnder(dir: string): string[] {
   if (!existsSync(dir)) return [];
@@ -23,8 +17,9 @@ function filesUnder(dir: string): string[] {
 
 /** A corpus package as the catalog serves it to a driver: its VNFD model and the text of every YAML file by package path. */
 export function corpusPackage(name: string): { vnfd: VnfdModel; texts: Record<string, string> } {
-  const dir = tackerPackagePath(name);
-  const packageFiles = [...new Set([...filesUnder(dir), ...filesUnder(join(STAND_INS, name))])].sort();
+  const dir = corpusPath('tacker', name);
+  // The images and scripts the corpus copy lacks: @vnfm/vnf-package's stand-ins, listed as package files.
+  const packageFiles = [...new Set([...filesUnder(dir), ...filesUnder(fixturePath('tacker', name))])].sort();
   const texts = Object.fromEntries(filesUnder(dir).filter((path) => /\.ya?ml$/.test(path)).map((path) => [path, readFileSync(join(dir, path), 'utf8')]));
   const meta = readFileSync(join(dir, 'TOSCA-Metadata', 'TOSCA.meta'), 'utf8');
   const entryDefinitions = /^Entry-Definitions:\s*(\S+)/m.exec(meta)?.[1] ?? '';
@@ -37,7 +32,7 @@ export function corpusPackage(name: string): { vnfd: VnfdModel; texts: Record<st
 
 /** A request body generated from Tacker's functional-test parameter builders (`request-bodies/<name>.json`). */
 export const tackerRequestBody = (name: string): Record<string, unknown> =>
-  JSON.parse(readFileSync(join(REPO_ROOT, '..', 'shared', 'corpus', 'tacker', 'request-bodies', `${name}.json`), 'utf8')) as Record<string, unknown>;
+  JSON.parse(readFileSync(corpusPath('tacker', 'request-bodies', `${name}.json`), 'utf8')) as Record<string, unknown>;
 
 const HEAT = 'http://192.0.2.1/heat-api/v1/p1';
 const stackHref = (stack: StackRef) => `${HEAT}/stacks/${encodeURIComponent(stack.name)}/${stack.id}`;

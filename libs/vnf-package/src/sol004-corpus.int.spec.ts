@@ -6,7 +6,7 @@ import { DEFAULT_CSAR_LIMITS } from './csar-limits';
 import { ZipArchive } from './zip-reader';
 
 /**
- * Every SOL004 case of the shared corpus, with the verdict of its upstream
+ * Every SOL004 case of the test corpus, with the verdict of its upstream
  * test and ours. ONAP's validator checks one requirement per test, so some of
  * its "valid" packages break other SOL004 rules (a manifest CMS that does not
  * match - OpenSSL agrees - or a listed file that is absent), and its PNF
@@ -120,7 +120,7 @@ const expectOutcome = async (loading: Promise<unknown>, outcome: Outcome): Promi
   else await expect(loading).rejects.toMatchObject({ code: outcome.code, detail: expect.stringContaining(outcome.detail) });
 };
 
-describe('SOL004 cases of the shared corpus', () => {
+describe('SOL004 cases of the test corpus', () => {
   let work: string;
   beforeAll(async () => {
     work = await makeTempDir();

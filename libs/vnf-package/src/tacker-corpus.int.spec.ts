@@ -2,10 +2,10 @@ import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { loadVnfPackage, type LoadedPackage } from './index';
-import { corpusPath, fixturePath, makeTempDir, regenerateDigests, removeDir, stageFolders, zipFolder } from './testing';
+import { addTackerTypes, corpusPath, fixturePath, makeTempDir, regenerateDigests, removeDir, stageFolders, zipFolder } from './testing';
 
 /**
- * Every Tacker sample package of the shared corpus onboards. Where the
+ * Every Tacker sample package of the test corpus onboards. Where the
  * corpus copy lacks a script or image, a stand-in from testing/fixtures/tacker
  * is added; a stand-in cannot match a digest TOSCA.meta gives for it, so such
  * packages are shown to fail with HASH_MISMATCH as copied, and to onboard once
@@ -102,7 +102,7 @@ const PACKAGES: Record<string, Expected> = {
 // The corpus copy omits the podaffinity flavour that the top VNFD imports (see corpus/tacker/README.md).
 const OMITTED_IMPORT = { 'mgmt-k8s-cluster-kubeadm': '  - sample_kubernetes_df_podaffinity.yaml\n' } as Record<string, string>;
 
-describe('Tacker sample packages of the shared corpus', () => {
+describe('Tacker sample packages of the test corpus', () => {
   let work: string;
   beforeAll(async () => {
     work = await makeTempDir();
@@ -123,8 +123,8 @@ describe('Tacker sample packages of the shared corpus', () => {
     expect(folders).toEqual(Object.keys(PACKAGES).sort());
   });
 
-  it.each(Object.entries(PACKAGES))('%s onboards with its flavours, VDUs, aspects and LCM scripts', async (name, expected) => {
-    const dir = await stage(name);
+  /** Onboards a staged package: as copied first when a stand-in makes a digest stale, then with digests (and the omitted import) fixed. */
+  const onboard = async (name: string, expected: Expected, dir: string): Promise<LoadedPackage> => {
     if (expected.staleDigestOf) {
       const asCopied = loadVnfPackage(await zipFolder(dir, join(work, `${name}-as-copied.zip`)));
       await expect(asCopied).rejects.toMatchObject({ code: 'HASH_MISMATCH', detail: expect.stringContaining(`for ${expected.staleDigestOf}, but the file's is`) });
@@ -136,8 +136,21 @@ describe('Tacker sample packages of the shared corpus', () => {
       await expect(loadVnfPackage(await zipFolder(dir, join(work, `${name}-with-import.zip`)))).rejects.toMatchObject({ code: 'UNKNOWN_IMPORT' });
       await writeFile(top, (await readFile(top, 'utf8')).replace(omitted, ''));
     }
-    const loaded = await loadVnfPackage(await zipFolder(dir, join(work, `${name}.zip`)));
+    return loadVnfPackage(await zipFolder(dir, join(work, `${name}.zip`)));
+  };
+
+  it.each(Object.entries(PACKAGES))('%s onboards with its flavours, VDUs, aspects and LCM scripts', async (name, expected) => {
+    expectModel(await onboard(name, expected, await stage(name)), expected);
+  });
+
+  // Tacker zips its samples with ETSI's SOL001 v2.6.1 type files in Definitions/, whose
+  // VnfMonitoringParameter valid_values list continues at column 1 (PyYAML reads it).
+  it.each(Object.entries(PACKAGES))('%s onboards as Tacker zips it, with the SOL001 type files in Definitions/', async (name, expected) => {
+    const dir = await stage(name);
+    await addTackerTypes(dir);
+    const loaded = await onboard(name, expected, dir);
     expectModel(loaded, expected);
+    expect(loaded.files.map((file) => file.path)).toEqual(expect.arrayContaining(['Definitions/etsi_nfv_sol001_common_types.yaml', 'Definitions/etsi_nfv_sol001_vnfd_types.yaml']));
   });
 });
 

@@ -1,14 +1,14 @@
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { CoreV1Api } from '@kubernetes/client-node';
 import { tackerRegisterBody } from '@vnfm/vim-domain/testing';
+import { corpusPath } from '@vnfm/vnf-package/testing';
 import { ensureK8s, K8S_UP_TIMEOUT_MS, kubeConfigFromVim, type K8sControlPlane } from '../../../e2e/support/k8s';
 import { VimRegistryFixture } from './testing/vim-registry.fixture';
 
 jest.setTimeout(60_000);
 
 /** A CA that did not sign the API server's certificate (the SOL004 corpus test CA). */
-const FOREIGN_CA = readFileSync(join(__dirname, '..', '..', '..', '..', 'shared', 'corpus', 'sol004', 'onap-vnfsdk-pkgtools', 'signature', 'ca.crt'), 'utf8');
+const FOREIGN_CA = readFileSync(corpusPath('sol004', 'onap-vnfsdk-pkgtools', 'signature', 'ca.crt'), 'utf8');
 
 let cp: K8sControlPlane;
 let fixture: VimRegistryFixture;

@@ -1,10 +1,9 @@
-import { existsSync } from 'node:fs';
 import { startOpenStackSimulator, type OpenStackSimulator } from './index';
 import { isRecord } from './shared/records';
 import { field, OpenStackTestClient } from './testing/openstack-test-client';
 import { type BaseHot, CORPUS_DIR, findBaseHots, type ScalingGroup, scalingGroups, vnfmParameters } from './testing/tacker-corpus';
 
-const hots = existsSync(CORPUS_DIR) ? findBaseHots(CORPUS_DIR) : [];
+const hots = findBaseHots(CORPUS_DIR);
 
 /** Start at min_size (at least one member); scale up one step if the group allows it, else down one. */
 function scalingPlan(group: ScalingGroup): { initial: number; steps: number[] } {

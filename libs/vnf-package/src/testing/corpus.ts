@@ -12,8 +12,8 @@ export function repoRoot(): string {
   return dir;
 }
 
-/** A path in the shared test corpus, which sits beside the repository. */
-export const corpusPath = (...parts: string[]): string => join(repoRoot(), '..', 'shared', 'corpus', ...parts);
+/** A path in the repository's third-party test data (origin and licence: testdata/README.md). */
+export const corpusPath = (...parts: string[]): string => join(repoRoot(), 'testdata', 'corpus', ...parts);
 
 /** A folder of stand-in files under the sources' `testing/fixtures/` (not copied to dist/). */
 export const fixturePath = (...parts: string[]): string => join(repoRoot(), 'libs', 'vnf-package', 'src', 'testing', 'fixtures', ...parts);
@@ -29,6 +29,15 @@ export async function stageFolders(workDir: string, ...sources: string[]): Promi
   const stage = join(workDir, `stage-${Math.random().toString(36).slice(2)}`);
   for (const source of sources) await cp(source, stage, { recursive: true });
   return stage;
+}
+
+/**
+ * Adds the ETSI SOL001 v2.6.1 type files as Tacker copies them into every
+ * package's `Definitions/` before zipping (its functional tests' `make_zip`).
+ */
+export async function addTackerTypes(stage: string): Promise<void> {
+  const types = corpusPath('tacker', '_etsi-sol001-types');
+  await cp(types, join(stage, 'Definitions'), { recursive: true });
 }
 
 export async function listFiles(dir: string): Promise<string[]> {

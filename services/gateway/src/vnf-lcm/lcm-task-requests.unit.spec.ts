@@ -2,22 +2,22 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Request } from 'express';
 import { AppError } from '@vnfm/contracts';
-import { TACKER_CORPUS } from '@vnfm/vim-domain/testing';
+import { corpusPath } from '@vnfm/vnf-package/testing';
 import { readModification, readTaskRequest, type TaskRequest } from './lcm-task-requests';
 
-const BODIES = join(TACKER_CORPUS, 'request-bodies');
-const SEEDS = join(TACKER_CORPUS, '..', '..', 'seeds');
+const BODIES = corpusPath('tacker', 'request-bodies');
+const SPECS = corpusPath('tacker-specs');
 
 /** A JSON request as jsonBody sees it after the body parser. */
 const jsonRequest = (body: unknown) => ({ headers: { 'content-type': 'application/json', 'content-length': '1' }, is: () => 'application/json', body }) as unknown as Request;
 const corpusBody = (file: string) => JSON.parse(readFileSync(join(BODIES, file), 'utf8')) as Record<string, unknown>;
 const task = (name: string, major: 1 | 2, body: unknown) => readTaskRequest(name, major, jsonRequest(body));
 
-/** The JSON code blocks of the Tacker seed specs: v1 instantiate requests (POST /vnflcm/v1/.../instantiate). */
-const seedInstantiateBodies = () =>
-  readdirSync(SEEDS)
+/** The JSON code blocks of the Tacker specs: v1 instantiate requests (POST /vnflcm/v1/.../instantiate). */
+const specInstantiateBodies = () =>
+  readdirSync(SPECS)
     .filter((file) => file.endsWith('.txt'))
-    .flatMap((file) => [...readFileSync(join(SEEDS, file), 'utf8').matchAll(/\.\. code-block:: json\n\n((?:[ ]+.*\n|\n)+)/g)].map((match) => JSON.parse(match[1]) as Record<string, unknown>))
+    .flatMap((file) => [...readFileSync(join(SPECS, file), 'utf8').matchAll(/\.\. code-block:: json\n\n((?:[ ]+.*\n|\n)+)/g)].map((match) => JSON.parse(match[1]) as Record<string, unknown>))
     .filter((body) => 'flavourId' in body);
 
 function refusal(read: () => unknown): AppError {
@@ -99,8 +99,8 @@ describe('LCM task request bodies at the edge', () => {
     expect([refused.status, refused.detail]).toEqual([422, expect.stringContaining('vnfcInfoModifications')]);
   });
 
-  it('accepts the v1 instantiate bodies of the seed specs (vimConnectionInfo an array with id and Tacker VIM types, cpConfig an array)', () => {
-    const bodies = seedInstantiateBodies();
+  it('accepts the v1 instantiate bodies of the Tacker specs (vimConnectionInfo an array with id and Tacker VIM types, cpConfig an array)', () => {
+    const bodies = specInstantiateBodies();
     expect(bodies).toHaveLength(3);
     for (const body of bodies) {
       const read = task('instantiate', 1, body);

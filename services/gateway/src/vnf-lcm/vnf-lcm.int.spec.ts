@@ -5,7 +5,7 @@ import { loadConfig } from '@vnfm/config';
 import { LCM_COORDINATOR, type ListOpOccsMessage, type StartOperationMessage, type VnfLcmOpOccView } from '@vnfm/lcm-domain';
 import { createInfrastructure, type RunningService } from '@vnfm/platform';
 import { createLogger } from '@vnfm/telemetry';
-import { TACKER_CORPUS } from '@vnfm/vim-domain/testing';
+import { corpusPath } from '@vnfm/vnf-package/testing';
 import { startGateway } from '../start-gateway';
 import { startBusStandIn, type BusStandIn } from './testing/bus-stand-in';
 import { answerLcmCommand, BUSY_INSTANCE, CREATED_PACKAGE, ONBOARDED_PACKAGE, REGISTERED_VIM } from './testing/lcm-replies';
@@ -37,7 +37,7 @@ describe('/vnflcm task resources, operation occurrences and /audit through the g
   const v2 = { 'X-Auth-Token': TOKEN, Version: '2.0.0' };
   const call = (path: string, init: RequestInit = {}) => fetch(`${root}${path}`, { ...init, headers: { ...v2, ...init.headers } });
   const post = (path: string, body?: unknown, type = 'application/json') => call(path, { method: 'POST', ...(body !== undefined && { body: JSON.stringify(body), headers: { 'Content-Type': type } }) });
-  const corpusBody = (file: string) => JSON.parse(readFileSync(join(TACKER_CORPUS, 'request-bodies', file), 'utf8')) as Record<string, unknown>;
+  const corpusBody = (file: string) => JSON.parse(readFileSync(corpusPath('tacker', 'request-bodies', file), 'utf8')) as Record<string, unknown>;
   const expectProblem = async (response: Response, status: number, detail: string | RegExp) => {
     expect(response.status).toBe(status);
     expect(response.headers.get('content-type')).toContain('application/problem+json');

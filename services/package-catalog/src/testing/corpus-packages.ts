@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { corpusPath, fixturePath, stageFolders, zipFolder } from '@vnfm/vnf-package/testing';
 
 /**
- * A Tacker sample package of the shared corpus zipped as @vnfm/vnf-package's
+ * A Tacker sample package of the test corpus zipped as @vnfm/vnf-package's
  * tests zip it: the corpus folder plus the library's stand-ins for the
  * scripts and images the corpus copy lacks.
  */

@@ -1,10 +1,11 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
 import { parse } from 'yaml';
+import { corpusPath } from '@vnfm/vnf-package/testing';
 import { isRecord } from '../shared/records';
 
-/** The Tacker sample corpus: `shared/` sits beside the repository (override with TACKER_CORPUS_DIR). */
-export const CORPUS_DIR = process.env['TACKER_CORPUS_DIR'] ?? join(__dirname, '../../../../../shared/corpus/tacker');
+/** The Tacker sample packages of the repository's test data. */
+export const CORPUS_DIR = corpusPath('tacker');
 
 /** One BaseHOT flavour: a top-level template plus its `nested/` templates, keyed by file name as Tacker sends them in `files`. */
 export interface BaseHot {
