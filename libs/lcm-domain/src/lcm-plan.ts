@@ -58,7 +58,7 @@ const PLANS: { [O in SupportedLcmOperation]: { hook: string; infra: Planner<O> }
  * typed error of a request that does not fit the VNFD or the instance.
  */
 export function planOperation(request: LcmOperationRequest, vnfd: VnfdModel, instance: VnfInstance): PlannedStep[] {
-  const flavourId = request.operation === 'INSTANTIATE' ? request.params.flavourId : instance.instantiatedVnfInfo?.flavourId;
+  const flavourId = operationFlavourId(request, instance);
   const flavour = flavourId === undefined ? undefined : flavourOf(vnfd, flavourId);
   const { hook, infra } = PLANS[request.operation] as { hook: string; infra: Planner<SupportedLcmOperation> };
   const action = infra(request.params, { instance, flavour });
@@ -74,6 +74,10 @@ export function planOperation(request: LcmOperationRequest, vnfd: VnfdModel, ins
   if (declared(`${hook}_end`)) steps.push(hookStep(`${hook}_end`));
   return steps;
 }
+
+/** The deployment flavour an operation works in: the one asked for by an instantiation, else the instance's. */
+export const operationFlavourId = (request: LcmOperationRequest, instance: VnfInstance): string | undefined =>
+  request.operation === 'INSTANTIATE' ? request.params.flavourId : instance.instantiatedVnfInfo?.flavourId;
 
 /** A graceful termination may take its grace period on top of the driver's own time. */
 function infraTimeout(action: StepAction): number {

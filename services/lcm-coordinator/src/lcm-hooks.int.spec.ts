@@ -20,17 +20,20 @@ describe('lcm-coordinator: management hooks', () => {
     await sim.close();
   });
 
-  it('a declared hook with no MgmtDriver fails the operation at that step with a clear reason; fail frees the instance', async () => {
+  it('an operation whose VNFD hooks need a MgmtDriver is refused with 422 naming the hook and its artifact, before it starts or touches the VIM', async () => {
     const id = (await harness.request<VnfInstanceView>(LCM_COORDINATOR.createVnfInstance, { apiMajor: 2, request: { vnfdId } })).id;
-    const { vnfLcmOpOccId } = await harness.request<StartOperationReply>(LCM_COORDINATOR.startOperation, {
-      apiMajor: 2,
-      vnfInstanceId: id,
-      request: { operation: 'INSTANTIATE', params: { flavourId: 'simple' } },
-    });
-    const failed = await harness.opOccIn(vnfLcmOpOccId, ['FAILED_TEMP']);
-    expect(failed.error).toMatchObject({ status: 422, detail: expect.stringContaining('instantiate_start hook') });
-    expect(harness.steps.some((s) => s.vnfLcmOpOccId === vnfLcmOpOccId)).toBe(false);
-    await harness.request(LCM_COORDINATOR.failOpOcc, { apiMajor: 2, vnfLcmOpOccId });
+    const stacksBefore = sim.state().stacks.length;
+    await expect(
+      harness.request<StartOperationReply>(LCM_COORDINATOR.startOperation, {
+        apiMajor: 2,
+        vnfInstanceId: id,
+        request: { operation: 'INSTANTIATE', params: { flavourId: 'simple' } },
+      }),
+    ).rejects.toMatchObject({ status: 422, code: 'MGMT_DRIVER_NOT_AVAILABLE', detail: expect.stringMatching(/instantiate_start → sample-script.*instantiate_end → sample-script/) });
+    expect(harness.steps.length).toBe(0);
+    expect(sim.state().stacks.length).toBe(stacksBefore);
+    const instance = await harness.request<VnfInstanceView>(LCM_COORDINATOR.getVnfInstance, { apiMajor: 2, vnfInstanceId: id });
+    expect(instance).toMatchObject({ instantiationState: 'NOT_INSTANTIATED' });
     await harness.request(LCM_COORDINATOR.deleteVnfInstance, { apiMajor: 2, vnfInstanceId: id });
   });
 });

@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import {
   checkCanStart,
+  operationFlavourId,
   planOperation,
+  refuseUnrunnableHooks,
   vnfInstanceNotFound,
   type LcmOperationRequest,
   type StartOperationMessage,
@@ -15,7 +17,8 @@ import { VimRefsClient } from './vim-refs.client';
 
 /**
  * Starts one LCM operation (SOL 003 §5.4.4-5.4.9 task resources and §5.4.3.3.4 PATCH):
- * checks the instance can take it, plans the steps from the VNFD, claims
+ * checks the instance can take it, plans the steps from the VNFD (refusing
+ * hooks no MgmtDriver can run, before anything starts), claims
  * the instance (its stream is the guard: a second operation loses with 409,
  * in any number of coordinator processes), then opens the occurrence in
  * STARTING and hands it to the workflow.
@@ -36,6 +39,7 @@ export class OperationStarter {
     checkCanStart(instance, request.operation);
     const [vnfd, resolved] = await Promise.all([this.packages.vnfdModel(instance.vnfdId), this.withVimRefs(request)]);
     const plan = planOperation(resolved, vnfd, instance);
+    refuseUnrunnableHooks(plan, vnfd, operationFlavourId(resolved, instance));
     const vnfLcmOpOccId = randomUUID();
     const now = new Date().toISOString();
     await this.instances.execute(vnfInstanceId, { type: 'StartVnfLcmOperation', data: { vnfLcmOpOccId, operation: request.operation, operationParams: resolved.params, now } });
