@@ -1,5 +1,5 @@
 import { startOpenStackSimulator, type OpenStackSimulator } from './index';
-import { isRecord } from './shared/records';
+import { isRecord } from './common/records';
 import { field, OpenStackTestClient } from './testing/openstack-test-client';
 import { type BaseHot, CORPUS_DIR, findBaseHots, type ScalingGroup, scalingGroups, vnfmParameters } from './testing/tacker-corpus';
 

@@ -14,7 +14,7 @@ import { StackReconciler } from './orchestration/stack-reconciler';
 import { StackStore } from './orchestration/stack-store';
 import { CloudState } from './resources/cloud-state';
 import { ProviderRegistry } from './resources/provider-registry';
-import { systemClock } from './shared/clock';
+import { systemClock } from './common/clock';
 import { FaultInjector } from './simulator/fault-injector';
 import { buildDirectory, primaryCredentials, type SimCredentials } from './simulator/identity-setup';
 import { registerSimRoutes } from './simulator/sim.routes';

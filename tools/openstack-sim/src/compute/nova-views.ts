@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { isoSeconds } from '../shared/timestamps';
+import { isoSeconds } from '../common/timestamps';
 import { serverAddresses } from './server-addresses';
 import type { ServerRecord } from './server-registry';
 

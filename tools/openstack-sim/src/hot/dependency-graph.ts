@@ -1,4 +1,4 @@
-import { isRecord } from '../shared/records';
+import { isRecord } from '../common/records';
 import { type ResourceDefinition, TemplateError } from './hot-types';
 import { functionCall } from './intrinsic-functions';
 

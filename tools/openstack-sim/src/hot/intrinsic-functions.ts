@@ -1,4 +1,4 @@
-import { isRecord } from '../shared/records';
+import { isRecord } from '../common/records';
 import { TemplateError } from './hot-types';
 import { selectPath } from './path-select';
 

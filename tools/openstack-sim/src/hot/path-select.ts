@@ -1,4 +1,4 @@
-import { isRecord } from '../shared/records';
+import { isRecord } from '../common/records';
 
 /**
  * Walks `path` into `value` the way Heat's `get_param` / `get_attr` do: string keys into maps,

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { newUuid } from '../shared/ids';
+import { newUuid } from '../common/ids';
 import { ApiError, type HttpResult, type SimRequest } from './http-types';
 import type { Router } from './router';
 

@@ -1,4 +1,4 @@
-import { isRecord } from '../shared/records';
+import { isRecord } from '../common/records';
 import type { EntityReference, IdentityDirectory, ProjectEntry, UserEntry } from './identity-directory';
 import { AUTHENTICATION_REQUIRED, keystoneError } from './keystone-errors';
 

@@ -1,4 +1,4 @@
-import { stableHexId } from '../shared/ids';
+import { stableHexId } from '../common/ids';
 
 /** Base URLs of the simulated services (devstack layout: one host, a path prefix per service). */
 export interface ServiceUrls {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Clock } from '../shared/clock';
+import type { Clock } from '../common/clock';
 
 /** A token Keystone handed out (the id travels in X-Subject-Token / X-Auth-Token). */
 export interface IssuedToken {

@@ -1,4 +1,4 @@
-import { isoMicros } from '../shared/timestamps';
+import { isoMicros } from '../common/timestamps';
 import type { ProjectEntry, UserEntry } from './identity-directory';
 import type { IssuedToken } from './token-store';
 

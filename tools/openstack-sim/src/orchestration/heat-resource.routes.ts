@@ -1,6 +1,6 @@
 import type { HttpResult, SimRequest } from '../http/http-types';
 import type { Router } from '../http/router';
-import { isRecord } from '../shared/records';
+import { isRecord } from '../common/records';
 import { heatError, resourceNotFound } from './heat-errors';
 import { authorize, canonicalStack, HEAT_PREFIXES, heatBase, type HeatRouteDeps, stackByIdentity, withHeatErrors } from './heat-route-support';
 import { type HeatBaseUrl, resourceView, stackUrl } from './heat-views';

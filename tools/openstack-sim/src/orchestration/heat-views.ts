@@ -1,5 +1,5 @@
 import { requiredBy } from '../hot/dependency-graph';
-import { isoSeconds } from '../shared/timestamps';
+import { isoSeconds } from '../common/timestamps';
 import type { ResourceRecord, StackRecord } from './stack-types';
 import { statusText } from './stack-types';
 

@@ -1,5 +1,5 @@
-import type { Clock } from '../shared/clock';
-import { newUuid } from '../shared/ids';
+import type { Clock } from '../common/clock';
+import { newUuid } from '../common/ids';
 import type { FaultInjector } from '../simulator/fault-injector';
 import type { FaultOperation } from '../simulator/fault-spec';
 import { TemplateError } from '../hot/hot-types';

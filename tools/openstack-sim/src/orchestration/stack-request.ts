@@ -1,6 +1,6 @@
 import { type Environment, type HotTemplate, TemplateError } from '../hot/hot-types';
 import { parseEnvironment, parseFiles, parseTemplate } from '../hot/template-parser';
-import { isRecord } from '../shared/records';
+import { isRecord } from '../common/records';
 import type { StackDefinition } from './stack-types';
 
 function requireBody(body: unknown): Record<string, unknown> {

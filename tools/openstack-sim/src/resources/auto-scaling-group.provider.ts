@@ -1,6 +1,6 @@
 import { TemplateError } from '../hot/hot-types';
 import type { ResourceRecord, StackDefinition, StackRecord } from '../orchestration/stack-types';
-import { newShortId } from '../shared/ids';
+import { newShortId } from '../common/ids';
 import { groupView, integerProperty, memberAttribute, referenceAttributes } from './group-members';
 import { AUTO_SCALING_GROUP, groupTemplate, memberDefinitionOf, nestedDefinition } from './nested-definitions';
 import { BaseProvider, type NestedStacks, type ProvisionResult, type ProvisionTarget } from './resource-provider';

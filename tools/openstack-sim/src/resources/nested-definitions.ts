@@ -1,6 +1,6 @@
 import type { HotTemplate, ResourceDefinition } from '../hot/hot-types';
 import type { StackDefinition } from '../orchestration/stack-types';
-import { isRecord } from '../shared/records';
+import { isRecord } from '../common/records';
 
 export const AUTO_SCALING_GROUP = 'OS::Heat::AutoScalingGroup';
 export const RESOURCE_GROUP = 'OS::Heat::ResourceGroup';

@@ -1,8 +1,8 @@
 import type { CloudState } from './cloud-state';
 import type { FixedIp } from '../network/neutron-registry';
 import type { ResourceRecord } from '../orchestration/stack-types';
-import { newShortId, newUuid } from '../shared/ids';
-import { isRecord } from '../shared/records';
+import { newShortId, newUuid } from '../common/ids';
+import { isRecord } from '../common/records';
 import { BaseProvider, physicalName, type ProvisionResult, type ProvisionTarget } from './resource-provider';
 
 function text(value: unknown): string | undefined {

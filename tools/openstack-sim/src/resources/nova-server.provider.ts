@@ -2,9 +2,9 @@ import { managementAddress, serverAddresses } from '../compute/server-addresses'
 import type { ServerRecord } from '../compute/server-registry';
 import { ResourceFailure } from '../orchestration/resource-failure';
 import type { ResourceRecord } from '../orchestration/stack-types';
-import type { Clock } from '../shared/clock';
-import { newShortId, newUuid } from '../shared/ids';
-import { isRecord } from '../shared/records';
+import type { Clock } from '../common/clock';
+import { newShortId, newUuid } from '../common/ids';
+import { isRecord } from '../common/records';
 import type { CloudState } from './cloud-state';
 import { BaseProvider, physicalName, type ProvisionResult, type ProvisionTarget } from './resource-provider';
 import { buildNics } from './server-networks';

@@ -1,5 +1,5 @@
 import type { ResourceRecord } from '../orchestration/stack-types';
-import { newUuid } from '../shared/ids';
+import { newUuid } from '../common/ids';
 import { BaseProvider, type ProvisionResult } from './resource-provider';
 
 /**

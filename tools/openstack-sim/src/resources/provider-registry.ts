@@ -1,6 +1,6 @@
 import { resolveType } from '../hot/type-resolution';
 import type { StackDefinition } from '../orchestration/stack-types';
-import type { Clock } from '../shared/clock';
+import type { Clock } from '../common/clock';
 import { AutoScalingGroupProvider } from './auto-scaling-group.provider';
 import type { CloudState } from './cloud-state';
 import { AUTO_SCALING_GROUP, RESOURCE_GROUP } from './nested-definitions';

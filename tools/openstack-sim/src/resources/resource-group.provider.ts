@@ -1,6 +1,6 @@
 import { type ResourceDefinition, TemplateError } from '../hot/hot-types';
 import type { ResourceRecord, StackDefinition, StackRecord } from '../orchestration/stack-types';
-import { isRecord } from '../shared/records';
+import { isRecord } from '../common/records';
 import { groupView, integerProperty, referenceAttributes } from './group-members';
 import { groupTemplate, memberDefinitionOf, nestedDefinition, RESOURCE_GROUP } from './nested-definitions';
 import { BaseProvider, type NestedStacks, type ProvisionResult, type ProvisionTarget } from './resource-provider';

@@ -1,6 +1,6 @@
 import type { ServerNic } from '../compute/server-registry';
 import type { NeutronRegistry } from '../network/neutron-registry';
-import { isRecord } from '../shared/records';
+import { isRecord } from '../common/records';
 
 function text(value: unknown): string | undefined {
   return typeof value === 'string' && value !== '' ? value : undefined;

@@ -1,4 +1,4 @@
-import { isRecord } from '../shared/records';
+import { isRecord } from '../common/records';
 
 export type FaultOperation = 'create' | 'update' | 'delete';
 

@@ -1,5 +1,5 @@
 import { type DomainRef, IdentityDirectory, type ProjectEntry, type UserEntry } from '../identity/identity-directory';
-import { stableHexId } from '../shared/ids';
+import { stableHexId } from '../common/ids';
 import { DEFAULT_PROJECTS, DEFAULT_ROLES, DEFAULT_USERS, type OpenStackSimulatorOptions } from './simulator-options';
 
 /** What a client needs to authenticate (the fields of a Tacker VIM config). */

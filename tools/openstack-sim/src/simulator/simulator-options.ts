@@ -1,5 +1,5 @@
 import { addressRange } from '../compute/address-pool';
-import type { Clock } from '../shared/clock';
+import type { Clock } from '../common/clock';
 
 export interface SimProjectOptions {
   readonly name: string;

@@ -1,5 +1,5 @@
 import type { OpenStackSimulator } from '../index';
-import { isRecord } from '../shared/records';
+import { isRecord } from '../common/records';
 
 export interface ApiResponse {
   readonly status: number;

@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
 import { parse } from 'yaml';
 import { corpusPath } from '@vnfm/vnf-package/testing';
-import { isRecord } from '../shared/records';
+import { isRecord } from '../common/records';
 
 /** The Tacker sample packages of the repository's test data. */
 export const CORPUS_DIR = corpusPath('tacker');
