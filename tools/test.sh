@@ -8,9 +8,7 @@ cd "$(dirname "$0")/.."
 
 [ -x node_modules/.bin/jest ] || npm ci
 bash tools/build/build.sh
-NX_DAEMON=false npx nx show projects >/dev/null   # the project graph the boundary rule reads
-NX_DAEMON=false npx eslint .
-npx tsc -p tsconfig.json --noEmit
+bash tools/lint.sh
 
 started=()
 stop_started() {
