@@ -4,13 +4,15 @@ import { startTelemetry } from '@vnfm/telemetry';
 import { benchEventStore } from './event-store.bench';
 import { benchMessaging } from './messaging.bench';
 import { benchLcm } from './lcm.bench';
+import { benchDetectionLag } from './detection-lag.bench';
 import { benchHashVerification } from './package-hash.bench';
 
 /**
- * npm run bench [-- --replay-events N] [-- --only lcm]: prints tables for the
+ * npm run bench [-- --replay-events N] [-- --only lcm|lag]: prints tables for the
  * embedded event store (append and replay rates), the message bus (round
- * trips), VNF package onboarding checks (MB/s) and the LCM control plane
- * (instantiate latency, 100 at once, listing 10,000 instances). Uses
+ * trips), VNF package onboarding checks (MB/s), the LCM control plane
+ * (instantiate latency, 100 at once, listing 10,000 instances) and the
+ * detection lag at cloud latencies of 0, 0.5 and 20 s. Uses
  * VNFM_KAFKA_BROKERS, or starts the test broker with tools/kafka/kafka.sh.
  */
 function kafkaBrokers(): string[] | undefined {
@@ -34,6 +36,7 @@ async function main(): Promise<void> {
     await benchHashVerification(100, 5);
   }
   if (!only || only === 'lcm') await benchLcm({ warmup: 20, sequential: 100, concurrent: 100, listed: 10_000 });
+  if (!only || only === 'lag') await benchDetectionLag();
   // Every table is printed; Kafka clients and telemetry timers would otherwise keep the process alive.
   process.exit(0);
 }

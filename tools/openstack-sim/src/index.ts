@@ -36,6 +36,8 @@ export interface OpenStackSimulator {
   /** Inject failures, delays and unreachable servers (same specs as `POST /_sim/faults`). */
   readonly faults: FaultInjector;
   state(): SimStateDump;
+  /** Requests answered so far per service (`heat-api`, `compute`, `identity`, `_sim`): how often a client asks. */
+  requestCounts(): Readonly<Record<string, number>>;
   /** Forgets all stacks, servers and faults (tokens stay valid). */
   reset(): void;
   close(): Promise<void>;
@@ -81,6 +83,7 @@ export async function startOpenStackSimulator(options: OpenStackSimulatorOptions
     credentials: primaryCredentials(directory, urls.identity, region),
     faults,
     state,
+    requestCounts: () => server.requestCounts(),
     reset,
     close: async () => {
       scheduler.cancelAll();

@@ -8,6 +8,8 @@ const MAX_BODY_BYTES = 16 * 1024 * 1024;
 
 export interface HttpServerHandle {
   readonly port: number;
+  /** Requests answered so far, by the first segment of their path (`identity`, `heat-api`, `compute`, `_sim`). */
+  requestCounts(): Readonly<Record<string, number>>;
   close(): Promise<void>;
 }
 
@@ -72,7 +74,10 @@ function closeServer(server: Server): Promise<void> {
 
 /** Serves `router` over plain HTTP; resolves once the socket is listening. */
 export function startHttpServer(router: Router, host: string, port: number): Promise<HttpServerHandle> {
+  const counts: Record<string, number> = {};
   const server = createServer((message, response) => {
+    const service = (message.url ?? '/').split(/[/?]/)[1] ?? '';
+    counts[service] = (counts[service] ?? 0) + 1;
     void dispatch(router, message).then((result) => send(response, result));
   });
   return new Promise((resolve, reject) => {
@@ -80,7 +85,7 @@ export function startHttpServer(router: Router, host: string, port: number): Pro
     server.listen(port, host, () => {
       server.off('error', reject);
       const address = server.address() as AddressInfo;
-      resolve({ port: address.port, close: () => closeServer(server) });
+      resolve({ port: address.port, requestCounts: () => ({ ...counts }), close: () => closeServer(server) });
     });
   });
 }

@@ -50,6 +50,16 @@ describe('Keystone v3 password authentication', () => {
     expect((await listStacks(token)).status).toBe(200);
   });
 
+  it('counts the requests it answers per service, so a benchmark can tell how often a client asks', async () => {
+    const before = simulator.requestCounts();
+    const { token } = await authenticate(byName('devstack'));
+    await listStacks(token);
+    await listStacks(token);
+    const after = simulator.requestCounts();
+    expect((after.identity ?? 0) - (before.identity ?? 0)).toBe(1);
+    expect((after['heat-api'] ?? 0) - (before['heat-api'] ?? 0)).toBe(2);
+  });
+
   it('accepts ids instead of names, the root /v3 path and the corpus VIM config password', async () => {
     const first = await authenticate(byName('mySecretPW'), '/v3/auth/tokens');
     const userId = String(field(first.body, 'token.user.id'));
