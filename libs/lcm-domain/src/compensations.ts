@@ -75,3 +75,16 @@ export function compensationSteps(opOcc: VnfLcmOpOcc): { index: number; step: Pl
     return [{ index: record.index, step }];
   });
 }
+
+/**
+ * What `fail` of an occurrence still undoes before the instance is released:
+ * an instantiation that ends FAILED leaves the instance NOT_INSTANTIATED, so
+ * whatever its infra step made in the VIM (a Heat stack, half-built) would be
+ * known to nobody; its compensation (a forceful termination) runs once. Other
+ * operations leave their resources with the instance, which still knows them.
+ */
+export function cleanupSteps(opOcc: VnfLcmOpOcc): { index: number; step: PlannedStep }[] {
+  if (opOcc.operation !== 'INSTANTIATE') return [];
+  const attempted = latestAttempts(opOcc, 'compensation');
+  return compensationSteps(opOcc).filter(({ index }) => !attempted.has(index));
+}

@@ -1,5 +1,5 @@
 import type { ProblemDetails } from '@vnfm/vnf-package-domain';
-import { compensationSteps } from './compensations';
+import { cleanupSteps, compensationSteps } from './compensations';
 import type { LcmWorkflowInput, LcmWorkflowOutput, LcmWorkflowReaction, LcmWorkflowState } from './lcm-workflow.types';
 import { stepIdOf, type PlannedStep, type StepPhase } from './lcm-steps';
 import { hasChanges, instanceChangesOf } from './step-effects';
@@ -119,6 +119,8 @@ function fail(state: LcmWorkflowState, stepId: string, error: ProblemDetails, no
 
 function failStep(reaction: Reaction, stepId: string, error: ProblemDetails): LcmWorkflowReaction {
   reaction.decide({ type: 'RecordLcmStepFailure', data: { stepId, error, now: reaction.now } });
+  // A cleanup step after `fail` that fails is not retried: the occurrence ends (see cleanupSteps).
+  if (reaction.opOcc.operationState === 'FAILED') return advance(reaction);
   recordState(reaction);
   return reaction.result();
 }
@@ -148,6 +150,14 @@ function advance(reaction: Reaction): LcmWorkflowReaction {
     case 'FAILED_TEMP':
       // A person decides: retry, rollback or fail arrive as events.
       return reaction.result();
+    case 'FAILED': {
+      const [next] = cleanupSteps(opOcc);
+      if (next) {
+        recordState(reaction);
+        return request(reaction, 'compensation', next.index, next.step);
+      }
+      return end(reaction, 'FAILED');
+    }
     default:
       return end(reaction, opOcc.operationState);
   }
@@ -192,7 +202,7 @@ function applyModifications(reaction: Reaction): void {
 
 function recordState(reaction: Reaction): void {
   const { operationState, id } = reaction.opOcc;
-  if (operationState === 'PROCESSING' || operationState === 'FAILED_TEMP' || operationState === 'ROLLING_BACK') {
+  if (operationState === 'PROCESSING' || operationState === 'FAILED_TEMP' || operationState === 'ROLLING_BACK' || operationState === 'FAILED') {
     reaction.toInstance({ type: 'RecordVnfLcmOperationState', data: { vnfLcmOpOccId: id, operationState, now: reaction.now } });
   }
 }

@@ -163,14 +163,15 @@ describe('LCM workflow', () => {
   });
 
   it('fail → FAILED: the instance is released and accepts the next operation', () => {
-    const h = new LcmWorkflowHarness([...created], VNF).start(instantiate(), sampleVnfd());
+    const h = new LcmWorkflowHarness(instantiated(), VNF, 'op-s').start({ operation: 'SCALE', params: { type: 'SCALE_OUT', aspectId: 'VDU1_scale' } }, sampleVnfd());
     h.failStep();
     const before = h.outputs.length;
     h.api('FailLcmOpOcc');
     expect(h.outputs.slice(before)).toContainEqual({ kind: 'complete', operationState: 'FAILED' });
+    expect(h.sent).toHaveLength(1);
     expect(h.opOcc()?.operationState).toBe('FAILED');
     expect(h.instance()?.operationInProgress).toBeUndefined();
-    const next = new LcmWorkflowHarness(h.instanceEvents, VNF, 'op-9').start(instantiate(), sampleVnfd());
+    const next = new LcmWorkflowHarness(h.instanceEvents, VNF, 'op-9').start({ operation: 'HEAL', params: {} }, sampleVnfd());
     expect(next.sent).toHaveLength(1);
   });
 

@@ -20,7 +20,9 @@ export const operationInProgress = (vnfInstanceId: string, vnfLcmOpOccId: string
         'Conflict',
         `VNF instance ${vnfInstanceId} has ${operation} ${vnfLcmOpOccId} in FAILED_TEMP: retry, rollback or fail it first.`,
       )
-    : new AppError('LCM_OPERATION_IN_PROGRESS', 409, 'Conflict', `VNF instance ${vnfInstanceId} is busy with ${operation} ${vnfLcmOpOccId} (${state}).`);
+    : state === 'FAILED'
+      ? new AppError('LCM_OPERATION_IN_PROGRESS', 409, 'Conflict', `VNF instance ${vnfInstanceId} is cleaning up what the failed ${operation} ${vnfLcmOpOccId} made in the VIM; try again in a moment.`)
+      : new AppError('LCM_OPERATION_IN_PROGRESS', 409, 'Conflict', `VNF instance ${vnfInstanceId} is busy with ${operation} ${vnfLcmOpOccId} (${state}).`);
 
 export const operationMismatch = (vnfInstanceId: string, vnfLcmOpOccId: string) =>
   new AppError('LCM_OPERATION_MISMATCH', 409, 'Conflict', `LCM operation occurrence ${vnfLcmOpOccId} is not the one in progress on VNF instance ${vnfInstanceId}.`);

@@ -19,7 +19,7 @@ export interface StartVnfLcmOperation {
 
 export interface RecordVnfLcmOperationState {
   type: 'RecordVnfLcmOperationState';
-  data: { vnfLcmOpOccId: string; operationState: 'PROCESSING' | 'FAILED_TEMP' | 'ROLLING_BACK'; now: string };
+  data: { vnfLcmOpOccId: string; operationState: 'PROCESSING' | 'FAILED_TEMP' | 'ROLLING_BACK' | 'FAILED'; now: string };
 }
 
 /** What one step changed on the instance; each part optional. */

@@ -25,7 +25,8 @@ export function decideVnfLcmOpOcc(command: VnfLcmOpOccCommand, state: VnfLcmOpOc
       return [{ type: 'VnfLcmOpOccProcessingStarted', data: { at } }];
     case 'RequestLcmStep': {
       const { stepId, phase, index, attempt, step } = command.data;
-      needs(state, 'run a step of', [phase === 'forward' ? 'PROCESSING' : 'ROLLING_BACK']);
+      // A failed instantiation's cleanup runs its compensations after `fail` (see cleanupSteps).
+      needs(state, 'run a step of', phase === 'forward' ? ['PROCESSING'] : ['ROLLING_BACK', 'FAILED']);
       const pending = pendingStep(state);
       if (pending) throw opOccBusy(state.id, `step ${pending.stepId} is pending`);
       return [{ type: 'VnfLcmOpOccStepRequested', data: { stepId, phase, index, attempt, step, at } }];
@@ -35,6 +36,8 @@ export function decideVnfLcmOpOcc(command: VnfLcmOpOccCommand, state: VnfLcmOpOc
       return [{ type: 'VnfLcmOpOccStepSucceeded', data: { stepId: command.data.stepId, result: command.data.result, at } }];
     case 'RecordLcmStepFailure':
       awaiting(state, command.data.stepId);
+      // FAILED is final (SOL 003 §5.4.1.2): a cleanup step that fails is recorded, the state stays.
+      if (state.operationState === 'FAILED') return [{ type: 'VnfLcmOpOccStepFailed', data: { stepId: command.data.stepId, error: command.data.error, at } }];
       return [
         { type: 'VnfLcmOpOccStepFailed', data: { stepId: command.data.stepId, error: command.data.error, at } },
         { type: 'VnfLcmOpOccFailedTemporarily', data: { error: command.data.error, at } },

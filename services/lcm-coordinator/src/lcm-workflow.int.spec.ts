@@ -30,6 +30,17 @@ describe('lcm-coordinator: LCM operations through the workflow (real bus, embedd
   const instance = (vnfInstanceId: string) => harness.request<VnfInstanceView>(LCM_COORDINATOR.getVnfInstance, { apiMajor: 2, vnfInstanceId });
   const create = async () => (await harness.request<VnfInstanceView>(LCM_COORDINATOR.createVnfInstance, { apiMajor: 2, request: { vnfdId } })).id;
   const completed = async (reply: Promise<StartOperationReply>) => harness.opOccIn((await reply).vnfLcmOpOccId, ['COMPLETED']);
+  /** Starts an operation, waiting out the 409 of an instance still cleaning up after a failed instantiation. */
+  const startOnceFree = async (vnfInstanceId: string, operation: string, params: Record<string, unknown>): Promise<StartOperationReply> => {
+    for (let tries = 0; ; tries++) {
+      try {
+        return await start(vnfInstanceId, operation, params);
+      } catch (error) {
+        if ((error as { status?: number }).status !== 409 || tries > 100) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    }
+  };
   const instantiated = async () => {
     const id = await create();
     await completed(start(id, 'INSTANTIATE', { flavourId: 'simple' }));
@@ -98,7 +109,7 @@ describe('lcm-coordinator: LCM operations through the workflow (real bus, embedd
     await expect(harness.request(LCM_COORDINATOR.retryOpOcc, { apiMajor: 2, vnfLcmOpOccId })).rejects.toMatchObject({ status: 409 });
   });
 
-  it('rollback of a failed instantiation terminates what was created; fail ends FAILED and frees the instance', async () => {
+  it('rollback of a failed instantiation terminates what was created; fail ends FAILED, deletes what the instantiation made, then frees the instance', async () => {
     const id = await create();
     harness.behaviour = () => ({ status: 'FAILED', error: { status: 500, detail: 'boom' } });
     const first = await start(id, 'INSTANTIATE', { flavourId: 'simple' });
@@ -112,10 +123,13 @@ describe('lcm-coordinator: LCM operations through the workflow (real bus, embedd
     harness.behaviour = () => ({ status: 'FAILED', error: { status: 500, detail: 'boom again' } });
     const second = await start(id, 'INSTANTIATE', { flavourId: 'simple' });
     await harness.opOccIn(second.vnfLcmOpOccId, ['FAILED_TEMP']);
+    harness.behaviour = succeed;
     const failed = await harness.request<VnfLcmOpOccView>(LCM_COORDINATOR.failOpOcc, { apiMajor: 2, vnfLcmOpOccId: second.vnfLcmOpOccId });
     expect(failed.operationState).toBe('FAILED');
-    harness.behaviour = succeed;
-    await completed(start(id, 'INSTANTIATE', { flavourId: 'simple' }));
+    // Failing an instantiation deletes what it made before the instance is free again.
+    await completed(startOnceFree(id, 'INSTANTIATE', { flavourId: 'simple' }));
+    expect(harness.steps.filter((s) => s.vnfLcmOpOccId === second.vnfLcmOpOccId).map((s) => s.request.action)).toEqual(['instantiate', 'terminate']);
+    expect((await harness.request<VnfLcmOpOccView>(LCM_COORDINATOR.getOpOcc, { apiMajor: 2, vnfLcmOpOccId: second.vnfLcmOpOccId })).operationState).toBe('FAILED');
   });
 
   it('after a coordinator restart mid-step, the step is sent again with the same id and the operation completes', async () => {

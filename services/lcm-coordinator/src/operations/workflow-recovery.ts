@@ -9,7 +9,8 @@ import { VnfLcmOpOccReadModel } from './vnf-lcm-op-occ.read-model';
  * After a start (a crash included), every occurrence not in a final state
  * is rebuilt from its stream and resumed: the workflow re-sends an
  * interrupted idempotent step or moves an interrupted hook to FAILED_TEMP
- * (see `react`'s restart policy). An instance claimed by an operation whose
+ * (see `react`'s restart policy); so is the cleanup of a FAILED instantiation
+ * that still holds its instance. An instance claimed by an operation whose
  * occurrence was never opened (a crash between the two appends) is released
  * with that operation FAILED, so the instance is not blocked for ever.
  */
@@ -32,7 +33,14 @@ export class WorkflowRecovery implements OnApplicationBootstrap {
     }
     for (const { state } of this.instances.list()) {
       const claim = state.operationInProgress;
-      if (!claim || this.opOccs.get(claim.vnfLcmOpOccId)) continue;
+      if (!claim) continue;
+      const claimedBy = this.opOccs.get(claim.vnfLcmOpOccId)?.state;
+      // A FAILED instantiation still holding its instance was cleaning up what it made in the VIM: resume that.
+      if (claimedBy?.operationState === 'FAILED') {
+        void this.runner.feed(claimedBy.id, { type: 'CoordinatorRestarted', data: { now } }).catch((error) => this.warn(claimedBy.id, error));
+        continue;
+      }
+      if (claimedBy) continue;
       this.runtime.logger.warn({ vnfInstanceId: state.id, vnfLcmOpOccId: claim.vnfLcmOpOccId }, 'releasing an instance claimed by an operation that never started');
       await this.instanceRepository
         .execute(state.id, { type: 'EndVnfLcmOperation', data: { vnfLcmOpOccId: claim.vnfLcmOpOccId, operationState: 'FAILED', now } })
