@@ -9,6 +9,7 @@ import { ADMIN_TOKEN, AuthGuard } from './http/auth.guard';
 import { ProblemFilter } from './http/problem.filter';
 import { requestContext } from './http/request-context.middleware';
 import { useJsonBodies } from './http/json-bodies';
+import { refuseUnsupportedMethods } from './http/method-not-allowed';
 import { vnfPackageProviders } from './vnf-packages';
 
 /** Starts the HTTP edge: stateless, it turns requests into bus commands. */
@@ -25,6 +26,7 @@ export async function startGateway(infra: Infrastructure): Promise<RunningServic
 
   const app = await NestFactory.create<NestExpressApplication>(GatewayModule, { logger: new NestLogger(runtime.logger) });
   app.use(requestContext(runtime.logger));
+  app.use(refuseUnsupportedMethods(app));
   useJsonBodies(app);
   app.useGlobalFilters(new ProblemFilter(runtime.logger));
   await runtime.bus.start();

@@ -69,4 +69,67 @@ describe('the HTTP edge: protocol refusals as ProblemDetails (gateway over the i
       expect(standIn.received.map((command) => command.type)).toContain('vim-registry.registerVim');
     });
   });
+  describe('methods a resource does not support', () => {
+    const cases: [string, string, string][] = [
+      ['PUT', '/v1.0/vims', 'GET, HEAD, POST'],
+      ['PATCH', '/v1.0/vims/vim-1', 'DELETE, GET, HEAD, PUT'],
+      ['DELETE', '/vnfpkgm/v1/vnf_packages', 'GET, HEAD, POST'],
+      ['POST', '/vnfpkgm/v1/vnf_packages/pkg-1/package_content', 'GET, HEAD, PUT'],
+      ['PUT', '/vnflcm/v1/vnf_instances', 'GET, HEAD, POST'],
+      ['PUT', '/vnflcm/v2/vnf_instances/instance-1', 'DELETE, GET, HEAD, PATCH'],
+      ['GET', '/vnflcm/v2/vnf_instances/instance-1/instantiate', 'POST'],
+      ['DELETE', '/vnflcm/v2/vnf_lcm_op_occs', 'GET, HEAD'],
+      ['POST', '/vnflcm/v1/api_versions', 'GET, HEAD'],
+      ['POST', '/vnflcm/api_versions', 'GET, HEAD'],
+      ['DELETE', '/vnfpkgm/api_versions', 'GET, HEAD'],
+      ['POST', '/health', 'GET, HEAD'],
+      ['GET', '/diagnostics/v1/probes', 'POST'],
+      ['PUT', '/audit/v1/vnf_instances/instance-1/events', 'GET, HEAD'],
+    ];
+    it.each(cases)('%s %s answers 405 ProblemDetails with Allow: %s, and reaches no service', async (method, path, allow) => {
+      const response = await call(path, { method });
+      expect(response.headers.get('allow')).toBe(allow);
+      await expectProblem(response, 405, new RegExp(`${method} is not supported`));
+      expect(standIn.received).toEqual([]);
+    });
+
+    it('an unknown path stays a 404 ProblemDetails', async () => {
+      await expectProblem(await call('/vnflcm/v2/no_such_resource', { method: 'PUT' }), 404, /Cannot PUT/);
+    });
+  });
+
+  describe('api_versions without the major version (SOL 013 §9.3.2)', () => {
+    it('/vnflcm/api_versions lists 1.3.0 and 2.0.0 under the uriPrefix /vnflcm, with no Version header needed', async () => {
+      const response = await fetch(`${root}/vnflcm/api_versions`, { headers: { 'X-Auth-Token': TOKEN } });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('version')).toBe('2.0.0');
+      expect(await response.json()).toEqual({ uriPrefix: '/vnflcm', apiVersions: [{ version: '1.3.0', isDeprecated: false }, { version: '2.0.0', isDeprecated: false }] });
+    });
+
+    it('/vnfpkgm/api_versions lists 1.3.0 under /vnfpkgm', async () => {
+      const response = await call('/vnfpkgm/api_versions');
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual({ uriPrefix: '/vnfpkgm', apiVersions: [{ version: '1.3.0', isDeprecated: false }] });
+    });
+  });
+
+  describe('the Version request header under /vnflcm/v2', () => {
+    it.each([
+      ['abc', /Version String "abc" is of invalid format/],
+      ['', /Version String "" is of invalid format/],
+      ['2.0', /is of invalid format/],
+      ['99.0.0', /Version "99.0.0" is not supported; this API serves 2.0.0/],
+      ['1.3.0', /Version "1.3.0" is not supported/],
+    ])('Version %j is refused 400 ProblemDetails and reaches no service', async (version, detail) => {
+      const response = await call('/vnflcm/v2/vnf_instances', { headers: { Version: version } });
+      expect(response.headers.get('version')).toBe('2.0.0');
+      await expectProblem(response, 400, detail);
+      expect(standIn.received).toEqual([]);
+    });
+
+    it('2.0.0 is served; the api_versions resource answers whatever the header says', async () => {
+      expect((await call('/vnflcm/v2/vnf_lcm_op_occs/op-1')).status).toBe(200);
+      expect((await call('/vnflcm/v2/api_versions', { headers: { Version: 'abc' } })).status).toBe(200);
+    });
+  });
 });
