@@ -52,6 +52,24 @@ export function nfvParamPaths(template: HotTemplate): NfvPath[] {
   return [...paths.values()];
 }
 
+/**
+ * Where the template reads each VDU's VNFC count: `nfv.VDU.<vdu>.desired_capacity`
+ * (Tacker v2 DefaultUserData), or whatever `nfv.VDU.<vdu>.<leaf>` an
+ * OS::Heat::AutoScalingGroup takes its `desired_capacity` from (e.g.
+ * `number_of_instance` in Tacker's practical package).
+ */
+export function capacityPaths(template: HotTemplate): Record<string, NfvPath> {
+  const paths: Record<string, NfvPath> = {};
+  for (const path of nfvParamPaths(template)) if (path.length === 3 && path[0] === 'VDU' && path[2] === 'desired_capacity') paths[String(path[1])] = path;
+  for (const resource of Object.values(resourcesOf(template))) {
+    if (!isRecord(resource) || resource['type'] !== 'OS::Heat::AutoScalingGroup' || !isRecord(resource['properties'])) continue;
+    const capacity = resource['properties']['desired_capacity'];
+    const args = isRecord(capacity) ? capacity['get_param'] : undefined;
+    if (Array.isArray(args) && args.length === 4 && args[0] === 'nfv' && args[1] === 'VDU' && typeof args[2] === 'string' && typeof args[3] === 'string') paths[args[2]] = args.slice(1);
+  }
+  return paths;
+}
+
 /** The strings a template may name another file by: resource types and `get_file` arguments (HOT §Template resources, §get_file). */
 export function fileReferences(template: HotTemplate): Set<string> {
   const names = new Set<string>();
@@ -62,8 +80,20 @@ export function fileReferences(template: HotTemplate): Set<string> {
   return names;
 }
 
-/** Top-level parameters other than `nfv` that have no default: nothing in a VNF LCM request can fill them. */
-export function parametersWithoutDefault(template: HotTemplate): string[] {
-  const declared = isRecord(template['parameters']) ? Object.entries(template['parameters']) : [];
-  return declared.filter(([name, declaration]) => name !== 'nfv' && !(isRecord(declaration) && 'default' in declaration)).map(([name]) => name);
+/**
+ * The top-level parameters other than `nfv` (e.g. `security_group` of Tacker's
+ * practical package): a request fills one with the `additionalParams` entry of
+ * the same name, as Tacker's v1 user data does (UserDataUtil
+ * get_diff_base_hot_param_from_api); one with a default may be left out.
+ */
+export function requestStackParameters(template: HotTemplate, additionalParams: Readonly<Record<string, unknown>> = {}): { values: Record<string, unknown>; missing: string[] } {
+  const declared = isRecord(template['parameters']) ? Object.entries(template['parameters']).filter(([name]) => name !== 'nfv') : [];
+  const values: Record<string, unknown> = {};
+  const missing: string[] = [];
+  for (const [name, declaration] of declared) {
+    const given = Object.hasOwn(additionalParams, name) ? additionalParams[name] : undefined;
+    if (given !== undefined && given !== null) values[name] = given;
+    else if (!(isRecord(declaration) && 'default' in declaration)) missing.push(name);
+  }
+  return { values, missing };
 }

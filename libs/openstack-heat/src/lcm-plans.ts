@@ -1,7 +1,7 @@
 import type { VnfcResourceInfo } from '@vnfm/lcm-domain';
 import { notScalable } from './heat.errors';
 import type { HeatResource, ResourceTree, StackRef } from './heat-resources';
-import { nfvParamPaths, type HotTemplate } from './hot-template';
+import { capacityPaths, type HotTemplate } from './hot-template';
 import type { ServerResource } from './vnfc-resources';
 
 const SCALING_GROUP = 'OS::Heat::AutoScalingGroup';
@@ -34,21 +34,21 @@ export interface ScaleInput {
 
 /**
  * Tacker v2 scale on a BaseHOT: a VDU's count is the `desired_capacity` of
- * its AutoScalingGroup. Scaling out asks for the known VNFCs plus the delta;
+ * its AutoScalingGroup, read from the `nfv` path capacityPaths finds. Scaling out asks for the known VNFCs plus the delta;
  * scaling in removes exactly `removeVnfcs`, and also any server of that VDU
  * the instance does not know (left by a failed scale-out: what the
  * compensating scale-in after it must take away). Capacities are computed
  * from the step's own inputs, so a repeated step asks for the same thing.
  */
 export function planScale(input: ScaleInput): ScalePlan {
-  const paths = nfvParamPaths(input.template);
+  const paths = capacityPaths(input.template);
   const knownIds = new Set(input.known.map((vnfc) => vnfc.id));
   const capacities: Record<string, number> = {};
   const remove: MarkTarget[] = [];
   for (const [vduId, delta] of Object.entries(input.vduDelta)) {
     if (delta === 0) continue;
-    if (!paths.some((path) => path.length === 3 && path[0] === 'VDU' && path[1] === vduId && path[2] === 'desired_capacity')) {
-      throw notScalable(`VDU ${vduId} cannot be scaled: the BaseHOT reads no nfv.VDU.${vduId}.desired_capacity for an AutoScalingGroup.`);
+    if (!paths[vduId]) {
+      throw notScalable(`VDU ${vduId} cannot be scaled: the BaseHOT reads no nfv.VDU.${vduId}.desired_capacity, and no OS::Heat::AutoScalingGroup takes its desired_capacity from nfv.VDU.${vduId}.`);
     }
     const known = input.known.filter((vnfc) => vnfc.vduId === vduId).length;
     if (delta > 0) {

@@ -85,7 +85,7 @@ describe('scale and heal plans', () => {
   });
 
   it('refuses to scale a VDU whose count the BaseHOT does not take from nfv', () => {
-    expect(() => planScale({ template, vduDelta: { VDU2: 1 }, known: [vnfc3], removeVnfcs: [], servers, tree })).toThrow('VDU VDU2 cannot be scaled: the BaseHOT reads no nfv.VDU.VDU2.desired_capacity');
+    expect(() => planScale({ template, vduDelta: { VDU2: 1 }, known: [vnfc3], removeVnfcs: [], servers, tree })).toThrow('VDU VDU2 cannot be scaled: the BaseHOT reads no nfv.VDU.VDU2.desired_capacity, and no OS::Heat::AutoScalingGroup');
   });
 
   it('re-creates the stack when every VNFC (or the whole VNF) is healed', () => {

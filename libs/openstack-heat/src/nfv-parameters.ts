@@ -13,6 +13,8 @@ export interface NfvSources {
   extCps: readonly ExtCpBinding[];
   /** `additionalParams.nfv` of the request, merged last (JSON Merge Patch) as Tacker v2 does. */
   patch?: unknown;
+  /** Where the template reads each VDU's VNFC count (see capacityPaths). */
+  capacities?: Readonly<Record<string, NfvPath>>;
 }
 
 type Fill = { value: unknown } | { skip: true } | { missing: string };
@@ -20,7 +22,12 @@ type Fill = { value: unknown } | { skip: true } | { missing: string };
 const ASK = 'give it in additionalParams.nfv';
 
 /** Tacker v2 DefaultUserData: flavour and image from the VNFD, capacity from the level, zone only from a grant (none here). */
-function fillVdu(name: string, leaf: string, { vnfd, flavour, vduCounts }: NfvSources): Fill {
+function fillVdu(name: string, leaf: string, { vnfd, flavour, vduCounts, capacities }: NfvSources): Fill {
+  // The VNFC count goes where the template reads it: `desired_capacity`, or the leaf an AutoScalingGroup names.
+  if (leaf === (capacities?.[name]?.[2] ?? 'desired_capacity')) {
+    const count = vduCounts[name];
+    return count === undefined ? { missing: `the flavour gives VDU ${name} no instance count` } : { value: count };
+  }
   switch (leaf) {
     case 'computeFlavourId': {
       const flavourName = flavour.vdus.find((vdu) => vdu.id === name)?.virtualCompute?.requestedAdditionalCapabilities[0];
@@ -29,10 +36,6 @@ function fillVdu(name: string, leaf: string, { vnfd, flavour, vduCounts }: NfvSo
     case 'vcImageId': {
       const image = vnfd.softwareImages.find((candidate) => candidate.id === name);
       return image ? { value: image.name } : { missing: `${name} has no sw_image_data in the VNFD` };
-    }
-    case 'desired_capacity': {
-      const count = vduCounts[name];
-      return count === undefined ? { missing: `the flavour gives VDU ${name} no instance count` } : { value: count };
     }
     case 'locationConstraints':
       return { value: null };
@@ -110,9 +113,9 @@ function fixedIpsFor(paths: readonly NfvPath[], binding: ExtCpBinding): Record<s
   return entries;
 }
 
-/** The `nfv` parameter with new desired capacities per VDU (Tacker v2 scale: `nfv.VDU.<vdu>.desired_capacity`). */
-export function withDesiredCapacities(nfv: Record<string, unknown>, capacities: Readonly<Record<string, number>>): Record<string, unknown> {
+/** The `nfv` parameter with new VNFC counts per VDU, where the template reads them (Tacker v2 scale: `nfv.VDU.<vdu>.desired_capacity`). */
+export function withDesiredCapacities(nfv: Record<string, unknown>, capacities: Readonly<Record<string, number>>, paths: Readonly<Record<string, NfvPath>> = {}): Record<string, unknown> {
   const patch: Record<string, unknown> = {};
-  for (const [vduId, capacity] of Object.entries(capacities)) setAtPath(patch, ['VDU', vduId, 'desired_capacity'], capacity);
+  for (const [vduId, capacity] of Object.entries(capacities)) setAtPath(patch, paths[vduId] ?? ['VDU', vduId, 'desired_capacity'], capacity);
   return mergePatch(nfv, patch) as Record<string, unknown>;
 }

@@ -35,6 +35,7 @@ describe('nfv parameter changes after instantiation', () => {
 
   it('sets desired capacities per VDU and leaves the rest as it was', () => {
     expect(withDesiredCapacities(current, { VDU1: 3 })).toEqual({ ...current, VDU: { VDU1: { computeFlavourId: 'm1.tiny', desired_capacity: 3 } } });
+    expect(withDesiredCapacities(current, { VDU1: 2 }, { VDU1: ['VDU', 'VDU1', 'number_of_instance'] }).VDU).toEqual({ VDU1: { computeFlavourId: 'm1.tiny', desired_capacity: 1, number_of_instance: 2 } });
   });
 
   it('merges as RFC 7386 JSON Merge Patch: objects merge, null removes, lists replace', () => {

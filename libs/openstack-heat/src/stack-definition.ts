@@ -3,7 +3,7 @@ import { applyExtManagedLinks } from './ext-managed-links';
 import { extCpBindings, extManagedLinks } from './ext-virtual-links';
 import { unfilledStackParameters, unusableBaseHot } from './heat.errors';
 import { heatTemplateFiles, type BaseHotPaths } from './heat-files';
-import { isRecord, nfvParamPaths, parametersWithoutDefault, type HotTemplate } from './hot-template';
+import { capacityPaths, isRecord, nfvParamPaths, requestStackParameters, type HotTemplate } from './hot-template';
 import { instantiateNfv } from './nfv-parameters';
 
 /** What a stack is created (or re-created) from: Heat's `template`, `files` and `parameters`. */
@@ -37,7 +37,8 @@ export interface InstantiateInput {
 
 /**
  * The stack an instantiation creates (Tacker v2 DefaultUserData): the BaseHOT
- * with the externally managed VLs put in, and its `nfv` parameter filled.
+ * with the externally managed VLs put in, its `nfv` parameter filled, and
+ * its other top-level parameters from `additionalParams` of the same name.
  * Throws a 422 AppError naming every parameter nothing fills.
  */
 export function instantiateDefinition(input: InstantiateInput): HeatStackDefinition {
@@ -50,10 +51,12 @@ export function instantiateDefinition(input: InstantiateInput): HeatStackDefinit
     vduCounts: input.vduCounts,
     extCps: extCpBindings(input.extVirtualLinks),
     patch: input.additionalParams?.['nfv'],
+    capacities: capacityPaths(template),
   });
-  const unset = parametersWithoutDefault(template).map((name) => `parameter ${name}: it has no default and only nfv is filled by the VNFM`);
+  const stackParameters = requestStackParameters(template, input.additionalParams);
+  const unset = stackParameters.missing.map((name) => `parameter ${name}: it has no default; give it as additionalParams.${name}`);
   if (problems.length + unset.length > 0) throw unfilledStackParameters(input.flavourId, [...problems, ...unset]);
-  return { template, files: sources.files, parameters: { nfv } };
+  return { template, files: sources.files, parameters: { ...stackParameters.values, nfv } };
 }
 
 /** The `nfv` parameter of a definition (an object; a stack without one has nothing the VNFM fills). */

@@ -83,11 +83,24 @@ describe('the stack an instantiation creates from a corpus BaseHOT', () => {
     expect(Object.keys(definition.files)).toEqual(['VDU1.yaml', 'VDU2.yaml']);
   });
 
-  it('refuses a v1-style BaseHOT whose parameters only a v1 user-data script filled', () => {
+  it('refuses a v1-style BaseHOT whose parameters only a v1 user-data script filled, saying where to give each', () => {
     const practical = corpusPackage('practical-vnf-package');
-    const error = refusal(() => instantiateDefinition({ vnfd: practical.vnfd, flavourId: 'scalable', texts: practical.texts, vduCounts: {} }));
+    const error = refusal(() => instantiateDefinition({ vnfd: practical.vnfd, flavourId: 'scalable', texts: practical.texts, vduCounts: { VDU_0: 1, VDU_1: 1, VDU_2: 0 } }));
     expect(error.detail).toContain('nfv.VDU.VDU_0.image: not a VDU parameter');
-    expect(error.detail).toContain('parameter security_group: it has no default');
+    expect(error.detail).toContain('parameter security_group: it has no default; give it as additionalParams.security_group');
+    expect(error.detail).not.toContain('number_of_instance');
+  });
+
+  it('takes top-level BaseHOT parameters from additionalParams of the same name (as Tacker v1 user data does) and the VNFC count where an AutoScalingGroup reads it', () => {
+    const practical = corpusPackage('practical-vnf-package');
+    const vdu = (name: string) => ({ [name]: { image: 'cirros', flavor: 'm1.tiny' } });
+    const cp = (name: string) => ({ [name]: { network_id: 'net0', subnets: [{ fixed_ip_addresses: ['10.0.0.5'] }] } });
+    const nfv = { VDU: { ...vdu('VDU_0'), ...vdu('VDU_1'), ...vdu('VDU_2') }, CP: { ...cp('VDU0_CP1'), ...cp('VDU1_CP1'), ...cp('VDU2_CP1') } };
+    const additionalParams = { nfv, security_group: 'sg-1', vdu1_availabilityzone: 'az-2', unrelated: 'x' };
+    const definition = instantiateDefinition({ vnfd: practical.vnfd, flavourId: 'scalable', texts: practical.texts, vduCounts: { VDU_0: 1, VDU_1: 1, VDU_2: 1 }, additionalParams });
+    expect(definition.parameters).toMatchObject({ security_group: 'sg-1', vdu1_availabilityzone: 'az-2', nfv: { VDU: { VDU_2: { number_of_instance: 1, image: 'cirros' } } } });
+    expect(definition.parameters).not.toHaveProperty('unrelated');
+    expect(definition.parameters).not.toHaveProperty('vdu0_availabilityzone');
   });
 
   it('refuses a flavour without a BaseHOT and a flavour the VNFD lacks', () => {

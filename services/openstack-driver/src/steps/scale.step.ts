@@ -1,4 +1,4 @@
-import { diffVnfcs, liveNfv, nfvOf, planScale, withDesiredCapacities } from '@vnfm/openstack-heat';
+import { capacityPaths, diffVnfcs, liveNfv, nfvOf, planScale, withDesiredCapacities } from '@vnfm/openstack-heat';
 import { instanceFlavour, networkOf, recordDefinition, vduIdsOf, type StepHandler } from './step-context';
 
 /**
@@ -16,7 +16,7 @@ export const scale: StepHandler<'scale'> = async (context, action) => {
   const stack = await context.stack.require();
   const before = await context.stack.deployment(stack, vduIds, context.vimConnectionId);
   const plan = planScale({ template: recorded.template, vduDelta: action.vduDelta, known: message.vnfcResourceInfo, removeVnfcs: action.removeVnfcs, servers: before.servers, tree: before.tree });
-  const nfv = withDesiredCapacities(liveNfv(stack.parameters) ?? nfvOf(recorded), plan.capacities);
+  const nfv = withDesiredCapacities(liveNfv(stack.parameters) ?? nfvOf(recorded), plan.capacities, capacityPaths(recorded.template));
   await recordDefinition(context, { ...recorded, parameters: { ...recorded.parameters, nfv } });
   await context.stack.mark(plan.remove, `scale-in by VNF LCM operation ${message.vnfLcmOpOccId}`);
   await context.stack.update(stack, { parameters: { nfv } });
