@@ -31,6 +31,8 @@ export interface CreatePackageRequest {
 
 export interface ListPackagesRequest {
   query: SolQueryParams;
+  /** Only packages whose onboardingState is ONBOARDED (ETSI GS NFV-SOL 003 v3.3.1 §10.4.2, "onboarded VNF packages"). */
+  onboardedOnly?: boolean;
 }
 
 export interface ListPackagesReply {

@@ -13,8 +13,9 @@ import { nextPageUri, solQueryOf } from '../http/sol-query.params';
 /**
  * ETSI GS NFV-SOL 005 v2.6.1 §9.4.2 and §9.4.3 as Tacker serves them under
  * /vnfpkgm/v1: create, query (SOL 013 filters, selectors, paging with a
- * `Link: <...>; rel="next"` header), read, modify, delete. Reading by VNFD
- * id follows SOL 003 v3.3.1 ("onboarded VNF packages"); Tacker has no such route.
+ * `Link: <...>; rel="next"` header), read, modify, delete. The onboarded
+ * packages, queried the same way or read by VNFD id, follow SOL 003 v3.3.1
+ * §10.4.2 and §10.4.3 ("onboarded VNF packages"); Tacker has no such routes.
  */
 @Controller('vnfpkgm/v1')
 @UseGuards(AuthGuard)
@@ -32,8 +33,17 @@ export class VnfPackagesController {
   }
 
   @Get('vnf_packages')
-  async list(@Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<ListPackagesReply['items']> {
-    const reply = await this.runtime.bus.request<ListPackagesReply>(PACKAGE_CATALOG.listPackages, { query: solQueryOf(request) });
+  list(@Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<ListPackagesReply['items']> {
+    return this.query(request, response, false);
+  }
+
+  @Get('onboarded_vnf_packages')
+  listOnboarded(@Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<ListPackagesReply['items']> {
+    return this.query(request, response, true);
+  }
+
+  private async query(request: Request, response: Response, onboardedOnly: boolean): Promise<ListPackagesReply['items']> {
+    const reply = await this.runtime.bus.request<ListPackagesReply>(PACKAGE_CATALOG.listPackages, { query: solQueryOf(request), onboardedOnly });
     if (reply.nextMarker) response.setHeader('Link', `<${nextPageUri(request, reply.nextMarker)}>; rel="next"`);
     return reply.items;
   }

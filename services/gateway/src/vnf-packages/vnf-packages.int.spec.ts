@@ -133,6 +133,27 @@ describe('/vnfpkgm/v1 through the gateway (in-process bus, embedded store, real 
     expect((await call(`/vnf_packages/${id}`)).status).toBe(404);
   });
 
+  it('lists the onboarded packages at /onboarded_vnf_packages (SOL 003 §10.4.2) with the same filters, selectors and paging', async () => {
+    const pending = await create({ batch: 'onboarded' });
+    const { id } = await create({ batch: 'onboarded' });
+    expect((await putZip(id, cnfZip)).status).toBe(202);
+    const { vnfdId } = await settled(id);
+    const listed = await call(`/onboarded_vnf_packages?filter=${encodeURIComponent('(eq,userDefinedData/batch,onboarded)')}`);
+    expect([listed.status, listed.headers.get('version'), listed.headers.get('link')]).toEqual([200, '1.3.0', null]);
+    expect(((await listed.json()) as VnfPkgInfo[]).map((info) => [info.id, info.vnfdId, info.onboardingState])).toEqual([[id, vnfdId, 'ONBOARDED']]);
+    const all = (await (await call('/vnf_packages?filter=' + encodeURIComponent('(eq,userDefinedData/batch,onboarded)'))).json()) as VnfPkgInfo[];
+    expect(all.map((info) => info.id)).toEqual([pending.id, id]);
+    const selected = (await (await call(`/onboarded_vnf_packages?filter=${encodeURIComponent(`(eq,vnfdId,${vnfdId})`)}&fields=userDefinedData&exclude_default`)).json()) as VnfPkgInfo[];
+    expect(selected).toEqual([expect.objectContaining({ id, userDefinedData: { batch: 'onboarded' } })]);
+    expect(selected[0]).not.toHaveProperty('softwareImages');
+    expect(await (await call(`/onboarded_vnf_packages?filter=${encodeURIComponent('(neq,onboardingState,ONBOARDED)')}`)).json()).toEqual([]);
+    await expectProblem(await call(`/onboarded_vnf_packages?filter=${encodeURIComponent('(eq,colour,red)')}`), 400, "'colour' is not an attribute");
+    await expectProblem(await call('/onboarded_vnf_packages?nextpage_opaque_marker=not-a-marker'), 400, /marker/);
+    await call(`/vnf_packages/${id}`, { method: 'PATCH', ...json({ operationalState: 'DISABLED' }) });
+    for (const pkg of [id, pending.id]) expect((await call(`/vnf_packages/${pkg}`, { method: 'DELETE' })).status).toBe(204);
+    expect(await (await call('/onboarded_vnf_packages')).json()).toEqual([]);
+  });
+
   it('lists with filters and selectors, pages with a Link header, and refuses a bad filter', async () => {
     for (let i = 0; i < 101; i++) await create({ batch: 'link' });
     const first = await call(`/vnf_packages?filter=${encodeURIComponent('(eq,userDefinedData/batch,link)')}&exclude_default`);

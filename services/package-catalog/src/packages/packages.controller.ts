@@ -46,10 +46,11 @@ export class PackagesController {
     return toVnfPkgInfo(outcome.after as VnfPackage);
   }
 
-  /** ETSI GS NFV-SOL 013 v2.6.1 §5: attribute filters, attribute selectors and paging over the read model. */
+  /** ETSI GS NFV-SOL 013 v2.6.1 §5: attribute filters, attribute selectors and paging over the read model (the onboarded packages only, for SOL 003 §10.4.2). */
   @MessagePattern(PACKAGE_CATALOG.listPackages, QUERY)
   list(@Payload() request: ListPackagesRequest): ListPackagesReply {
-    return queryCollection(this.readModel.list(), request.query ?? {}, {
+    const entries = request.onboardedOnly === true ? this.readModel.listOnboarded() : this.readModel.list();
+    return queryCollection(entries, request.query ?? {}, {
       pageSize: PAGE_SIZE,
       positionOf: (entry) => entry.seq,
       representationOf: (entry) => entry.view,

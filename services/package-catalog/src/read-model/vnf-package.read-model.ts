@@ -57,6 +57,11 @@ export class VnfPackageReadModel {
     for (const entry of this.entries.values()) if (!entry.state.deleted) yield entry;
   }
 
+  /** Existing ONBOARDED packages in creation order. */
+  *listOnboarded(): Iterable<PackageEntry> {
+    for (const entry of this.list()) if (entry.state.onboardingState === 'ONBOARDED') yield entry;
+  }
+
   isBlobHeld(blobKey: string): boolean {
     return (this.blobHolders.get(blobKey)?.size ?? 0) > 0;
   }
