@@ -5,6 +5,7 @@ import { unfilledStackParameters, unusableBaseHot } from './heat.errors';
 import { heatTemplateFiles, type BaseHotPaths } from './heat-files';
 import { capacityPaths, isRecord, nfvParamPaths, requestStackParameters, type HotTemplate } from './hot-template';
 import { instantiateNfv } from './nfv-parameters';
+import { withNfvCapacities } from './scaling-groups';
 
 /** What a stack is created (or re-created) from: Heat's `template`, `files` and `parameters`. */
 export interface HeatStackDefinition {
@@ -37,14 +38,16 @@ export interface InstantiateInput {
 
 /**
  * The stack an instantiation creates (Tacker v2 DefaultUserData): the BaseHOT
- * with the externally managed VLs put in, its `nfv` parameter filled, and
+ * with the externally managed VLs put in, fixed scaling-group capacities read
+ * from `nfv` (see withNfvCapacities), its `nfv` parameter filled, and
  * its other top-level parameters from `additionalParams` of the same name.
  * Throws a 422 AppError naming every parameter nothing fills.
  */
 export function instantiateDefinition(input: InstantiateInput): HeatStackDefinition {
   const { flavour, baseHot } = baseHotOf(input.vnfd, input.flavourId);
   const sources = heatTemplateFiles(baseHot, input.texts);
-  const template = applyExtManagedLinks(sources.template, extManagedLinks(input.extManagedVirtualLinks));
+  const vduIds = flavour.vdus.map((vdu) => vdu.id);
+  const template = withNfvCapacities(applyExtManagedLinks(sources.template, extManagedLinks(input.extManagedVirtualLinks)), sources.files, vduIds);
   const { nfv, problems } = instantiateNfv(nfvParamPaths(template), {
     vnfd: input.vnfd,
     flavour,
