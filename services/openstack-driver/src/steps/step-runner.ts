@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import type { RunStepMessage, RunStepReply } from '@vnfm/lcm-domain';
 import { SERVICE_RUNTIME, type ServiceRuntime } from '@vnfm/platform';
@@ -27,7 +28,10 @@ export class StepRunner implements OnApplicationBootstrap, OnModuleDestroy {
     private readonly openSteps: OpenStepsProjection,
     private readonly executor: StepExecutor,
     private readonly sender: StepResultSender,
-  ) {}
+  ) {
+    // Every step in flight listens to the service's lifetime (its calls and waits stop with it): hundreds at once are expected.
+    setMaxListeners(0, this.lifetime.signal);
+  }
 
   async accept(message: RunStepMessage): Promise<RunStepReply> {
     if (this.running.has(message.stepId)) return ACCEPTED;
