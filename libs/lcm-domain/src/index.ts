@@ -36,3 +36,4 @@ export * from './vnf-instance.view';
 export * from './lcm-coordinator.messages';
 export * from './vnf-lcm-op-occ.view';
 export * from './infra-step.messages';
+export { withAbsoluteLinks } from './absolute-links';

@@ -1,6 +1,6 @@
 import { applyMergePatch } from '@vnfm/vnf-package-domain';
 import type { VnfInstanceEvent, VnfInstanceModified } from './vnf-instance.events';
-import type { InstantiatedVnfInfo, VnfInstance, VnfInstanceState } from './vnf-instance.state';
+import type { InstantiatedVnfInfo, RequestedLinks, VnfInstance, VnfInstanceState } from './vnf-instance.state';
 
 /** Applies one event; events arrive in stream order, the first one being VnfInstanceCreated. */
 export function evolveVnfInstance(state: VnfInstanceState, event: VnfInstanceEvent): VnfInstanceState {
@@ -25,7 +25,7 @@ export function evolveVnfInstance(state: VnfInstanceState, event: VnfInstanceEve
   const next = { ...stepApplied(state, event), updatedAt: event.data.at };
   switch (event.type) {
     case 'VnfLcmOperationStarted':
-      return { ...next, operationInProgress: { vnfLcmOpOccId: event.data.vnfLcmOpOccId, operation: event.data.operation, operationState: 'STARTING', appliedStepIds: [] } };
+      return { ...next, operationInProgress: { vnfLcmOpOccId: event.data.vnfLcmOpOccId, operation: event.data.operation, operationState: 'STARTING', appliedStepIds: [], ...requestedLinks(event.data.operationParams) } };
     case 'VnfLcmOperationStateChanged':
       return next.operationInProgress ? { ...next, operationInProgress: { ...next.operationInProgress, operationState: event.data.operationState } } : next;
     case 'VnfLcmOperationEnded':
@@ -41,7 +41,7 @@ export function evolveVnfInstance(state: VnfInstanceState, event: VnfInstanceEve
         vimConnectionInfo: { ...next.vimConnectionInfo, ...vimConnectionInfo },
         extensions: extensions ?? next.extensions,
         vnfConfigurableProperties: vnfConfigurableProperties ?? next.vnfConfigurableProperties,
-        instantiatedVnfInfo: { flavourId, vnfState: 'STARTED', scaleStatus: [], extCpInfo, vnfcResourceInfo: [] },
+        instantiatedVnfInfo: { flavourId, vnfState: 'STARTED', scaleStatus: [], extCpInfo, vnfcResourceInfo: [], ...linksOf(next.operationInProgress) },
       };
     }
     case 'VnfcsAdded':
@@ -55,7 +55,7 @@ export function evolveVnfInstance(state: VnfInstanceState, event: VnfInstanceEve
     case 'VnfExtConnectivityChanged':
       return withInfo(
         { ...next, vimConnectionInfo: { ...next.vimConnectionInfo, ...event.data.vimConnectionInfo } },
-        (info) => ({ ...info, extCpInfo: event.data.extCpInfo }),
+        (info) => ({ ...info, extCpInfo: event.data.extCpInfo, extVirtualLinks: mergedLinks(info.extVirtualLinks, next.operationInProgress?.extVirtualLinks ?? []) }),
       );
     case 'VnfNetworkResourcesObserved': {
       const { extCpInfo, virtualLinkResourceInfo, vnfcCpInfo } = event.data;
@@ -81,6 +81,27 @@ function stepApplied(state: VnfInstance, event: VnfInstanceEvent): VnfInstance {
   const op = state.operationInProgress;
   if (!op || !('stepId' in event.data) || op.appliedStepIds.includes(event.data.stepId)) return state;
   return { ...state, operationInProgress: { ...op, appliedStepIds: [...op.appliedStepIds, event.data.stepId] } };
+}
+
+/** The external links an instantiation or a change of connectivity asked for (SOL 003 §5.5.2.4, §5.5.2.11). */
+function requestedLinks(params: unknown): RequestedLinks {
+  const request = (typeof params === 'object' && params !== null ? params : {}) as Record<string, unknown>;
+  return {
+    ...(Array.isArray(request.extVirtualLinks) && { extVirtualLinks: request.extVirtualLinks }),
+    ...(Array.isArray(request.extManagedVirtualLinks) && { extManagedVirtualLinks: request.extManagedVirtualLinks }),
+  };
+}
+
+const linksOf = (op: RequestedLinks | undefined): RequestedLinks => ({
+  ...(op?.extVirtualLinks && { extVirtualLinks: op.extVirtualLinks }),
+  ...(op?.extManagedVirtualLinks && { extManagedVirtualLinks: op.extManagedVirtualLinks }),
+});
+
+/** A ChangeExtVnfConnectivityRequest (SOL 003 §5.5.2.11) replaces the links it names and keeps the others. */
+function mergedLinks(current: readonly unknown[] | undefined, changed: readonly unknown[]): unknown[] {
+  const idOf = (link: unknown) => (typeof link === 'object' && link !== null ? (link as { id?: unknown }).id : undefined);
+  const ids = new Set(changed.map(idOf));
+  return [...(current ?? []).filter((link) => !ids.has(idOf(link))), ...changed];
 }
 
 function withInfo(state: VnfInstance, change: (info: InstantiatedVnfInfo) => InstantiatedVnfInfo): VnfInstance {

@@ -1,7 +1,13 @@
 import type { InstantiationState, LcmOperationStateType, LcmOperationType, ScaleInfo, VimConnectionRef, VnfcResourceInfo, VnfExtCpInfo, VnfVirtualLinkResourceInfo } from './sol003.types';
 
+/** The external links a request gave (SOL 003 §5.5.2.4, §5.5.2.11), as checked at the edge: what extVirtualLinkInfo and extManagedVirtualLinkInfo report. */
+export interface RequestedLinks {
+  extVirtualLinks?: unknown[];
+  extManagedVirtualLinks?: unknown[];
+}
+
 /** ETSI GS NFV-SOL 003 v3.3.1 §5.5.2.2 VnfInstance.instantiatedVnfInfo (the parts the VNFM decides on). */
-export interface InstantiatedVnfInfo {
+export interface InstantiatedVnfInfo extends RequestedLinks {
   flavourId: string;
   vnfState: 'STARTED' | 'STOPPED';
   scaleStatus: ScaleInfo[];
@@ -11,8 +17,8 @@ export interface InstantiatedVnfInfo {
   virtualLinkResourceInfo?: VnfVirtualLinkResourceInfo[];
 }
 
-/** The operation the instance is busy with; one at a time (SOL 003 §5.4.1.2). */
-export interface OperationInProgress {
+/** The operation the instance is busy with; one at a time (SOL 003 §5.4.1.2). Its request's external links land on the instance with the step's result. */
+export interface OperationInProgress extends RequestedLinks {
   vnfLcmOpOccId: string;
   operation: LcmOperationType;
   operationState: LcmOperationStateType;

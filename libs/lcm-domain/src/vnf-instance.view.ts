@@ -1,4 +1,5 @@
 import type { VnfIdentity } from '@vnfm/vnfd';
+import { extCpInfoView, extManagedVirtualLinkInfoView, extVirtualLinkInfoView } from './ext-connectivity.view';
 import type { InstantiatedVnfInfo, VnfInstance } from './vnf-instance.state';
 
 /** The major versions of the VNF LCM API (SOL 013 §9.1: the URI's major version is the API's). */
@@ -28,7 +29,7 @@ export interface VnfInstanceView {
   /** v1 (SOL 003 v2.6.1): an array of VimConnectionInfo; v2 (v3.3.1): a map keyed by the connection id. */
   vimConnectionInfo: { id: string; vimId: string; vimType: string }[] | Record<string, { vimId: string; vimType: string }>;
   instantiationState: VnfInstance['instantiationState'];
-  instantiatedVnfInfo?: InstantiatedVnfInfo & { vnfcInfo: VnfcInfo[] };
+  instantiatedVnfInfo?: InstantiatedVnfInfoView;
   metadata: Record<string, unknown>;
   extensions?: Record<string, unknown>;
   vnfConfigurableProperties?: Record<string, unknown>;
@@ -73,10 +74,26 @@ interface VnfcInfo {
   vnfcState: 'STARTED' | 'STOPPED';
 }
 
-const withVnfcInfo = (info: InstantiatedVnfInfo) => ({
-  ...info,
-  vnfcInfo: info.vnfcResourceInfo.map((vnfc): VnfcInfo => ({ id: `vnfc-${vnfc.id}`, vduId: vnfc.vduId, vnfcResourceInfoId: vnfc.id, vnfcState: 'STARTED' })),
-});
+/** SOL 003 §5.5.2.2 instantiatedVnfInfo: what the VNFM decided and observed, with the external connectivity as requested and realised. */
+export type InstantiatedVnfInfoView = Omit<InstantiatedVnfInfo, 'extCpInfo' | 'extVirtualLinks' | 'extManagedVirtualLinks'> & {
+  extCpInfo: Record<string, unknown>[];
+  extVirtualLinkInfo?: Record<string, unknown>[];
+  extManagedVirtualLinkInfo?: Record<string, unknown>[];
+  vnfcInfo: VnfcInfo[];
+};
+
+function instantiatedInfoView(instance: VnfInstance, info: InstantiatedVnfInfo, major: VnfLcmApiMajor): InstantiatedVnfInfoView {
+  const { extCpInfo, extVirtualLinks = [], extManagedVirtualLinks = [], ...decided } = info;
+  // A link that names no VIM connection is on the instance's (the default VIM it was instantiated on).
+  const vim = Object.keys(instance.vimConnectionInfo)[0];
+  return {
+    ...decided,
+    extCpInfo: extCpInfoView(extCpInfo, extVirtualLinks, info.vnfcResourceInfo, major),
+    ...(extVirtualLinks.length > 0 && { extVirtualLinkInfo: extVirtualLinkInfoView(extVirtualLinks, extCpInfo, vim, major) }),
+    ...(extManagedVirtualLinks.length > 0 && { extManagedVirtualLinkInfo: extManagedVirtualLinkInfoView(extManagedVirtualLinks, vim) }),
+    vnfcInfo: info.vnfcResourceInfo.map((vnfc): VnfcInfo => ({ id: `vnfc-${vnfc.id}`, vduId: vnfc.vduId, vnfcResourceInfoId: vnfc.id, vnfcState: 'STARTED' })),
+  };
+}
 
 function common(instance: VnfInstance, identity: VnfdIdentity | undefined, major: VnfLcmApiMajor) {
   return {
@@ -86,7 +103,7 @@ function common(instance: VnfInstance, identity: VnfdIdentity | undefined, major
     vnfdId: instance.vnfdId,
     ...(identity && { vnfProvider: identity.vnfProvider, vnfProductName: identity.vnfProductName, vnfSoftwareVersion: identity.vnfSoftwareVersion, vnfdVersion: identity.vnfdVersion }),
     instantiationState: instance.instantiationState,
-    ...(instance.instantiatedVnfInfo && { instantiatedVnfInfo: withVnfcInfo(instance.instantiatedVnfInfo) }),
+    ...(instance.instantiatedVnfInfo && { instantiatedVnfInfo: instantiatedInfoView(instance, instance.instantiatedVnfInfo, major) }),
     metadata: instance.metadata,
     ...(Object.keys(instance.extensions).length > 0 && { extensions: instance.extensions }),
     ...(Object.keys(instance.vnfConfigurableProperties).length > 0 && { vnfConfigurableProperties: instance.vnfConfigurableProperties }),

@@ -1,5 +1,6 @@
 import type { ProblemDetails } from '@vnfm/vnf-package-domain';
 import type { AffectedVnfc, LcmOperationStateType, LcmOperationType } from './sol003.types';
+import { opOccChanges } from './op-occ-changes.view';
 import { vnfLcmUriPrefix, type VnfLcmApiMajor } from './vnf-instance.view';
 import type { VnfLcmOpOcc } from './vnf-lcm-op-occ.state';
 
@@ -19,6 +20,7 @@ export interface VnfLcmOpOccView {
   error?: ProblemDetails;
   resourceChanges: { affectedVnfcs: AffectedVnfc[]; affectedVirtualLinks: unknown[]; affectedVirtualStorages: unknown[] };
   changedInfo?: Record<string, unknown>;
+  changedExtConnectivity?: Record<string, unknown>[];
   _links: Record<string, Link>;
 }
 
@@ -36,11 +38,12 @@ export const VNF_LCM_OP_OCC_ATTRIBUTES = [
   'error',
   'resourceChanges',
   'changedInfo',
+  'changedExtConnectivity',
   '_links',
 ] as const satisfies readonly (keyof VnfLcmOpOccView)[];
 
 /** SOL 003 v3.3.1 §5.4.12.3.2: left out of GET /vnf_lcm_op_occs unless asked for. */
-export const VNF_LCM_OP_OCC_DEFAULT_EXCLUDED = ['operationParams', 'error', 'resourceChanges', 'changedInfo'] as const;
+export const VNF_LCM_OP_OCC_DEFAULT_EXCLUDED = ['operationParams', 'error', 'resourceChanges', 'changedInfo', 'changedExtConnectivity'] as const;
 
 /** The tasks the occurrence's state allows (§5.5.2.13 _links). */
 const TASKS: Partial<Record<LcmOperationStateType, string[]>> = {
@@ -63,7 +66,7 @@ export function toVnfLcmOpOccView(major: VnfLcmApiMajor, opOcc: VnfLcmOpOcc): Vn
     isCancelPending: opOcc.isCancelPending,
     ...(opOcc.error && { error: opOcc.error }),
     resourceChanges: { affectedVnfcs: opOcc.resourceChanges.affectedVnfcs, affectedVirtualLinks: [], affectedVirtualStorages: [] },
-    ...(opOcc.changedInfo && { changedInfo: opOcc.changedInfo }),
+    ...opOccChanges(opOcc, major),
     _links: {
       self: { href: self },
       vnfInstance: { href: `${prefix}/vnf_instances/${opOcc.vnfInstanceId}` },

@@ -20,3 +20,5 @@ export function onboardedContent(overrides: Partial<OnboardedContent> = {}): Onb
     ...overrides,
   };
 }
+
+export { BUNDLE_DEFECTS, contractViolations, type ContractName } from './testing/openapi-contract';
