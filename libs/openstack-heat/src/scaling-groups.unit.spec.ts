@@ -32,4 +32,17 @@ describe('scaling groups of Tacker v1 BaseHOTs', () => {
     expect(capacityPaths(definition.template)).toEqual({ VDU_0: ['VDU', 'VDU_0', 'desired_capacity'], VDU_1: ['VDU', 'VDU_1', 'desired_capacity'], VDU_2: ['VDU', 'VDU_2', 'number_of_instance'] });
     expect(definition.parameters['nfv']).toMatchObject({ VDU: { VDU_0: { desired_capacity: 1 }, VDU_2: { number_of_instance: 0 } } });
   });
+
+  it('makes the one resource of a scaled StandardUserData VDU the member of a scaling group of the same name; fixed VDUs stay as they are', () => {
+    const standard = corpusPackage('vnf-v2-userdata-standard');
+    const links = [{ id: 'e', resourceId: 'net0', extCps: ['VDU1_CP1', 'VDU2_CP1'].map((cpdId) => ({ cpdId, cpConfig: { c: { cpProtocolData: [{ layerProtocol: 'IP_OVER_ETHERNET', ipOverEthernet: { ipAddresses: [{ type: 'IPV4', subnetId: 'sub0' }] } }] } } })) }];
+    const definition = instantiateDefinition({ vnfd: standard.vnfd, flavourId: 'simple', texts: standard.texts, vduCounts: { VDU1: 1, VDU2: 1 }, extVirtualLinks: links, additionalParams: { nfv: { VDU: { VDU1: { name: 'vdu1' } } } } });
+    const resources = resourcesOf(definition.template) as Record<string, { type: string; properties: Record<string, unknown> }>;
+    expect(resources['VDU1']).toEqual({
+      type: 'OS::Heat::AutoScalingGroup',
+      properties: { min_size: 0, max_size: 3, desired_capacity: { get_param: ['nfv', 'VDU', 'VDU1', 'desired_capacity'] }, resource: { type: 'VDU1.yaml', properties: expect.objectContaining({ name: { get_param: ['nfv', 'VDU', 'VDU1', 'name'] } }) } },
+    });
+    expect(resources['VDU2'].type).toBe('VDU2.yaml');
+    expect(definition.parameters['nfv']).toMatchObject({ VDU: { VDU1: { desired_capacity: 1, name: 'vdu1' } } });
+  });
 });

@@ -5,7 +5,7 @@ import { unfilledStackParameters, unusableBaseHot } from './heat.errors';
 import { heatTemplateFiles, type BaseHotPaths } from './heat-files';
 import { capacityPaths, isRecord, nfvParamPaths, requestStackParameters, type HotTemplate } from './hot-template';
 import { instantiateNfv } from './nfv-parameters';
-import { withNfvCapacities } from './scaling-groups';
+import { withNfvCapacities, type ScaledVdus } from './scaling-groups';
 
 /** What a stack is created (or re-created) from: Heat's `template`, `files` and `parameters`. */
 export interface HeatStackDefinition {
@@ -46,8 +46,7 @@ export interface InstantiateInput {
 export function instantiateDefinition(input: InstantiateInput): HeatStackDefinition {
   const { flavour, baseHot } = baseHotOf(input.vnfd, input.flavourId);
   const sources = heatTemplateFiles(baseHot, input.texts);
-  const vduIds = flavour.vdus.map((vdu) => vdu.id);
-  const template = withNfvCapacities(applyExtManagedLinks(sources.template, extManagedLinks(input.extManagedVirtualLinks)), sources.files, vduIds);
+  const template = withNfvCapacities(applyExtManagedLinks(sources.template, extManagedLinks(input.extManagedVirtualLinks)), sources.files, scaledVdus(flavour));
   const { nfv, problems } = instantiateNfv(nfvParamPaths(template), {
     vnfd: input.vnfd,
     flavour,
@@ -60,6 +59,12 @@ export function instantiateDefinition(input: InstantiateInput): HeatStackDefinit
   const unset = stackParameters.missing.map((name) => `parameter ${name}: it has no default; give it as additionalParams.${name}`);
   if (problems.length + unset.length > 0) throw unfilledStackParameters(input.flavourId, [...problems, ...unset]);
   return { template, files: sources.files, parameters: { ...stackParameters.values, nfv } };
+}
+
+/** The flavour's VDUs, and the maximum VNFC count of each one a scaling aspect scales. */
+function scaledVdus(flavour: VnfdFlavour): ScaledVdus {
+  const scaled = new Set(flavour.scalingAspects.flatMap((aspect) => Object.keys(aspect.vduDeltas)));
+  return { vduIds: flavour.vdus.map((vdu) => vdu.id), maxInstances: Object.fromEntries(flavour.vdus.filter((vdu) => scaled.has(vdu.id)).map((vdu) => [vdu.id, vdu.maxInstances])) };
 }
 
 /** The `nfv` parameter of a definition (an object; a stack without one has nothing the VNFM fills). */
