@@ -10,6 +10,7 @@ import { ProblemFilter } from './http/problem.filter';
 import { requestContext } from './http/request-context.middleware';
 import { useJsonBodies } from './http/json-bodies';
 import { refuseUnsupportedMethods } from './http/method-not-allowed';
+import { answerClientErrors, refuseLongUrls } from './http/request-limits';
 import { vnfPackageProviders } from './vnf-packages';
 
 /** Starts the HTTP edge: stateless, it turns requests into bus commands. */
@@ -26,9 +27,11 @@ export async function startGateway(infra: Infrastructure): Promise<RunningServic
 
   const app = await NestFactory.create<NestExpressApplication>(GatewayModule, { logger: new NestLogger(runtime.logger) });
   app.use(requestContext(runtime.logger));
+  app.use(refuseLongUrls);
   app.use(refuseUnsupportedMethods(app));
   useJsonBodies(app);
   app.useGlobalFilters(new ProblemFilter(runtime.logger));
+  answerClientErrors(app.getHttpServer());
   await runtime.bus.start();
   await app.listen(infra.config.port, infra.config.host);
   const url = `http://${infra.config.host}:${infra.config.port}`;

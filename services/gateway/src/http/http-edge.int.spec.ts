@@ -8,6 +8,7 @@ import { startGateway } from '../start-gateway';
 import { startBusStandIn, type BusStandIn } from '../vnf-lcm/testing/bus-stand-in';
 import { answerLcmCommand } from '../vnf-lcm/testing/lcm-replies';
 import { MAX_JSON_DEPTH } from './json-bodies';
+import { MAX_URL_LENGTH } from './request-limits';
 
 jest.setTimeout(60_000);
 
@@ -130,6 +131,37 @@ describe('the HTTP edge: protocol refusals as ProblemDetails (gateway over the i
     it('2.0.0 is served; the api_versions resource answers whatever the header says', async () => {
       expect((await call('/vnflcm/v2/vnf_lcm_op_occs/op-1')).status).toBe(200);
       expect((await call('/vnflcm/v2/api_versions', { headers: { Version: 'abc' } })).status).toBe(200);
+    });
+  });
+  describe('oversized requests and the correlation id', () => {
+    it(`a request target longer than ${MAX_URL_LENGTH} characters is refused 414 ProblemDetails`, async () => {
+      await expectProblem(await call(`/vnflcm/v2/vnf_instances?filter=${'x'.repeat(MAX_URL_LENGTH)}`), 414, /at most 8192 are served/);
+      expect(standIn.received).toEqual([]);
+    });
+
+    it('a request line beyond the parser limit is answered 431 ProblemDetails, not a bare status or a reset', async () => {
+      await expectProblem(await call(`/vnflcm/v2/vnf_instances/${'x'.repeat(20_000)}`), 431, /request line and headers exceed 16384 bytes/);
+    });
+
+    it('headers beyond the parser limit are answered 431 ProblemDetails, and the next request is served', async () => {
+      await expectProblem(await call('/vnflcm/v2/vnf_lcm_op_occs/op-1', { headers: { 'X-Padding': 'p'.repeat(20_000) } }), 431, /exceed 16384 bytes/);
+      expect((await call('/vnflcm/v2/vnf_lcm_op_occs/op-1')).status).toBe(200);
+    });
+
+    it('echoes a plain X-Correlation-Id of up to 128 characters', async () => {
+      const id = `Req-1.2:3_${'a'.repeat(118)}`;
+      expect((await call('/vnflcm/v2/vnf_lcm_op_occs/op-1', { headers: { 'X-Correlation-Id': id } })).headers.get('x-correlation-id')).toBe(id);
+    });
+
+    it.each([
+      ['5 KB long', 'c'.repeat(5_000)],
+      ['129 characters', 'c'.repeat(129)],
+      ['with characters outside [A-Za-z0-9._:-]', 'id with spaces <script>'],
+      ['empty', ''],
+    ])('replaces an X-Correlation-Id %s with a new one', async (_what, id) => {
+      const echoed = (await call('/vnflcm/v2/vnf_lcm_op_occs/op-1', { headers: { 'X-Correlation-Id': id } })).headers.get('x-correlation-id');
+      expect(echoed).toMatch(/^[0-9a-f-]{36}$/);
+      expect(standIn.received.map((command) => command.type)).toEqual(['lcm-coordinator.getOpOcc']);
     });
   });
 });
