@@ -130,9 +130,9 @@ export class DriverHarness {
     return vimId;
   }
 
-  /** A corpus package onboarded by the real package catalog; its vnfdId. */
-  async onboard(name: string): Promise<string> {
-    const zip = await zipCorpusPackage(this.dataDir, name);
+  /** A corpus package (or a staged copy of it) onboarded by the real package catalog; its vnfdId. */
+  async onboard(name: string, staged?: Buffer): Promise<string> {
+    const zip = staged ?? (await zipCorpusPackage(this.dataDir, name));
     const blob = await openBlobStore(this.config).put(Readable.from([zip]), { maxBytes: zip.length });
     const vnfPkgId = (await this.request<VnfPkgInfo>(PACKAGE_CATALOG.createPackage, {})).id;
     await this.request(PACKAGE_CATALOG.uploadPackageContent, { vnfPkgId, blobKey: blob.key, size: blob.size });

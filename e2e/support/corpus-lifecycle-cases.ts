@@ -1,0 +1,90 @@
+import type { StageOptions } from './corpus-packages';
+import { instantiateRequest } from './lcm-requests';
+
+type Json = Record<string, unknown>;
+
+/** One corpus package flavour the lifecycle e2e runs: how to instantiate it and which aspects scale which VDU. */
+export interface LifecycleCase {
+  /** The Tacker corpus folder. */
+  pkg: string;
+  flavourId: string;
+  /** How the package is staged: hooks with a MgmtDriver implementation stripped, digests of stand-in scripts, a vnfdId of its own. */
+  stage: StageOptions;
+  /** Aspect id → the VDU it scales (one VNFC per step in every case here). */
+  aspects: Record<string, string>;
+  /** The InstantiateVnfRequest the operator writes to a file for `openstack vnflcm instantiate`. */
+  request(apiMajor: 1 | 2, vimId: string): Json;
+}
+
+const cirros = { flavor: 'm1.tiny', image: 'cirros-0.5.2-x86_64-disk' };
+const extIp = (address: string) => ({ network_id: 'public', subnets: [{ fixed_ip_addresses: [address] }] });
+/** A request that fills the BaseHOT's `nfv` paths no VNFD value fills, and any other top-level parameter, through additionalParams. */
+const byParams = (flavourId: string, additionalParams: Json, instantiationLevelId?: string) => () => ({ flavourId, ...(instantiationLevelId && { instantiationLevelId }), additionalParams });
+const v1Nodes = (vdus: string[], cps: string[]) => ({
+  VDU: Object.fromEntries(vdus.map((vdu) => [vdu, { flavor: 'm1.medium', image: 'ubuntu-20.04-server-cloudimg-amd64' }])),
+  CP: Object.fromEntries(cps.map((cp) => [cp, { network: 'net0' }])),
+});
+
+export const LIFECYCLE_CASES: LifecycleCase[] = [
+  {
+    pkg: 'vnf-v2-basic-lcms-max',
+    flavourId: 'simple',
+    stage: {},
+    aspects: { VDU1_scale: 'VDU1' },
+    // v1 names the VIM as Tacker's v1 clients do, with vimType ETSINFV.OPENSTACK_KEYSTONE.V_2.
+    request: (apiMajor, vimId) => ({ ...instantiateRequest(apiMajor), ...(apiMajor === 1 && { vimConnectionInfo: [{ id: 'vim1', vimId, vimType: 'ETSINFV.OPENSTACK_KEYSTONE.V_2' }] }) }),
+  },
+  {
+    pkg: 'vnf-v2-userdata-standard',
+    flavourId: 'simple',
+    stage: { stripHooks: true, vnfdId: { from: 'b1bb0ce7-ebca-4fa7-95ed-4840d7000000', to: 'b1bb0ce7-ebca-4fa7-95ed-4840d7000003' } },
+    aspects: { VDU1_scale: 'VDU1' },
+    request: byParams('simple', { nfv: { VDU: { VDU1: { name: 'VDU1' } }, CP: { VDU1_CP1: { network: 'net0' }, VDU2_CP1: { network: 'net0', fixed_ips: [{ subnet: 'subnet0' }] } } } }),
+  },
+  {
+    pkg: 'practical-vnf-package',
+    flavourId: 'ha',
+    stage: {},
+    aspects: {},
+    request: byParams('ha', {
+      security_group: 'default',
+      nfv: {
+        VDU: { VDU_0: cirros, VDU_1: cirros },
+        CP: { VDU0_extCP0: extIp('10.10.0.11'), VDU1_extCP0: extIp('10.10.0.12'), RT_extCP: extIp('10.10.0.1'), VDU_extvCP: extIp('10.10.0.10') },
+      },
+    }),
+  },
+  {
+    pkg: 'practical-vnf-package',
+    flavourId: 'scalable',
+    stage: {},
+    aspects: { VDU_2: 'VDU_2' },
+    request: byParams(
+      'scalable',
+      { security_group: 'default', nfv: { VDU: { VDU_0: cirros, VDU_1: cirros, VDU_2: cirros }, CP: { VDU0_CP1: extIp('10.10.1.10'), VDU1_CP1: extIp('10.10.1.11'), VDU2_CP1: extIp('10.10.1.13') } } },
+      'r-node-min',
+    ),
+  },
+  {
+    pkg: 'mgmt-kubespray',
+    flavourId: 'simple',
+    stage: { stripHooks: true, restampDigests: true },
+    aspects: { master_instance: 'masterNode', worker_instance: 'workerNode' },
+    request: byParams('simple', { nfv: v1Nodes(['masterNode', 'workerNode', 'externalLB'], ['masterNode_CP1', 'workerNode_CP2', 'externalLB_CP3']) }),
+  },
+  {
+    pkg: 'mgmt-k8s-cluster-kubeadm',
+    flavourId: 'simple',
+    // It shares its vnfdId with mgmt-kubespray upstream.
+    stage: { stripHooks: true, restampDigests: true, dropImports: ['sample_kubernetes_df_podaffinity.yaml'], vnfdId: { from: 'b1db0ce7-ebca-1fb7-95ed-4840d70a1163', to: 'b1db0ce7-ebca-1fb7-95ed-4840d70a1164' } },
+    aspects: { master_instance: 'masterNode', worker_instance: 'workerNode' },
+    request: byParams('simple', { nfv: v1Nodes(['masterNode', 'workerNode'], ['masterNode_CP1', 'workerNode_CP2']) }),
+  },
+  {
+    pkg: 'mgmt-k8s-cluster-v2',
+    flavourId: 'simple',
+    stage: { stripHooks: true },
+    aspects: { workerNode_scale: 'workerNode' },
+    request: byParams('simple', { nfv: { CP: { masterNode_CP1: { network: 'net0' }, workerNode_CP1: { network: 'net0' } } } }),
+  },
+];
