@@ -27,7 +27,7 @@ export function answerClientErrors(server: Server): void {
     if (!socket.writable || error.code === 'ECONNRESET') return void socket.destroy();
     const [status, title, detail] =
       error.code === 'HPE_HEADER_OVERFLOW'
-        ? [431, 'Request Header Fields Too Large', `The request line and headers exceed ${server.maxHeaderSize ?? maxHeaderSize} bytes.`]
+        ? [431, 'Request Header Fields Too Large', `The request line and headers exceed ${maxHeaderSize} bytes.`]
         : [400, 'Bad Request', 'The request is not well-formed HTTP/1.1.'];
     const body = JSON.stringify({ type: 'about:blank', title, status, detail });
     socket.end(`HTTP/1.1 ${status} ${title}\r\nContent-Type: application/problem+json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
