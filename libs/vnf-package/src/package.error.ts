@@ -21,6 +21,7 @@ export type PackageErrorCode =
   | 'SIGNATURE_REQUIRED'
   | 'INVALID_YAML'
   | 'YAML_ALIAS_LIMIT'
+  | 'VNFD_TOO_LARGE'
   | 'UNKNOWN_IMPORT'
   | 'INVALID_VNFD';
 

@@ -1,21 +1,20 @@
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { basename } from 'node:path';
-import { buildVnfdModel, VnfdError, type VnfdModel } from '@vnfm/vnfd';
 import { DEFAULT_CSAR_LIMITS } from './csar-limits';
 import { resolveCsarLayout, type CsarLayout } from './csar-layout.resolver';
 import { packagePathOf } from './entry-name';
-import { loadBundledEtsiTypes } from './etsi-types.loader';
 import { parseManifest, type Manifest } from './manifest.parser';
 import { mapAdditionalArtifacts, mapSoftwareImages } from './package-artifacts.mapper';
 import { FileDigester, planDigests, type ExpectedDigest } from './package-integrity.verifier';
 import { checkPackageSignature } from './package-signature.checker';
-import { PackageError, type PackageErrorCode } from './package.error';
+import { PackageError } from './package.error';
 import { readSignedZip } from './signed-zip.reader';
 import { TOSCA_META_PATH } from './tosca-meta.parser';
 import type { LoadedPackage, LoadOptions, PackageSignature } from './vnf-package.types';
-import { parseYamlTemplate } from './yaml-document.parser';
-import { ZipArchive } from './zip-reader';
+import { DEFAULT_VNFD_LIMITS, type VnfdLimits } from './vnfd-limits';
+import { vnfdModelThread } from './vnfd-model.thread';
+import { ZipArchive, type ZipFileEntry } from './zip-reader';
 
 /** TOSCA.meta, manifests, certificates and templates are read into memory; nothing that large is one. */
 const MAX_METADATA_BYTES = 16 * 1024 * 1024;
@@ -57,11 +56,15 @@ async function readCsar(archive: ZipArchive, options: LoadOptions, reopen: OpenA
   const files = new Set(archive.files.map((file) => file.path));
   const toscaMeta = files.has(TOSCA_META_PATH) ? (await readMetadata(archive, TOSCA_META_PATH)).toString('utf8') : undefined;
   const layout = resolveCsarLayout(files, archive.directories, toscaMeta);
+  const vnfdLimits = options.vnfdLimits ?? DEFAULT_VNFD_LIMITS;
+  const templateFiles = archive.files.filter((file) => isTemplate(file, layout.entryDefinitions));
+  checkTemplateBytes(templateFiles, vnfdLimits);
   const manifest = layout.manifestPath ? parseManifest(await readMetadata(archive, layout.manifestPath), layout.manifestPath) : undefined;
   const signature = await checkManifestSignature(archive, layout, manifest, options);
   const plan = planDigests(files, layout.manifestPath, manifest, layout.toscaMeta);
-  const { sha256, templates } = await readAllFiles(archive, plan, layout.entryDefinitions);
-  const vnfd = buildModel(layout.entryDefinitions, templates, [...files], await loadBundledEtsiTypes());
+  const { sha256, templates } = await readAllFiles(archive, plan, new Set(templateFiles.map((file) => file.path)));
+  const task = { entryDefinitions: layout.entryDefinitions, templates, packageFiles: [...files], maxNodeTemplates: vnfdLimits.maxNodeTemplates };
+  const vnfd = await vnfdModelThread.build(task, vnfdLimits.maxBuildMs);
   const excluded = new Set([TOSCA_META_PATH, layout.manifestPath ?? '', ...layout.certificatePaths, ...signatureFiles(manifest)]);
   const listedPaths = [...(manifest?.sources ?? []), ...(layout.toscaMeta?.fileDigests ?? [])].map((entry) => entry.path);
   return {
@@ -101,31 +104,36 @@ async function checkManifestSignature(archive: ZipArchive, layout: CsarLayout, m
   );
 }
 
-/** One pass over every file: digests checked, SHA-256 kept, service templates parsed. */
-async function readAllFiles(archive: ZipArchive, plan: readonly ExpectedDigest[], entryDefinitions: string) {
+/** Service templates: the entry definitions and every YAML file outside the folders SOL004 and Tacker use for artifacts. */
+const isTemplate = (file: ZipFileEntry, entryDefinitions: string): boolean => file.path === entryDefinitions || (/\.ya?ml$/i.test(file.path) && !NOT_TEMPLATES.test(file.path));
+
+/** Refused from the zip's sizes, before anything is inflated (the zip reader holds each entry to its size). */
+function checkTemplateBytes(templates: readonly ZipFileEntry[], limits: VnfdLimits): void {
+  const total = templates.reduce((sum, file) => sum + file.uncompressedSize, 0);
+  if (total <= limits.maxTemplateBytes) return;
+  const largest = [...templates].sort((a, b) => b.uncompressedSize - a.uncompressedSize)[0];
+  throw new PackageError(
+    'VNFD_TOO_LARGE',
+    `the package's service templates hold ${total} bytes (${largest.path}: ${largest.uncompressedSize}), more than the ${limits.maxTemplateBytes} a VNFD may have`,
+  );
+}
+
+/** One pass over every file: digests checked, SHA-256 kept, service templates kept for the model thread. */
+async function readAllFiles(archive: ZipArchive, plan: readonly ExpectedDigest[], templatePaths: ReadonlySet<string>) {
   const sha256 = new Map<string, string>();
-  const templates: Record<string, unknown> = {};
+  const templates: { path: string; bytes: Uint8Array }[] = [];
   for (const file of archive.files) {
     const digester = new FileDigester(file.path, plan.filter((digest) => digest.path === file.path));
-    const isTemplate = file.path === entryDefinitions || (/\.ya?ml$/i.test(file.path) && !NOT_TEMPLATES.test(file.path) && file.uncompressedSize <= MAX_METADATA_BYTES);
+    const isTemplate = templatePaths.has(file.path);
     const chunks: Buffer[] = [];
     await archive.stream(file.path, (chunk) => {
       digester.update(chunk);
       if (isTemplate) chunks.push(chunk);
     });
     sha256.set(file.path, digester.finish());
-    if (isTemplate) templates[file.path] = parseYamlTemplate(Buffer.concat(chunks), file.path);
+    if (isTemplate) templates.push({ path: file.path, bytes: Buffer.concat(chunks) });
   }
   return { sha256, templates };
-}
-
-function buildModel(entryDefinitions: string, documents: Record<string, unknown>, packageFiles: string[], bundledTypes: Record<string, unknown>): VnfdModel {
-  try {
-    return buildVnfdModel({ entryDefinitions, documents, packageFiles, bundledTypes });
-  } catch (error) {
-    if (error instanceof VnfdError) throw new PackageError(error.code as PackageErrorCode, error.detail);
-    throw error;
-  }
 }
 
 async function readMetadata(archive: ZipArchive, path: string): Promise<Buffer> {

@@ -1,8 +1,10 @@
 import type { VnfdModel } from '@vnfm/vnfd';
 import type { CsarLimits } from './csar-limits';
+import type { VnfdLimits } from './vnfd-limits';
 
 export interface LoadOptions {
   limits?: CsarLimits;
+  vnfdLimits?: VnfdLimits;
   /** PEM CA certificates a package signer must chain to. */
   trustedCaPems?: string[];
   /** Refuse packages without a signature that verifies against `trustedCaPems`. */

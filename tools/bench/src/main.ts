@@ -6,9 +6,10 @@ import { benchMessaging } from './messaging.bench';
 import { benchLcm } from './lcm.bench';
 import { benchDetectionLag } from './detection-lag.bench';
 import { benchHashVerification } from './package-hash.bench';
+import { benchCorpusOnboarding } from './corpus-onboarding.bench';
 
 /**
- * npm run bench [-- --replay-events N] [-- --only lcm|lag]: prints tables for the
+ * npm run bench [-- --replay-events N] [-- --only lcm|lag|packages]: prints tables for the
  * embedded event store (append and replay rates), the message bus (round
  * trips), VNF package onboarding checks (MB/s), the LCM control plane
  * (instantiate latency, 100 at once, listing 10,000 instances) and the
@@ -33,7 +34,10 @@ async function main(): Promise<void> {
   if (!only) {
     await benchEventStore(replayEvents);
     await benchMessaging(kafkaBrokers());
+  }
+  if (!only || only === 'packages') {
     await benchHashVerification(100, 5);
+    await benchCorpusOnboarding();
   }
   if (!only || only === 'lcm') await benchLcm({ warmup: 20, sequential: 100, concurrent: 100, listed: 10_000 });
   if (!only || only === 'lag') await benchDetectionLag();

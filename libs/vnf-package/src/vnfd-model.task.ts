@@ -1,0 +1,35 @@
+import { buildVnfdModel, VnfdError, type VnfdModel } from '@vnfm/vnfd';
+import { loadBundledEtsiTypes } from './etsi-types.loader';
+import { PackageError, type PackageErrorCode } from './package.error';
+import { parseYamlTemplate } from './yaml-document.parser';
+
+/** What the model thread gets: the package's service templates as read from the zip, and the paths of all its files. */
+export interface VnfdModelTask {
+  entryDefinitions: string;
+  templates: { path: string; bytes: Uint8Array }[];
+  packageFiles: string[];
+  maxNodeTemplates: number;
+}
+
+/** Parses the templates, checks how many node templates they declare, and builds the VNFD model; refusals are `PackageError`s. */
+export async function runVnfdModelTask(task: VnfdModelTask): Promise<VnfdModel> {
+  const documents: Record<string, unknown> = {};
+  for (const { path, bytes } of task.templates) documents[path] = parseYamlTemplate(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), path);
+  checkNodeTemplateCount(documents, task.maxNodeTemplates);
+  try {
+    return buildVnfdModel({ entryDefinitions: task.entryDefinitions, documents, packageFiles: task.packageFiles, bundledTypes: await loadBundledEtsiTypes() });
+  } catch (error) {
+    if (error instanceof VnfdError) throw new PackageError(error.code as PackageErrorCode, error.detail);
+    throw error;
+  }
+}
+
+function checkNodeTemplateCount(documents: Record<string, unknown>, max: number): void {
+  let count = 0;
+  for (const doc of Object.values(documents)) {
+    const topology = (doc as { topology_template?: { node_templates?: unknown } } | null)?.topology_template;
+    const nodes = topology?.node_templates;
+    if (nodes && typeof nodes === 'object') count += Object.keys(nodes).length;
+  }
+  if (count > max) throw new PackageError('VNFD_TOO_LARGE', `the package's service templates declare ${count} node templates, more than the ${max} a VNFD may have`);
+}
