@@ -11,7 +11,7 @@ import { entryPoint, killGroup, startProduct, waitForHttp, type ProductProcess }
 import { ensureTackerCli, tackerCli, type TackerCli } from './tacker-cli';
 
 /** The Tacker sample package the LCM suites run: flavour `simple`, aspect `VDU1_scale` (max level 2), two instantiation levels, a BaseHOT. */
-const LCM_PACKAGE = 'vnf-v2-basic-lcms-max';
+export const LCM_PACKAGE = 'vnf-v2-basic-lcms-max';
 
 /** The Tacker VIM file `openstack vim register --config-file` takes, for the simulator's Keystone. */
 function simulatorVimFile(dir: string, sim: OpenStackSimulator): string {
@@ -94,7 +94,7 @@ export class LcmStage {
 }
 
 /** Onboards a Tacker corpus package over /vnfpkgm/v1, as an operator does before creating instances. */
-async function onboardCorpusPackage(http: GatewayHttp, work: string, name: string): Promise<VnfPkgInfo> {
+export async function onboardCorpusPackage(http: GatewayHttp, work: string, name: string): Promise<VnfPkgInfo> {
   const { id } = (await (await http('/vnfpkgm/v1/vnf_packages', { method: 'POST', body: '{}' })).json()) as VnfPkgInfo;
   const zip = await zipCorpusPackage(work, name);
   const put = await http(`/vnfpkgm/v1/vnf_packages/${id}/package_content`, { method: 'PUT', headers: { 'Content-Type': 'application/zip' }, body: zip });

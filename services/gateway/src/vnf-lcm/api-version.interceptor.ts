@@ -1,8 +1,8 @@
 import { Injectable, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import type { Observable } from 'rxjs';
+import { map, type Observable } from 'rxjs';
 import { AppError } from '@vnfm/contracts';
-import { VNFLCM_API_VERSIONS, type VnfLcmApiMajor } from '@vnfm/lcm-domain';
+import { VNFLCM_API_VERSIONS, withAbsoluteLinks, type VnfLcmApiMajor } from '@vnfm/lcm-domain';
 
 /** The major version a /vnflcm request addresses, from its URI (SOL 013 §9.1). */
 export const apiMajorOf = (request: Request): VnfLcmApiMajor => (request.path.startsWith('/vnflcm/v2/') ? 2 : 1);
@@ -20,6 +20,7 @@ const VERSION_FORMAT = /^\d+\.\d+\.\d+$/;
  * (APIVersionMissing, InvalidAPIVersionString). v1 accepts it missing, as
  * Tacker v1 does. The api_versions resource stays reachable whatever the
  * header says, so a client can discover what to send (SOL 013 §9.3).
+ * Links leave as absolute URIs on the host the consumer addressed (SOL 013 §8.3).
  */
 @Injectable()
 export class VnfLcmApiVersionInterceptor implements NestInterceptor {
@@ -28,7 +29,8 @@ export class VnfLcmApiVersionInterceptor implements NestInterceptor {
     const major = apiMajorOf(request);
     context.switchToHttp().getResponse<Response>().setHeader('Version', VNFLCM_API_VERSIONS[major]);
     if (major === 2 && !request.path.endsWith('/api_versions')) refuseUnsupportedVersion(request.header('Version'), VNFLCM_API_VERSIONS[major]);
-    return next.handle();
+    const base = `${request.protocol}://${request.get('host')}`;
+    return next.handle().pipe(map((body: unknown) => withAbsoluteLinks(body, base)));
   }
 }
 
