@@ -11,6 +11,8 @@ export const LCM_COORDINATOR = {
   createVnfInstance: 'lcm-coordinator.createVnfInstance',
   listVnfInstances: 'lcm-coordinator.listVnfInstances',
   getVnfInstance: 'lcm-coordinator.getVnfInstance',
+  /** The view with the stream revision it shows (the HTTP ETag), read together. */
+  getTaggedVnfInstance: 'lcm-coordinator.getTaggedVnfInstance',
   deleteVnfInstance: 'lcm-coordinator.deleteVnfInstance',
   /** Task resources and PATCH: starts one LCM operation; replies once the occurrence is STARTING. */
   startOperation: 'lcm-coordinator.startOperation',
@@ -43,8 +45,22 @@ export interface VnfInstanceRef {
   vnfInstanceId: string;
 }
 
+/**
+ * An HTTP If-Match precondition (RFC 9110 §13.1.1) as instance stream
+ * revisions: the change is made only if the stream is at one of them when it
+ * is appended to, else 412. Absent: unconditional.
+ */
+export interface InstanceRevisionCondition {
+  ifMatchRevisions?: number[];
+}
+export type DeleteVnfInstanceMessage = VnfInstanceRef & InstanceRevisionCondition;
+export interface TaggedVnfInstanceReply {
+  instance: VnfInstanceView;
+  revision: number;
+}
+
 /** The request is validated for shape at the edge; the coordinator checks it against the VNFD and the instance. */
-export interface StartOperationMessage {
+export interface StartOperationMessage extends InstanceRevisionCondition {
   apiMajor: VnfLcmApiMajor;
   vnfInstanceId: string;
   request: LcmOperationRequest;

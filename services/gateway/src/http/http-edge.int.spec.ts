@@ -2,11 +2,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '@vnfm/config';
+import { LCM_COORDINATOR, type DeleteVnfInstanceMessage, type StartOperationMessage, type VnfInstanceRef } from '@vnfm/lcm-domain';
 import { createInfrastructure, type RunningService } from '@vnfm/platform';
 import { createLogger } from '@vnfm/telemetry';
 import { startGateway } from '../start-gateway';
 import { startBusStandIn, type BusStandIn } from '../vnf-lcm/testing/bus-stand-in';
-import { answerLcmCommand } from '../vnf-lcm/testing/lcm-replies';
+import { answerLcmCommand, instanceView } from '../vnf-lcm/testing/lcm-replies';
 import { MAX_JSON_DEPTH } from './json-bodies';
 import { MAX_URL_LENGTH } from './request-limits';
 
@@ -27,7 +28,9 @@ describe('the HTTP edge: protocol refusals as ProblemDetails (gateway over the i
   beforeAll(async () => {
     const config = loadConfig({ VNFM_DATA_DIR: dataDir, VNFM_PORT: String(port), VNFM_ADMIN_TOKEN: TOKEN, VNFM_LOG_LEVEL: 'silent' });
     const infra = createInfrastructure(config, createLogger('http-edge-int', 'silent'));
-    standIn = await startBusStandIn(infra, ['lcm-coordinator', 'vim-registry', 'package-catalog'], answerLcmCommand);
+    standIn = await startBusStandIn(infra, ['lcm-coordinator', 'vim-registry', 'package-catalog'], (type, payload) =>
+      type === LCM_COORDINATOR.getTaggedVnfInstance ? { instance: instanceView((payload as VnfInstanceRef).vnfInstanceId), revision: 41 } : type === LCM_COORDINATOR.deleteVnfInstance ? {} : answerLcmCommand(type, payload),
+    );
     gateway = await startGateway(infra);
   });
   afterAll(async () => {
@@ -162,6 +165,27 @@ describe('the HTTP edge: protocol refusals as ProblemDetails (gateway over the i
       const echoed = (await call('/vnflcm/v2/vnf_lcm_op_occs/op-1', { headers: { 'X-Correlation-Id': id } })).headers.get('x-correlation-id');
       expect(echoed).toMatch(/^[0-9a-f-]{36}$/);
       expect(standIn.received.map((command) => command.type)).toEqual(['lcm-coordinator.getOpOcc']);
+    });
+  });
+  describe('ETag and If-Match on an individual VNF instance', () => {
+    it.each([1, 2])('GET /vnflcm/v%i/vnf_instances/{id} carries the strong ETag of the revision it shows', async (major) => {
+      const response = await call(`/vnflcm/v${major}/vnf_instances/instance-1`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('etag')).toBe('"41"');
+      expect(await response.json()).toMatchObject({ id: 'instance-1' });
+    });
+
+    it.each([
+      ['"41"', [41]],
+      ['"7", W/"41", "x", "41"', [7, 41]],
+      ['W/"41"', []],
+      ['*', undefined],
+    ])('DELETE and PATCH carry If-Match %s to the coordinator as revisions %j', async (ifMatch, revisions) => {
+      expect((await call('/vnflcm/v2/vnf_instances/instance-1', { method: 'DELETE', headers: { 'If-Match': ifMatch } })).status).toBe(204);
+      const patch = await call('/vnflcm/v2/vnf_instances/instance-1', { method: 'PATCH', body: '{"vnfInstanceName":"x"}', headers: { 'If-Match': ifMatch, 'Content-Type': 'application/merge-patch+json' } });
+      expect(patch.status).toBe(202);
+      expect(standIn.payloadsOf<DeleteVnfInstanceMessage>(LCM_COORDINATOR.deleteVnfInstance)[0].ifMatchRevisions).toEqual(revisions);
+      expect(standIn.payloadsOf<StartOperationMessage>(LCM_COORDINATOR.startOperation)[0].ifMatchRevisions).toEqual(revisions);
     });
   });
 });

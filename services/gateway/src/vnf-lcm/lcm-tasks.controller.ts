@@ -7,6 +7,7 @@ import { VIM_REGISTRY_MESSAGES, type VimIdMessage } from '@vnfm/vim-domain';
 import { PACKAGE_CATALOG, type GetPackageRequest, type VnfPkgInfo } from '@vnfm/vnf-package-domain';
 import { AuthGuard } from '../http/auth.guard';
 import { apiMajorOf, VnfLcmApiVersionInterceptor } from './api-version.interceptor';
+import { ifMatchRevisions } from './instance-etag';
 import { readModification, readTaskRequest, type TaskRequest } from './lcm-task-requests';
 import { vimNotRegistered } from './vim-connection-info.dto';
 
@@ -19,7 +20,8 @@ const isNotFound = (error: unknown) => error instanceof AppError && error.status
  * and the lcm-coordinator starts it. 202 with `Location` of the operation
  * occurrence and an empty body: python-tackerclient prints "... has been
  * accepted" only when the body is empty. The coordinator's refusals (404,
- * 409, 422) pass through the ProblemFilter as they are.
+ * 409, 412, 422) pass through the ProblemFilter as they are. PATCH honours
+ * If-Match (the ETag of GET on the instance), decided by the coordinator.
  */
 @Controller(['vnflcm/v1', 'vnflcm/v2'])
 @UseGuards(AuthGuard)
@@ -36,14 +38,14 @@ export class LcmTasksController {
   @Patch('vnf_instances/:vnfInstanceId')
   @HttpCode(202)
   async modify(@Req() request: Request, @Res({ passthrough: true }) response: Response, @Param('vnfInstanceId') vnfInstanceId: string): Promise<void> {
-    await this.start(request, response, vnfInstanceId, readModification(apiMajorOf(request), request));
+    await this.start(request, response, vnfInstanceId, readModification(apiMajorOf(request), request), ifMatchRevisions(request));
   }
 
-  private async start(request: Request, response: Response, vnfInstanceId: string, task: TaskRequest): Promise<void> {
+  private async start(request: Request, response: Response, vnfInstanceId: string, task: TaskRequest, ifMatch?: number[]): Promise<void> {
     await Promise.all(task.inline.map(({ path, vimId }) => this.confirmRegistered(path, vimId)));
     if (task.vnfPkgId !== undefined && task.request.operation === 'MODIFY_INFO') task.request.params.vnfdId = await this.vnfdIdOf(task.vnfPkgId);
     const apiMajor = apiMajorOf(request);
-    const message: StartOperationMessage = { apiMajor, vnfInstanceId, request: task.request };
+    const message: StartOperationMessage = { apiMajor, vnfInstanceId, request: task.request, ifMatchRevisions: ifMatch };
     const { vnfLcmOpOccId } = await this.runtime.bus.request<StartOperationReply>(LCM_COORDINATOR.startOperation, message, { key: vnfInstanceId });
     response.setHeader('Location', `${vnfLcmUriPrefix(apiMajor)}/vnf_lcm_op_occs/${vnfLcmOpOccId}`);
   }

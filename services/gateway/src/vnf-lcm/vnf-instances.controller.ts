@@ -1,11 +1,21 @@
 import { Controller, Delete, Get, HttpCode, Inject, Param, Post, Req, Res, UseGuards, UseInterceptors } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { LCM_COORDINATOR, type CreateVnfInstanceMessage, type ListVnfInstancesMessage, type ListVnfInstancesReply, type VnfInstanceRef, type VnfInstanceView } from '@vnfm/lcm-domain';
+import {
+  LCM_COORDINATOR,
+  type CreateVnfInstanceMessage,
+  type DeleteVnfInstanceMessage,
+  type ListVnfInstancesMessage,
+  type ListVnfInstancesReply,
+  type TaggedVnfInstanceReply,
+  type VnfInstanceRef,
+  type VnfInstanceView,
+} from '@vnfm/lcm-domain';
 import { SERVICE_RUNTIME, type ServiceRuntime } from '@vnfm/platform';
 import { AuthGuard } from '../http/auth.guard';
 import { jsonBody } from '../http/request-body';
 import { apiMajorOf, VnfLcmApiVersionInterceptor } from './api-version.interceptor';
 import { CreateVnfRequestDto } from './vnf-instance.dto';
+import { ifMatchRevisions, instanceEtag } from './instance-etag';
 import { nextPageUri, solQueryOf } from '../http/sol-query.params';
 
 /**
@@ -38,16 +48,19 @@ export class VnfInstancesController {
     return reply.items;
   }
 
+  /** With `ETag`, for If-Match on PATCH and DELETE (412 when the instance changed since). */
   @Get('vnf_instances/:vnfInstanceId')
-  show(@Req() request: Request, @Param('vnfInstanceId') vnfInstanceId: string): Promise<VnfInstanceView> {
+  async show(@Req() request: Request, @Res({ passthrough: true }) response: Response, @Param('vnfInstanceId') vnfInstanceId: string): Promise<VnfInstanceView> {
     const ref: VnfInstanceRef = { apiMajor: apiMajorOf(request), vnfInstanceId };
-    return this.runtime.bus.request<VnfInstanceView>(LCM_COORDINATOR.getVnfInstance, ref, { key: vnfInstanceId });
+    const { instance, revision } = await this.runtime.bus.request<TaggedVnfInstanceReply>(LCM_COORDINATOR.getTaggedVnfInstance, ref, { key: vnfInstanceId });
+    response.setHeader('ETag', instanceEtag(revision));
+    return instance;
   }
 
   @Delete('vnf_instances/:vnfInstanceId')
   @HttpCode(204)
   async delete(@Req() request: Request, @Param('vnfInstanceId') vnfInstanceId: string): Promise<void> {
-    const ref: VnfInstanceRef = { apiMajor: apiMajorOf(request), vnfInstanceId };
-    await this.runtime.bus.request(LCM_COORDINATOR.deleteVnfInstance, ref, { key: vnfInstanceId });
+    const message: DeleteVnfInstanceMessage = { apiMajor: apiMajorOf(request), vnfInstanceId, ifMatchRevisions: ifMatchRevisions(request) };
+    await this.runtime.bus.request(LCM_COORDINATOR.deleteVnfInstance, message, { key: vnfInstanceId });
   }
 }

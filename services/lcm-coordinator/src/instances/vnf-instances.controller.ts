@@ -8,15 +8,17 @@ import {
   VNF_INSTANCE_DEFAULT_EXCLUDED,
   vnfInstanceNotFound,
   type CreateVnfInstanceMessage,
+  type DeleteVnfInstanceMessage,
   type ListVnfInstancesMessage,
   type ListVnfInstancesReply,
+  type TaggedVnfInstanceReply,
   type VnfInstance,
   type VnfInstanceRef,
   type VnfInstanceView,
 } from '@vnfm/lcm-domain';
 import { QUERY } from '@vnfm/messaging';
 import { queryCollection } from '@vnfm/sol-query';
-import { VnfInstanceReadModel } from '../read-model/vnf-instance.read-model';
+import { VnfInstanceReadModel, type VnfInstanceEntry } from '../read-model/vnf-instance.read-model';
 import { VnfInstanceRepository } from '../vnf-instance.repository';
 import { VnfPackagesClient } from './vnf-packages.client';
 
@@ -69,22 +71,28 @@ export class VnfInstancesController {
 
   @MessagePattern(LCM_COORDINATOR.getVnfInstance, QUERY)
   async get(@Payload() message: VnfInstanceRef): Promise<VnfInstanceView> {
-    const instance = this.existing(message.vnfInstanceId);
+    return (await this.getTagged(message)).instance;
+  }
+
+  /** The view and the revision of the state it shows, from one read-model entry (the ETag of SOL 003 §5.4.3.3.2). */
+  @MessagePattern(LCM_COORDINATOR.getTaggedVnfInstance, QUERY)
+  async getTagged(@Payload() message: VnfInstanceRef): Promise<TaggedVnfInstanceReply> {
+    const { state: instance, revision } = this.existing(message.vnfInstanceId);
     const identities = await this.packages.identitiesOf([instance.vnfdId]);
-    return toVnfInstanceView(message.apiMajor, instance, identities.get(instance.vnfdId));
+    return { instance: toVnfInstanceView(message.apiMajor, instance, identities.get(instance.vnfdId)), revision };
   }
 
   /** SOL 003 §5.4.3.3.5: only a NOT_INSTANTIATED instance (the decider answers 409 otherwise); its package is released. */
   @MessagePattern(LCM_COORDINATOR.deleteVnfInstance)
-  async delete(@Payload() message: VnfInstanceRef): Promise<Record<string, never>> {
-    const outcome = await this.repository.execute(message.vnfInstanceId, { type: 'DeleteVnfInstance', data: { now: now() } });
+  async delete(@Payload() message: DeleteVnfInstanceMessage): Promise<Record<string, never>> {
+    const outcome = await this.repository.execute(message.vnfInstanceId, { type: 'DeleteVnfInstance', data: { now: now() } }, message);
     if (outcome.before) await this.packages.markUsage(outcome.before.vnfdId, message.vnfInstanceId, false);
     return {};
   }
 
-  private existing(vnfInstanceId: string): VnfInstance {
+  private existing(vnfInstanceId: string): VnfInstanceEntry {
     const entry = this.readModel.get(String(vnfInstanceId));
     if (!entry) throw vnfInstanceNotFound(String(vnfInstanceId));
-    return entry.state;
+    return entry;
   }
 }

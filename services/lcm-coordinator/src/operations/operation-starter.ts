@@ -32,7 +32,7 @@ export class OperationStarter {
     private readonly runner: LcmWorkflowRunner,
   ) {}
 
-  async start({ vnfInstanceId, request }: StartOperationMessage): Promise<StartOperationReply> {
+  async start({ vnfInstanceId, request, ifMatchRevisions }: StartOperationMessage): Promise<StartOperationReply> {
     const instance = await this.instances.load(vnfInstanceId);
     if (!instance || instance.deleted) throw vnfInstanceNotFound(vnfInstanceId);
     // Refuse early what the claim would refuse, before asking other services anything.
@@ -42,7 +42,8 @@ export class OperationStarter {
     refuseUnrunnableHooks(plan, vnfd, operationFlavourId(resolved, instance));
     const vnfLcmOpOccId = randomUUID();
     const now = new Date().toISOString();
-    await this.instances.execute(vnfInstanceId, { type: 'StartVnfLcmOperation', data: { vnfLcmOpOccId, operation: request.operation, operationParams: resolved.params, now } });
+    // The claim is where an If-Match is decided: atomically with the append that starts the operation.
+    await this.instances.execute(vnfInstanceId, { type: 'StartVnfLcmOperation', data: { vnfLcmOpOccId, operation: request.operation, operationParams: resolved.params, now } }, { ifMatchRevisions });
     await this.runner.command(vnfLcmOpOccId, {
       type: 'StartLcmOpOcc',
       data: { vnfLcmOpOccId, vnfInstanceId, operation: request.operation, operationParams: resolved.params, isAutomaticInvocation: false, plan, now },
