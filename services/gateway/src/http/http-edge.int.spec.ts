@@ -76,6 +76,7 @@ describe('the HTTP edge: protocol refusals as ProblemDetails (gateway over the i
   describe('methods a resource does not support', () => {
     const cases: [string, string, string][] = [
       ['PUT', '/v1.0/vims', 'GET, HEAD, POST'],
+      ['OPTIONS', '/v1.0/vims', 'GET, HEAD, POST'],
       ['PATCH', '/v1.0/vims/vim-1', 'DELETE, GET, HEAD, PUT'],
       ['DELETE', '/vnfpkgm/v1/vnf_packages', 'GET, HEAD, POST'],
       ['POST', '/vnfpkgm/v1/vnf_packages/pkg-1/package_content', 'GET, HEAD, PUT'],
