@@ -42,7 +42,8 @@ function cpProtocolInfoOf(config: Json | undefined, major: VnfLcmApiMajor): Json
       return {
         type: address.type,
         ...(fixed && { addresses: fixed, isDynamic: false }),
-        ...(isRecord(address.addressRange) && { addressRange: address.addressRange }),
+        // The request's ipAddressRange is reported as addressRange.
+        ...(isRecord(address.ipAddressRange) && { addressRange: address.ipAddressRange }),
         ...(text(address.subnetId) && { subnetId: address.subnetId }),
       };
     });

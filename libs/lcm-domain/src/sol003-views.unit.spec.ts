@@ -23,18 +23,17 @@ const extVirtualLinks = [
   },
 ];
 const extManagedVirtualLinks = [{ id: 'managed-1', vnfVirtualLinkDescId: 'internalVL1', resourceId: 'net_mgmt' }];
-/** Tacker's os-v2-change-ext-conn-max, in short: VDU1_CP1 moves to another network with a fixed address. */
+/** Tacker's os-v2-change-ext-conn-max, in short: VDU1_CP1 moves to another network with a fixed address and a range. */
+const changedAddresses = [
+  { type: 'IPV4', fixedAddresses: ['22.22.1.10'], subnetId: 'subnet1' },
+  { type: 'IPV4', ipAddressRange: { minAddress: '22.22.2.1', maxAddress: '22.22.2.9' } },
+];
 const changedLinks = [
   {
     id: 'ext-link-2',
     vimConnectionId: 'vim1',
     resourceId: 'net1',
-    extCps: [
-      {
-        cpdId: 'VDU1_CP1',
-        cpConfig: { 'VDU1_CP1-new': { cpProtocolData: [{ layerProtocol: 'IP_OVER_ETHERNET', ipOverEthernet: { ipAddresses: [{ type: 'IPV4', fixedAddresses: ['22.22.1.10'], subnetId: 'subnet1' }] } }] } },
-      },
-    ],
+    extCps: [{ cpdId: 'VDU1_CP1', cpConfig: { 'VDU1_CP1-new': { cpProtocolData: [{ layerProtocol: 'IP_OVER_ETHERNET', ipOverEthernet: { ipAddresses: changedAddresses } }] } } }],
   },
 ];
 
@@ -111,7 +110,7 @@ describe.each([1, 2] as const)('SOL 003 views of /vnflcm/v%i against the ETSI Op
     const info = toVnfInstanceView(major, instance, identity).instantiatedVnfInfo;
     expect(info?.extVirtualLinkInfo?.map((link) => link.id)).toEqual(['ext-link-1', 'ext-link-2']);
     expect(info?.extCpInfo).toMatchObject([{ id: 'port-2', ...(major === 2 && { cpConfigId: 'VDU1_CP1-new' }), extLinkPortId: 'port-2' }]);
-    if (major === 2) expect(info?.extCpInfo[0].cpProtocolInfo).toEqual([{ layerProtocol: 'IP_OVER_ETHERNET', ipOverEthernet: { ipAddresses: [{ type: 'IPV4', addresses: ['22.22.1.10'], isDynamic: false, subnetId: 'subnet1' }] } }]);
+    if (major === 2) expect(info?.extCpInfo[0].cpProtocolInfo).toEqual([{ layerProtocol: 'IP_OVER_ETHERNET', ipOverEthernet: { ipAddresses: [{ type: 'IPV4', addresses: ['22.22.1.10'], isDynamic: false, subnetId: 'subnet1' }, { type: 'IPV4', addressRange: { minAddress: '22.22.2.1', maxAddress: '22.22.2.9' } }] } }]);
   });
 
   it('a COMPLETED MODIFY_INFO carries changedInfo: the modified attributes as requested', () => {
