@@ -98,6 +98,11 @@ describe('the HTTP edge: protocol refusals as ProblemDetails (gateway over the i
       expect(standIn.received).toEqual([]);
     });
 
+    it('a path with a malformed percent-encoding is a 400 ProblemDetails, not a 500', async () => {
+      await expectProblem(await call('/vnflcm/v2/vnf_instances/%E0%A4%A'), 400, /malformed percent-encoding/);
+      expect(standIn.received).toEqual([]);
+    });
+
     it('an unknown path stays a 404 ProblemDetails', async () => {
       await expectProblem(await call('/vnflcm/v2/no_such_resource', { method: 'PUT' }), 404, /Cannot PUT/);
     });

@@ -20,7 +20,12 @@ export function refuseUnsupportedMethods(app: NestExpressApplication) {
   const router = (app.getHttpAdapter().getInstance() as unknown as { router: { stack: RouteLayer[] } }).router;
   return (request: Request, response: Response, next: NextFunction): void => {
     const allowed = new Set<string>();
-    for (const layer of router.stack) if (layer.route && layer.match(request.path)) layer.route._methods().forEach((method) => allowed.add(method));
+    try {
+      for (const layer of router.stack) if (layer.route && layer.match(request.path)) layer.route._methods().forEach((method) => allowed.add(method));
+    } catch {
+      // The router decodes path parameters as it matches: `%E0%A4%A` is no text.
+      return next(new AppError('INVALID_PATH', 400, 'Bad Request', 'The request path has a malformed percent-encoding.'));
+    }
     if (allowed.size === 0 || allowed.has(request.method)) return next();
     const allow = [...allowed].sort().join(', ');
     response.setHeader('Allow', allow);
