@@ -13,6 +13,7 @@ import { readSignedZip } from './signed-zip.reader';
 import { TOSCA_META_PATH } from './tosca-meta.parser';
 import type { LoadedPackage, LoadOptions, PackageSignature } from './vnf-package.types';
 import { DEFAULT_VNFD_LIMITS, type VnfdLimits } from './vnfd-limits';
+import type { VnfdModelTask } from './vnfd-model.task';
 import { vnfdModelThread } from './vnfd-model.thread';
 import { ZipArchive, type ZipFileEntry } from './zip-reader';
 
@@ -121,7 +122,7 @@ function checkTemplateBytes(templates: readonly ZipFileEntry[], limits: VnfdLimi
 /** One pass over every file: digests checked, SHA-256 kept, service templates kept for the model thread. */
 async function readAllFiles(archive: ZipArchive, plan: readonly ExpectedDigest[], templatePaths: ReadonlySet<string>) {
   const sha256 = new Map<string, string>();
-  const templates: { path: string; bytes: Uint8Array }[] = [];
+  const templates: VnfdModelTask['templates'] = [];
   for (const file of archive.files) {
     const digester = new FileDigester(file.path, plan.filter((digest) => digest.path === file.path));
     const isTemplate = templatePaths.has(file.path);
@@ -130,8 +131,9 @@ async function readAllFiles(archive: ZipArchive, plan: readonly ExpectedDigest[]
       digester.update(chunk);
       if (isTemplate) chunks.push(chunk);
     });
-    sha256.set(file.path, digester.finish());
-    if (isTemplate) templates.push({ path: file.path, bytes: Buffer.concat(chunks) });
+    const digest = digester.finish();
+    sha256.set(file.path, digest);
+    if (isTemplate) templates.push({ path: file.path, bytes: Buffer.concat(chunks), sha256: digest });
   }
   return { sha256, templates };
 }

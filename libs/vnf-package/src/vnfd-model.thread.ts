@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { VnfdModel } from '@vnfm/vnfd';
 import { PackageError, type PackageErrorCode } from './package.error';
+import { typeScriptWorkerCode } from './typescript-worker';
 import { MODEL_THREAD_HEAP_MB } from './vnfd-limits';
 import type { VnfdModelTask } from './vnfd-model.task';
 
@@ -70,12 +71,11 @@ const tooLarge = (detail: string) => new PackageError('VNFD_TOO_LARGE', detail);
 
 const resourceLimits = { maxOldGenerationSizeMb: MODEL_THREAD_HEAP_MB };
 
-/** The compiled worker beside this file (dist/); from the TypeScript sources (tests), ts-node compiles it as it loads. */
+/** The compiled worker beside this file (dist/), or, from the TypeScript sources (tests), the source compiled as it loads. */
 function startWorker(): Worker {
   const compiled = join(__dirname, 'vnfd-model.worker.js');
   if (existsSync(compiled)) return new Worker(compiled, { resourceLimits });
-  const source = join(__dirname, 'vnfd-model.worker.ts');
-  return new Worker(`require('ts-node').register({ transpileOnly: true }); require(${JSON.stringify(source)});`, { eval: true, resourceLimits });
+  return new Worker(typeScriptWorkerCode(join(__dirname, 'vnfd-model.worker.ts')), { eval: true, resourceLimits });
 }
 
 /** The process's one model thread. */
