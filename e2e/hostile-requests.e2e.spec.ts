@@ -1,0 +1,164 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { ServiceHealth } from '@vnfm/contracts';
+import { onboardCorpusPackage } from './support/lcm-stage';
+import { createInstance, gatewayHttp, getJson, type GatewayHttp } from './support/lcm-http';
+import { entryPoint, killGroup, startProduct, waitForHttp, type ProductProcess } from './support/product-process';
+
+jest.setTimeout(300_000);
+
+/** A JSON text nesting `depth` objects under `key`, built as text (the test never recurses). */
+const nestedJson = (depth: number, key = 'a') => `${`{"${key}":`.repeat(depth)}1${'}'.repeat(depth)}`;
+
+interface HealthSample {
+  at: number;
+  ms: number;
+  status: number | string;
+}
+
+/** Polls GET /health the whole time, each with a 1 s deadline: a stalled or dead product shows as a slow or failed sample. */
+function watchHealth(endpoint: string): { samples: HealthSample[]; stop(): Promise<void> } {
+  const samples: HealthSample[] = [];
+  let running = true;
+  const loop = (async () => {
+    while (running) {
+      const started = Date.now();
+      const status = await fetch(`${endpoint}/health`, { signal: AbortSignal.timeout(1_000) }).then(
+        async (response) => (await response.arrayBuffer(), response.status),
+        (error: unknown) => (error instanceof Error ? error.name : String(error)),
+      );
+      samples.push({ at: started, ms: Date.now() - started, status });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  })();
+  return {
+    samples,
+    async stop() {
+      running = false;
+      await loop;
+    },
+  };
+}
+
+// Needs `npm run build`: runs the built standalone product (all seven services in one process).
+describe('hostile requests against the built product: refused as ProblemDetails, nothing stored, the process serving throughout', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'vnfm-hostile-'));
+  const endpoint = `http://127.0.0.1:${25890 + Math.floor(Math.random() * 1000)}`;
+  const token = 'hostile-e2e-admin-token';
+  const http: GatewayHttp = gatewayHttp(endpoint, token);
+  let product: ProductProcess;
+  let health: ReturnType<typeof watchHealth>;
+  let vnfdId: string;
+  let vnfPkgId: string;
+  let instanceId: string;
+
+  const expectProblem = async (response: Response, status: number, detail: RegExp) => {
+    const text = await response.text();
+    expect({ status: response.status, text }).toMatchObject({ status });
+    expect(response.headers.get('content-type')).toContain('application/problem+json');
+    expect(JSON.parse(text)).toMatchObject({ status, detail: expect.stringMatching(detail) });
+  };
+  const counts = async () => ({
+    vims: (await getJson<{ vims: unknown[] }>(http, '/v1.0/vims')).vims.length,
+    instances: (await getJson<unknown[]>(http, '/vnflcm/v2/vnf_instances')).length,
+    packages: (await getJson<unknown[]>(http, '/vnfpkgm/v1/vnf_packages')).length,
+  });
+
+  beforeAll(async () => {
+    product = startProduct(process.execPath, [entryPoint('standalone')], { VNFM_PORT: new URL(endpoint).port, VNFM_DATA_DIR: join(dataDir, 'data'), VNFM_ADMIN_TOKEN: token, VNFM_LOG_LEVEL: 'warn' });
+    await waitForHttp(`${endpoint}/health`, 180_000);
+    const pkg = await onboardCorpusPackage(http, dataDir, 'vnf-v2-basic-lcms-max');
+    [vnfdId, vnfPkgId] = [String(pkg.vnfdId), pkg.id];
+    instanceId = (await createInstance(http, vnfdId, 'target')).id;
+    health = watchHealth(endpoint);
+  }, 300_000);
+
+  afterAll(async () => {
+    await health?.stop();
+    if (product) await killGroup(product, 'SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('refuses a body nested 5,000 levels deep on every JSON route with 400, and stores nothing', async () => {
+    const before = await counts();
+    const routes: [string, string, string][] = [
+      ['POST', '/v1.0/vims', `{"vim":{"name":"deep","type":"openstack","auth_url":"http://127.0.0.1:1/identity/v3","auth_cred":{"username":"u","password":"p"},"vim_project":{"name":"p"},"extra":${nestedJson(5000)}}}`],
+      ['POST', '/vnflcm/v2/vnf_instances', `{"vnfdId":"${vnfdId}","metadata":${nestedJson(5000)}}`],
+      ['POST', '/vnflcm/v1/vnf_instances', `{"vnfdId":"${vnfdId}","metadata":${nestedJson(5000)}}`],
+      ['POST', `/vnflcm/v2/vnf_instances/${instanceId}/instantiate`, `{"flavourId":"simple","additionalParams":${nestedJson(5000)}}`],
+      ['PATCH', `/vnflcm/v2/vnf_instances/${instanceId}`, `{"metadata":${nestedJson(5000)}}`],
+      ['POST', '/vnfpkgm/v1/vnf_packages', `{"userDefinedData":${nestedJson(5000)}}`],
+      ['PATCH', `/vnfpkgm/v1/vnf_packages/${vnfPkgId}`, `{"userDefinedData":${nestedJson(5000)}}`],
+    ];
+    for (const [method, path, body] of routes) {
+      const type = method === 'PATCH' ? 'application/merge-patch+json' : 'application/json';
+      await expectProblem(await http(path, { method, body, headers: { 'Content-Type': type } }), 400, /more than 32 levels deep/);
+    }
+    expect(await counts()).toEqual(before);
+    expect((await getJson<{ vnfInstanceName?: string; metadata?: unknown }>(http, `/vnflcm/v2/vnf_instances/${instanceId}`)).vnfInstanceName).toBe('target');
+  });
+
+  it('answers an oversized URL and oversized headers with ProblemDetails (414, 431), not a bare status or a reset', async () => {
+    await expectProblem(await http(`/vnflcm/v2/vnf_instances?filter=${'x'.repeat(9_000)}`), 414, /at most 8192/);
+    await expectProblem(await http(`/vnflcm/v2/vnf_instances/${'x'.repeat(20_000)}`), 431, /exceed \d+ bytes/);
+    await expectProblem(await http('/v1.0/vims', { headers: { 'X-Padding': 'p'.repeat(20_000) } }), 431, /exceed \d+ bytes/);
+    const echoed = (await http('/v1.0/vims', { headers: { 'X-Correlation-Id': 'c'.repeat(5_000) } })).headers.get('x-correlation-id');
+    expect(echoed).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('refuses a Version header that /vnflcm/v2 does not serve with 400, and creates nothing', async () => {
+    const before = await counts();
+    for (const [version, detail] of [['abc', /invalid format/], ['99.0.0', /not supported/], ['', /invalid format/]] as const) {
+      const response = await http('/vnflcm/v2/vnf_instances', { method: 'POST', body: JSON.stringify({ vnfdId, vnfInstanceName: 'versioned' }), headers: { Version: version } });
+      expect(response.headers.get('version')).toBe('2.0.0');
+      await expectProblem(response, 400, detail);
+    }
+    expect(await counts()).toEqual(before);
+    expect(await getJson(http, '/vnflcm/api_versions')).toEqual({ uriPrefix: '/vnflcm', apiVersions: [{ version: '1.3.0', isDeprecated: false }, { version: '2.0.0', isDeprecated: false }] });
+  });
+
+  it('honours If-Match on PATCH and DELETE of an instance: a stale ETag is 412 and changes nothing, the current one is served', async () => {
+    const read = await http(`/vnflcm/v2/vnf_instances/${instanceId}`);
+    const etag = String(read.headers.get('etag'));
+    expect(etag).toMatch(/^"\d+"$/);
+    const stale = `"${Number(JSON.parse(etag)) + 1}"`;
+    const patch = (ifMatch: string) => http(`/vnflcm/v2/vnf_instances/${instanceId}`, { method: 'PATCH', body: '{"vnfInstanceName":"renamed"}', headers: { 'If-Match': ifMatch, 'Content-Type': 'application/merge-patch+json' } });
+    await expectProblem(await patch(stale), 412, /has changed since the ETag/);
+    await expectProblem(await patch(`W/${etag}`), 412, /has changed since the ETag/);
+    await expectProblem(await http(`/vnflcm/v1/vnf_instances/${instanceId}`, { method: 'DELETE', headers: { 'If-Match': stale } }), 412, /has changed since the ETag/);
+    const unchanged = await http(`/vnflcm/v2/vnf_instances/${instanceId}`);
+    expect(unchanged.headers.get('etag')).toBe(etag);
+    expect(((await unchanged.json()) as { vnfInstanceName: string }).vnfInstanceName).toBe('target');
+    expect((await patch(etag)).status).toBe(202);
+  });
+
+  it('answers a method a resource does not support with 405, Allow and ProblemDetails; an unknown path stays 404', async () => {
+    const cases: [string, string, string][] = [
+      ['PUT', '/v1.0/vims', 'GET, HEAD, POST'],
+      ['DELETE', '/vnfpkgm/v1/vnf_packages', 'GET, HEAD, POST'],
+      ['PUT', `/vnflcm/v2/vnf_instances/${instanceId}`, 'DELETE, GET, HEAD, PATCH'],
+      ['PUT', '/vnflcm/v1/vnf_instances', 'GET, HEAD, POST'],
+      ['DELETE', '/vnflcm/v2/api_versions', 'GET, HEAD'],
+      ['POST', '/health', 'GET, HEAD'],
+      ['GET', '/diagnostics/v1/probes', 'POST'],
+      ['DELETE', `/audit/v1/vnf_instances/${instanceId}/events`, 'GET, HEAD'],
+    ];
+    for (const [method, path, allow] of cases) {
+      const response = await http(path, { method });
+      expect({ path, allow: response.headers.get('allow') }).toEqual({ path, allow });
+      await expectProblem(response, 405, new RegExp(`${method} is not supported`));
+    }
+    await expectProblem(await http('/vnflcm/v2/nothing_here', { method: 'PUT' }), 404, /Cannot PUT/);
+  });
+
+  it('the product stayed up: /health answered 200 within 1 s throughout and no unexpected error was counted', async () => {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await health.stop();
+    expect(health.samples.length).toBeGreaterThan(3);
+    expect(health.samples.filter((sample) => sample.status !== 200 || sample.ms > 1_000)).toEqual([]);
+    expect(product.child.exitCode).toBeNull();
+    const services = (await getJson<{ services: Record<string, ServiceHealth> }>(http, '/health')).services;
+    expect(Object.values(services).map((service) => service.unexpectedErrors)).toEqual(Object.keys(services).map(() => 0));
+  });
+});
