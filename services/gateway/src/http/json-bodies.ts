@@ -10,9 +10,12 @@ export const JSON_MEDIA_TYPES = ['application/json', 'application/merge-patch+js
 /**
  * How deeply a JSON body may nest objects and arrays. The deepest SOL 003 /
  * Tacker request bodies nest 13 levels (instantiate's extVirtualLinks ...
- * ipAddresses); deeper input is refused before anything walks it.
+ * ipAddresses); deeper input is refused before anything walks it. At 20,
+ * every body is within the depth the product's bounded walks cover (log
+ * redaction, the VIM registry's stray-secret check), so a secret-named key
+ * cannot hide below them.
  */
-export const MAX_JSON_DEPTH = 32;
+export const MAX_JSON_DEPTH = 20;
 
 /**
  * JSON bodies for every route, other bodies (package zips) left unread for
