@@ -25,6 +25,8 @@ function simulatorVimFile(dir: string, sim: OpenStackSimulator): string {
 export interface LcmStageOptions {
   /** How long the simulator keeps each stack operation in progress. */
   simDelayMs: number;
+  /** Management addresses of the simulator's servers (its capacity); default the simulator's 16. */
+  addressPool?: readonly string[];
   /** The gateway listens on a random port from here to here + 999. */
   basePort: number;
   /** Services to start one process each (`dist/services/<name>`), repeats allowed; default the standalone product. */
@@ -61,7 +63,7 @@ export class LcmStage {
   }
 
   async open(): Promise<void> {
-    this.sim = await startOpenStackSimulator({ delayMs: this.options.simDelayMs });
+    this.sim = await startOpenStackSimulator({ delayMs: this.options.simDelayMs, addressPool: this.options.addressPool });
     this.env = { VNFM_PORT: new URL(this.endpoint).port, VNFM_DATA_DIR: join(this.dataDir, 'data'), VNFM_ADMIN_TOKEN: this.token, VNFM_LOG_LEVEL: 'warn', ...(await this.options.env?.()) };
     const [openstack] = await Promise.all([ensureTackerCli(), this.startProduct()]);
     this.cli = tackerCli(openstack, this.endpoint, this.token);
