@@ -9,7 +9,7 @@ export interface CorpusZipOptions {
 }
 
 /**
- * A Tacker sample package of the shared corpus zipped as @vnfm/vnf-package's
+ * A Tacker sample package of the test corpus zipped as @vnfm/vnf-package's
  * tests zip it: the corpus folder plus the library's stand-ins for the
  * scripts and images the corpus copy lacks.
  */
