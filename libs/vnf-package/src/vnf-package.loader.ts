@@ -65,7 +65,7 @@ async function readCsar(archive: ZipArchive, options: LoadOptions, reopen: OpenA
   const plan = planDigests(files, layout.manifestPath, manifest, layout.toscaMeta);
   const { sha256, templates } = await readAllFiles(archive, plan, new Set(templateFiles.map((file) => file.path)));
   const task = { entryDefinitions: layout.entryDefinitions, templates, packageFiles: [...files], maxNodeTemplates: vnfdLimits.maxNodeTemplates };
-  const vnfd = await vnfdModelThread.build(task, vnfdLimits.maxBuildMs);
+  const { model: vnfd, vnfdFiles } = await vnfdModelThread.build(task, vnfdLimits.maxBuildMs);
   const excluded = new Set([TOSCA_META_PATH, layout.manifestPath ?? '', ...layout.certificatePaths, ...signatureFiles(manifest)]);
   const listedPaths = [...(manifest?.sources ?? []), ...(layout.toscaMeta?.fileDigests ?? [])].map((entry) => entry.path);
   return {
@@ -76,6 +76,7 @@ async function readCsar(archive: ZipArchive, options: LoadOptions, reopen: OpenA
     files: archive.files.map((file) => ({ path: file.path, size: file.uncompressedSize })).sort((a, b) => a.path.localeCompare(b.path)),
     signature,
     vnfd,
+    vnfdFiles,
     softwareImages: mapSoftwareImages(vnfd),
     additionalArtifacts: mapAdditionalArtifacts(vnfd, plan, layout.toscaMeta, sha256, excluded, listedPaths),
     readFile: async (path: string) => {

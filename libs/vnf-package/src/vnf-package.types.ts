@@ -61,6 +61,8 @@ export interface LoadedPackage {
   files: PackageFile[];
   signature: PackageSignature;
   vnfd: VnfdModel;
+  /** The package files that make up the VNFD: the entry definitions and the templates it imports, transitively (SOL 005 §9.4.4). */
+  vnfdFiles: string[];
   softwareImages: SoftwareImage[];
   additionalArtifacts: AdditionalArtifact[];
   /** Any file of the package by path; the path is checked like a zip entry name. */

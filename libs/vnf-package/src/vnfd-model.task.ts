@@ -1,5 +1,5 @@
 import { deepFreeze, RecentlyUsed } from '@vnfm/util';
-import { buildVnfdModel, VnfdError, type VnfdModel } from '@vnfm/vnfd';
+import { buildVnfdModel, vnfdFilePaths, VnfdError, type VnfdModel } from '@vnfm/vnfd';
 import { loadBundledEtsiTypes } from './etsi-types.loader';
 import { PackageError, type PackageErrorCode } from './package.error';
 import { parseYamlTemplate } from './yaml-document.parser';
@@ -12,13 +12,20 @@ export interface VnfdModelTask {
   maxNodeTemplates: number;
 }
 
+/** The model, and the package files that make up the VNFD (entry definitions and the templates it imports). */
+export interface VnfdModelResult {
+  model: VnfdModel;
+  vnfdFiles: string[];
+}
+
 /** Parses the templates, checks how many node templates they declare, and builds the VNFD model; refusals are `PackageError`s. */
-export async function runVnfdModelTask(task: VnfdModelTask): Promise<VnfdModel> {
+export async function runVnfdModelTask(task: VnfdModelTask): Promise<VnfdModelResult> {
   const documents: Record<string, unknown> = {};
   for (const template of task.templates) documents[template.path] = parseTemplate(template);
   checkNodeTemplateCount(documents, task.maxNodeTemplates);
   try {
-    return buildVnfdModel({ entryDefinitions: task.entryDefinitions, documents, packageFiles: task.packageFiles, bundledTypes: await loadBundledEtsiTypes() });
+    const model = buildVnfdModel({ entryDefinitions: task.entryDefinitions, documents, packageFiles: task.packageFiles, bundledTypes: await loadBundledEtsiTypes() });
+    return { model, vnfdFiles: vnfdFilePaths(task.entryDefinitions, documents) };
   } catch (error) {
     if (error instanceof VnfdError) throw new PackageError(error.code as PackageErrorCode, error.detail);
     throw error;

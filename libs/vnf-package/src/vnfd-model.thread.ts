@@ -1,13 +1,12 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import type { VnfdModel } from '@vnfm/vnfd';
 import { PackageError, type PackageErrorCode } from './package.error';
 import { typeScriptWorkerCode } from './typescript-worker';
 import { MODEL_THREAD_HEAP_MB } from './vnfd-limits';
-import type { VnfdModelTask } from './vnfd-model.task';
+import type { VnfdModelResult, VnfdModelTask } from './vnfd-model.task';
 
-type Reply = { model: VnfdModel } | { refusal: { code: PackageErrorCode; detail: string } } | { failure: string };
+type Reply = { result: VnfdModelResult } | { refusal: { code: PackageErrorCode; detail: string } } | { failure: string };
 
 /**
  * Parsing YAML and building the model are the costly, synchronous part of
@@ -19,16 +18,16 @@ class VnfdModelThread {
   private worker?: Worker;
   private queue: Promise<unknown> = Promise.resolve();
 
-  build(task: VnfdModelTask, maxBuildMs: number): Promise<VnfdModel> {
+  build(task: VnfdModelTask, maxBuildMs: number): Promise<VnfdModelResult> {
     const run = this.queue.then(() => this.run(task, maxBuildMs));
     this.queue = run.catch(() => undefined);
     return run;
   }
 
-  private run(task: VnfdModelTask, maxBuildMs: number): Promise<VnfdModel> {
+  private run(task: VnfdModelTask, maxBuildMs: number): Promise<VnfdModelResult> {
     const worker = (this.worker ??= this.start());
     worker.ref();
-    return new Promise<VnfdModel>((resolve, reject) => {
+    return new Promise<VnfdModelResult>((resolve, reject) => {
       let settled = false;
       const settle = (outcome: () => void, discard: boolean) => {
         if (settled) return;
@@ -41,7 +40,7 @@ class VnfdModelThread {
       };
       const onMessage = (reply: Reply) =>
         settle(() => {
-          if ('model' in reply) resolve(reply.model);
+          if ('result' in reply) resolve(reply.result);
           else if ('refusal' in reply) reject(new PackageError(reply.refusal.code, reply.refusal.detail));
           else reject(new Error(`building the VNFD model failed: ${reply.failure}`));
         }, false);

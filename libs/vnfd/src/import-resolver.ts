@@ -30,6 +30,27 @@ export function resolveImports(source: VnfdSource): LoadedTemplate[] {
   return [...loaded.values()];
 }
 
+/**
+ * The package files that make up the VNFD, as Tacker collects them for
+ * GET .../vnfd (SOL 005 §9.4.4): the entry definitions, then every template
+ * of the package it imports, transitively. An ETSI type file the package
+ * carries is one of them; one it does not carry (the bundled copy serves) is not.
+ */
+export function vnfdFilePaths(entryDefinitions: string, documents: Readonly<Record<string, unknown>>): string[] {
+  const found = new Set<string>();
+  const visit = (path: string): void => {
+    const doc = documents[path];
+    if (found.has(path) || !isMap(doc)) return;
+    found.add(path);
+    for (const reference of importReferences(doc, path)) {
+      const target = resolveInPackage(dirnameOf(path), reference);
+      if (target !== undefined) visit(target);
+    }
+  };
+  visit(entryDefinitions);
+  return [...found];
+}
+
 function importReferences(doc: Record<string, unknown>, path: string): string[] {
   const items = Array.isArray(doc.imports) ? doc.imports : isMap(doc.imports) ? Object.values(doc.imports) : [];
   return items.flatMap((item: unknown) => {

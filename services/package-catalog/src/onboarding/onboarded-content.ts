@@ -13,7 +13,7 @@ const NO_LIMIT = Number.MAX_SAFE_INTEGER;
  * never reads the package zip again.
  */
 export async function onboardedContentOf(loaded: LoadedPackage, blobs: BlobStore, at: string): Promise<OnboardedContent> {
-  const vnfdFiles = await vnfdFilesOf(loaded);
+  const vnfdFiles = vnfdFilesOf(loaded);
   const vnfd = await Promise.all(vnfdFiles.map(async (path) => ({ path, data: await loaded.readFile(path) })));
   const yamls = vnfd.filter((file) => /\.ya?ml$/i.test(file.path));
   const put = (data: Buffer) => blobs.put([data], { maxBytes: NO_LIMIT });
