@@ -107,12 +107,12 @@ describe('hostile requests against the built product: refused as ProblemDetails,
     expect(echoed).toMatch(/^[0-9a-f-]{36}$/);
   });
 
-  it('refuses a Version header that /vnflcm/v2 does not serve with 400, and creates nothing', async () => {
+  it('refuses a Version header that /vnflcm/v2 does not serve (400 malformed, 406 not served), and creates nothing', async () => {
     const before = await counts();
-    for (const [version, detail] of [['abc', /invalid format/], ['99.0.0', /not supported/], ['', /invalid format/]] as const) {
+    for (const [version, status, detail] of [['abc', 400, /invalid format/], ['99.0.0', 406, /not supported/], ['', 400, /invalid format/]] as const) {
       const response = await http('/vnflcm/v2/vnf_instances', { method: 'POST', body: JSON.stringify({ vnfdId, vnfInstanceName: 'versioned' }), headers: { Version: version } });
       expect(response.headers.get('version')).toBe('2.0.0');
-      await expectProblem(response, 400, detail);
+      await expectProblem(response, status, detail);
     }
     expect(await counts()).toEqual(before);
     expect(await getJson(http, '/vnflcm/api_versions')).toEqual({ uriPrefix: '/vnflcm', apiVersions: [{ version: '1.3.0', isDeprecated: false }, { version: '2.0.0', isDeprecated: false }] });

@@ -125,15 +125,15 @@ describe('the HTTP edge: protocol refusals as ProblemDetails (gateway over the i
 
   describe('the Version request header under /vnflcm/v2', () => {
     it.each([
-      ['abc', /Version String "abc" is of invalid format/],
-      ['', /Version String "" is of invalid format/],
-      ['2.0', /is of invalid format/],
-      ['99.0.0', /Version "99.0.0" is not supported; this API serves 2.0.0/],
-      ['1.3.0', /Version "1.3.0" is not supported/],
-    ])('Version %j is refused 400 ProblemDetails and reaches no service', async (version, detail) => {
+      ['abc', 400, /Version String "abc" is of invalid format/],
+      ['', 400, /Version String "" is of invalid format/],
+      ['2.0', 400, /is of invalid format/],
+      ['99.0.0', 406, /Version "99.0.0" is not supported; this API serves 2.0.0/],
+      ['1.3.0', 406, /Version "1.3.0" is not supported/],
+    ])('Version %j is refused %i ProblemDetails and reaches no service', async (version, status, detail) => {
       const response = await call('/vnflcm/v2/vnf_instances', { headers: { Version: version } });
       expect(response.headers.get('version')).toBe('2.0.0');
-      await expectProblem(response, 400, detail);
+      await expectProblem(response, status, detail);
       expect(standIn.received).toEqual([]);
     });
 

@@ -7,6 +7,9 @@ import { VNFLCM_API_VERSIONS, withAbsoluteLinks, type VnfLcmApiMajor } from '@vn
 /** The major version a /vnflcm request addresses, from its URI (SOL 013 §9.1). */
 export const apiMajorOf = (request: Request): VnfLcmApiMajor => (request.path.startsWith('/vnflcm/v2/') ? 2 : 1);
 
+/** The scheme and host the consumer addressed: what links in answers to it start with. */
+export const originOf = (request: Request) => `${request.protocol}://${request.get('host')}`;
+
 /** SOL 013 §9.1: a version is MAJOR.MINOR.PATCH (semantic versioning), without a suffix here. */
 const VERSION_FORMAT = /^\d+\.\d+\.\d+$/;
 
@@ -14,10 +17,10 @@ const VERSION_FORMAT = /^\d+\.\d+\.\d+$/;
  * SOL 013 §4.2: every response of the VNF LCM API, refusals included,
  * carries `Version`, the API version of the resource (1.3.0 under v1, 2.0.0
  * under v2). SOL 013 §9.1 (the Version request header signals the API
- * version the consumer uses): a v2 request whose `Version` is missing, not
- * MAJOR.MINOR.PATCH, or not a version served under /vnflcm/v2 is refused 400
- * ProblemDetails, as Tacker's v2 API refuses a missing or malformed one
- * (APIVersionMissing, InvalidAPIVersionString). v1 accepts it missing, as
+ * version the consumer uses): a v2 request whose `Version` is missing or not
+ * MAJOR.MINOR.PATCH is refused 400 ProblemDetails, and one naming a version
+ * not served under /vnflcm/v2 406 Not Acceptable, as Tacker's v2 API does
+ * (APIVersionMissing, InvalidAPIVersionString, APIVersionNotSupported). v1 accepts it missing, as
  * Tacker v1 does. The api_versions resource stays reachable whatever the
  * header says, so a client can discover what to send (SOL 013 §9.3).
  * Links leave as absolute URIs on the host the consumer addressed (SOL 013 §8.3).
@@ -29,8 +32,7 @@ export class VnfLcmApiVersionInterceptor implements NestInterceptor {
     const major = apiMajorOf(request);
     context.switchToHttp().getResponse<Response>().setHeader('Version', VNFLCM_API_VERSIONS[major]);
     if (major === 2 && !request.path.endsWith('/api_versions')) refuseUnsupportedVersion(request.header('Version'), VNFLCM_API_VERSIONS[major]);
-    const base = `${request.protocol}://${request.get('host')}`;
-    return next.handle().pipe(map((body: unknown) => withAbsoluteLinks(body, base)));
+    return next.handle().pipe(map((body: unknown) => withAbsoluteLinks(body, originOf(request))));
   }
 }
 
@@ -40,5 +42,5 @@ function refuseUnsupportedVersion(version: string | undefined, served: string): 
   if (!VERSION_FORMAT.test(version)) {
     throw new AppError('VERSION_HEADER_INVALID', 400, 'Bad Request', `Version String ${shown} is of invalid format. Must be of format Major.Minor.Patch.`);
   }
-  if (version !== served) throw new AppError('VERSION_NOT_SUPPORTED', 400, 'Bad Request', `Version ${shown} is not supported; this API serves ${served} (see GET /vnflcm/api_versions).`);
+  if (version !== served) throw new AppError('VERSION_NOT_SUPPORTED', 406, 'Not Acceptable', `Version ${shown} is not supported; this API serves ${served} (see GET /vnflcm/api_versions).`);
 }
