@@ -30,7 +30,7 @@ describe('VNFD limits and the model thread', () => {
       code: 'VNFD_TOO_LARGE',
       detail: `the package's service templates hold ${Buffer.byteLength(largeVnfd(25_000))} bytes (Definitions/vnfd.yaml: ${Buffer.byteLength(largeVnfd(25_000))}), more than the ${DEFAULT_VNFD_LIMITS.maxTemplateBytes} a VNFD may have`,
     });
-    expect(Date.now() - started).toBeLessThan(1_000);
+    expect(Date.now() - started).toBeLessThan(2_000);
   });
 
   it('refuses more node templates than maxNodeTemplates before building the model', async () => {
@@ -63,6 +63,6 @@ describe('VNFD limits and the model thread', () => {
     } finally {
       clearInterval(ticker);
     }
-    expect(longestGap).toBeLessThan(250);
+    expect(longestGap).toBeLessThan(1_000);
   });
 });
