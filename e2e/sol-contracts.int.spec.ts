@@ -92,6 +92,9 @@ describe('response bodies of /vnflcm/v1, /vnflcm/v2 and /vnfpkgm/v1 conform to t
     const failed = await operate(2, a.id, 'scale', tackerRequestBody('os-v2-scale-out-max.json'));
     expect([failed.operationState, failed.error?.detail]).toEqual(['FAILED_TEMP', expect.stringContaining('Quota exceeded')]);
     await conforming(lcm(1), 'POST', `${root(1)}/vnf_lcm_op_occs/${failed.id}/fail`, '/vnf_lcm_op_occs/{vnfLcmOpOccId}/fail', 200);
+    // The audit extension shows the instance as /vnflcm/v2 does, links included.
+    const audited = await stage.http(`/audit/v1/vnf_instances/${a.id}/state?time=${encodeURIComponent(new Date().toISOString())}`);
+    expect(await audited.json()).toEqual(await showInstance(2, a.id));
 
     expect((await operate(1, b.id, 'terminate', { terminationType: 'FORCEFUL' })).operationState).toBe('COMPLETED');
     for (const major of [1, 2] as const) {

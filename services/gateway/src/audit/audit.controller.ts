@@ -1,7 +1,9 @@
-import { Controller, Get, Inject, Param, Query, UseGuards } from '@nestjs/common';
-import { LCM_COORDINATOR, type AuditTrailMessage, type AuditTrailReply, type InstanceAtMessage, type VnfInstanceView } from '@vnfm/lcm-domain';
+import { Controller, Get, Inject, Param, Query, Req, UseGuards } from '@nestjs/common';
+import type { Request } from 'express';
+import { LCM_COORDINATOR, withAbsoluteLinks, type AuditTrailMessage, type AuditTrailReply, type InstanceAtMessage, type VnfInstanceView } from '@vnfm/lcm-domain';
 import { SERVICE_RUNTIME, type ServiceRuntime } from '@vnfm/platform';
 import { AuthGuard } from '../http/auth.guard';
+import { originOf } from '../vnf-lcm/api-version.interceptor';
 import { readInstanceStateQuery } from './point-in-time.query';
 
 /**
@@ -15,7 +17,7 @@ import { readInstanceStateQuery } from './point-in-time.query';
  * - `GET /audit/v1/vnf_instances/{id}/state?position=<revision>` or
  *   `?time=<ISO 8601>` (exactly one; `apiVersion=1|2`, default 2): the
  *   VnfInstance as it was then, rebuilt by replaying its events up to there,
- *   in the view of that /vnflcm API version.
+ *   in the view of that /vnflcm API version (links absolute, as that API writes them).
  *
  * Same token as every API; a bad query is a 400 ProblemDetails, an unknown
  * instance the coordinator's 404.
@@ -32,9 +34,10 @@ export class AuditController {
   }
 
   @Get('state')
-  state(@Param('vnfInstanceId') vnfInstanceId: string, @Query() query: Record<string, unknown>): Promise<VnfInstanceView> {
+  async state(@Req() request: Request, @Param('vnfInstanceId') vnfInstanceId: string, @Query() query: Record<string, unknown>): Promise<VnfInstanceView> {
     const { at, apiMajor } = readInstanceStateQuery(query);
     const message: InstanceAtMessage = { apiMajor, vnfInstanceId, at };
-    return this.runtime.bus.request<VnfInstanceView>(LCM_COORDINATOR.getInstanceAt, message, { key: vnfInstanceId });
+    const instance = await this.runtime.bus.request<VnfInstanceView>(LCM_COORDINATOR.getInstanceAt, message, { key: vnfInstanceId });
+    return withAbsoluteLinks(instance, originOf(request));
   }
 }
