@@ -1,3 +1,6 @@
+import { isSealedMarker } from './sealed-marker';
+import { maskSecretText } from './secret-values';
+
 /**
  * Key names whose values are secrets wherever they appear: VIM credentials
  * (Tacker VIM files, SOL003 vimConnectionInfo.accessInfo), HTTP auth headers,
@@ -11,14 +14,21 @@ export function isSecretKey(key: string): boolean {
   return SECRET_KEY.test(key);
 }
 
-/** Deep copy with every secret-named value replaced; cycles and depth are bounded. */
+/**
+ * Deep copy with every secret replaced: secret-named values become
+ * `[REDACTED]`, and secrets recognised by value under any key are masked
+ * (see `maskSecretText`: a URL keeps its shape, `http://user1:[REDACTED]@host1:8080`).
+ * Sealed markers (`sealed:v1:…`) are kept: they are ciphertext, which is what
+ * events and messages are meant to hold. Cycles and depth are bounded.
+ */
 export function redact<T>(value: T, depth = 0): T {
+  if (typeof value === 'string') return maskSecretText(value, REDACTED) as T;
   if (depth > 20 || value === null || typeof value !== 'object') return value;
   if (Array.isArray(value)) return value.map((item) => redact(item, depth + 1)) as T;
-  if (value instanceof Error) return { name: value.name, message: value.message } as T;
+  if (value instanceof Error) return { name: value.name, message: maskSecretText(value.message, REDACTED) } as T;
   const out: Record<string, unknown> = {};
   for (const [key, item] of Object.entries(value as Record<string, unknown>)) {
-    out[key] = isSecretKey(key) && item !== undefined && item !== null ? REDACTED : redact(item, depth + 1);
+    out[key] = item !== undefined && item !== null && isSecretKey(key) && !isSealedMarker(item) ? REDACTED : redact(item, depth + 1);
   }
   return out as T;
 }

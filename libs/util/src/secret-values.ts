@@ -1,0 +1,43 @@
+/**
+ * Secrets recognised by their VALUE, whatever the key they sit under:
+ * - the password of a URL's user-info (RFC 3986 §3.2.1 deprecates it, yet
+ *   proxy settings carry it: `http://user1:password1@host1:port1`). Matched
+ *   with a pattern, not WHATWG `URL`, which refuses such non-numeric ports;
+ *   the user name is kept (it is not a secret), the password is masked;
+ * - a PEM private-key block (RFC 7468 §10–11, any `... PRIVATE KEY` label),
+ *   masked from BEGIN to END, or to the end of the text when END is missing;
+ * - a whole value that is HTTP credentials (RFC 7235 §2.1): `Bearer <token68>`,
+ *   or `Basic <base64 of user:password>` (the decoded ':' keeps "Basic setup"
+ *   and other prose from being taken for one).
+ */
+const URL_USER_INFO = /([a-z][a-z0-9+.-]*:\/\/[^\s:@/?#]*:)[^\s/?#]*@/gi;
+const PEM_PRIVATE_KEY = /-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----[\s\S]*?(?:-----END [A-Z0-9 ]*PRIVATE KEY-----|$)/g;
+const BEARER = /^\s*Bearer\s+[A-Za-z0-9\-._~+/]+=*\s*$/i;
+const BASIC = /^\s*Basic\s+([A-Za-z0-9+/]+={0,2})\s*$/i;
+
+/** Whether a string holds a secret recognised by its value (not its key). */
+export function isSecretValue(text: string): boolean {
+  return maskSecretText(text, '\u0000') !== text;
+}
+
+/**
+ * The text with every value-recognised secret replaced by `mask`: the URL
+ * password only (`http://user1:[REDACTED]@host1:8080`), the whole PEM block,
+ * the whole HTTP credentials value. Returns the same string when nothing is found.
+ */
+export function maskSecretText(text: string, mask: string): string {
+  // Cheap guards first: the logger calls this for every string it writes.
+  let out = text;
+  if (out.includes('://') && out.includes('@')) out = out.replace(URL_USER_INFO, (_all, head: string) => `${head}${mask}@`);
+  if (out.includes('PRIVATE KEY-----')) out = out.replace(PEM_PRIVATE_KEY, mask);
+  if (out !== text) return out;
+  return isCredentials(text) ? mask : text;
+}
+
+function isCredentials(text: string): boolean {
+  // Both schemes start with a 'b' (case-insensitive): most strings stop here.
+  if ((text.trimStart().charCodeAt(0) | 0x20) !== 0x62) return false;
+  if (BEARER.test(text)) return true;
+  const basic = BASIC.exec(text);
+  return basic !== null && Buffer.from(basic[1], 'base64').toString('utf8').includes(':');
+}
