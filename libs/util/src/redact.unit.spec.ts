@@ -61,6 +61,7 @@ describe('redact', () => {
       d: 'Basic setup',
       e: 'Bearer of bad news',
     });
+    expect(redact(['\n\tBearer abcdefgh ', ' basic YTpi'])).toEqual([REDACTED, REDACTED]);
   });
 
   it("masks every password of an array (private_registry_connection_info[].password)", () => {

@@ -35,8 +35,9 @@ export function maskSecretText(text: string, mask: string): string {
 }
 
 function isCredentials(text: string): boolean {
-  // Both schemes start with a 'b' (case-insensitive): most strings stop here.
-  if ((text.trimStart().charCodeAt(0) | 0x20) !== 0x62) return false;
+  // Both schemes start with a 'b' (case-insensitive): most strings stop here, without a copy.
+  const first = text.charCodeAt(0);
+  if ((first | 0x20) !== 0x62 && (first > 0x20 || (text.trimStart().charCodeAt(0) | 0x20) !== 0x62)) return false;
   if (BEARER.test(text)) return true;
   const basic = BASIC.exec(text);
   return basic !== null && Buffer.from(basic[1], 'base64').toString('utf8').includes(':');
