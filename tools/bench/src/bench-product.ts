@@ -13,6 +13,9 @@ export const BENCH_PACKAGE = 'vnf-v2-basic-lcms-max';
 const TOKEN = 'bench-admin-token';
 
 export interface Instantiation {
+  vnfInstanceId: string;
+  /** The moment the occurrence records COMPLETED (epoch ms). */
+  completedAt: number;
   /** POST sent → the moment the occurrence records COMPLETED (its stateEnteredTime; client and product share this machine's clock). */
   completedMs: number;
   /** POST sent → the moment the polling client saw COMPLETED. */
@@ -74,7 +77,7 @@ export class BenchApi {
       const opOcc = await this.json<{ operationState: string; startTime: string; stateEnteredTime: string; error?: unknown }>('GET', location);
       if (opOcc.operationState === 'COMPLETED') {
         const completedAt = Date.parse(opOcc.stateEnteredTime);
-        return { completedMs: completedAt - sentAt, seenMs: elapsedSeconds(started) * 1000, serverMs: completedAt - Date.parse(opOcc.startTime) };
+        return { vnfInstanceId, completedAt, completedMs: completedAt - sentAt, seenMs: elapsedSeconds(started) * 1000, serverMs: completedAt - Date.parse(opOcc.startTime) };
       }
       if (opOcc.operationState !== 'STARTING' && opOcc.operationState !== 'PROCESSING') throw new Error(`instantiate ended ${opOcc.operationState}: ${JSON.stringify(opOcc.error)}`);
       await new Promise((resolve) => setTimeout(resolve, pollMs));

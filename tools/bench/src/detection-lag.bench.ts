@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { stackNameOf } from '@vnfm/openstack-heat';
 import { startOpenStackSimulator, type OpenStackSimulator } from '../../openstack-sim/src';
 import { BenchApi, benchAddressPool, startProduct, stopProduct, type Instantiation } from './bench-product';
 import { percentile, printTable } from './stats';
@@ -24,7 +25,9 @@ const CLIENT_POLL_MS = 100;
 /**
  * How late the product sees a cloud finish: with the simulator's Heat
  * stacks taking 0, 0.5 and 20 s, POST instantiate → COMPLETED minus the
- * simulated time, and the Heat requests each instantiation cost.
+ * simulated time, the moment the stack settled in the simulator →
+ * COMPLETED (the lag proper: with many at once, the first column also holds
+ * the queueing of their starts), and the Heat requests each instantiation cost.
  */
 export async function benchDetectionLag(cases: readonly LagCase[] = LAG_CASES): Promise<void> {
   const work = await mkdtemp(join(tmpdir(), 'vnfm-bench-lag-'));
@@ -46,14 +49,23 @@ export async function benchDetectionLag(cases: readonly LagCase[] = LAG_CASES): 
       if (lagCase.atOnce) samples.push(...(await Promise.all(ids.map(run))));
       else for (const id of ids) samples.push(await run(id));
       const heatRequests = (sim.requestCounts()['heat-api'] ?? 0) - heatBefore;
-      const total = samples.map((s) => s.completedMs).sort((a, b) => a - b);
-      const lag = total.map((ms) => ms - lagCase.stackDelayMs);
+      const settled = new Map(sim.state().stacks.map((stack) => [stack.name, Date.parse(stack.settledAt ?? '')]));
+      const sorted = (values: number[]) => values.sort((a, b) => a - b);
+      const total = sorted(samples.map((s) => s.completedMs));
+      const seenLate = sorted(samples.map((s) => s.completedAt - (settled.get(stackNameOf(s.vnfInstanceId)) ?? Number.NaN)));
       const pair = (values: number[]) => `${percentile(values, 50).toFixed(0)} / ${percentile(values, 99).toFixed(0)}`;
-      rows.push([`${lagCase.stackDelayMs / 1000} s`, `${lagCase.runs}${lagCase.atOnce ? ' at once' : ' one at a time'}`, pair(total), pair(lag), (heatRequests / lagCase.runs).toFixed(1)]);
+      rows.push([
+        `${lagCase.stackDelayMs / 1000} s`,
+        `${lagCase.runs}${lagCase.atOnce ? ' at once' : ' one at a time'}`,
+        pair(total),
+        pair(total.map((ms) => ms - lagCase.stackDelayMs)),
+        pair(seenLate),
+        (heatRequests / lagCase.runs).toFixed(1),
+      ]);
     }
     printTable(
       'Detection lag: instantiate on a cloud whose Heat stacks take the given time (standalone product, OpenStack simulator); target: lag p99 < 1 s at 20 s',
-      ['stack time', 'instantiations', 'POST → COMPLETED p50 / p99, ms', 'minus the stack time (lag) p50 / p99, ms', 'Heat requests per instantiation'],
+      ['stack time', 'instantiations', 'POST → COMPLETED p50 / p99, ms', 'minus the stack time, p50 / p99, ms', 'stack settled in the VIM → COMPLETED (lag) p50 / p99, ms', 'Heat requests per instantiation'],
       rows,
     );
   } finally {

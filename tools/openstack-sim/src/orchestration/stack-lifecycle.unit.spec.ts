@@ -30,19 +30,22 @@ describe('Heat stack lifecycle', () => {
     return String(field(created.body, 'stack.id'));
   }
 
-  it('creates a stack that is CREATE_IN_PROGRESS until the delay has passed', async () => {
+  it('creates a stack that is CREATE_IN_PROGRESS until the delay has passed, and records when it settled', async () => {
+    const createdAt = Date.now();
     const created = await client.heat('POST', '/stacks', { stack_name: 'vnf1', template: TEMPLATE, parameters: { flavor: 'm1.tiny' } });
     const id = String(field(created.body, 'stack.id'));
     expect(field(created.body, 'stack.links.0.href')).toBe(`${client.heatUrl}/stacks/vnf1/${id}`);
 
     const early = await client.heat('GET', `/stacks/vnf1/${id}`);
     expect(field(early.body, 'stack.stack_status')).toBe('CREATE_IN_PROGRESS');
+    expect(simulator.state().stacks[0].settledAt).toBeNull();
 
     const stack = await client.settle('vnf1');
     expect(stack).toMatchObject({ id, stack_name: 'vnf1', stack_status: 'CREATE_COMPLETE', stack_status_reason: 'Stack CREATE completed successfully' });
     expect(stack?.['outputs']).toEqual([{ output_key: 'mgmt_ip', output_value: '127.10.0.1', description: 'management address' }]);
     expect(field(stack, 'parameters.flavor')).toBe('m1.tiny');
     expect(field(stack, 'parameters.OS::stack_id')).toBe(id);
+    expect(Date.parse(simulator.state().stacks[0].settledAt ?? '')).toBeGreaterThanOrEqual(createdAt + 300);
   });
 
   it('redirects /stacks/{name} and /stacks/{id} to the canonical URL', async () => {

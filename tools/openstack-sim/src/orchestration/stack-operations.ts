@@ -83,6 +83,7 @@ export class StackOperations {
   private schedule(stack: StackRecord, operation: FaultOperation, run: () => void): void {
     const fault = this.deps.faults.take(operation, stack.name);
     this.deps.scheduler.run(stack.id, this.deps.delayMs + fault.extraDelayMs, () => {
+      stack.settledAt = this.deps.clock();
       if (fault.failReason !== undefined) {
         stack.status = 'FAILED';
         stack.statusReason = fault.failReason;

@@ -47,6 +47,8 @@ export interface StackRecord {
   statusReason: string;
   readonly createdAt: Date;
   updatedAt?: Date;
+  /** When its last action ended (COMPLETE or FAILED): what a client polling for the end is late against. */
+  settledAt?: Date;
   /** In creation order. */
   readonly resources: Map<string, ResourceRecord>;
 }

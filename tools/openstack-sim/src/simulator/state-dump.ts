@@ -18,6 +18,8 @@ export interface StackState {
   readonly status: string;
   readonly statusReason: string;
   readonly parentId: string | null;
+  /** ISO time its last action ended; null while the first one runs. */
+  readonly settledAt: string | null;
   readonly resources: readonly ResourceState[];
 }
 
@@ -49,6 +51,7 @@ export function dumpState(store: StackStore, cloud: CloudState, faults: FaultInj
       status: statusText(stack),
       statusReason: stack.statusReason,
       parentId: stack.parent?.stackId ?? null,
+      settledAt: stack.settledAt?.toISOString() ?? null,
       resources: [...stack.resources.values()].map((record) => ({ name: record.name, type: record.type, physicalId: record.physicalId, status: statusText(record) })),
     })),
     servers: cloud.servers.all().map((server) => ({
