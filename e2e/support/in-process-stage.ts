@@ -2,30 +2,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '@vnfm/config';
-import type { ServiceName } from '@vnfm/contracts';
-import { createInfrastructure, startBackendService, type RunningService } from '@vnfm/platform';
-import { startGateway } from '@vnfm/service-gateway';
-import { KubernetesDriverModule } from '@vnfm/service-kubernetes-driver';
-import { LcmCoordinatorModule } from '@vnfm/service-lcm-coordinator';
-import { MgmtDriverRunnerModule } from '@vnfm/service-mgmt-driver-runner';
-import { OpenstackDriverModule } from '@vnfm/service-openstack-driver';
-import { PackageCatalogModule } from '@vnfm/service-package-catalog';
-import { VimRegistryModule } from '@vnfm/service-vim-registry';
+import { createInfrastructure } from '@vnfm/platform';
 import { createLogger } from '@vnfm/telemetry';
 import { tackerRegisterBody } from '@vnfm/vim-domain/testing';
+import { startStandalone } from '../../services/standalone/src/standalone';
 import { startOpenStackSimulator, type OpenStackSimulator } from '../../tools/openstack-sim/src';
 import { gatewayHttp, type GatewayHttp } from './lcm-http';
 import { LCM_PACKAGE, onboardCorpusPackage } from './lcm-stage';
-
-/** The standalone product's services, in the order its main starts them. */
-const BACKENDS: [ServiceName, new () => unknown][] = [
-  ['vim-registry', VimRegistryModule],
-  ['package-catalog', PackageCatalogModule],
-  ['lcm-coordinator', LcmCoordinatorModule],
-  ['openstack-driver', OpenstackDriverModule],
-  ['kubernetes-driver', KubernetesDriverModule],
-  ['mgmt-driver-runner', MgmtDriverRunnerModule],
-];
 
 /**
  * The standalone product inside the test process (the same services and
@@ -41,7 +24,7 @@ export class InProcessStage {
   sim!: OpenStackSimulator;
   vnfdId!: string;
   vnfPkgId!: string;
-  private running: RunningService[] = [];
+  private product?: { close(): Promise<void> };
 
   constructor(basePort: number) {
     this.endpoint = `http://127.0.0.1:${basePort + Math.floor(Math.random() * 1000)}`;
@@ -52,8 +35,7 @@ export class InProcessStage {
     this.sim = await startOpenStackSimulator({ delayMs: 0 });
     const config = loadConfig({ VNFM_DATA_DIR: join(this.dataDir, 'data'), VNFM_PORT: new URL(this.endpoint).port, VNFM_ADMIN_TOKEN: this.token, VNFM_LOG_LEVEL: 'silent' });
     const infra = createInfrastructure(config, createLogger('in-process-stage', 'silent'));
-    for (const [service, module] of BACKENDS) this.running.push(await startBackendService(service, module, infra));
-    this.running.push(await startGateway(infra));
+    this.product = await startStandalone(infra);
     const { authUrl, username, password, projectName, projectDomainName, userDomainName } = this.sim.credentials;
     const vimFile = { auth_url: authUrl, username, password, project_name: projectName, project_domain_name: projectDomainName, user_domain_name: userDomainName };
     const vim = await this.http('/v1.0/vims', { method: 'POST', body: JSON.stringify(tackerRegisterBody(vimFile, { name: 'openstack-sim', isDefault: true })) });
@@ -63,7 +45,7 @@ export class InProcessStage {
   }
 
   async close(): Promise<void> {
-    for (const service of this.running.reverse()) await service.close();
+    await this.product?.close();
     await this.sim?.close();
     rmSync(this.dataDir, { recursive: true, force: true });
   }
