@@ -1,4 +1,5 @@
 import type { VnfIdentity } from '@vnfm/vnfd';
+import { vnfcInfoId } from './heal-targets';
 import { extCpInfoView, extManagedVirtualLinkInfoView, extVirtualLinkInfoView } from './ext-connectivity.view';
 import type { InstantiatedVnfInfo, VnfInstance } from './vnf-instance.state';
 
@@ -91,7 +92,7 @@ function instantiatedInfoView(instance: VnfInstance, info: InstantiatedVnfInfo, 
     extCpInfo: extCpInfoView(extCpInfo, extVirtualLinks, info.vnfcResourceInfo, major),
     ...(extVirtualLinks.length > 0 && { extVirtualLinkInfo: extVirtualLinkInfoView(extVirtualLinks, extCpInfo, vim, major) }),
     ...(extManagedVirtualLinks.length > 0 && { extManagedVirtualLinkInfo: extManagedVirtualLinkInfoView(extManagedVirtualLinks, vim) }),
-    vnfcInfo: info.vnfcResourceInfo.map((vnfc): VnfcInfo => ({ id: `vnfc-${vnfc.id}`, vduId: vnfc.vduId, vnfcResourceInfoId: vnfc.id, vnfcState: 'STARTED' })),
+    vnfcInfo: info.vnfcResourceInfo.map((vnfc): VnfcInfo => ({ id: vnfcInfoId(vnfc.id), vduId: vnfc.vduId, vnfcResourceInfoId: vnfc.id, vnfcState: 'STARTED' })),
   };
 }
 
