@@ -25,6 +25,9 @@ const v1Nodes = (vdus: string[], cps: string[]) => ({
   CP: Object.fromEntries(cps.map((cp) => [cp, { network: 'net0' }])),
 });
 
+/** Both kubeadm flavours come from one onboarded package; it shares its vnfdId with mgmt-kubespray upstream. */
+const kubeadmStage: StageOptions = { stripHooks: true, restampDigests: true, dropImports: ['sample_kubernetes_df_podaffinity.yaml'], vnfdId: { from: 'b1db0ce7-ebca-1fb7-95ed-4840d70a1163', to: 'b1db0ce7-ebca-1fb7-95ed-4840d70a1164' } };
+
 export const LIFECYCLE_CASES: LifecycleCase[] = [
   {
     pkg: 'vnf-v2-basic-lcms-max',
@@ -75,10 +78,17 @@ export const LIFECYCLE_CASES: LifecycleCase[] = [
   {
     pkg: 'mgmt-k8s-cluster-kubeadm',
     flavourId: 'simple',
-    // It shares its vnfdId with mgmt-kubespray upstream.
-    stage: { stripHooks: true, restampDigests: true, dropImports: ['sample_kubernetes_df_podaffinity.yaml'], vnfdId: { from: 'b1db0ce7-ebca-1fb7-95ed-4840d70a1163', to: 'b1db0ce7-ebca-1fb7-95ed-4840d70a1164' } },
+    stage: kubeadmStage,
     aspects: { master_instance: 'masterNode', worker_instance: 'workerNode' },
     request: byParams('simple', { nfv: v1Nodes(['masterNode', 'workerNode'], ['masterNode_CP1', 'workerNode_CP2']) }),
+  },
+  {
+    // 3 masters and 2 workers; every master port admits the address of the BaseHOT's own vip_CP (keepalived, set up by the MgmtDriver in the VMs, moves it).
+    pkg: 'mgmt-k8s-cluster-kubeadm',
+    flavourId: 'complex',
+    stage: kubeadmStage,
+    aspects: { master_instance: 'masterNode', worker_instance: 'workerNode' },
+    request: byParams('complex', { nfv: v1Nodes(['masterNode', 'workerNode'], ['masterNode_CP1', 'workerNode_CP2']) }),
   },
   {
     pkg: 'mgmt-k8s-cluster-v2',
