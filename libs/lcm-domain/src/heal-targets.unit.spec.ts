@@ -1,17 +1,8 @@
-import type { AppError } from '@vnfm/contracts';
 import { healTargets } from './heal-targets';
-import { LcmWorkflowHarness, OPENSTACK_VIM, sampleVnfd, vnfc } from './testing';
+import { LcmWorkflowHarness, OPENSTACK_VIM, refusalOf as code, sampleVnfd, vnfc } from './testing';
 import type { VnfInstanceEvent } from './vnf-instance.events';
 import { toVnfInstanceV1, toVnfInstanceV2 } from './vnf-instance.view';
 
-const code = (run: () => unknown) => {
-  try {
-    run();
-  } catch (error) {
-    return `${(error as AppError).status} ${(error as AppError).code}`;
-  }
-  return 'accepted';
-};
 const vnfcs = [vnfc('a', 'VDU1'), vnfc('b', 'VDU2')];
 
 describe('heal targets (SOL 003 §5.5.2.9 vnfcInstanceId)', () => {

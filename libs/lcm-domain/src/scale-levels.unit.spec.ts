@@ -1,7 +1,6 @@
-import type { AppError } from '@vnfm/contracts';
 import { flavourOf, initialScaleStatus, initialVduCounts, scaleStatusAfterScale, scaleStatusAtLevel, vduDeltaBetween, vnfcsToRemove } from './scale-levels';
 import type { VnfdFlavour } from '@vnfm/vnfd';
-import { sampleVnfd, vnfc } from './testing';
+import { refusalOf as code, sampleVnfd, vnfc } from './testing';
 
 const flavour = flavourOf(sampleVnfd(), 'simple');
 /** A second aspect with a different delta per step, as SOL 001 allows. */
@@ -13,14 +12,6 @@ const twoAspects: VnfdFlavour = {
   ],
 };
 const at = (level: number, aspectId = 'VDU1_scale') => [{ aspectId, scaleLevel: level }];
-const code = (run: () => unknown) => {
-  try {
-    run();
-  } catch (error) {
-    return `${(error as AppError).status} ${(error as AppError).code}`;
-  }
-  return 'accepted';
-};
 
 describe('scale levels', () => {
   it('starts at the instantiation level asked for, else the default level', () => {

@@ -1,3 +1,4 @@
+import type { AppError } from '@vnfm/contracts';
 import type { VnfdFlavour, VnfdModel } from '@vnfm/vnfd';
 import type { VimConnectionRef, VnfcResourceInfo } from './sol003.types';
 
@@ -59,3 +60,13 @@ export const vnfc = (id: string, vduId: string): VnfcResourceInfo => ({
   computeResource: { vimConnectionId: 'vim1', resourceId: `server-${id}`, vimLevelResourceType: 'OS::Nova::Server' },
 });
 export { LcmWorkflowHarness } from './lcm-workflow.harness';
+
+/** `<status> <code>` of the typed error `run` throws, or `accepted`: what a request would be answered. */
+export function refusalOf(run: () => unknown): string {
+  try {
+    run();
+  } catch (error) {
+    return `${(error as AppError).status} ${(error as AppError).code}`;
+  }
+  return 'accepted';
+}
