@@ -3,3 +3,4 @@ export { MasterKey, MasterKeyError, loadMasterKey, loadKeyBytes, type MasterKeyS
 export { FileDataKeyStore, DataKeyExistsError, type DataKeyStore, type WrappedDataKey } from './file-data-key.store';
 export { EnvelopeKeyRing, DataKeyMissingError } from './envelope-key-ring';
 export { InstanceSecrets } from './instance-secrets';
+export { keyRingAt } from './key-ring-at';

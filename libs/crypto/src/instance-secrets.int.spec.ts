@@ -97,6 +97,14 @@ describe('instance secrets over a file data-key store', () => {
     await expect(secrets.open('f4b9e8a2-0000-4000-8000-000000000002', sealed)).rejects.toThrow(DataKeyMissingError);
   });
 
+  it('opens a part of the request given with its place in the request (root pointer), and only there', async () => {
+    const sealed = await secrets.seal(instanceId, instantiate);
+    const part = sealed.additionalParams.k8s_cluster_installation_param;
+    expect(await secrets.open(instanceId, part, '/additionalParams/k8s_cluster_installation_param')).toEqual(instantiate.additionalParams.k8s_cluster_installation_param);
+    expect(await secrets.open(instanceId, { k8s_cluster_installation_param: part }, '/additionalParams')).toEqual({ k8s_cluster_installation_param: instantiate.additionalParams.k8s_cluster_installation_param });
+    await expect(secrets.open(instanceId, part)).rejects.toThrow(SealedValueError);
+  });
+
   it('seals an already sealed request to the same value (idempotent)', async () => {
     const sealed = await secrets.seal(instanceId, instantiate);
     expect(await secrets.seal(instanceId, sealed)).toEqual(sealed);

@@ -27,10 +27,14 @@ export class InstanceSecrets {
     });
   }
 
-  /** The original value; DataKeyMissingError once the instance is deleted, SealedValueError for a moved or forged marker. */
-  open<T>(instanceId: string, value: T): Promise<T> {
+  /**
+   * The original value; DataKeyMissingError once the instance is deleted, SealedValueError for a moved or forged marker.
+   * `root`: the JSON Pointer `value` had in what was sealed (e.g. `/additionalParams` when a step carries only
+   * the request's additionalParams): paths are authenticated as sealed, so a value opens only at its own place.
+   */
+  open<T>(instanceId: string, value: T, root = ''): Promise<T> {
     const keyId = keyIdOf(instanceId);
-    return openSecrets(value, (body, path) => this.keyRing.open(keyId, body, contextOf(path)));
+    return openSecrets(value, (body, path) => this.keyRing.open(keyId, body, contextOf(`${root}${path}`)));
   }
 
   /** The view form: `[SECRET]` where a secret was given. */

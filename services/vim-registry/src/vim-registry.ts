@@ -1,6 +1,5 @@
-import { join, resolve } from 'node:path';
 import type { OnModuleDestroy, OnModuleInit } from '@nestjs/common';
-import { EnvelopeKeyRing, FileDataKeyStore, loadMasterKey } from '@vnfm/crypto';
+import { keyRingAt, type EnvelopeKeyRing } from '@vnfm/crypto';
 import type { EventStore } from '@vnfm/event-store';
 import type { Logger } from '@vnfm/telemetry';
 import { ReachabilityChecker, type VimReachabilityCheck } from './reachability/reachability.checker';
@@ -24,11 +23,7 @@ export interface VimRegistryOptions {
  * the log is immutable, a key file can really be deleted (crypto-shredding).
  * The master key that wraps them: VNFM_MASTER_KEY or `<data>/master.key`.
  */
-export function keyRingFor(config: { dataDir: string; masterKey?: string }): EnvelopeKeyRing {
-  const dataDir = resolve(config.dataDir);
-  const masterKey = loadMasterKey({ configured: config.masterKey, keyFile: join(dataDir, 'master.key') });
-  return new EnvelopeKeyRing(masterKey, new FileDataKeyStore(join(dataDir, 'vim-registry', 'data-keys')));
-}
+export const keyRingFor = (config: { dataDir: string; masterKey?: string }): EnvelopeKeyRing => keyRingAt(config, 'vim-registry');
 
 /** The vim-registry's parts, wired once: read model, commands, vimConnectionInfo resolution. */
 export class VimRegistry implements OnModuleInit, OnModuleDestroy {
