@@ -1,8 +1,7 @@
+import { RECORD_STEP_RESULT } from '@vnfm/contracts';
 import type { SolQueryParams } from '@vnfm/sol-query';
-import type { ProblemDetails } from '@vnfm/vnf-package-domain';
 import type { AuditEntry, PointInTime } from './audit.fold';
 import type { LcmOperationRequest } from './lcm-requests.types';
-import type { StepResult } from './lcm-steps';
 import type { VnfInstanceView, VnfLcmApiMajor } from './vnf-instance.view';
 import type { VnfLcmOpOccView } from './vnf-lcm-op-occ.view';
 
@@ -22,7 +21,7 @@ export const LCM_COORDINATOR = {
   rollbackOpOcc: 'lcm-coordinator.rollbackOpOcc',
   failOpOcc: 'lcm-coordinator.failOpOcc',
   /** A driver reports the outcome of a step it accepted. */
-  recordStepResult: 'lcm-coordinator.recordStepResult',
+  recordStepResult: RECORD_STEP_RESULT,
   /** Audit extension: every event of an instance, and the instance at a past point. */
   getAuditTrail: 'lcm-coordinator.getAuditTrail',
   getInstanceAt: 'lcm-coordinator.getInstanceAt',
@@ -82,12 +81,7 @@ export interface OpOccRef {
   vnfLcmOpOccId: string;
 }
 
-/** Sent by a driver (or the hook runner) when a step it accepted has ended. */
-export interface RecordStepResultMessage {
-  vnfLcmOpOccId: string;
-  stepId: string;
-  outcome: { status: 'SUCCEEDED'; result: StepResult } | { status: 'FAILED'; error: ProblemDetails };
-}
+export type { RecordStepResultMessage } from '@vnfm/contracts';
 
 export interface AuditTrailMessage {
   vnfInstanceId: string;

@@ -1,27 +1,7 @@
-import type { ServiceName } from '@vnfm/contracts';
-import type { NetworkResources, ScaleInfo, VimConnectionRef, VnfcResourceInfo, VnfExtCpInfo } from './sol003.types';
+import type { ServiceName, StepAction, VimConnectionRef } from '@vnfm/contracts';
 
-/** What a step asks its target to do; infra actions are the same for every VIM type, the driver differs. */
-export type StepAction =
-  | { action: 'hook'; hook: string }
-  | {
-      action: 'instantiate';
-      flavourId: string;
-      instantiationLevelId?: string;
-      vduCounts: Record<string, number>;
-      targetScaleStatus: ScaleInfo[];
-      vimConnectionInfo: Record<string, VimConnectionRef>;
-      extVirtualLinks?: unknown[];
-      extManagedVirtualLinks?: unknown[];
-      extensions?: Record<string, unknown>;
-      vnfConfigurableProperties?: Record<string, unknown>;
-    }
-  | { action: 'scale'; vduDelta: Record<string, number>; removeVnfcs: VnfcResourceInfo[]; previousScaleStatus: ScaleInfo[]; targetScaleStatus: ScaleInfo[] }
-  | { action: 'heal'; vnfcs: VnfcResourceInfo[]; cause?: string }
-  | { action: 'terminate'; terminationType: 'FORCEFUL' | 'GRACEFUL'; gracefulTerminationTimeout?: number; vnfcs: VnfcResourceInfo[] }
-  | { action: 'change_ext_conn'; extVirtualLinks: unknown[]; vimConnectionInfo?: Record<string, VimConnectionRef> };
-
-export type StepActionName = StepAction['action'];
+// What a step asks and answers is the step protocol's, in @vnfm/contracts.
+export type { StepAction, StepActionName, StepCommand, StepResult } from '@vnfm/contracts';
 
 /** One step of an operation's plan, decided when the operation starts and kept in its first event. */
 export interface PlannedStep {
@@ -36,16 +16,6 @@ export interface PlannedStep {
   vimConnectionInfo: Record<string, VimConnectionRef>;
 }
 
-/** A driver's answer to a step: what it created or removed. */
-export interface StepResult {
-  vnfcsAdded?: VnfcResourceInfo[];
-  vnfcIdsRemoved?: string[];
-  extCpInfo?: VnfExtCpInfo[];
-  /** The whole deployment's network after the step, from drivers that read it. */
-  network?: NetworkResources;
-  output?: Record<string, unknown>;
-}
-
 /** Forward steps run the plan; compensation steps undo forward step `index` during rollback. */
 export type StepPhase = 'forward' | 'compensation';
 
@@ -55,17 +25,3 @@ export type StepPhase = 'forward' | 'compensation';
  */
 export const stepIdOf = (vnfLcmOpOccId: string, phase: StepPhase, index: number, attempt: number) =>
   `${vnfLcmOpOccId}:${phase === 'forward' ? '' : 'rollback-'}${index}:${attempt}`;
-
-/** The command a target service receives for one step. */
-export interface StepCommand {
-  stepId: string;
-  vnfLcmOpOccId: string;
-  vnfInstanceId: string;
-  name: string;
-  attempt: number;
-  request: StepAction;
-  /** How long the step may take; the coordinator gives up on it after this (FAILED_TEMP). */
-  timeoutMs: number;
-  vimConnectionInfo: Record<string, VimConnectionRef>;
-  additionalParams?: Record<string, unknown>;
-}

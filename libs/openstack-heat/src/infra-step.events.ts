@@ -1,4 +1,4 @@
-import type { RecordStepResultMessage, RunStepMessage } from '@vnfm/lcm-domain';
+import type { RecordStepResultMessage, RunStepMessage } from '@vnfm/contracts';
 
 /** The outcome a driver reports for a step (`lcm-coordinator.recordStepResult`). */
 export type InfraStepOutcome = RecordStepResultMessage['outcome'];

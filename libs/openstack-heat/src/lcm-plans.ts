@@ -1,4 +1,4 @@
-import type { VnfcResourceInfo } from '@vnfm/lcm-domain';
+import type { VnfcResourceInfo } from '@vnfm/contracts';
 import { notScalable } from './heat.errors';
 import type { HeatResource, ResourceTree, StackRef } from './heat-resources';
 import { capacityPaths, type HotTemplate } from './hot-template';

@@ -1,4 +1,4 @@
-import type { VnfcResourceInfo } from '@vnfm/lcm-domain';
+import type { VnfcResourceInfo } from '@vnfm/contracts';
 import { ResourceTree, stackRefOf, type HeatResource } from './heat-resources';
 import { planHeal, planScale } from './lcm-plans';
 import { parseHotTemplate } from './hot-template';

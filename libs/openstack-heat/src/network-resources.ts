@@ -1,6 +1,7 @@
-import type { NetworkResources, VnfcCpInfo, VnfLinkPortInfo, VnfVirtualLinkResourceInfo } from '@vnfm/lcm-domain';
+import type { NetworkResources, VnfLinkPortInfo, VnfVirtualLinkResourceInfo, VnfcCpInfo } from '@vnfm/contracts';
 import type { VduCp, VnfVirtualLink } from '@vnfm/vnfd';
 import type { ResourceTree } from './heat-resources';
+import { cpProtocolInfoOfPort } from './port-addresses';
 import { extCpInfoOf } from './vnfc-resources';
 
 const NET_TYPE = 'OS::Neutron::Net';
@@ -19,7 +20,8 @@ export interface FlavourNetwork {
  * named after a VNFD virtual link) with the ports on it, each server's ports
  * as its VNFC's CPs, and the external CPs. A port is on a virtual link when
  * the VNFD connects the CP it is named after to that link; a virtual link the
- * stack does not create (an externally managed one) is not listed.
+ * stack does not create (an externally managed one) is not listed. A VNFC
+ * CP carries its port's addresses when the tree was read with them.
  */
 export function networkResourcesOf(tree: ResourceTree, flavour: FlavourNetwork, externalCpIds: ReadonlySet<string>, vimConnectionId: string): NetworkResources {
   const extCpInfo = extCpInfoOf(tree, externalCpIds);
@@ -42,11 +44,13 @@ export function networkResourcesOf(tree: ResourceTree, flavour: FlavourNetwork, 
     const [server] = tree.dependents(port, SERVER_TYPE);
     if (link) link.vnfLinkPorts.push(linkPort(port.physical_resource_id, vimConnectionId, server !== undefined));
     if (!server?.physical_resource_id) continue;
+    const cpProtocolInfo = cpProtocolInfoOfPort(tree.portAttributes.get(port.physical_resource_id));
     const cp: VnfcCpInfo = {
       id: port.physical_resource_id,
       cpdId: port.resource_name,
       ...(extCpPorts.has(port.physical_resource_id) && { vnfExtCpId: port.physical_resource_id }),
       ...(link && { vnfLinkPortId: port.physical_resource_id }),
+      ...(cpProtocolInfo.length > 0 && { cpProtocolInfo }),
     };
     (vnfcCpInfo[server.physical_resource_id] ??= []).push(cp);
   }

@@ -1,4 +1,4 @@
-import type { RunStepMessage } from '@vnfm/lcm-domain';
+import type { RunStepMessage } from '@vnfm/contracts';
 import { decideHeatStack, evolveHeatStack, initialHeatStackState } from './heat-stack.decider';
 import type { HeatStackEvent } from './heat-stack.events';
 import { decideInfraStep, evolveInfraStep, initialInfraStepState } from './infra-step.decider';

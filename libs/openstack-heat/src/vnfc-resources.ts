@@ -1,4 +1,4 @@
-import type { VnfcResourceInfo, VnfExtCpInfo } from '@vnfm/lcm-domain';
+import type { VnfExtCpInfo, VnfcResourceInfo } from '@vnfm/contracts';
 import type { HeatResource, ResourceTree, StackRef } from './heat-resources';
 
 const SERVER_TYPE = 'OS::Nova::Server';

@@ -1,3 +1,5 @@
+import type { ProblemDetails } from '@vnfm/contracts';
+
 /** VnfPkgInfo.onboardingState (ETSI GS NFV-SOL 005 v2.6.1 §9.5.2.5). */
 export type PackageOnboardingState = 'CREATED' | 'UPLOADING' | 'PROCESSING' | 'ONBOARDED' | 'ERROR';
 /** VnfPkgInfo.operationalState: ENABLED packages may be used to create VNF instances. */
@@ -13,13 +15,8 @@ export interface Checksum {
   hash: string;
 }
 
-/** RFC 7807 as profiled by ETSI GS NFV-SOL 013 v2.6.1 §6.3: status and detail are mandatory. */
-export interface ProblemDetails {
-  type?: string;
-  title?: string;
-  status: number;
-  detail: string;
-}
+// ProblemDetails is every service's, in @vnfm/contracts; it is kept here under its old name.
+export type { ProblemDetails } from '@vnfm/contracts';
 
 /** ETSI GS NFV-SOL 005 v2.6.1 §9.5.3.2 VnfPackageSoftwareImageInfo (sizes in bytes). */
 export interface VnfPackageSoftwareImageInfo {

@@ -1,7 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { AppError } from '@vnfm/contracts';
-import { runStepMessageType, type RunStepMessage, type RunStepReply } from '@vnfm/lcm-domain';
+import { AppError, runStepMessageType, type RunStepMessage, type RunStepReply } from '@vnfm/contracts';
 
 /**
  * Management hooks (`<op>_start` / `<op>_end` of the VNFD's Vnflcm interface).

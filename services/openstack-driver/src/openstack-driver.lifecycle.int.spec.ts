@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { RunStepMessage, StepResult, VnfcResourceInfo } from '@vnfm/lcm-domain';
+import type { RunStepMessage, StepResult, VnfcResourceInfo } from '@vnfm/contracts';
 import { tackerRequestBody } from '@vnfm/openstack-heat/testing';
 import { field, OpenStackTestClient } from '../../../tools/openstack-sim/src/testing/openstack-test-client';
 import { sortedIds, succeeded, type BasicVnfSteps } from './testing/basic-vnf-steps';

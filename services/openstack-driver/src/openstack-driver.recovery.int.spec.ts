@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { AppError } from '@vnfm/contracts';
-import type { RunStepMessage } from '@vnfm/lcm-domain';
+import type { AppError, RunStepMessage } from '@vnfm/contracts';
 import { sortedIds, succeeded, type BasicVnfSteps } from './testing/basic-vnf-steps';
 import { DriverHarness } from './testing/driver-harness';
 

@@ -1,7 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { AppError } from '@vnfm/contracts';
-import { runStepMessageType, type RunStepMessage, type RunStepReply } from '@vnfm/lcm-domain';
+import { AppError, runStepMessageType, type RunStepMessage, type RunStepReply } from '@vnfm/contracts';
 import { StepRunner } from './steps/step-runner';
 
 const INFRA_ACTIONS: readonly string[] = ['instantiate', 'scale', 'heal', 'terminate', 'change_ext_conn'];

@@ -1,6 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { AppError } from '@vnfm/contracts';
-import type { RunStepMessage } from '@vnfm/lcm-domain';
+import { AppError, type RunStepMessage } from '@vnfm/contracts';
 import { keystoneAccessOf, type KeystoneAccess } from '@vnfm/openstack-heat';
 import { SERVICE_RUNTIME, type ServiceRuntime } from '@vnfm/platform';
 import { registryTypeOf, VIM_REGISTRY_MESSAGES, type ResolveVimConnectionInfoReply, type ResolveVimConnectionInfoRequest } from '@vnfm/vim-domain';

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { EventStore } from '@vnfm/event-store';
-import type { RunStepMessage } from '@vnfm/lcm-domain';
+import type { RunStepMessage } from '@vnfm/contracts';
 import {
   decideInfraStep,
   evolveInfraStep,
@@ -12,15 +12,9 @@ import {
   type InfraStepOutcome,
   type InfraStepState,
 } from '@vnfm/openstack-heat';
-import { SERVICE_RUNTIME, type ServiceRuntime } from '@vnfm/platform';
-import { executeCommand, type Aggregate } from './event-sourced';
+import { handleCommand, SERVICE_RUNTIME, type EventFold, type ServiceRuntime } from '@vnfm/platform';
 
-const INFRA_STEP: Aggregate<InfraStepState, InfraStepCommand, InfraStepEvent> = {
-  initial: initialInfraStepState,
-  decide: decideInfraStep,
-  evolve: evolveInfraStep,
-  isEvent: isInfraStepEvent,
-};
+const INFRA_STEP: EventFold<InfraStepState, InfraStepEvent> = { initial: initialInfraStepState, evolve: evolveInfraStep, isEvent: isInfraStepEvent };
 
 /** The driver's own record of each step it accepted (`infraStep-<stepId>`) and how it ended. */
 @Injectable()
@@ -28,11 +22,15 @@ export class InfraStepRepository {
   constructor(@Inject(SERVICE_RUNTIME) private readonly runtime: ServiceRuntime) {}
 
   accept(message: RunStepMessage, now: string): Promise<InfraStepState> {
-    return executeCommand(this.store(), infraStepStream(message.stepId), INFRA_STEP, { type: 'AcceptInfraStep', data: { message, now } });
+    return this.execute(message.stepId, { type: 'AcceptInfraStep', data: { message, now } });
   }
 
   end(stepId: string, outcome: InfraStepOutcome, now: string): Promise<InfraStepState> {
-    return executeCommand(this.store(), infraStepStream(stepId), INFRA_STEP, { type: 'EndInfraStep', data: { stepId, outcome, now } });
+    return this.execute(stepId, { type: 'EndInfraStep', data: { stepId, outcome, now } });
+  }
+
+  private async execute(stepId: string, command: InfraStepCommand): Promise<InfraStepState> {
+    return (await handleCommand(this.store(), infraStepStream(stepId), INFRA_STEP, (state) => decideInfraStep(command, state))).after;
   }
 
   private store(): EventStore {

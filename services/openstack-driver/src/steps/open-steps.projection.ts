@@ -1,6 +1,6 @@
 import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import type { Subscription } from '@vnfm/event-store';
-import type { RunStepMessage } from '@vnfm/lcm-domain';
+import type { RunStepMessage } from '@vnfm/contracts';
 import { INFRA_STEP_STREAM_PREFIX, isInfraStepEvent } from '@vnfm/openstack-heat';
 import { SERVICE_RUNTIME, startReadModelProjection, type ServiceRuntime } from '@vnfm/platform';
 

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { VnfcResourceInfo } from '@vnfm/lcm-domain';
+import type { VnfcResourceInfo } from '@vnfm/contracts';
 import {
   pollDelayMs,
   ResourceTree,
@@ -17,6 +17,8 @@ import {
 } from '@vnfm/openstack-heat';
 import type { HeatClient, HeatStack } from '../openstack/heat.client';
 import type { NovaClient } from '../openstack/nova.client';
+
+const PORT_TYPE = 'OS::Neutron::Port';
 
 /** Heat's default max_nested_stack_depth: deep enough for group → member → server and template resources inside. */
 const NESTED_DEPTH = 5;
@@ -105,9 +107,13 @@ export class StackOperations {
     await this.awaitGone(current);
   }
 
-  /** The resources of the stack and of the stacks nested in it. */
+  /** The resources of the stack and of the stacks nested in it, with what Heat shows of each port (its addresses). */
   async tree(stack: StackRef): Promise<ResourceTree> {
-    return new ResourceTree(await this.heat.resources(stack, NESTED_DEPTH));
+    const resources = await this.heat.resources(stack, NESTED_DEPTH);
+    const tree = new ResourceTree(resources);
+    const ports = tree.ofType(PORT_TYPE).filter((port) => port.physical_resource_id);
+    const attributes = await Promise.all(ports.map((port) => this.heat.resourceAttributes(tree.stackOf(port), port.resource_name)));
+    return new ResourceTree(resources, new Map(ports.flatMap((port, index) => (attributes[index] ? [[port.physical_resource_id, attributes[index]] as const] : []))));
   }
 
   /** The servers of the stack tree as VNFCs, each read from Nova. */

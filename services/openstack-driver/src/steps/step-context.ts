@@ -1,5 +1,4 @@
-import { AppError } from '@vnfm/contracts';
-import type { NetworkResources, RunStepMessage, StepAction, StepResult } from '@vnfm/lcm-domain';
+import { AppError, type NetworkResources, type RunStepMessage, type StepAction, type StepResult } from '@vnfm/contracts';
 import { baseHotOf, externalCpIds, networkResourcesOf, type HeatStackDefinition, type HotTemplate, type ResourceTree } from '@vnfm/openstack-heat';
 import type { VnfdFlavour } from '@vnfm/vnfd';
 import type { PackageTemplatesClient } from '../bus/package-templates.client';

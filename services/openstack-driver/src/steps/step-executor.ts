@@ -1,9 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { AppError } from '@vnfm/contracts';
-import type { RunStepMessage, StepResult } from '@vnfm/lcm-domain';
+import { AppError, type ProblemDetails, type RunStepMessage, type StepResult } from '@vnfm/contracts';
 import { stackNameOf, type InfraStepOutcome } from '@vnfm/openstack-heat';
 import { SERVICE_RUNTIME, type ServiceRuntime } from '@vnfm/platform';
-import type { ProblemDetails } from '@vnfm/vnf-package-domain';
 import { PackageTemplatesClient } from '../bus/package-templates.client';
 import { VimConnectionsClient } from '../bus/vim-connections.client';
 import { HeatClient } from '../openstack/heat.client';

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
-import { AppError } from '@vnfm/contracts';
-import { LCM_COORDINATOR, type RecordStepResultMessage, type RunStepMessage } from '@vnfm/lcm-domain';
+import { AppError, RECORD_STEP_RESULT, type RecordStepResultMessage, type RunStepMessage } from '@vnfm/contracts';
 import type { InfraStepOutcome } from '@vnfm/openstack-heat';
 import { SERVICE_RUNTIME, type ServiceRuntime } from '@vnfm/platform';
 
@@ -28,7 +27,7 @@ export class StepResultSender implements OnModuleDestroy {
     const id = randomUUID();
     for (let attempt = 0; !this.stopping.signal.aborted; attempt++) {
       try {
-        await this.runtime.bus.request(LCM_COORDINATOR.recordStepResult, message, { key: step.vnfInstanceId, id });
+        await this.runtime.bus.request(RECORD_STEP_RESULT, message, { key: step.vnfInstanceId, id });
         this.runtime.logger.info({ stepId: step.stepId, outcome: outcome.status }, 'step outcome reported');
         return;
       } catch (error) {

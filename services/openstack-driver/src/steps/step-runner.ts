@@ -1,6 +1,6 @@
 import { setMaxListeners } from 'node:events';
 import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
-import type { RunStepMessage, RunStepReply } from '@vnfm/lcm-domain';
+import type { RunStepMessage, RunStepReply } from '@vnfm/contracts';
 import { SERVICE_RUNTIME, type ServiceRuntime } from '@vnfm/platform';
 import { InfraStepRepository } from '../records/infra-step.repository';
 import { OpenStepsProjection } from './open-steps.projection';

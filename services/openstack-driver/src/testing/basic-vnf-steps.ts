@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { RecordStepResultMessage, RunStepMessage, StepAction, StepResult, VimConnectionRef, VnfcResourceInfo } from '@vnfm/lcm-domain';
+import type { RecordStepResultMessage, RunStepMessage, StepAction, StepResult, VimConnectionRef, VnfcResourceInfo } from '@vnfm/contracts';
 import { tackerRequestBody } from '@vnfm/openstack-heat/testing';
 
 const instantiateBody = tackerRequestBody('os-v2-instantiate-max');

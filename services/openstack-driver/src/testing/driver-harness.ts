@@ -5,8 +5,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { openBlobStore } from '@vnfm/blob-store';
 import { loadConfig, type VnfmConfig } from '@vnfm/config';
-import { commandTopicOfType } from '@vnfm/contracts';
-import { LCM_COORDINATOR, runStepMessageType, type RecordStepResultMessage, type RunStepMessage, type RunStepReply } from '@vnfm/lcm-domain';
+import { RECORD_STEP_RESULT, commandTopicOfType, runStepMessageType, type RecordStepResultMessage, type RunStepMessage, type RunStepReply } from '@vnfm/contracts';
 import { MessageBus } from '@vnfm/messaging';
 import { createInfrastructure, startBackendService, type Infrastructure, type RunningService } from '@vnfm/platform';
 import { createLogger } from '@vnfm/telemetry';
@@ -55,8 +54,8 @@ export class DriverHarness {
     this.services.push(await startBackendService('vim-registry', VimRegistryModule, this.infra));
     this.services.push(await startBackendService('package-catalog', PackageCatalogModule, this.infra));
     await this.client.start();
-    await this.client.consume('lcm-coordinator', [commandTopicOfType(LCM_COORDINATOR.recordStepResult)], async (payload, envelope) => {
-      if (envelope.type === LCM_COORDINATOR.recordStepResult) this.results.push(payload as RecordStepResultMessage);
+    await this.client.consume('lcm-coordinator', [commandTopicOfType(RECORD_STEP_RESULT)], async (payload, envelope) => {
+      if (envelope.type === RECORD_STEP_RESULT) this.results.push(payload as RecordStepResultMessage);
       return {};
     });
     await this.startDriver();
