@@ -19,9 +19,15 @@ export function mapLcmOperations(vnf: TopologyNode | undefined, context: Flavour
   if (declared === undefined) return {};
   const known = knownOperations(context);
   const operations: Record<string, LcmOperation> = {};
+  // SOL001 v2.6.1 §6.7.1: `inputs.additional_parameters` of the interface hold for every operation; an operation's own override them key by key.
+  const shared = additionalParametersOf(asMap(declared).inputs);
   for (const [name, definition] of Object.entries(asMap(declared))) {
+    if (NOT_OPERATIONS.has(name)) continue;
     if (known && !known.has(name)) throw invalidVnfd(`${context.templatePath}: ${vnf.id} declares Vnflcm operation ${name}, which ${VNFLCM} does not define`);
-    operations[name] = mapOperation(name, definition, vnf, context);
+    const operation = mapOperation(name, definition, vnf, context);
+    const own = isMap(definition) ? additionalParametersOf(definition.inputs) : {};
+    const additionalParameters = { ...shared, ...own };
+    operations[name] = operation.implementation && Object.keys(additionalParameters).length > 0 ? { ...operation, additionalParameters } : operation;
   }
   return operations;
 }
@@ -41,6 +47,8 @@ function mapOperation(name: string, definition: unknown, vnf: TopologyNode, cont
     artifactPaths: files.map((file) => resolveArtifactPath(file, context.templatePath, context.packageFiles, where)),
   };
 }
+
+const additionalParametersOf = (inputs: unknown): Record<string, unknown> => ({ ...asMap(asMap(inputs).additional_parameters) });
 
 /** Operation names of the Vnflcm interface type and its ancestors, when the imported templates define it. */
 function knownOperations(context: FlavourContext): Set<string> | undefined {

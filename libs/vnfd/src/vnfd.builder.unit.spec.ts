@@ -106,6 +106,21 @@ describe('buildVnfdModel', () => {
     expect(() => buildVnfdModel(source(docs(flavour(overrides))))).toThrow(expect.objectContaining({ code: 'INVALID_VNFD', detail: expect.stringContaining(detail) }));
   });
 
+  it("gives a hook the Vnflcm interface's additional_parameters, the operation's own overriding the interface's", () => {
+    const df = flavour();
+    df.topology_template.node_templates.VNF.interfaces.Vnflcm = {
+      inputs: { additional_parameters: { registry: 'r1', port: 5000 } },
+      instantiate_end: { implementation: 'driver', inputs: { additional_parameters: { port: 5001 } } },
+      scale_start: { implementation: 'driver' },
+      scale_end: [],
+    } as never;
+    const operations = buildVnfdModel(source(docs(df), ['Scripts/driver.py'])).flavours[0].lcmOperations;
+    expect(operations.instantiate_end.additionalParameters).toEqual({ registry: 'r1', port: 5001 });
+    expect(operations.scale_start.additionalParameters).toEqual({ registry: 'r1', port: 5000 });
+    expect(operations.scale_end).toEqual({ declared: true, artifactPaths: [] });
+    expect(operations.inputs).toBeUndefined();
+  });
+
   it('refuses an LCM script that is not in the package, and an operation Vnflcm does not define', () => {
     expect(() => buildVnfdModel({ ...source(docs()), packageFiles: ['Files/images/img.qcow2'] })).toThrow(expect.objectContaining({ detail: 'Definitions/df.yaml: Vnflcm operation instantiate_end of VNF names ../Scripts/driver.py, which is not in the package' }));
     const df = flavour();

@@ -148,6 +148,8 @@ export interface LcmOperation {
   artifactType?: string;
   /** Package paths of the implementation artifact and its dependencies. */
   artifactPaths: string[];
+  /** The interface's and the operation's `inputs.additional_parameters` (SOL001 v2.6.1 §6.7.1 VnfOperationAdditionalParameters), for its MgmtDriver. */
+  additionalParameters?: Record<string, unknown>;
 }
 
 export interface AffinityRule {
