@@ -37,7 +37,14 @@ const linked = (resource: HeatResource, rel: string) => {
 export class ResourceTree {
   private readonly owners = new Map<string, HeatResource>();
 
-  constructor(readonly resources: readonly HeatResource[]) {
+  /**
+   * `portAttributes`: what Heat shows of each OS::Neutron::Port by physical id
+   * (its Neutron port: MAC, fixed IPs), when the reader asked for it.
+   */
+  constructor(
+    readonly resources: readonly HeatResource[],
+    readonly portAttributes: ReadonlyMap<string, Record<string, unknown>> = new Map(),
+  ) {
     for (const resource of resources) {
       const nested = linked(resource, 'nested');
       if (nested) this.owners.set(nested.id, resource);

@@ -7,6 +7,7 @@ export { instantiateDefinition, baseHotOf, stackNameOf, nfvOf, liveNfv, external
 export { ResourceTree, type HeatResource, type StackRef } from './heat-resources';
 export { serversOf, vnfcOf, diffVnfcs, type ServerResource, type NovaServer } from './vnfc-resources';
 export { networkResourcesOf, type FlavourNetwork } from './network-resources';
+export { cpProtocolInfoOfPort } from './port-addresses';
 export { planScale, planHeal, type ScalePlan, type HealPlan, type MarkTarget } from './lcm-plans';
 export { stackPhase, pollDelayMs, type StackPhase } from './stack-status';
 export { openStackErrorMessage } from './openstack-answers';

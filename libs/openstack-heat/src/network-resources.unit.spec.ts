@@ -64,3 +64,38 @@ describe('the network of a deployment, read from its stack tree', () => {
     expect(network.extCpInfo).toEqual([{ id: 'port-22', cpdId: 'VDU2_CP2', metadata: { vnfcResourceInfoId: 'srv-2' } }]);
   });
 });
+
+describe("a VNFC CP's addresses (SOL 003 §4.4.1.10b CpProtocolInfo), from its Neutron port as Heat shows it", () => {
+  const withPorts = new ResourceTree(tree.resources, new Map([
+    ['port-15', { mac_address: 'fa:16:3e:00:00:15', fixed_ips: [{ ip_address: '10.0.3.15', subnet_id: 'sub-3' }, { ip_address: 'fd00::15', subnet_id: 'sub-6' }] }],
+    ['port-22', { mac_address: 'fa:16:3e:00:00:22', fixed_ips: [{ ip_address: '192.168.0.22', subnet_id: 'sub-ext' }, { ip_address: '192.168.0.23', subnet_id: 'sub-ext' }] }],
+  ]));
+  const network = networkResourcesOf(withPorts, flavour, new Set(['VDU2_CP2']), 'vim1');
+
+  it('gives each CP its MAC and its fixed IPs grouped by subnet, typed IPv4 or IPv6', () => {
+    expect(network.vnfcCpInfo['srv-1']).toEqual([
+      {
+        id: 'port-15',
+        cpdId: 'VDU1_CP5',
+        vnfLinkPortId: 'port-15',
+        cpProtocolInfo: [
+          {
+            layerProtocol: 'IP_OVER_ETHERNET',
+            ipOverEthernet: {
+              macAddress: 'fa:16:3e:00:00:15',
+              ipAddresses: [
+                { type: 'IPV4', addresses: ['10.0.3.15'], isDynamic: false, subnetId: 'sub-3' },
+                { type: 'IPV6', addresses: ['fd00::15'], isDynamic: false, subnetId: 'sub-6' },
+              ],
+            },
+          },
+        ],
+      },
+    ]);
+    expect(network.vnfcCpInfo['srv-2'][0].cpProtocolInfo?.[0].ipOverEthernet?.ipAddresses).toEqual([{ type: 'IPV4', addresses: ['192.168.0.22', '192.168.0.23'], isDynamic: false, subnetId: 'sub-ext' }]);
+  });
+
+  it('leaves out cpProtocolInfo for a port whose attributes were not read', () => {
+    expect(network.vnfcCpInfo['srv-2'][1]).toEqual({ id: 'port-25', cpdId: 'VDU2_CP5', vnfLinkPortId: 'port-25' });
+  });
+});

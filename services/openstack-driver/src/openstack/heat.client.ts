@@ -51,6 +51,15 @@ export class HeatClient {
     return isRecord(answer.body) && Array.isArray(answer.body['resources']) ? (answer.body['resources'] as HeatResource[]) : [];
   }
 
+  /** "Show resource data": the attributes of one resource of a stack (a port's MAC and fixed IPs); undefined once it is gone. */
+  async resourceAttributes(stack: StackRef, resourceName: string): Promise<Record<string, unknown> | undefined> {
+    const { answer, request } = await this.session.call('heat', 'GET', `${path(stack)}/resources/${encodeURIComponent(resourceName)}`);
+    if (answer.status === 404) return undefined;
+    expectOk(answer, request);
+    const resource = isRecord(answer.body) && isRecord(answer.body['resource']) ? answer.body['resource'] : {};
+    return isRecord(resource['attributes']) ? resource['attributes'] : undefined;
+  }
+
   /** "Mark a resource as unhealthy": the next update replaces it, or removes it first when its group shrinks. */
   async markUnhealthy(target: MarkTarget, reason: string): Promise<void> {
     await this.ok('PATCH', `${path(target.stack)}/resources/${encodeURIComponent(target.resourceName)}`, { mark_unhealthy: true, resource_status_reason: reason });
