@@ -1,4 +1,4 @@
-import { redact } from '@vnfm/util';
+import { showSecrets } from '@vnfm/util';
 import type { ScaleInfo } from './sol003.types';
 import type { VnfInstanceEvent } from './vnf-instance.events';
 import { evolveVnfInstance } from './vnf-instance.evolve';
@@ -23,7 +23,7 @@ export interface AuditEntry {
   principal: string;
   timestamp: string;
   correlationId: string;
-  /** The request that started the operation (or created the instance), secrets redacted. */
+  /** The request that started the operation (or created the instance), each secret shown as `[SECRET]`. */
   request?: unknown;
   vnfcsAdded: string[];
   vnfcsRemoved: string[];
@@ -66,8 +66,8 @@ export function auditEntries(events: readonly RecordedVnfInstanceEvent[]): Audit
 }
 
 function requestOf(event: VnfInstanceEvent): unknown {
-  if (event.type === 'VnfLcmOperationStarted') return redact(event.data.operationParams);
-  if (event.type === 'VnfInstanceCreated') return redact({ vnfdId: event.data.vnfdId, vnfInstanceName: event.data.vnfInstanceName, metadata: event.data.metadata });
-  if (event.type === 'VnfInstanceModified') return redact(event.data.changes);
+  if (event.type === 'VnfLcmOperationStarted') return showSecrets(event.data.operationParams);
+  if (event.type === 'VnfInstanceCreated') return showSecrets({ vnfdId: event.data.vnfdId, vnfInstanceName: event.data.vnfInstanceName, metadata: event.data.metadata });
+  if (event.type === 'VnfInstanceModified') return showSecrets(event.data.changes);
   return undefined;
 }

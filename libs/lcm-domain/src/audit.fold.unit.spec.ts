@@ -1,4 +1,4 @@
-import { REDACTED } from '@vnfm/util';
+import { SECRET_SHOWN } from '@vnfm/util';
 import { auditEntries, instanceAt, type RecordedVnfInstanceEvent } from './audit.fold';
 import { LcmWorkflowHarness, OPENSTACK_VIM, sampleVnfd, vnfc } from './testing';
 import type { VnfInstanceEvent } from './vnf-instance.events';
@@ -50,7 +50,7 @@ describe('audit fold', () => {
     expect(entries).toHaveLength(events.length);
     expect(entries[0]).toMatchObject({ revision: 0, type: 'VnfInstanceCreated', principal: 'admin', correlationId: 'c-0', request: { vnfdId: 'vnfd' } });
     const started = entries.find((e) => e.type === 'VnfLcmOperationStarted' && e.vnfLcmOpOccId === 'op-i');
-    expect(started).toMatchObject({ operation: 'INSTANTIATE', principal: 'operator', request: { flavourId: 'simple', additionalParams: { password: REDACTED } } });
+    expect(started).toMatchObject({ operation: 'INSTANTIATE', principal: 'operator', request: { flavourId: 'simple', additionalParams: { password: SECRET_SHOWN } } });
     const lines = entries.filter((e) => e.vnfcsAdded.length + e.vnfcsRemoved.length > 0).map((e) => [e.operation, e.vnfcsAdded, e.vnfcsRemoved]);
     expect(lines).toEqual([
       ['INSTANTIATE', ['a', 'b', 'c'], []],

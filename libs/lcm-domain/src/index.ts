@@ -37,3 +37,4 @@ export * from './lcm-coordinator.messages';
 export * from './vnf-lcm-op-occ.view';
 export * from './infra-step.messages';
 export { withAbsoluteLinks } from './absolute-links';
+export { STEP_SECRETS_ROOT, refuseSealedMarkers, sealedMarkerInRequest, instantiationParamsOf, hookAdditionalParams, type InstantiationParams } from './request-secrets';

@@ -1,4 +1,5 @@
 import { applyMergePatch } from '@vnfm/vnf-package-domain';
+import { instantiationParamsFrom } from './request-secrets';
 import type { VnfInstanceEvent, VnfInstanceModified } from './vnf-instance.events';
 import type { InstantiatedVnfInfo, RequestedLinks, VnfInstance, VnfInstanceState } from './vnf-instance.state';
 
@@ -25,7 +26,12 @@ export function evolveVnfInstance(state: VnfInstanceState, event: VnfInstanceEve
   const next = { ...stepApplied(state, event), updatedAt: event.data.at };
   switch (event.type) {
     case 'VnfLcmOperationStarted':
-      return { ...next, operationInProgress: { vnfLcmOpOccId: event.data.vnfLcmOpOccId, operation: event.data.operation, operationState: 'STARTING', appliedStepIds: [], ...requestedLinks(event.data.operationParams) } };
+      return {
+        ...next,
+        operationInProgress: { vnfLcmOpOccId: event.data.vnfLcmOpOccId, operation: event.data.operation, operationState: 'STARTING', appliedStepIds: [], ...requestedLinks(event.data.operationParams) },
+        // An instantiation's request stays with the instance: later hooks are given its parameters.
+        ...(event.data.operation === 'INSTANTIATE' && { instantiationParams: instantiationParamsFrom(event.data.operationParams) }),
+      };
     case 'VnfLcmOperationStateChanged':
       return next.operationInProgress ? { ...next, operationInProgress: { ...next.operationInProgress, operationState: event.data.operationState } } : next;
     case 'VnfLcmOperationEnded':
@@ -68,7 +74,7 @@ export function evolveVnfInstance(state: VnfInstanceState, event: VnfInstanceEve
     }
     case 'VnfTerminated':
       // SOL 003 §5.4.8: vimConnectionInfo and metadata outlive termination; the resources do not.
-      return { ...next, instantiationState: 'NOT_INSTANTIATED', instantiationLevelId: undefined, instantiatedVnfInfo: undefined };
+      return { ...next, instantiationState: 'NOT_INSTANTIATED', instantiationLevelId: undefined, instantiatedVnfInfo: undefined, instantiationParams: undefined };
     case 'VnfInstanceDeleted':
       return { ...next, deleted: true };
   }

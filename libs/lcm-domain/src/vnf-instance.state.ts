@@ -1,3 +1,4 @@
+import type { InstantiationParams } from './request-secrets';
 import type { InstantiationState, LcmOperationStateType, LcmOperationType, ScaleInfo, VimConnectionRef, VnfcResourceInfo, VnfExtCpInfo, VnfVirtualLinkResourceInfo } from './sol003.types';
 
 /** The external links a request gave (SOL 003 §5.5.2.4, §5.5.2.11), as checked at the edge: what extVirtualLinkInfo and extManagedVirtualLinkInfo report. */
@@ -40,6 +41,8 @@ export interface VnfInstance {
   extensions: Record<string, unknown>;
   vnfConfigurableProperties: Record<string, unknown>;
   operationInProgress?: OperationInProgress;
+  /** The latest instantiation's request parts later hooks need, secrets sealed (`instantiationParamsOf`). */
+  instantiationParams?: InstantiationParams;
   createdAt: string;
   updatedAt: string;
   deleted: boolean;

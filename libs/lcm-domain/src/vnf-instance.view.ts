@@ -1,3 +1,4 @@
+import { showSecrets } from '@vnfm/util';
 import type { VnfIdentity } from '@vnfm/vnfd';
 import { vnfcInfoId } from './heal-targets';
 import { extCpInfoView, extManagedVirtualLinkInfoView, extVirtualLinkInfoView } from './ext-connectivity.view';
@@ -104,10 +105,11 @@ function common(instance: VnfInstance, identity: VnfdIdentity | undefined, major
     vnfdId: instance.vnfdId,
     ...(identity && { vnfProvider: identity.vnfProvider, vnfProductName: identity.vnfProductName, vnfSoftwareVersion: identity.vnfSoftwareVersion, vnfdVersion: identity.vnfdVersion }),
     instantiationState: instance.instantiationState,
-    ...(instance.instantiatedVnfInfo && { instantiatedVnfInfo: instantiatedInfoView(instance, instance.instantiatedVnfInfo, major) }),
-    metadata: instance.metadata,
-    ...(Object.keys(instance.extensions).length > 0 && { extensions: instance.extensions }),
-    ...(Object.keys(instance.vnfConfigurableProperties).length > 0 && { vnfConfigurableProperties: instance.vnfConfigurableProperties }),
+    // What a client gave (links, metadata, extensions, properties) may hold secrets: a view shows that one was given, never its value.
+    ...(instance.instantiatedVnfInfo && { instantiatedVnfInfo: showSecrets(instantiatedInfoView(instance, instance.instantiatedVnfInfo, major)) }),
+    metadata: showSecrets(instance.metadata),
+    ...(Object.keys(instance.extensions).length > 0 && { extensions: showSecrets(instance.extensions) }),
+    ...(Object.keys(instance.vnfConfigurableProperties).length > 0 && { vnfConfigurableProperties: showSecrets(instance.vnfConfigurableProperties) }),
     _links: linksOf(instance, vnfLcmUriPrefix(major)),
   };
 }

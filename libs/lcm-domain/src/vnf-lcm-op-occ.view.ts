@@ -1,3 +1,4 @@
+import { showSecrets } from '@vnfm/util';
 import type { ProblemDetails } from '@vnfm/vnf-package-domain';
 import type { AffectedVnfc, LcmOperationStateType, LcmOperationType } from './sol003.types';
 import { opOccChanges } from './op-occ-changes.view';
@@ -62,11 +63,12 @@ export function toVnfLcmOpOccView(major: VnfLcmApiMajor, opOcc: VnfLcmOpOcc): Vn
     vnfInstanceId: opOcc.vnfInstanceId,
     operation: opOcc.operation,
     isAutomaticInvocation: opOcc.isAutomaticInvocation,
-    operationParams: opOcc.operationParams,
+    // Secrets of the request are sealed in the occurrence; the view says one was given ([SECRET]), never its value.
+    operationParams: showSecrets(opOcc.operationParams),
     isCancelPending: opOcc.isCancelPending,
     ...(opOcc.error && { error: opOcc.error }),
     resourceChanges: { affectedVnfcs: opOcc.resourceChanges.affectedVnfcs, affectedVirtualLinks: [], affectedVirtualStorages: [] },
-    ...opOccChanges(opOcc, major),
+    ...showSecrets(opOccChanges(opOcc, major)),
     _links: {
       self: { href: self },
       vnfInstance: { href: `${prefix}/vnf_instances/${opOcc.vnfInstanceId}` },
