@@ -5,3 +5,4 @@ export * from './health';
 export * from './problem-details';
 export * from './sol003-resources';
 export * from './step-protocol';
+export * from './hook-context';

@@ -2,6 +2,7 @@ import type { ProblemDetails } from '@vnfm/vnf-package-domain';
 import { cleanupSteps, compensationSteps } from './compensations';
 import type { LcmWorkflowInput, LcmWorkflowOutput, LcmWorkflowReaction, LcmWorkflowState } from './lcm-workflow.types';
 import { stepIdOf, type PlannedStep, type StepPhase } from './lcm-steps';
+import { hookOutputChanges, hookOutputRefusal } from './hook-outputs';
 import { hasChanges, instanceChangesOf } from './step-effects';
 import type { VnfInstanceCommand } from './vnf-instance.commands';
 import type { VnfLcmOpOccCommand } from './vnf-lcm-op-occ.commands';
@@ -69,7 +70,9 @@ export function react(state: LcmWorkflowState, input: LcmWorkflowInput): LcmWork
       const record = pendingStep(opOcc);
       if (record?.stepId !== input.data.stepId) return ignore(state, `step ${input.data.stepId} is not awaited`);
       const reaction = new Reaction(opOcc, input.data.now);
-      const changes = instanceChangesOf(record.step.request, input.data.result);
+      const refusal = hookOutputRefusal(record.step, input.data.result);
+      if (refusal) return failStep(reaction, record.stepId, refusal);
+      const changes = { ...instanceChangesOf(record.step.request, input.data.result), ...hookOutputChanges(record.step, input.data.result) };
       if (hasChanges(changes)) reaction.toInstance({ type: 'ApplyVnfOperationResult', data: { vnfLcmOpOccId: opOcc.id, stepId: record.stepId, changes, now: reaction.now } });
       reaction.decide({ type: 'RecordLcmStepSuccess', data: { stepId: record.stepId, result: input.data.result, now: reaction.now } });
       return advance(reaction);

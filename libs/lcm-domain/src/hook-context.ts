@@ -1,0 +1,84 @@
+import type { HookArtifact, HookContext, VnfcResourceInfo } from '@vnfm/contracts';
+import type { LcmOperation } from '@vnfm/vnfd';
+import type { StepAction } from './lcm-steps';
+import { instantiationParamsOf } from './request-secrets';
+import type { VnfInstance } from './vnf-instance.state';
+import { latestAttempts, type VnfLcmOpOcc } from './vnf-lcm-op-occ.state';
+
+/** What the coordinator holds when it sends a hook step. */
+export interface HookContextInput {
+  opOcc: VnfLcmOpOcc;
+  /** `scale_start`, `instantiate_end`, ... */
+  hook: string;
+  /** The instance as its stream stands when the hook is sent (after the steps before it were applied). */
+  instance: VnfInstance;
+  /** The hook as the VNFD of the instance's flavour declares it. */
+  declared: LcmOperation | undefined;
+}
+
+/**
+ * The context of one hook (see HookContext), built when the hook step is
+ * sent: at `<op>_start` the VNFCs the operation's infra step is about to
+ * remove; at `<op>_end` those its result added, each as the instance now
+ * holds it (with the addresses the driver read); always the instance's VNFCs,
+ * its instantiation parameters and the artifact the VNFD names.
+ */
+export function hookContextOf({ opOcc, hook, instance, declared }: HookContextInput): HookContext {
+  const current = instance.instantiatedVnfInfo?.vnfcResourceInfo ?? [];
+  const infraIndex = opOcc.plan.findIndex((step) => step.request.action !== 'hook');
+  const infra = infraIndex === -1 ? undefined : opOcc.plan[infraIndex].request;
+  const ending = hook.endsWith('_end');
+  const succeeded = latestAttempts(opOcc, 'forward').get(infraIndex)?.outcome;
+  const added = ending && succeeded?.status === 'SUCCEEDED' ? (succeeded.result.vnfcsAdded ?? []) : [];
+  const instantiation = instantiationParamsOf(instance);
+  return {
+    hook,
+    operation: opOcc.operation,
+    vnfLcmOpOccId: opOcc.id,
+    vnfInstanceId: instance.id,
+    vnfdId: instance.vnfdId,
+    operationParams: isRecord(opOcc.operationParams) ? opOcc.operationParams : {},
+    ...(instantiation && { instantiation }),
+    vnfcs: {
+      removing: ending || !infra ? [] : asHeld(removedBy(infra), current),
+      added: asHeld(added, current),
+      current,
+    },
+    artifact: artifactOf(hook, declared, instance.vnfdId),
+    vimConnectionInfo: opOcc.plan.find((step) => step.name === hook)?.vimConnectionInfo ?? instance.vimConnectionInfo,
+  };
+}
+
+/** The VNFCs an infra action removes, as it was planned. */
+function removedBy(action: StepAction): VnfcResourceInfo[] {
+  switch (action.action) {
+    case 'scale':
+      return action.removeVnfcs;
+    case 'heal':
+    case 'terminate':
+      return action.vnfcs;
+    default:
+      return [];
+  }
+}
+
+/** Each VNFC as the instance holds it now (its CPs and their addresses), else as it was reported. */
+function asHeld(vnfcs: readonly VnfcResourceInfo[], current: readonly VnfcResourceInfo[]): VnfcResourceInfo[] {
+  const held = new Map(current.map((vnfc) => [vnfc.id, vnfc]));
+  return vnfcs.map((vnfc) => held.get(vnfc.id) ?? vnfc);
+}
+
+function artifactOf(hook: string, declared: LcmOperation | undefined, vnfdId: string): HookArtifact {
+  const [path, ...dependencies] = declared?.artifactPaths ?? [];
+  if (!declared?.implementation || path === undefined) throw new TypeError(`Hook ${hook} is planned only when the VNFD names its implementation.`);
+  return {
+    name: declared.implementation,
+    ...(declared.artifactType !== undefined && { type: declared.artifactType }),
+    path,
+    dependencies,
+    additionalParameters: declared.additionalParameters ?? {},
+    vnfdId,
+  };
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
