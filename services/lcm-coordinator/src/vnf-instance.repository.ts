@@ -1,11 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { AppError } from '@vnfm/contracts';
-import { isWrongExpectedRevision, type EventStore } from '@vnfm/event-store';
-import { SERVICE_RUNTIME, type ServiceRuntime } from '@vnfm/platform';
+import type { EventStore } from '@vnfm/event-store';
+import { handleCommand, loadStream, SERVICE_RUNTIME, type EventFold, type ServiceRuntime } from '@vnfm/platform';
 import {
   decideVnfInstance,
   evolveVnfInstance,
-  replayVnfInstance,
   vnfInstanceStream,
   type InstanceRevisionCondition,
   type VnfInstanceCommand,
@@ -14,9 +13,6 @@ import {
 } from '@vnfm/lcm-domain';
 import { VnfInstanceReadModel } from './read-model/vnf-instance.read-model';
 
-/** A command that lost a race for the stream is decided again on the new state, up to this many times. */
-const MAX_ATTEMPTS = 5;
-
 export interface Outcome {
   events: VnfInstanceEvent[];
   before: VnfInstanceState;
@@ -24,9 +20,9 @@ export interface Outcome {
 }
 
 /**
- * Runs a command against one `vnfInstance-<id>` stream: read, decide, append
- * with the expected revision (optimistic concurrency), and apply the new
- * events to the read model so the caller reads its own write.
+ * Runs commands against one `vnfInstance-<id>` stream through the platform's
+ * command handler, and applies the new events to the read model so the caller
+ * reads its own write.
  */
 @Injectable()
 export class VnfInstanceRepository {
@@ -37,54 +33,49 @@ export class VnfInstanceRepository {
 
   /** The instance as its stream says now (not the read model, which another process may be ahead of). */
   async load(vnfInstanceId: string): Promise<VnfInstanceState> {
-    return (await this.read(vnfInstanceId)).state;
+    return (await loadStream(this.store, vnfInstanceStream(vnfInstanceId), VNF_INSTANCE)).state;
   }
 
   execute(vnfInstanceId: string, command: VnfInstanceCommand, condition: InstanceRevisionCondition = {}): Promise<Outcome> {
     return this.executeAll(vnfInstanceId, [command], condition);
   }
 
-  /**
-   * Several commands decided one after the other on the evolving state,
-   * appended together (one write). With `ifMatchRevisions` (an HTTP If-Match)
-   * the stream must be at one of them, checked by the append itself: a
-   * concurrent change makes it 412, never a silent retry on the new state.
-   */
+  /** Several commands, one write. With `ifMatchRevisions` (an HTTP If-Match) the stream must be at one of them. */
   async executeAll(vnfInstanceId: string, commands: VnfInstanceCommand[], { ifMatchRevisions }: InstanceRevisionCondition = {}): Promise<Outcome> {
-    const store = this.runtime.store as EventStore;
-    const stream = vnfInstanceStream(vnfInstanceId);
-    for (let attempt = 1; ; attempt++) {
-      const { state: before, recorded } = await this.read(vnfInstanceId);
-      const revision = recorded.length - 1;
+    const outcome = await handleCommand(this.store, vnfInstanceStream(vnfInstanceId), VNF_INSTANCE, (state) => decideAll(vnfInstanceId, commands, state), {
       // A missing or deleted instance is the decider's 404, not a failed precondition.
-      if (ifMatchRevisions && before && !before.deleted && !ifMatchRevisions.includes(revision)) throw preconditionFailed(vnfInstanceId);
-      let after = before;
-      const events: VnfInstanceEvent[] = [];
-      for (const command of commands) {
-        const decided = decideVnfInstance(command, after, vnfInstanceId);
-        events.push(...decided);
-        after = decided.reduce<VnfInstanceState>(evolveVnfInstance, after);
-      }
-      if (events.length === 0) return { events, before, after };
-      try {
-        const expected = recorded.length === 0 ? 'no_stream' : revision;
-        const result = await store.append(stream, events, expected);
-        const first = result.nextExpectedRevision - events.length + 1;
-        events.forEach((event, i) => this.readModel.apply(vnfInstanceId, first + i, event));
-        return { events, before, after };
-      } catch (error) {
-        if (!isWrongExpectedRevision(error)) throw error;
-        if (ifMatchRevisions) throw preconditionFailed(vnfInstanceId);
-        if (attempt >= MAX_ATTEMPTS) throw error;
-      }
-    }
+      check: ({ state, revision }) => {
+        if (ifMatchRevisions && state && !state.deleted && !ifMatchRevisions.includes(revision)) throw preconditionFailed(vnfInstanceId);
+      },
+      // An If-Match is checked by the append itself: a concurrent change makes it 412, never a silent retry on the new state.
+      onConflict: ifMatchRevisions ? () => preconditionFailed(vnfInstanceId) : undefined,
+      onEvents: (events) => events.forEach(({ revision, event }) => this.readModel.apply(vnfInstanceId, revision, event)),
+    });
+    return { events: outcome.events, before: outcome.before, after: outcome.after };
   }
 
-  private async read(vnfInstanceId: string) {
-    const recorded = await (this.runtime.store as EventStore).readStream(vnfInstanceStream(vnfInstanceId));
-    // The stream holds this aggregate's events only: its own decider wrote every one.
-    return { recorded, state: replayVnfInstance(recorded.map((event) => ({ type: event.type, data: event.data }) as VnfInstanceEvent)) };
+  private get store(): EventStore {
+    return this.runtime.store as EventStore;
   }
+}
+
+/** The stream holds this aggregate's events only: its own decider wrote every one. */
+const VNF_INSTANCE: EventFold<VnfInstanceState, VnfInstanceEvent> = {
+  initial: () => undefined,
+  evolve: evolveVnfInstance,
+  isEvent: (event): event is VnfInstanceEvent => typeof event.type === 'string',
+};
+
+/** Several commands decided one after the other on the evolving state, appended together (one write). */
+function decideAll(vnfInstanceId: string, commands: VnfInstanceCommand[], state: VnfInstanceState): VnfInstanceEvent[] {
+  let after = state;
+  const events: VnfInstanceEvent[] = [];
+  for (const command of commands) {
+    const decided = decideVnfInstance(command, after, vnfInstanceId);
+    events.push(...decided);
+    after = decided.reduce<VnfInstanceState>(evolveVnfInstance, after);
+  }
+  return events;
 }
 
 /** SOL 003 §5.4.3.3.4/§5.4.3.3.5, RFC 9110 §15.5.13: the If-Match ETag is not the instance's current one. */

@@ -50,8 +50,8 @@ export class VimRegistrationService {
       try {
         const { secrets: plain, ...registration } = request;
         const sealedSecrets = await secrets.seal(vimId, plain);
-        const events = decide({ type: 'RegisterVim', data: { vimId, registration: { ...registration, sealedSecrets }, reachability, now: this.now() } }, loaded.state, vimId);
-        appended = await repository.append(vimId, events, loaded.revision);
+        const data = { vimId, registration: { ...registration, sealedSecrets }, reachability, now: this.now() };
+        appended = await repository.execute(vimId, loaded, (state) => decide({ type: 'RegisterVim', data }, state, vimId));
       } catch (error) {
         // Nothing was registered: the fresh data key must not outlive the attempt.
         await secrets.shred(vimId);
@@ -78,8 +78,8 @@ export class VimRegistrationService {
     const revision = await this.crossVimRules.run(async () => {
       const clash = directory.findByName(current.tenantId, next.name);
       if (clash && clash.id !== vimId) throw duplicateVimName(next.name, current.tenantId);
-      const events = decide({ type: 'UpdateVim', data: { changes, reachability, now: this.now() } }, loaded.state, vimId);
-      const appended = await repository.append(vimId, events, loaded.revision);
+      const data = { changes, reachability, now: this.now() };
+      const appended = await repository.execute(vimId, loaded, (state) => decide({ type: 'UpdateVim', data }, state, vimId));
       if (merged.isDefault) await this.releaseOtherDefaults(vimId, current.tenantId);
       return appended;
     });
@@ -91,8 +91,8 @@ export class VimRegistrationService {
   async delete(vimId: string): Promise<void> {
     const { repository, directory, secrets } = this.deps;
     const loaded = await repository.load(vimId);
-    const events = decide({ type: 'DeleteVim', data: { now: this.now() } }, loaded.state, vimId);
-    const revision = await repository.append(vimId, events, loaded.revision);
+    const now = this.now();
+    const revision = await repository.execute(vimId, loaded, (state) => decide({ type: 'DeleteVim', data: { now } }, state, vimId));
     const shredded = await secrets.shred(vimId);
     await directory.caughtUpWith(vimId, revision);
     this.deps.logger.info({ vimId, dataKeyDestroyed: shredded }, 'VIM deleted; its data key is destroyed');
@@ -114,8 +114,8 @@ export class VimRegistrationService {
     const others = this.deps.directory.all().filter((vim) => vim.tenantId === tenantId && vim.isDefault && vim.id !== vimId);
     for (const other of others) {
       const loaded = await this.deps.repository.load(other.id);
-      const events = decide({ type: 'UnsetDefaultVim', data: { replacedBy: vimId, now: this.now() } }, loaded.state, other.id);
-      await this.deps.repository.append(other.id, events, loaded.revision);
+      const data = { replacedBy: vimId, now: this.now() };
+      await this.deps.repository.execute(other.id, loaded, (state) => decide({ type: 'UnsetDefaultVim', data }, state, other.id));
     }
   }
 

@@ -1,23 +1,17 @@
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
-import { isWrongExpectedRevision } from '@vnfm/event-store';
 import {
   decideVnfLcmOpOcc,
-  evolveVnfLcmOpOcc,
   react,
   type LcmWorkflowOutput,
   type StepReply,
   type VnfLcmOpOcc,
   type VnfLcmOpOccCommand,
   type VnfLcmOpOccEvent,
-  type VnfLcmOpOccState,
 } from '@vnfm/lcm-domain';
-import { SERVICE_RUNTIME, type ServiceRuntime } from '@vnfm/platform';
+import { retryOnConflict, SERVICE_RUNTIME, type ServiceRuntime } from '@vnfm/platform';
 import { VnfInstanceRepository } from '../vnf-instance.repository';
 import { StepDispatcher } from './step-dispatcher';
 import { VnfLcmOpOccRepository } from './vnf-lcm-op-occ.repository';
-
-/** A reaction that lost a race for the occurrence's stream is worked out again on the new state, up to this many times. */
-const MAX_ATTEMPTS = 5;
 
 /**
  * Runs the pure workflow of @vnfm/lcm-domain for each operation occurrence:
@@ -47,35 +41,22 @@ export class LcmWorkflowRunner implements OnApplicationShutdown {
    */
   command(vnfLcmOpOccId: string, command: VnfLcmOpOccCommand): Promise<VnfLcmOpOcc> {
     return this.serialized(vnfLcmOpOccId, async () => {
-      for (let attempt = 1; ; attempt++) {
-        const { state, revision } = await this.opOccs.load(vnfLcmOpOccId);
-        const events = decideVnfLcmOpOcc(command, state, vnfLcmOpOccId);
-        try {
-          const next = await this.opOccs.append(vnfLcmOpOccId, events, revision);
-          const after = events.reduce<VnfLcmOpOccState>(evolveVnfLcmOpOcc, state) as VnfLcmOpOcc;
-          // The reaction's own appends may race too; that is the workflow's business, not the caller's.
-          await this.reactTo(vnfLcmOpOccId, state, events[0], next).catch((error) => this.failed(vnfLcmOpOccId, error));
-          return after;
-        } catch (error) {
-          if (!isWrongExpectedRevision(error) || attempt >= MAX_ATTEMPTS) throw error;
-        }
-      }
+      const { events, before, after, revision } = await this.opOccs.execute(vnfLcmOpOccId, (state) => decideVnfLcmOpOcc(command, state, vnfLcmOpOccId));
+      // The reaction's own appends may race too; that is the workflow's business, not the caller's.
+      if (events.length > 0) await this.reactTo(vnfLcmOpOccId, before, events[0], revision).catch((error) => this.failed(vnfLcmOpOccId, error));
+      return after as VnfLcmOpOcc;
     });
   }
 
   /** A step's outcome, its timeout, or the coordinator's restart. */
   feed(vnfLcmOpOccId: string, input: StepReply): Promise<void> {
     if (input.type !== 'CoordinatorRestarted') this.clearTimer(input.data.stepId);
-    return this.serialized(vnfLcmOpOccId, async () => {
-      for (let attempt = 1; ; attempt++) {
+    return this.serialized(vnfLcmOpOccId, () =>
+      retryOnConflict(async () => {
         const { state, revision } = await this.opOccs.load(vnfLcmOpOccId);
-        try {
-          return await this.reactTo(vnfLcmOpOccId, state, input, revision);
-        } catch (error) {
-          if (!isWrongExpectedRevision(error) || attempt >= MAX_ATTEMPTS) throw error;
-        }
-      }
-    });
+        await this.reactTo(vnfLcmOpOccId, state, input, revision);
+      }),
+    );
   }
 
   async onApplicationShutdown(): Promise<void> {

@@ -1,18 +1,23 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { EventStore } from '@vnfm/event-store';
-import { replayVnfLcmOpOcc, vnfLcmOpOccStream, type VnfLcmOpOccEvent, type VnfLcmOpOccState } from '@vnfm/lcm-domain';
-import { SERVICE_RUNTIME, type ServiceRuntime } from '@vnfm/platform';
+import { evolveVnfLcmOpOcc, vnfLcmOpOccStream, type VnfLcmOpOccEvent, type VnfLcmOpOccState } from '@vnfm/lcm-domain';
+import { handleCommand, loadStream, SERVICE_RUNTIME, type CommandOutcome, type EventFold, type Loaded, type ServiceRuntime } from '@vnfm/platform';
 import { VnfLcmOpOccReadModel } from './vnf-lcm-op-occ.read-model';
 
-export interface LoadedOpOcc {
-  state: VnfLcmOpOccState;
-  /** Revision of the last event, -1 for no stream. */
-  revision: number;
-}
+/** An occurrence and the revision of its last event (-1 for no stream). */
+export type LoadedOpOcc = Loaded<VnfLcmOpOccState>;
+
+/** The stream holds this aggregate's events only: its decider and workflow wrote every one. */
+const OP_OCC: EventFold<VnfLcmOpOccState, VnfLcmOpOccEvent> = {
+  initial: () => undefined,
+  evolve: evolveVnfLcmOpOcc,
+  isEvent: (event): event is VnfLcmOpOccEvent => typeof event.type === 'string',
+};
 
 /**
- * One `vnfLcmOpOcc-<id>` stream: read and fold, append with the expected
- * revision. Appends reach the read model at once, so a caller reads its own write.
+ * One `vnfLcmOpOcc-<id>` stream: commands through the platform's command
+ * handler; the workflow's reactions load and append with the expected
+ * revision themselves. Appends reach the read model at once, so a caller reads its own write.
  */
 @Injectable()
 export class VnfLcmOpOccRepository {
@@ -22,10 +27,15 @@ export class VnfLcmOpOccRepository {
   ) {}
 
   async load(vnfLcmOpOccId: string): Promise<LoadedOpOcc> {
-    const recorded = await this.store.readStream(vnfLcmOpOccStream(vnfLcmOpOccId));
-    // The stream holds this aggregate's events only: its decider and workflow wrote every one.
-    const state = replayVnfLcmOpOcc(recorded.map((event) => ({ type: event.type, data: event.data }) as VnfLcmOpOccEvent));
-    return { state, revision: recorded.length - 1 };
+    const { state, revision } = await loadStream(this.store, vnfLcmOpOccStream(vnfLcmOpOccId), OP_OCC);
+    return { state, revision };
+  }
+
+  /** A command decided on the occurrence through the platform's command handler. */
+  execute(vnfLcmOpOccId: string, decide: (state: VnfLcmOpOccState) => VnfLcmOpOccEvent[]): Promise<CommandOutcome<VnfLcmOpOccState, VnfLcmOpOccEvent>> {
+    return handleCommand(this.store, vnfLcmOpOccStream(vnfLcmOpOccId), OP_OCC, decide, {
+      onEvents: (events) => events.forEach(({ revision, event }) => this.readModel.apply(vnfLcmOpOccId, revision, event)),
+    });
   }
 
   /** Throws WrongExpectedRevisionError when another writer got there first. */

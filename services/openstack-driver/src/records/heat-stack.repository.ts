@@ -12,15 +12,9 @@ import {
   type HeatStackEvent,
   type HeatStackState,
 } from '@vnfm/openstack-heat';
-import { SERVICE_RUNTIME, type ServiceRuntime } from '@vnfm/platform';
-import { executeCommand, loadAggregate, type Aggregate } from './event-sourced';
+import { handleCommand, loadStream, SERVICE_RUNTIME, type EventFold, type ServiceRuntime } from '@vnfm/platform';
 
-const HEAT_STACK: Aggregate<HeatStackState, HeatStackCommand, HeatStackEvent> = {
-  initial: initialHeatStackState,
-  decide: decideHeatStack,
-  evolve: evolveHeatStack,
-  isEvent: isHeatStackEvent,
-};
+const HEAT_STACK: EventFold<HeatStackState, HeatStackEvent> = { initial: initialHeatStackState, evolve: evolveHeatStack, isEvent: isHeatStackEvent };
 
 /** What the driver last asked Heat for, per VNF instance (`heatStack-<vnfInstanceId>`). */
 @Injectable()
@@ -29,17 +23,21 @@ export class HeatStackRepository {
 
   /** The recorded definition; the stack of an instance this driver never deployed cannot be changed. */
   async definition(vnfInstanceId: string): Promise<HeatStackDefinition> {
-    const { state } = await loadAggregate(this.store(), heatStackStream(vnfInstanceId), HEAT_STACK);
+    const { state } = await loadStream(this.store(), heatStackStream(vnfInstanceId), HEAT_STACK);
     if (state.status !== 'defined') throw noStackRecord(vnfInstanceId);
     return state.definition;
   }
 
   async define(vnfInstanceId: string, stackName: string, definition: HeatStackDefinition): Promise<void> {
-    await executeCommand(this.store(), heatStackStream(vnfInstanceId), HEAT_STACK, { type: 'DefineHeatStack', data: { stackName, definition, now: new Date().toISOString() } });
+    await this.execute(vnfInstanceId, { type: 'DefineHeatStack', data: { stackName, definition, now: new Date().toISOString() } });
   }
 
   async deleted(vnfInstanceId: string): Promise<void> {
-    await executeCommand(this.store(), heatStackStream(vnfInstanceId), HEAT_STACK, { type: 'DeleteHeatStack', data: { now: new Date().toISOString() } });
+    await this.execute(vnfInstanceId, { type: 'DeleteHeatStack', data: { now: new Date().toISOString() } });
+  }
+
+  private execute(vnfInstanceId: string, command: HeatStackCommand) {
+    return handleCommand(this.store(), heatStackStream(vnfInstanceId), HEAT_STACK, (state) => decideHeatStack(command, state));
   }
 
   private store(): EventStore {
