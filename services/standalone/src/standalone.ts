@@ -1,3 +1,4 @@
+import type { DynamicModule, Type } from '@nestjs/common';
 import type { ServiceName } from '@vnfm/contracts';
 import { startBackendService, type Infrastructure, type RunningService } from '@vnfm/platform';
 import { startGateway } from '@vnfm/service-gateway';
@@ -8,7 +9,7 @@ import { OpenstackDriverModule } from '@vnfm/service-openstack-driver';
 import { PackageCatalogModule } from '@vnfm/service-package-catalog';
 import { VimRegistryModule } from '@vnfm/service-vim-registry';
 
-const BACKENDS: [ServiceName, new () => unknown][] = [
+const BACKENDS: [ServiceName, Type<unknown>][] = [
   ['vim-registry', VimRegistryModule],
   ['package-catalog', PackageCatalogModule],
   ['lcm-coordinator', LcmCoordinatorModule],
@@ -20,11 +21,12 @@ const BACKENDS: [ServiceName, new () => unknown][] = [
 /**
  * All seven services on one infrastructure: the same service code as the
  * distributed mode, with the in-process bus and one embedded event store per
- * service unless configured otherwise. Closes in reverse order.
+ * service unless configured otherwise. Closes in reverse order. `modules`
+ * composes a service differently (e.g. the runner with more MgmtDrivers).
  */
-export async function startStandalone(infra: Infrastructure): Promise<{ close(): Promise<void> }> {
+export async function startStandalone(infra: Infrastructure, modules: Partial<Record<ServiceName, Type<unknown> | DynamicModule>> = {}): Promise<{ close(): Promise<void> }> {
   const running: RunningService[] = [];
-  for (const [service, module] of BACKENDS) running.push(await startBackendService(service, module, infra));
+  for (const [service, module] of BACKENDS) running.push(await startBackendService(service, modules[service] ?? module, infra));
   const gateway = await startGateway(infra);
   return {
     async close() {
