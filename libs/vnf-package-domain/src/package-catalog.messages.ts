@@ -20,6 +20,8 @@ export const PACKAGE_CATALOG = {
   /** For the LCM: the parsed VNFD of an onboarded package, and text files of its content (BaseHOT, manifests). */
   getVnfdModel: 'package-catalog.getVnfdModel',
   getDeploymentFiles: 'package-catalog.getDeploymentFiles',
+  /** Any file of an onboarded package, binary included, in chunks (a MgmtDriver's scripts and images). */
+  readArtifact: 'package-catalog.readArtifact',
 } as const;
 
 /** A package by its id, or (SOL 003 "onboarded VNF packages") by the VNFD id of its onboarded content. */

@@ -68,6 +68,16 @@ async function readCsar(archive: ZipArchive, options: LoadOptions, reopen: OpenA
   const { model: vnfd, vnfdFiles } = await vnfdModelThread.build(task, vnfdLimits.maxBuildMs);
   const excluded = new Set([TOSCA_META_PATH, layout.manifestPath ?? '', ...layout.certificatePaths, ...signatureFiles(manifest)]);
   const listedPaths = [...(manifest?.sources ?? []), ...(layout.toscaMeta?.fileDigests ?? [])].map((entry) => entry.path);
+  const streamFile = async (path: string, onChunk: (chunk: Buffer) => void) => {
+    const wanted = packagePathOf(path).path;
+    if (!files.has(wanted)) throw new PackageError('MISSING_FILE', `${wanted} is not in the package`);
+    const again = await reopen();
+    try {
+      await again.stream(wanted, onChunk);
+    } finally {
+      again.close();
+    }
+  };
   return {
     entryDefinitions: layout.entryDefinitions,
     toscaMeta: layout.toscaMeta?.keys,
@@ -80,15 +90,11 @@ async function readCsar(archive: ZipArchive, options: LoadOptions, reopen: OpenA
     softwareImages: mapSoftwareImages(vnfd),
     additionalArtifacts: mapAdditionalArtifacts(vnfd, plan, layout.toscaMeta, sha256, excluded, listedPaths),
     readFile: async (path: string) => {
-      const wanted = packagePathOf(path).path;
-      if (!files.has(wanted)) throw new PackageError('MISSING_FILE', `${wanted} is not in the package`);
-      const again = await reopen();
-      try {
-        return await again.read(wanted);
-      } finally {
-        again.close();
-      }
+      const chunks: Buffer[] = [];
+      await streamFile(path, (chunk) => chunks.push(chunk));
+      return Buffer.concat(chunks);
     },
+    streamFile,
   };
 }
 

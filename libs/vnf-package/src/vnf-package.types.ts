@@ -67,4 +67,6 @@ export interface LoadedPackage {
   additionalArtifacts: AdditionalArtifact[];
   /** Any file of the package by path; the path is checked like a zip entry name. */
   readFile(path: string): Promise<Buffer>;
+  /** Any file of the package by path, inflated chunk by chunk to `onChunk` (a large artifact is never held whole). */
+  streamFile(path: string, onChunk: (chunk: Buffer) => void): Promise<void>;
 }

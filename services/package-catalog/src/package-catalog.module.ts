@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { BlobJanitor } from './blobs/blob-janitor';
 import { catalogProviders } from './catalog.tokens';
+import { ArtifactReader } from './files/artifact-reader';
 import { DeploymentFilesController } from './files/deployment-files.controller';
 import { PackageFilesController } from './files/package-files.controller';
 import { PackageFilesService } from './files/package-files.service';
@@ -28,6 +29,7 @@ import { VnfPackageRepository } from './vnf-package.repository';
     BlobJanitor,
     OnboardingService,
     PackageFilesService,
+    ArtifactReader,
   ],
 })
 export class PackageCatalogModule {}

@@ -7,12 +7,11 @@ import { BLOB_STORE } from '../catalog.tokens';
 import { PackageLoader } from '../onboarding/package-loader';
 import { findPackage, requireOnboarded, type OnboardedPackage } from '../packages/package-ref';
 import { VnfPackageReadModel } from '../read-model/vnf-package.read-model';
-import { VnfPackageRepository } from '../vnf-package.repository';
+import { ArtifactReader } from './artifact-reader';
 import { mediaTypeOf } from './media-types';
 
 /** Files up to this size come back inline over the bus; larger ones as a blob key the gateway streams. */
 export const INLINE_LIMIT_BYTES = 512 * 1024;
-const NO_LIMIT = Number.MAX_SAFE_INTEGER;
 
 const notFound = (detail: string) => new AppError('NOT_FOUND', 404, 'Not Found', detail);
 
@@ -25,8 +24,8 @@ export class PackageFilesService {
   constructor(
     @Inject(BLOB_STORE) private readonly blobs: BlobStore,
     private readonly readModel: VnfPackageReadModel,
-    private readonly repository: VnfPackageRepository,
     private readonly loader: PackageLoader,
+    private readonly artifacts: ArtifactReader,
   ) {}
 
   async file(request: PackageFileRequest): Promise<PackageFileReply> {
@@ -62,12 +61,9 @@ export class PackageFilesService {
       throw notFound(`VNF package ${pkg.id} has no artifact ${artifactPath}`);
     }
     const contentType = mediaTypeOf(artifactPath);
-    const extracted = pkg.extractedArtifacts[artifactPath];
-    if (extracted && (await this.blobs.size(extracted.key)) === extracted.size) return { contentType, size: extracted.size, blobKey: extracted.key };
-    const data = await (await this.loader.load(pkg.content.key)).readFile(artifactPath);
-    if (data.length <= INLINE_LIMIT_BYTES) return { contentType, size: data.length, inline: data.toString('base64') };
-    const ref = await this.blobs.put([data], { maxBytes: NO_LIMIT });
-    await this.repository.execute({ type: 'KeepExtractedArtifact', vnfPkgId: pkg.id, at: new Date().toISOString(), artifactPath, blobKey: ref.key, size: ref.size });
+    const size = pkg.onboarded.files.find((file) => file.path === artifactPath)?.size ?? 0;
+    if (size <= INLINE_LIMIT_BYTES) return { contentType, size, inline: (await (await this.loader.load(pkg.content.key)).readFile(artifactPath)).toString('base64') };
+    const ref = await this.artifacts.extracted(pkg, artifactPath);
     return { contentType, size: ref.size, blobKey: ref.key };
   }
 
