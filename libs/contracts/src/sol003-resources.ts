@@ -94,4 +94,6 @@ export interface VnfExtCpInfo {
 export interface VimConnectionRef {
   vimId: string;
   vimType: string;
+  /** As the registry and the request give it (e.g. a Kubernetes VIM's `namespace`); the registry refuses secrets in it. */
+  extra?: Record<string, unknown>;
 }

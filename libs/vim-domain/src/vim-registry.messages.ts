@@ -9,6 +9,8 @@ export const VIM_REGISTRY_MESSAGES = {
   updateVim: 'vim-registry.updateVim',
   deleteVim: 'vim-registry.deleteVim',
   resolveVimConnectionInfo: 'vim-registry.resolveVimConnectionInfo',
+  /** References only: no secret is opened or sent. */
+  resolveVimRefs: 'vim-registry.resolveVimRefs',
 } as const;
 
 /** `body`: the Tacker request body as received; validated by the registry. */
@@ -53,4 +55,20 @@ export interface ResolveVimConnectionInfoRequest {
 /** Secrets in plain text: internal services only, never an HTTP response or a log. */
 export interface ResolveVimConnectionInfoReply {
   vimConnectionInfo: Record<string, VimConnectionInfo>;
+}
+
+/** A VIM connection by reference: which registered VIM, its SOL003 vimType and `extra` (a Kubernetes VIM's namespace). */
+export interface VimRef {
+  vimId: string;
+  vimType: string;
+  extra?: Record<string, unknown>;
+}
+
+/**
+ * The answer to `resolveVimRefs` (asked with a ResolveVimConnectionInfoRequest):
+ * each connection as a reference, the tenant's default VIM under `default`
+ * when none was given. Inline credentials are refused (422), never used.
+ */
+export interface ResolveVimRefsReply {
+  vimConnectionInfo: Record<string, VimRef>;
 }

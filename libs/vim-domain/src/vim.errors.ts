@@ -15,3 +15,18 @@ export const invalidVimConnectionInfo = (problems: string[]) => new AppError('IN
 
 export const noDefaultVim = (tenantId: string) =>
   new AppError('NO_DEFAULT_VIM', 422, 'Unprocessable Entity', `No vimConnectionInfo was given and tenant ${tenantId} has no default VIM.`);
+
+/**
+ * Credentials given inline in an LCM request (`path`: the entry, e.g. `vimConnectionInfo.vim1`):
+ * the registry's record is what the LCM uses, so they are refused rather than dropped;
+ * the refusal names the entry, never its content.
+ */
+export const inlineVimCredentials = (path: string, vimId: string | undefined) =>
+  new AppError(
+    vimId === undefined ? 'VIM_NOT_REGISTERED' : 'INLINE_VIM_CREDENTIALS',
+    422,
+    'Unprocessable Entity',
+    `${path} carries interfaceInfo/accessInfo${vimId === undefined ? ' without a vimId' : ` beside vimId ${vimId}`}. ` +
+      'This VNF Manager takes VIM credentials only from its VIM registry: register the VIM first ' +
+      "('openstack vim register --config-file <vim-config.yaml> <name>') and refer to it by its vimId alone.",
+  );

@@ -1,5 +1,6 @@
 import type { Logger } from '@vnfm/telemetry';
 import {
+  inlineVimCredentials,
   invalidVimConnectionInfo,
   noDefaultVim,
   parseVimConnectionInfo,
@@ -8,9 +9,11 @@ import {
   vimNotFound,
   type ResolveVimConnectionInfoReply,
   type ResolveVimConnectionInfoRequest,
+  type ResolveVimRefsReply,
   type VimConnectionInfo,
   type VimConnectionRequest,
   type VimRecord,
+  type VimRef,
 } from '@vnfm/vim-domain';
 import type { VimDirectory } from './vim-directory.projection';
 import type { VimSecrets } from './vim-secrets';
@@ -48,16 +51,51 @@ export class VimConnectionResolver {
 
   private async resolveEntry(id: string, entry: VimConnectionRequest): Promise<VimConnectionInfo> {
     if (entry.kind === 'inline') return entry.info;
+    const info = await this.fromRegistry(this.registered(id, entry));
+    return { ...info, vimType: entry.vimType ?? info.vimType, extra: { ...info.extra, ...entry.extra } };
+  }
+
+  /**
+   * Answers `vim-registry.resolveVimRefs`: the same checks, each connection as
+   * a reference (vimId, vimType, extra) and no secret opened. Inline
+   * credentials are refused (422), with or beside a vimId: an LCM request
+   * refers to registered VIMs only.
+   */
+  resolveRefs(request: ResolveVimConnectionInfoRequest, principal: string): ResolveVimRefsReply {
+    const tenantId = request.tenantId ?? principal;
+    const given = request.vimConnectionInfo;
+    if (given === undefined || given === null || Object.keys(given).length === 0) {
+      const vim = this.directory.defaultOf(tenantId);
+      if (!vim) throw noDefaultVim(tenantId);
+      return { vimConnectionInfo: { default: refOf(vim) } };
+    }
+    const parsed = parseVimConnectionInfo(given);
+    if (!parsed.ok) throw invalidVimConnectionInfo(parsed.problems);
+    const refs: Record<string, VimRef> = {};
+    for (const [id, entry] of Object.entries(parsed.value)) {
+      if (entry.kind === 'inline') throw inlineVimCredentials(`vimConnectionInfo.${id}`, entry.info.vimId);
+      const ref = refOf(this.registered(id, entry));
+      refs[id] = { ...ref, vimType: entry.vimType ?? ref.vimType, extra: { ...ref.extra, ...entry.extra } };
+    }
+    return { vimConnectionInfo: refs };
+  }
+
+  private registered(id: string, entry: Extract<VimConnectionRequest, { kind: 'registry' }>): VimRecord {
     const vim = this.directory.get(entry.vimId);
     if (!vim) throw vimNotFound(entry.vimId);
     if (entry.vimType !== undefined && registryTypeOf(entry.vimType) !== vim.type) {
       throw invalidVimConnectionInfo([`vimConnectionInfo.${id}.vimType ${entry.vimType} does not fit VIM ${vim.id}, which is a ${vim.type} VIM.`]);
     }
-    const info = await this.fromRegistry(vim);
-    return { ...info, vimType: entry.vimType ?? info.vimType, extra: { ...info.extra, ...entry.extra } };
+    return vim;
   }
 
   private async fromRegistry(vim: VimRecord): Promise<VimConnectionInfo> {
     return toVimConnectionInfo(vim, await this.secrets.open(vim.id, vim.sealedSecrets));
   }
+}
+
+/** A registered VIM as a reference: its connection info without opening anything, keeping only vimId, vimType and extra. */
+function refOf(vim: VimRecord): VimRef {
+  const { vimType, extra } = toVimConnectionInfo(vim, {});
+  return { vimId: vim.id, vimType, ...(extra && { extra }) };
 }

@@ -10,6 +10,7 @@ import {
   type RegisterVimMessage,
   type ResolveVimConnectionInfoReply,
   type ResolveVimConnectionInfoRequest,
+  type ResolveVimRefsReply,
   type UpdateVimMessage,
   type VimIdMessage,
   type VimListReply,
@@ -58,6 +59,12 @@ export class VimRegistryController {
   @MessagePattern(VIM_REGISTRY_MESSAGES.resolveVimConnectionInfo, QUERY)
   resolve(@Payload() message: ResolveVimConnectionInfoRequest, @Ctx() context: BusContext): Promise<ResolveVimConnectionInfoReply> {
     return this.registry.resolver.resolve(message ?? {}, context.envelope.principal);
+  }
+
+  /** Internal: which VIMs an LCM request refers to, as references only (no secret leaves the registry). */
+  @MessagePattern(VIM_REGISTRY_MESSAGES.resolveVimRefs, QUERY)
+  resolveRefs(@Payload() message: ResolveVimConnectionInfoRequest, @Ctx() context: BusContext): ResolveVimRefsReply {
+    return this.registry.resolver.resolveRefs(message ?? {}, context.envelope.principal);
   }
 }
 

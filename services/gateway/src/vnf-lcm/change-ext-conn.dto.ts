@@ -1,7 +1,7 @@
 import type { ChangeExtVnfConnectivityRequest } from '@vnfm/lcm-domain';
 import { ExtVirtualLinkDataV1Dto, ExtVirtualLinkDataV2Dto } from './ext-links.dto';
 import { IsJsonObject, IsNested, Optional } from './lcm-dto.rules';
-import { toVimConnectionRefs, VimConnectionInfoDto, VimConnectionInfoV1Dto, type InlineVimEntry } from './vim-connection-info.dto';
+import { toVimConnectionRefs, VimConnectionInfoDto, VimConnectionInfoV1Dto } from './vim-connection-info.dto';
 
 /** ETSI GS NFV-SOL 003 v2.6.1 §5.5.2.11 ChangeExtVnfConnectivityRequest (Tacker v1). */
 export class ChangeExtVnfConnectivityRequestV1Dto {
@@ -31,9 +31,7 @@ export class ChangeExtVnfConnectivityRequestV2Dto {
   additionalParams?: Record<string, unknown>;
 }
 
-export function toChangeExtConnRequest(
-  dto: ChangeExtVnfConnectivityRequestV1Dto | ChangeExtVnfConnectivityRequestV2Dto,
-): { params: ChangeExtVnfConnectivityRequest; inline: InlineVimEntry[] } {
-  const vims = dto.vimConnectionInfo === undefined ? undefined : toVimConnectionRefs(dto.vimConnectionInfo);
-  return { params: { extVirtualLinks: dto.extVirtualLinks, vimConnectionInfo: vims?.refs, additionalParams: dto.additionalParams }, inline: vims?.inline ?? [] };
+export function toChangeExtConnRequest(dto: ChangeExtVnfConnectivityRequestV1Dto | ChangeExtVnfConnectivityRequestV2Dto): ChangeExtVnfConnectivityRequest {
+  const vimConnectionInfo = dto.vimConnectionInfo === undefined ? undefined : toVimConnectionRefs(dto.vimConnectionInfo);
+  return { extVirtualLinks: dto.extVirtualLinks, vimConnectionInfo, additionalParams: dto.additionalParams };
 }

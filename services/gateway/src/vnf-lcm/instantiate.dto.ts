@@ -1,7 +1,7 @@
 import type { InstantiateVnfRequest } from '@vnfm/lcm-domain';
 import { ExtManagedVirtualLinkDataDto, ExtVirtualLinkDataV1Dto, ExtVirtualLinkDataV2Dto } from './ext-links.dto';
 import { IsJsonObject, IsNested, IsText, Optional } from './lcm-dto.rules';
-import { toVimConnectionRefs, VimConnectionInfoDto, VimConnectionInfoV1Dto, type InlineVimEntry } from './vim-connection-info.dto';
+import { toVimConnectionRefs, VimConnectionInfoDto, VimConnectionInfoV1Dto } from './vim-connection-info.dto';
 
 /** ETSI GS NFV-SOL 003 §5.5.2.4 InstantiateVnfRequest: the members both versions share. */
 abstract class InstantiateVnfRequestDto {
@@ -56,8 +56,7 @@ export class InstantiateVnfRequestV2Dto extends InstantiateVnfRequestDto {
 }
 
 /** The links go on as the client's version wrote them (the operation occurrence shows them so); VIMs become registry references. */
-export function toInstantiateRequest(dto: InstantiateVnfRequestV1Dto | InstantiateVnfRequestV2Dto): { params: InstantiateVnfRequest; inline: InlineVimEntry[] } {
+export function toInstantiateRequest(dto: InstantiateVnfRequestV1Dto | InstantiateVnfRequestV2Dto): InstantiateVnfRequest {
   const { vimConnectionInfo, ...rest } = dto;
-  const vims = vimConnectionInfo === undefined ? undefined : toVimConnectionRefs(vimConnectionInfo);
-  return { params: { ...rest, ...(vims && { vimConnectionInfo: vims.refs }) }, inline: vims?.inline ?? [] };
+  return { ...rest, ...(vimConnectionInfo !== undefined && { vimConnectionInfo: toVimConnectionRefs(vimConnectionInfo) }) };
 }

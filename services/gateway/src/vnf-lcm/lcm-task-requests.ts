@@ -7,13 +7,10 @@ import { HealVnfRequestDto, TerminateVnfRequestDto, toHealRequest, toTerminateRe
 import { InstantiateVnfRequestV1Dto, InstantiateVnfRequestV2Dto, toInstantiateRequest } from './instantiate.dto';
 import { toModifyInfoRequest, VnfInfoModificationRequestV1Dto, VnfInfoModificationRequestV2Dto } from './modify.dto';
 import { ScaleVnfRequestDto, ScaleVnfToLevelRequestDto, toScaleRequest, toScaleToLevelRequest } from './scale.dto';
-import type { InlineVimEntry } from './vim-connection-info.dto';
 
 /** An operation's request as the edge read it, with what is still to be looked up before it can start. */
 export interface TaskRequest {
   request: LcmOperationRequest;
-  /** Entries given with credentials: each vimId must name a registered VIM. */
-  inline: InlineVimEntry[];
   /** v1 PATCH: the package whose VNFD the instance moves to. */
   vnfPkgId?: string;
 }
@@ -24,27 +21,21 @@ type TaskReader = (major: VnfLcmApiMajor, request: Request) => TaskRequest;
 const bodyOf = <V1 extends object, V2 extends object>(major: VnfLcmApiMajor, request: Request, v1: new () => V1, v2: new () => V2): V1 | V2 =>
   major === 1 ? jsonBody(request, v1) : jsonBody(request, v2);
 
-const withoutVims = (request: LcmOperationRequest): TaskRequest => ({ request, inline: [] });
-
 /** ETSI GS NFV-SOL 003 §5.4.4-§5.4.11: each task resource's body, per API version, and the operation it starts. */
 const TASKS = new Map<string, TaskReader>([
   [
     'instantiate',
-    (major, request) => {
-      const { params, inline } = toInstantiateRequest(bodyOf(major, request, InstantiateVnfRequestV1Dto, InstantiateVnfRequestV2Dto));
-      return { request: { operation: 'INSTANTIATE', params }, inline };
-    },
+    (major, request) => ({ request: { operation: 'INSTANTIATE', params: toInstantiateRequest(bodyOf(major, request, InstantiateVnfRequestV1Dto, InstantiateVnfRequestV2Dto)) } }),
   ],
-  ['scale', (_major, request) => withoutVims({ operation: 'SCALE', params: toScaleRequest(jsonBody(request, ScaleVnfRequestDto)) })],
-  ['scale_to_level', (_major, request) => withoutVims({ operation: 'SCALE_TO_LEVEL', params: toScaleToLevelRequest(jsonBody(request, ScaleVnfToLevelRequestDto)) })],
-  ['heal', (_major, request) => withoutVims({ operation: 'HEAL', params: toHealRequest(jsonBody(request, HealVnfRequestDto)) })],
-  ['terminate', (_major, request) => withoutVims({ operation: 'TERMINATE', params: toTerminateRequest(jsonBody(request, TerminateVnfRequestDto)) })],
+  ['scale', (_major, request) => ({ request: { operation: 'SCALE', params: toScaleRequest(jsonBody(request, ScaleVnfRequestDto)) } })],
+  ['scale_to_level', (_major, request) => ({ request: { operation: 'SCALE_TO_LEVEL', params: toScaleToLevelRequest(jsonBody(request, ScaleVnfToLevelRequestDto)) } })],
+  ['heal', (_major, request) => ({ request: { operation: 'HEAL', params: toHealRequest(jsonBody(request, HealVnfRequestDto)) } })],
+  ['terminate', (_major, request) => ({ request: { operation: 'TERMINATE', params: toTerminateRequest(jsonBody(request, TerminateVnfRequestDto)) } })],
   [
     'change_ext_conn',
-    (major, request) => {
-      const { params, inline } = toChangeExtConnRequest(bodyOf(major, request, ChangeExtVnfConnectivityRequestV1Dto, ChangeExtVnfConnectivityRequestV2Dto));
-      return { request: { operation: 'CHANGE_EXT_CONN', params }, inline };
-    },
+    (major, request) => ({
+      request: { operation: 'CHANGE_EXT_CONN', params: toChangeExtConnRequest(bodyOf(major, request, ChangeExtVnfConnectivityRequestV1Dto, ChangeExtVnfConnectivityRequestV2Dto)) },
+    }),
   ],
 ]);
 
@@ -68,6 +59,6 @@ export function readTaskRequest(task: string, major: VnfLcmApiMajor, request: Re
 
 /** ETSI GS NFV-SOL 003 §5.4.3.3.4: PATCH of an instance starts MODIFY_INFO. */
 export function readModification(major: VnfLcmApiMajor, request: Request): TaskRequest {
-  const { params, inline, vnfPkgId } = toModifyInfoRequest(bodyOf(major, request, VnfInfoModificationRequestV1Dto, VnfInfoModificationRequestV2Dto));
-  return { request: { operation: 'MODIFY_INFO', params }, inline, vnfPkgId };
+  const { params, vnfPkgId } = toModifyInfoRequest(bodyOf(major, request, VnfInfoModificationRequestV1Dto, VnfInfoModificationRequestV2Dto));
+  return { request: { operation: 'MODIFY_INFO', params }, vnfPkgId };
 }

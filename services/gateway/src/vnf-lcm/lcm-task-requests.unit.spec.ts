@@ -45,21 +45,48 @@ describe('LCM task request bodies at the edge', () => {
     expect(files.filter((file) => !taskFiles.includes(file)).sort()).toEqual(['k8s-v2-change-vnfpkg.json', 'os-v2-modify-max.json', 'os-v2-subscription-max.json']);
   });
 
-  it.each(taskFiles)('accepts the Tacker v2 body %s and starts its operation, VIMs as registry references and no credential in the request', (file) => {
+  /** Tacker's samples give interfaceInfo and accessInfo beside vimId; here VIMs are referred to by vimId alone. */
+  const byReference = (body: Record<string, unknown>) => {
+    const vims = body.vimConnectionInfo as Record<string, Record<string, unknown>> | undefined;
+    if (!vims) return body;
+    return { ...body, vimConnectionInfo: Object.fromEntries(Object.entries(vims).map(([id, { vimId, vimType, extra }]) => [id, { vimId, vimType, ...(extra !== undefined && { extra }) }])) };
+  };
+  const withCredentials = (file: string) => JSON.stringify(corpusBody(file).vimConnectionInfo ?? {}).includes('accessInfo');
+
+  it.each(taskFiles)('accepts the Tacker v2 body %s with VIMs by reference and starts its operation, no credential in the request', (file) => {
     const [, name, operation] = OPERATION_OF_FILE.find(([pattern]) => pattern.test(file)) as [RegExp, string, string];
-    const body = corpusBody(file);
+    const body = byReference(corpusBody(file));
     const read = task(name, 2, body);
     expect(read.request.operation).toBe(operation);
-    const { vimConnectionInfo, ...rest } = body as { vimConnectionInfo?: Record<string, { vimId: string; vimType: string }> };
-    expect(read.request.params).toMatchObject(rest);
-    const entries = Object.entries(vimConnectionInfo ?? {});
-    if (entries.length > 0) expect(read.request.params).toMatchObject({ vimConnectionInfo: Object.fromEntries(entries.map(([id, { vimId, vimType }]) => [id, { vimId, vimType }])) });
-    expect(read.inline).toEqual(entries.map(([id, { vimId }]) => ({ path: `vimConnectionInfo.${id}`, vimId })));
+    expect(read.request.params).toMatchObject(body);
     expect(JSON.stringify(read.request)).not.toMatch(/accessInfo|interfaceInfo|password|bearer_token|ssl_ca_cert/);
   });
 
+  it.each(taskFiles.filter(withCredentials))('refuses the Tacker v2 body %s as written (accessInfo beside vimId) with 422 naming the entry, never its credentials', (file) => {
+    const [, name] = OPERATION_OF_FILE.find(([pattern]) => pattern.test(file)) as [RegExp, string, string];
+    const refused = refusal(() => task(name, 2, corpusBody(file)));
+    expect([refused.status, refused.code]).toEqual([422, 'INLINE_VIM_CREDENTIALS']);
+    expect(refused.detail).toMatch(/^vimConnectionInfo\.\w+ carries interfaceInfo\/accessInfo beside vimId [\w-]+\. .*refer to it by its vimId alone/);
+    const accessInfo = Object.values(corpusBody(file).vimConnectionInfo as Record<string, { accessInfo?: Record<string, unknown> }>).flatMap((vim) => Object.values(vim.accessInfo ?? {}));
+    for (const value of accessInfo.filter((v): v is string => typeof v === 'string' && v.length > 3)) expect(refused.detail).not.toContain(value);
+  });
+
+  it('refuses accessInfo beside vimId in v1 instantiate and change_ext_conn too (422), and keeps extra of a reference', () => {
+    const v1 = [{ id: 'vim1', vimId: 'v-1', vimType: 'openstack', accessInfo: { username: 'nfv_user', password: 'pa55-secret' } }];
+    for (const [name, body] of [
+      ['instantiate', { flavourId: 'simple', vimConnectionInfo: v1 }],
+      ['change_ext_conn', { extVirtualLinks: [{ id: 'l', resourceId: 'n', extCps: [{ cpdId: 'c', cpConfig: [{ linkPortId: 'p' }] }] }], vimConnectionInfo: v1 }],
+    ] as const) {
+      const refused = refusal(() => task(name, 1, body));
+      expect([refused.status, refused.detail]).toEqual([422, expect.stringMatching(/^vimConnectionInfo\[0\] carries interfaceInfo\/accessInfo beside vimId v-1\./)]);
+      expect(refused.detail).not.toMatch(/pa55-secret|nfv_user/);
+    }
+    const k8s = { vimId: 'v-2', vimType: 'ETSINFV.KUBERNETES.V_1', extra: { namespace: 'ns-a' } };
+    expect(task('instantiate', 2, { flavourId: 'f', vimConnectionInfo: { k8s } }).request.params).toEqual({ flavourId: 'f', vimConnectionInfo: { k8s } });
+  });
+
   it('maps the OpenStack instantiate body exactly: links as written, VIM map of references', () => {
-    const body = corpusBody('os-v2-instantiate-max.json');
+    const body = byReference(corpusBody('os-v2-instantiate-max.json'));
     expect(task('instantiate', 2, body).request).toEqual({
       operation: 'INSTANTIATE',
       params: {
@@ -68,8 +95,8 @@ describe('LCM task request bodies at the edge', () => {
         extVirtualLinks: body.extVirtualLinks,
         extManagedVirtualLinks: body.extManagedVirtualLinks,
         vimConnectionInfo: {
-          vim1: { vimId: 'de4721fe-479a-483a-91fe-70f16cf38d09', vimType: 'ETSINFV.OPENSTACK_KEYSTONE.V_3' },
-          vim2: { vimId: 'ce3c56e7-9394-47c2-8910-d6d77ccc4c1e', vimType: 'ETSINFV.OPENSTACK_KEYSTONE.V_3' },
+          vim1: { vimId: 'de4721fe-479a-483a-91fe-70f16cf38d09', vimType: 'ETSINFV.OPENSTACK_KEYSTONE.V_3', extra: { 'dummy-key': 'dummy-val' } },
+          vim2: { vimId: 'ce3c56e7-9394-47c2-8910-d6d77ccc4c1e', vimType: 'ETSINFV.OPENSTACK_KEYSTONE.V_3', extra: { 'dummy-key': 'dummy-val' } },
         },
         localizationLanguage: 'ja',
         additionalParams: body.additionalParams,
@@ -80,7 +107,7 @@ describe('LCM task request bodies at the edge', () => {
   });
 
   it('accepts the Tacker v2 PATCH body as MODIFY_INFO, but refuses its vnfcInfoModifications (422) rather than drop them', () => {
-    const { vnfcInfoModifications, ...body } = corpusBody('os-v2-modify-max.json');
+    const { vnfcInfoModifications, ...body } = byReference(corpusBody('os-v2-modify-max.json'));
     const read: TaskRequest = readModification(2, jsonRequest(body));
     expect(read.request).toEqual({
       operation: 'MODIFY_INFO',
@@ -91,10 +118,9 @@ describe('LCM task request bodies at the edge', () => {
         vnfConfigurableProperties: { 'dummy-key': 'dummy-value' },
         metadata: { 'dummy-key': 'dummy-value' },
         extensions: { 'dummy-key': 'dummy-value' },
-        vimConnectionInfo: { vim2: { vimId: 'ac2d2ece-5e49-4b15-b92d-b681e9c096d8', vimType: 'ETSINFV.OPENSTACK_KEYSTONE.V_3' } },
+        vimConnectionInfo: { vim2: { vimId: 'ac2d2ece-5e49-4b15-b92d-b681e9c096d8', vimType: 'ETSINFV.OPENSTACK_KEYSTONE.V_3', extra: { 'dummy-key': 'dummy-val' } } },
       },
     });
-    expect(read.inline).toEqual([{ path: 'vimConnectionInfo.vim2', vimId: 'ac2d2ece-5e49-4b15-b92d-b681e9c096d8' }]);
     const refused = refusal(() => readModification(2, jsonRequest({ ...body, vnfcInfoModifications })));
     expect([refused.status, refused.detail]).toEqual([422, expect.stringContaining('vnfcInfoModifications')]);
   });
@@ -106,7 +132,6 @@ describe('LCM task request bodies at the edge', () => {
       const read = task('instantiate', 1, body);
       const [vim] = body.vimConnectionInfo as { id: string; vimId: string }[];
       expect(read.request.params).toMatchObject({ flavourId: 'simple', extVirtualLinks: body.extVirtualLinks, vimConnectionInfo: { [vim.id]: { vimId: vim.vimId, vimType: 'ETSINFV.OPENSTACK_KEYSTONE.V_3' } } });
-      expect(read.inline).toEqual([]);
     }
   });
 
@@ -170,7 +195,7 @@ describe('LCM task request bodies at the edge', () => {
   });
 
   it('reads a v1 PATCH: vnfPkgId is kept apart for the package lookup, vnfdId and vnfPkgId together are refused, an empty patch is refused', () => {
-    expect(readModification(1, jsonRequest({ vnfPkgId: 'pkg-1', vnfInstanceName: '' }))).toEqual({ request: { operation: 'MODIFY_INFO', params: { vnfInstanceName: '' } }, inline: [], vnfPkgId: 'pkg-1' });
+    expect(readModification(1, jsonRequest({ vnfPkgId: 'pkg-1', vnfInstanceName: '' }))).toEqual({ request: { operation: 'MODIFY_INFO', params: { vnfInstanceName: '' } }, vnfPkgId: 'pkg-1' });
     expect(refusal(() => readModification(1, jsonRequest({ vnfPkgId: 'p', vnfdId: 'd' }))).detail).toBe('Give vnfdId or vnfPkgId, not both.');
     expect(refusal(() => readModification(2, jsonRequest({}))).detail).toMatch('at least one attribute');
     expect(refusal(() => readModification(2, jsonRequest({ vnfInstanceName: null }))).detail).toBe('vnfInstanceName must be a string');

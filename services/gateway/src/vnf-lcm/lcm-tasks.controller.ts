@@ -3,13 +3,11 @@ import type { Request, Response } from 'express';
 import { AppError } from '@vnfm/contracts';
 import { LCM_COORDINATOR, vnfLcmUriPrefix, type StartOperationMessage, type StartOperationReply } from '@vnfm/lcm-domain';
 import { SERVICE_RUNTIME, type ServiceRuntime } from '@vnfm/platform';
-import { VIM_REGISTRY_MESSAGES, type VimIdMessage } from '@vnfm/vim-domain';
 import { PACKAGE_CATALOG, type GetPackageRequest, type VnfPkgInfo } from '@vnfm/vnf-package-domain';
 import { AuthGuard } from '../http/auth.guard';
 import { apiMajorOf, VnfLcmApiVersionInterceptor } from './api-version.interceptor';
 import { ifMatchRevisions } from './instance-etag';
 import { readModification, readTaskRequest, type TaskRequest } from './lcm-task-requests';
-import { vimNotRegistered } from './vim-connection-info.dto';
 
 const isNotFound = (error: unknown) => error instanceof AppError && error.status === 404;
 
@@ -42,20 +40,11 @@ export class LcmTasksController {
   }
 
   private async start(request: Request, response: Response, vnfInstanceId: string, task: TaskRequest, ifMatch?: number[]): Promise<void> {
-    await Promise.all(task.inline.map(({ path, vimId }) => this.confirmRegistered(path, vimId)));
     if (task.vnfPkgId !== undefined && task.request.operation === 'MODIFY_INFO') task.request.params.vnfdId = await this.vnfdIdOf(task.vnfPkgId);
     const apiMajor = apiMajorOf(request);
     const message: StartOperationMessage = { apiMajor, vnfInstanceId, request: task.request, ifMatchRevisions: ifMatch };
     const { vnfLcmOpOccId } = await this.runtime.bus.request<StartOperationReply>(LCM_COORDINATOR.startOperation, message, { key: vnfInstanceId });
     response.setHeader('Location', `${vnfLcmUriPrefix(apiMajor)}/vnf_lcm_op_occs/${vnfLcmOpOccId}`);
-  }
-
-  /** An entry with inline credentials stands only for a registered VIM, whose record (not the entry) the LCM uses. */
-  private async confirmRegistered(path: string, vimId: string): Promise<void> {
-    const message: VimIdMessage = { vimId };
-    await this.runtime.bus.request(VIM_REGISTRY_MESSAGES.getVim, message, { key: vimId }).catch((error: unknown) => {
-      throw isNotFound(error) ? vimNotRegistered(path, vimId) : error;
-    });
   }
 
   /** v1 PATCH names the new package (SOL 003 v2.6.1 vnfPkgId); the LCM works with the VNFD id of its onboarded content. */

@@ -2,7 +2,7 @@ import { IsString } from 'class-validator';
 import { AppError } from '@vnfm/contracts';
 import type { VnfInfoModificationRequest } from '@vnfm/lcm-domain';
 import { invalidRequestBody, IsJsonObject, IsNested, IsText, Optional } from './lcm-dto.rules';
-import { toVimConnectionRefs, VimConnectionInfoDto, VimConnectionInfoV1Dto, type InlineVimEntry } from './vim-connection-info.dto';
+import { toVimConnectionRefs, VimConnectionInfoDto, VimConnectionInfoV1Dto } from './vim-connection-info.dto';
 
 const TEXT = { message: '$property must be a string' };
 
@@ -70,7 +70,6 @@ export class VnfInfoModificationRequestV2Dto extends VnfInfoModificationRequestD
  */
 export function toModifyInfoRequest(dto: VnfInfoModificationRequestV1Dto | VnfInfoModificationRequestV2Dto): {
   params: VnfInfoModificationRequest;
-  inline: InlineVimEntry[];
   vnfPkgId?: string;
 } {
   if ('vnfcInfoModifications' in dto && dto.vnfcInfoModifications !== undefined) {
@@ -79,10 +78,10 @@ export function toModifyInfoRequest(dto: VnfInfoModificationRequestV1Dto | VnfIn
   const vnfPkgId = 'vnfPkgId' in dto ? dto.vnfPkgId : undefined;
   if (vnfPkgId !== undefined && dto.vnfdId !== undefined) throw invalidRequestBody('Give vnfdId or vnfPkgId, not both.');
   const { vnfInstanceName, vnfInstanceDescription, vnfdId, vnfConfigurableProperties, metadata, extensions } = dto;
-  const vims = dto.vimConnectionInfo === undefined ? undefined : toVimConnectionRefs(dto.vimConnectionInfo);
-  const params: VnfInfoModificationRequest = { vnfInstanceName, vnfInstanceDescription, vnfdId, vnfConfigurableProperties, metadata, extensions, vimConnectionInfo: vims?.refs };
+  const vimConnectionInfo = dto.vimConnectionInfo === undefined ? undefined : toVimConnectionRefs(dto.vimConnectionInfo);
+  const params: VnfInfoModificationRequest = { vnfInstanceName, vnfInstanceDescription, vnfdId, vnfConfigurableProperties, metadata, extensions, vimConnectionInfo };
   if (vnfPkgId === undefined && Object.values(params).every((value) => value === undefined)) {
     throw invalidRequestBody('The body must name at least one attribute to modify (ETSI GS NFV-SOL 003 §5.5.2.12).');
   }
-  return { params, inline: vims?.inline ?? [], vnfPkgId };
+  return { params, vnfPkgId };
 }

@@ -54,7 +54,7 @@ describe('/vnflcm task resources, operation occurrences and /audit through the g
 
   it('instantiates with a Tacker v2 body: 202, Location of the occurrence, empty body; the coordinator gets VIM references keyed by the instance', async () => {
     const body = corpusBody('os-v2-instantiate-max.json');
-    const vimConnectionInfo = { vim1: (body.vimConnectionInfo as Record<string, unknown>).vim1 };
+    const vimConnectionInfo = { vim1: { vimId: REGISTERED_VIM, vimType: 'ETSINFV.OPENSTACK_KEYSTONE.V_3', extra: { namespace: 'ns-a' } } };
     const response = await post('/vnflcm/v2/vnf_instances/instance-1/instantiate', { ...body, vimConnectionInfo });
     await expectAccepted(response, '/vnflcm/v2/vnf_lcm_op_occs/op-of-instance-1');
     expect(response.headers.get('version')).toBe('2.0.0');
@@ -63,14 +63,18 @@ describe('/vnflcm task resources, operation occurrences and /audit through the g
     expect(start?.payload).toMatchObject({
       apiMajor: 2,
       vnfInstanceId: 'instance-1',
-      request: { operation: 'INSTANTIATE', params: { flavourId: 'simple', vimConnectionInfo: { vim1: { vimId: REGISTERED_VIM, vimType: 'ETSINFV.OPENSTACK_KEYSTONE.V_3' } } } },
+      request: { operation: 'INSTANTIATE', params: { flavourId: 'simple', vimConnectionInfo } },
     } satisfies Partial<StartOperationMessage>);
     expect(JSON.stringify(standIn.received)).not.toMatch(/devstack|accessInfo/);
   });
 
-  it('refuses credentials for a VIM the registry does not know with 422 and starts nothing', async () => {
-    const problem = await expectProblem(await post('/vnflcm/v2/vnf_instances/instance-1/instantiate', corpusBody('os-v2-instantiate-max.json')), 422, /vimConnectionInfo\.vim2 carries interfaceInfo\/accessInfo for VIM ce3c56e7-9394-47c2-8910-d6d77ccc4c1e, which is not registered/);
+  it('refuses credentials given beside a vimId (v1 and v2, instantiate and change_ext_conn) with 422, without repeating them, and starts nothing', async () => {
+    const problem = await expectProblem(await post('/vnflcm/v2/vnf_instances/instance-1/instantiate', corpusBody('os-v2-instantiate-max.json')), 422, /vimConnectionInfo\.vim1 carries interfaceInfo\/accessInfo beside vimId de4721fe-479a-483a-91fe-70f16cf38d09/);
     expect(JSON.stringify(problem)).not.toMatch(/devstack|dummy_password|nfv_user/);
+    const change = await expectProblem(await post('/vnflcm/v2/vnf_instances/instance-1/change_ext_conn', corpusBody('os-v2-change-ext-conn-max.json')), 422, /carries interfaceInfo\/accessInfo beside vimId/);
+    const v1 = [{ id: 'vim1', vimId: REGISTERED_VIM, vimType: 'openstack', interfaceInfo: { endpoint: 'http://keystone:5000/v3' }, accessInfo: { username: 'nfv_user', password: 'devstack' } }];
+    const v1Problem = await expectProblem(await post('/vnflcm/v1/vnf_instances/instance-1/instantiate', { flavourId: 'simple', vimConnectionInfo: v1 }), 422, /vimConnectionInfo\[0\] carries interfaceInfo\/accessInfo beside vimId/);
+    expect(JSON.stringify([change, v1Problem])).not.toMatch(/devstack|dummy_password|nfv_user/);
     expect(standIn.payloadsOf(LCM_COORDINATOR.startOperation)).toEqual([]);
   });
 

@@ -1,12 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { unprocessableLcmRequest, type VimConnectionRef } from '@vnfm/lcm-domain';
+import type { VimConnectionRef } from '@vnfm/lcm-domain';
 import { SERVICE_RUNTIME, type ServiceRuntime } from '@vnfm/platform';
-import { VIM_REGISTRY_MESSAGES, type ResolveVimConnectionInfoReply, type ResolveVimConnectionInfoRequest } from '@vnfm/vim-domain';
+import { VIM_REGISTRY_MESSAGES, type ResolveVimConnectionInfoRequest, type ResolveVimRefsReply } from '@vnfm/vim-domain';
 
 /**
  * The VIMs an instantiation will use, as references: the registry checks
- * that each named VIM exists (or finds the tenant's default one) and only
- * `vimId` and `vimType` are kept, so no credential enters an LCM event.
+ * that each named VIM exists (or finds the tenant's default one) and answers
+ * with `vimId`, `vimType` and `extra` only (`resolveVimRefs`), so no
+ * credential is opened for the coordinator or enters an LCM event; inline
+ * credentials are refused there (422).
  */
 @Injectable()
 export class VimRefsClient {
@@ -14,12 +16,7 @@ export class VimRefsClient {
 
   async resolve(requested: Record<string, VimConnectionRef> | undefined): Promise<Record<string, VimConnectionRef>> {
     const request: ResolveVimConnectionInfoRequest = { vimConnectionInfo: requested };
-    const reply = await this.runtime.bus.request<ResolveVimConnectionInfoReply>(VIM_REGISTRY_MESSAGES.resolveVimConnectionInfo, request);
-    const refs: Record<string, VimConnectionRef> = {};
-    for (const [id, info] of Object.entries(reply.vimConnectionInfo)) {
-      if (!info.vimId) throw unprocessableLcmRequest('VIM_NOT_REGISTERED', `vimConnectionInfo ${id} names no registered VIM; register the VIM first and refer to it by vimId.`);
-      refs[id] = { vimId: info.vimId, vimType: info.vimType };
-    }
-    return refs;
+    const reply = await this.runtime.bus.request<ResolveVimRefsReply>(VIM_REGISTRY_MESSAGES.resolveVimRefs, request);
+    return reply.vimConnectionInfo;
   }
 }
