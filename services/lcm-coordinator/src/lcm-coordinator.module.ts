@@ -5,6 +5,7 @@ import { VnfPackagesClient } from './instances/vnf-packages.client';
 import { LcmOperationsController } from './operations/lcm-operations.controller';
 import { LcmWorkflowRunner } from './operations/lcm-workflow.runner';
 import { OperationStarter } from './operations/operation-starter';
+import { HookContexts } from './operations/hook-contexts';
 import { StepDispatcher } from './operations/step-dispatcher';
 import { VimRefsClient } from './operations/vim-refs.client';
 import { VnfLcmOpOccProjection } from './operations/vnf-lcm-op-occ.projection';
@@ -13,6 +14,8 @@ import { VnfLcmOpOccRepository } from './operations/vnf-lcm-op-occ.repository';
 import { WorkflowRecovery } from './operations/workflow-recovery';
 import { VnfInstanceProjection } from './read-model/vnf-instance.projection';
 import { VnfInstanceReadModel } from './read-model/vnf-instance.read-model';
+import { RequestSecrets } from './secrets/request-secrets.service';
+import { StepSecretsController } from './secrets/step-secrets.controller';
 import { VnfInstanceRepository } from './vnf-instance.repository';
 
 /**
@@ -20,10 +23,11 @@ import { VnfInstanceRepository } from './vnf-instance.repository';
  * operation occurrence aggregates of @vnfm/lcm-domain (`vnfInstance-*`,
  * `vnfLcmOpOcc-*` streams) with their in-memory read models, the workflow
  * runner that drives each occurrence through its steps, recovery at start,
- * the audit queries, and the clients of the package catalog and VIM registry.
+ * the audit queries, request secrets sealed per instance (opened only for
+ * the running step that asks), and the clients of the package catalog and VIM registry.
  */
 @Module({
-  controllers: [VnfInstancesController, LcmOperationsController, AuditController],
+  controllers: [VnfInstancesController, LcmOperationsController, AuditController, StepSecretsController],
   providers: [
     VnfInstanceReadModel,
     VnfInstanceProjection,
@@ -34,9 +38,11 @@ import { VnfInstanceRepository } from './vnf-instance.repository';
     VnfLcmOpOccRepository,
     VimRefsClient,
     StepDispatcher,
+    HookContexts,
     LcmWorkflowRunner,
     OperationStarter,
     WorkflowRecovery,
+    RequestSecrets,
   ],
 })
 export class LcmCoordinatorModule {}

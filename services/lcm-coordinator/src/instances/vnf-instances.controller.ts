@@ -3,6 +3,7 @@ import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
   LCM_COORDINATOR,
+  refuseSealedMarkers,
   toVnfInstanceView,
   VNF_INSTANCE_ATTRIBUTES,
   VNF_INSTANCE_DEFAULT_EXCLUDED,
@@ -19,6 +20,7 @@ import {
 import { QUERY } from '@vnfm/messaging';
 import { queryCollection } from '@vnfm/sol-query';
 import { VnfInstanceReadModel, type VnfInstanceEntry } from '../read-model/vnf-instance.read-model';
+import { RequestSecrets } from '../secrets/request-secrets.service';
 import { VnfInstanceRepository } from '../vnf-instance.repository';
 import { VnfPackagesClient } from './vnf-packages.client';
 
@@ -34,6 +36,7 @@ export class VnfInstancesController {
     private readonly repository: VnfInstanceRepository,
     private readonly readModel: VnfInstanceReadModel,
     private readonly packages: VnfPackagesClient,
+    private readonly secrets: RequestSecrets,
   ) {}
 
   /**
@@ -42,9 +45,11 @@ export class VnfInstancesController {
    */
   @MessagePattern(LCM_COORDINATOR.createVnfInstance)
   async create(@Payload() message: CreateVnfInstanceMessage): Promise<VnfInstanceView> {
-    const { request } = message;
-    const identity = await this.packages.usablePackage(request.vnfdId);
+    refuseSealedMarkers(message.request);
+    const identity = await this.packages.usablePackage(message.request.vnfdId);
     const vnfInstanceId = randomUUID();
+    // Secrets in metadata are sealed under the new instance's data key before anything records them.
+    const request = await this.secrets.seal(vnfInstanceId, message.request);
     await this.packages.markUsage(request.vnfdId, vnfInstanceId, true);
     try {
       const outcome = await this.repository.execute(vnfInstanceId, { type: 'CreateVnfInstance', data: { vnfInstanceId, request, now: now() } });
@@ -82,10 +87,12 @@ export class VnfInstancesController {
     return { instance: toVnfInstanceView(message.apiMajor, instance, identities.get(instance.vnfdId)), revision };
   }
 
-  /** SOL 003 §5.4.3.3.5: only a NOT_INSTANTIATED instance (the decider answers 409 otherwise); its package is released. */
+  /** SOL 003 §5.4.3.3.5: only a NOT_INSTANTIATED instance (the decider answers 409 otherwise); its package is released, its data key destroyed. */
   @MessagePattern(LCM_COORDINATOR.deleteVnfInstance)
   async delete(@Payload() message: DeleteVnfInstanceMessage): Promise<Record<string, never>> {
     const outcome = await this.repository.execute(message.vnfInstanceId, { type: 'DeleteVnfInstance', data: { now: now() } }, message);
+    // Crypto-shredding: the instance's sealed secrets, in every event and copy, become unreadable; its audit trail shows [SECRET].
+    await this.secrets.destroy(message.vnfInstanceId);
     if (outcome.before) await this.packages.markUsage(outcome.before.vnfdId, message.vnfInstanceId, false);
     return {};
   }

@@ -4,6 +4,7 @@ import {
   checkCanStart,
   operationFlavourId,
   planOperation,
+  refuseSealedMarkers,
   refuseUnrunnableHooks,
   vnfInstanceNotFound,
   type LcmOperationRequest,
@@ -11,13 +12,15 @@ import {
   type StartOperationReply,
 } from '@vnfm/lcm-domain';
 import { VnfPackagesClient } from '../instances/vnf-packages.client';
+import { RequestSecrets } from '../secrets/request-secrets.service';
 import { VnfInstanceRepository } from '../vnf-instance.repository';
 import { LcmWorkflowRunner } from './lcm-workflow.runner';
 import { VimRefsClient } from './vim-refs.client';
 
 /**
  * Starts one LCM operation (SOL 003 §5.4.4-5.4.9 task resources and §5.4.3.3.4 PATCH):
- * checks the instance can take it, plans the steps from the VNFD (refusing
+ * refuses client input holding sealed markers, checks the instance can take it,
+ * seals the request's secrets under the instance's data key, plans the steps from the VNFD (refusing
  * hooks no MgmtDriver can run, before anything starts), claims
  * the instance (its stream is the guard: a second operation loses with 409,
  * in any number of coordinator processes), then opens the occurrence in
@@ -30,14 +33,17 @@ export class OperationStarter {
     private readonly packages: VnfPackagesClient,
     private readonly vims: VimRefsClient,
     private readonly runner: LcmWorkflowRunner,
+    private readonly secrets: RequestSecrets,
   ) {}
 
   async start({ vnfInstanceId, request, ifMatchRevisions }: StartOperationMessage): Promise<StartOperationReply> {
+    refuseSealedMarkers(request);
     const instance = await this.instances.load(vnfInstanceId);
     if (!instance || instance.deleted) throw vnfInstanceNotFound(vnfInstanceId);
     // Refuse early what the claim would refuse, before asking other services anything.
     checkCanStart(instance, request.operation);
-    const [vnfd, resolved] = await Promise.all([this.packages.vnfdModel(instance.vnfdId), this.withVimRefs(request)]);
+    // Sealed here, before the deciders, events, replies or logs see the request: only markers go further.
+    const [vnfd, resolved] = await Promise.all([this.packages.vnfdModel(instance.vnfdId), this.withVimRefs(request).then((r) => this.sealed(vnfInstanceId, r))]);
     const plan = planOperation(resolved, vnfd, instance);
     refuseUnrunnableHooks(plan, vnfd, operationFlavourId(resolved, instance));
     const vnfLcmOpOccId = randomUUID();
@@ -49,6 +55,11 @@ export class OperationStarter {
       data: { vnfLcmOpOccId, vnfInstanceId, operation: request.operation, operationParams: resolved.params, isAutomaticInvocation: false, plan, now },
     });
     return { vnfLcmOpOccId };
+  }
+
+  /** The request body with each secret sealed under the instance's data key (paths relative to the body). */
+  private async sealed(vnfInstanceId: string, request: LcmOperationRequest): Promise<LcmOperationRequest> {
+    return { ...request, params: await this.secrets.seal(vnfInstanceId, request.params) } as LcmOperationRequest;
   }
 
   /** An instantiation names its VIMs (or gets the tenant's default one) by registry reference. */

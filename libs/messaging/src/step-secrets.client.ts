@@ -1,0 +1,39 @@
+import { containsSealedMarker } from '@vnfm/util';
+import type { SendOptions } from './message-bus';
+
+/**
+ * Asked of the lcm-coordinator by the step that needs its request's secrets
+ * (a MgmtDriver hook, a driver): the coordinator opens them with the VNF
+ * instance's data key only while `stepId` is the running step of an operation
+ * of that instance. The reply travels sealed with the bus key like every payload.
+ */
+export const OPEN_STEP_SECRETS = 'lcm-coordinator.openStepSecrets';
+
+/** Which step asks, and where `value` sits in the LCM request body it came from (see STEP_SECRETS_ROOT in @vnfm/lcm-domain). */
+export interface StepSecretsRef {
+  vnfInstanceId: string;
+  stepId: string;
+  /** JSON Pointer of `value` in the request body: `/additionalParams` for a request's additionalParams, '' (default) for the whole body. */
+  root?: string;
+}
+
+export interface OpenStepSecretsMessage extends StepSecretsRef {
+  value: unknown;
+}
+
+export interface OpenStepSecretsReply {
+  value: unknown;
+}
+
+/** The part of a bus a step host has. */
+export interface RequestingBus {
+  request<T>(type: string, payload: unknown, options?: SendOptions): Promise<T>;
+}
+
+/** `value` with each sealed marker opened, in memory, for the running step `ref.stepId`; a value without markers is returned as it is. */
+export async function openStepSecrets<T>(bus: RequestingBus, ref: StepSecretsRef, value: T): Promise<T> {
+  if (!containsSealedMarker(value)) return value;
+  const message: OpenStepSecretsMessage = { ...ref, value };
+  const reply = await bus.request<OpenStepSecretsReply>(OPEN_STEP_SECRETS, message, { key: ref.vnfInstanceId });
+  return reply.value as T;
+}

@@ -1,0 +1,48 @@
+import { Controller } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import { AppError } from '@vnfm/contracts';
+import { pendingStep } from '@vnfm/lcm-domain';
+import { OPEN_STEP_SECRETS, QUERY, type OpenStepSecretsMessage, type OpenStepSecretsReply } from '@vnfm/messaging';
+import { VnfLcmOpOccRepository } from '../operations/vnf-lcm-op-occ.repository';
+import { VnfInstanceRepository } from '../vnf-instance.repository';
+import { RequestSecrets } from './request-secrets.service';
+
+// RFC 6901: '' or a sequence of '/'-prefixed reference tokens.
+const POINTER = /^(?:\/[^/]*)*$/;
+
+/**
+ * Opens sealed request secrets for the one step that needs them, in memory:
+ * only while `stepId` is the running step of the instance's operation in
+ * progress (read from the streams, not the read models, so a step just sent
+ * is found). A QUERY: the reply is never kept in the inbox.
+ */
+@Controller()
+export class StepSecretsController {
+  constructor(
+    private readonly instances: VnfInstanceRepository,
+    private readonly opOccs: VnfLcmOpOccRepository,
+    private readonly secrets: RequestSecrets,
+  ) {}
+
+  @MessagePattern(OPEN_STEP_SECRETS, QUERY)
+  async open(@Payload() message: OpenStepSecretsMessage): Promise<OpenStepSecretsReply> {
+    const vnfInstanceId = String(message?.vnfInstanceId);
+    const stepId = String(message?.stepId);
+    const root = message?.root ?? '';
+    if (typeof root !== 'string' || root.length > 1024 || !POINTER.test(root)) {
+      throw new AppError('INVALID_STEP_SECRETS_REQUEST', 400, 'Bad Request', 'root must be a JSON Pointer (RFC 6901) into the LCM request body, e.g. /additionalParams.');
+    }
+    await this.requireRunning(vnfInstanceId, stepId);
+    return { value: await this.secrets.open(vnfInstanceId, message.value, root) };
+  }
+
+  private async requireRunning(vnfInstanceId: string, stepId: string): Promise<void> {
+    const instance = await this.instances.load(vnfInstanceId);
+    const op = instance && !instance.deleted ? instance.operationInProgress : undefined;
+    const opOcc = op ? (await this.opOccs.load(op.vnfLcmOpOccId)).state : undefined;
+    const running = opOcc ? pendingStep(opOcc) : undefined;
+    if (running?.stepId !== stepId) {
+      throw new AppError('STEP_NOT_RUNNING', 409, 'Conflict', `Step ${stepId} is not the running step of an operation of VNF instance ${vnfInstanceId}: only that step may open its request's secrets.`);
+    }
+  }
+}
