@@ -1,9 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { AppError, type ServiceName } from '@vnfm/contracts';
+import { AppError, type HookStepMessage, type ServiceName } from '@vnfm/contracts';
 import { runStepMessageType, type RunStepMessage, type StepCommand } from '@vnfm/lcm-domain';
 import { SERVICE_RUNTIME, type ServiceRuntime } from '@vnfm/platform';
 import type { ProblemDetails } from '@vnfm/vnf-package-domain';
 import { VnfInstanceReadModel } from '../read-model/vnf-instance.read-model';
+import { HookContexts } from './hook-contexts';
 
 /** How long a target may take to accept a step (not to run it: the step's own timeout covers that). */
 const ACCEPT_TIMEOUT_MS = 30_000;
@@ -11,7 +12,7 @@ const ACCEPT_TIMEOUT_MS = 30_000;
 /**
  * Sends one step to the service that acts (`<service>.runStep`), with what
  * the instance holds when it is sent: its VNFD and its VNFCs, so a driver
- * tells new resources from known ones. The target accepts at once and
+ * tells new resources from known ones; a hook, its HookContext. The target accepts at once and
  * reports the outcome later; a refusal (or no answer) comes back as the
  * step's failure.
  */
@@ -20,6 +21,7 @@ export class StepDispatcher {
   constructor(
     @Inject(SERVICE_RUNTIME) private readonly runtime: ServiceRuntime,
     private readonly instances: VnfInstanceReadModel,
+    private readonly hooks: HookContexts,
   ) {}
 
   async dispatch(target: ServiceName, command: StepCommand): Promise<ProblemDetails | undefined> {
@@ -32,7 +34,10 @@ export class StepDispatcher {
       vnfcResourceInfo: instance.instantiatedVnfInfo?.vnfcResourceInfo ?? [],
     };
     try {
-      await this.runtime.bus.request(runStepMessageType(target), message, { key: command.vnfInstanceId, timeoutMs: ACCEPT_TIMEOUT_MS });
+      const { request } = command;
+      // A hook gets its context now, from the results of the steps before it (HookContext).
+      const sent: RunStepMessage | HookStepMessage = request.action === 'hook' ? { ...message, request, hookContext: await this.hooks.of({ ...command, request }) } : message;
+      await this.runtime.bus.request(runStepMessageType(target), sent, { key: command.vnfInstanceId, timeoutMs: ACCEPT_TIMEOUT_MS });
       this.runtime.logger.info({ stepId: command.stepId, step: command.name, target }, 'step sent');
       return undefined;
     } catch (error) {
