@@ -12,7 +12,5 @@ export { planScale, planHeal, type ScalePlan, type HealPlan, type MarkTarget } f
 export { stackPhase, pollDelayMs, type StackPhase } from './stack-status';
 export { openStackErrorMessage } from './openstack-answers';
 export { keystoneAccessOf, passwordAuthRequest, serviceEndpoints, tokenExpiry, type KeystoneAccess, type ServiceEndpoints } from './keystone-access';
-export * from './infra-step.events';
-export { decideInfraStep, evolveInfraStep, initialInfraStepState } from './infra-step.decider';
 export * from './heat-stack.events';
 export { decideHeatStack, evolveHeatStack, initialHeatStackState } from './heat-stack.decider';

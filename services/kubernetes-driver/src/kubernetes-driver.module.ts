@@ -1,9 +1,11 @@
 import { Module } from '@nestjs/common';
+import { StepHostModule } from '@vnfm/step-host';
+import { KUBERNETES_STEPS } from './not-built.steps';
 
 /**
- * Composition root of the kubernetes-driver service. Its command handlers arrive with the
- * capability issues that give it behaviour; until then it answers the
- * platform's built-in health and probe commands.
+ * Composition root of the kubernetes-driver service: the step host with
+ * handlers that fail each infra action with KUBERNETES_DRIVER_NOT_AVAILABLE
+ * until the Kubernetes infra driver is built.
  */
-@Module({})
+@Module({ imports: [StepHostModule.register({ service: 'kubernetes-driver', handlers: { useValue: KUBERNETES_STEPS } })] })
 export class KubernetesDriverModule {}

@@ -1,24 +1,26 @@
 import { Module } from '@nestjs/common';
+import { StepHostModule } from '@vnfm/step-host';
 import { PackageTemplatesClient } from './bus/package-templates.client';
 import { VimConnectionsClient } from './bus/vim-connections.client';
 import { KeystoneTokens } from './openstack/keystone-tokens';
 import { HeatStackRepository } from './records/heat-stack.repository';
-import { InfraStepRepository } from './records/infra-step.repository';
-import { RunStepController } from './run-step.controller';
-import { OpenStepsProjection } from './steps/open-steps.projection';
-import { StepExecutor } from './steps/step-executor';
-import { StepResultSender } from './steps/step-result.sender';
-import { StepRunner } from './steps/step-runner';
+import { OpenStackSteps } from './steps/openstack-steps';
 
 /**
  * Composition root of the openstack-driver service: runs the infra steps of
  * LCM operations on OpenStack (Keystone v3, Heat, Nova), one Heat stack per
- * VNF instance from the flavour's BaseHOT. Its own store keeps each step's
- * acceptance and outcome (`infraStep-*`) and each instance's stack
- * definition (`heatStack-*`); the pure logic is in @vnfm/openstack-heat.
+ * VNF instance from the flavour's BaseHOT, under the step host (which keeps
+ * each step's acceptance and outcome, `infraStep-*`). Its own store also
+ * keeps each instance's stack definition (`heatStack-*`); the pure logic is
+ * in @vnfm/openstack-heat.
  */
 @Module({
-  controllers: [RunStepController],
-  providers: [InfraStepRepository, HeatStackRepository, OpenStepsProjection, VimConnectionsClient, PackageTemplatesClient, KeystoneTokens, StepExecutor, StepResultSender, StepRunner],
+  imports: [
+    StepHostModule.register({
+      service: 'openstack-driver',
+      providers: [HeatStackRepository, VimConnectionsClient, PackageTemplatesClient, KeystoneTokens, OpenStackSteps],
+      handlers: { useFactory: (steps: OpenStackSteps) => steps.handlers(), inject: [OpenStackSteps] },
+    }),
+  ],
 })
 export class OpenstackDriverModule {}

@@ -15,6 +15,7 @@ import {
   type ServerResource,
   type StackRef,
 } from '@vnfm/openstack-heat';
+import { stopCauseOf } from '@vnfm/step-host';
 import type { HeatClient, HeatStack } from '../openstack/heat.client';
 import type { NovaClient } from '../openstack/nova.client';
 
@@ -155,7 +156,10 @@ export class StackOperations {
       if (!current || done(current)) return current;
       const remaining = this.time.deadline - Date.now();
       if (remaining <= 0) throw stackTimedOut(this.stackName, current.status, this.time.timeoutMs / 1000);
-      await sleep(pollDelayMs(attempt, remaining), undefined, { signal: this.signal });
+      // The step's signal ends the wait at once: its deadline (told as Heat's status), the coordinator giving up, or the service stopping.
+      await sleep(pollDelayMs(attempt, remaining), undefined, { signal: this.signal }).catch((error: unknown) => {
+        throw stopCauseOf(this.signal) === 'deadline' ? stackTimedOut(this.stackName, current.status, this.time.timeoutMs / 1000) : error;
+      });
     }
   }
 }

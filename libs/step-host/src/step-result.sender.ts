@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
-import { AppError, RECORD_STEP_RESULT, type RecordStepResultMessage, type RunStepMessage } from '@vnfm/contracts';
-import type { InfraStepOutcome } from '@vnfm/openstack-heat';
+import { AppError, RECORD_STEP_RESULT, type RecordStepResultMessage, type RunStepMessage, type StepOutcome } from '@vnfm/contracts';
 import { SERVICE_RUNTIME, type ServiceRuntime } from '@vnfm/platform';
 
 /** Back-off between attempts to report an outcome: the coordinator may be restarting, so keep trying. */
@@ -11,10 +10,11 @@ const MAX_RETRY_MS = 30_000;
 
 /**
  * Reports a step's outcome with `lcm-coordinator.recordStepResult`, keyed by
- * the VNF instance. A failed send is retried with back-off (under one
- * message id, so the coordinator handles it once) until it is answered, the
- * coordinator refuses it (4xx: it no longer awaits the step), or the service
- * stops; nothing is ever thrown to the caller.
+ * the VNF instance. A failed send is retried with back-off under one message
+ * id (so the coordinator handles it once) until it is answered, the
+ * coordinator refuses it (4xx: it no longer awaits the step), `stop` fires
+ * (the step was abandoned meanwhile) or the service stops; nothing is ever
+ * thrown to the caller.
  */
 @Injectable()
 export class StepResultSender implements OnModuleDestroy {
@@ -22,10 +22,11 @@ export class StepResultSender implements OnModuleDestroy {
 
   constructor(@Inject(SERVICE_RUNTIME) private readonly runtime: ServiceRuntime) {}
 
-  async send(step: Pick<RunStepMessage, 'stepId' | 'vnfLcmOpOccId' | 'vnfInstanceId'>, outcome: InfraStepOutcome): Promise<void> {
+  async send(step: Pick<RunStepMessage, 'stepId' | 'vnfLcmOpOccId' | 'vnfInstanceId'>, outcome: StepOutcome, stop?: AbortSignal): Promise<void> {
     const message: RecordStepResultMessage = { vnfLcmOpOccId: step.vnfLcmOpOccId, stepId: step.stepId, outcome };
     const id = randomUUID();
-    for (let attempt = 0; !this.stopping.signal.aborted; attempt++) {
+    const signal = stop ? AbortSignal.any([this.stopping.signal, stop]) : this.stopping.signal;
+    for (let attempt = 0; !signal.aborted; attempt++) {
       try {
         await this.runtime.bus.request(RECORD_STEP_RESULT, message, { key: step.vnfInstanceId, id });
         this.runtime.logger.info({ stepId: step.stepId, outcome: outcome.status }, 'step outcome reported');
@@ -37,7 +38,7 @@ export class StepResultSender implements OnModuleDestroy {
         }
         const waitMs = Math.min(MAX_RETRY_MS, FIRST_RETRY_MS * 2 ** attempt);
         this.runtime.logger.warn({ stepId: step.stepId, error: error instanceof Error ? error.message : String(error), retryInMs: waitMs }, 'could not report the step outcome');
-        await sleep(waitMs, undefined, { signal: this.stopping.signal }).catch(() => undefined);
+        await sleep(waitMs, undefined, { signal }).catch(() => undefined);
       }
     }
   }

@@ -1,0 +1,136 @@
+import { setMaxListeners } from 'node:events';
+import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import type { AbandonStepMessage, AbandonStepReply, RunStepMessage, RunStepReply, StepOutcome } from '@vnfm/contracts';
+import { SERVICE_RUNTIME, type ServiceRuntime } from '@vnfm/platform';
+import { OpenStepsProjection } from './open-steps.projection';
+import { StepExecutor } from './step-executor';
+import { STEP_HOST_SETTINGS, type StepHostSettings } from './step-host.tokens';
+import { stepInterrupted, stepTimedOut } from './step-problems';
+import { StepRecordRepository } from './step-record.repository';
+import { StepResultSender } from './step-result.sender';
+import { StepStopped } from './step-stop';
+
+const ACCEPTED: RunStepReply = { accepted: true };
+/** setTimeout's longest delay (~24.8 days); a longer step is checked again when that fires. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+const now = () => new Date().toISOString();
+
+/**
+ * The step protocol on the acting service's side (docs/steps.md): a step is
+ * recorded as accepted and answered at once, runs in the background with a
+ * signal, and its outcome is recorded and reported. A stepId already ended is
+ * reported again, not run again; one running here is left alone; one
+ * abandoned is neither run nor reported. Steps accepted and not ended are
+ * resumed when the service starts, with the deadline of their first
+ * acceptance (handlers must be safe to run again).
+ */
+@Injectable()
+export class StepRunner implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly running = new Map<string, { run: Promise<void>; stop: AbortController }>();
+  /** Outcomes being reported, so an abandonment stops their retries. */
+  private readonly reporting = new Map<string, AbortController>();
+  private readonly lifetime = new AbortController();
+
+  constructor(
+    @Inject(SERVICE_RUNTIME) private readonly runtime: ServiceRuntime,
+    private readonly steps: StepRecordRepository,
+    private readonly openSteps: OpenStepsProjection,
+    private readonly executor: StepExecutor,
+    private readonly sender: StepResultSender,
+    @Inject(STEP_HOST_SETTINGS) private readonly settings: StepHostSettings,
+  ) {
+    // Every step in flight listens to the service's lifetime: hundreds at once are expected.
+    setMaxListeners(0, this.lifetime.signal);
+  }
+
+  async accept(message: RunStepMessage): Promise<RunStepReply> {
+    if (this.running.has(message.stepId)) return ACCEPTED;
+    const state = await this.steps.accept(message, now());
+    if (state.status === 'ended') {
+      this.runtime.logger.info({ stepId: message.stepId, outcome: state.outcome.status }, 'step ended before: reporting its outcome again');
+      this.report(message, state.outcome);
+    } else if (state.status === 'accepted') {
+      this.start(message, state.acceptedAt);
+    } else if (state.status === 'abandoned') {
+      this.runtime.logger.info({ stepId: message.stepId, reason: state.reason }, 'step abandoned by the coordinator: not run');
+    }
+    return ACCEPTED;
+  }
+
+  /** The coordinator no longer waits for the step: record it, stop the work and any report of its outcome. */
+  async abandon(message: AbandonStepMessage): Promise<AbandonStepReply> {
+    const { before, after } = await this.steps.abandon(message.stepId, message.reason, now());
+    if (after.status === 'abandoned') {
+      this.running.get(message.stepId)?.stop.abort(new StepStopped('abandoned', message.reason));
+      this.reporting.get(message.stepId)?.abort();
+      this.runtime.logger.info({ stepId: message.stepId, reason: message.reason, was: before.status }, 'step abandoned by the coordinator');
+    }
+    return { known: before.status !== 'none' };
+  }
+
+  onApplicationBootstrap(): void {
+    for (const { message, acceptedAt } of this.openSteps.list()) {
+      this.runtime.logger.info({ stepId: message.stepId, action: message.request.action, vnfInstanceId: message.vnfInstanceId, resume: this.settings.resume }, 'resuming step');
+      if (this.settings.resume === 'run') this.start(message, acceptedAt);
+      else void this.finish(message, { status: 'FAILED', error: stepInterrupted(this.runtime.service, message) });
+    }
+  }
+
+  /** Stops the steps in flight without an outcome: they stay accepted and resume at the next start. */
+  async onModuleDestroy(): Promise<void> {
+    this.lifetime.abort();
+    await Promise.allSettled([...this.running.values()].map(({ run }) => run));
+  }
+
+  private start(message: RunStepMessage, acceptedAt: string): void {
+    if (this.running.has(message.stepId) || this.lifetime.signal.aborted) return;
+    const stop = new AbortController();
+    setMaxListeners(0, stop.signal);
+    const onShutdown = () => stop.abort(new StepStopped('shutdown', `${this.runtime.service} is stopping`));
+    this.lifetime.signal.addEventListener('abort', onShutdown, { once: true });
+    const deadline = Date.parse(acceptedAt) + message.timeoutMs;
+    let timer: NodeJS.Timeout | undefined;
+    const arm = () => {
+      const left = deadline - Date.now();
+      timer = left > MAX_TIMER_MS ? setTimeout(arm, MAX_TIMER_MS) : setTimeout(() => stop.abort(new StepStopped('deadline', `step ${message.stepId} reached its ${message.timeoutMs / 1000} s`)), Math.max(0, left));
+      timer.unref();
+    };
+    arm();
+    const run = this.run(message, acceptedAt, deadline, stop.signal).finally(() => {
+      clearTimeout(timer);
+      this.lifetime.signal.removeEventListener('abort', onShutdown);
+      this.running.delete(message.stepId);
+    });
+    this.running.set(message.stepId, { run, stop });
+  }
+
+  private async run(message: RunStepMessage, acceptedAt: string, deadline: number, signal: AbortSignal): Promise<void> {
+    try {
+      // A step resumed after its deadline is not started again: its time ran out while the service was down.
+      const outcome: StepOutcome | undefined = Date.now() >= deadline ? { status: 'FAILED', error: stepTimedOut(this.runtime.service, message) } : await this.executor.execute(message, acceptedAt, signal);
+      if (outcome) await this.finish(message, outcome);
+    } catch (error) {
+      this.runtime.logger.error({ stepId: message.stepId, error: error instanceof Error ? error.message : String(error) }, 'step run broke off');
+    }
+  }
+
+  /** Records the outcome and reports it, unless the coordinator abandoned the step meanwhile. */
+  private async finish(message: RunStepMessage, outcome: StepOutcome): Promise<void> {
+    const state = await this.steps.end(message.stepId, outcome, now()).catch((error: unknown) => {
+      this.runtime.logger.error({ stepId: message.stepId, error: error instanceof Error ? error.message : String(error) }, 'could not record the step outcome; reporting it anyway');
+      return undefined;
+    });
+    if (state?.status === 'abandoned') return;
+    this.report(message, outcome);
+  }
+
+  /** One report per step at a time: a duplicate runStep while the outcome is being retried adds nothing. */
+  private report(message: RunStepMessage, outcome: StepOutcome): void {
+    if (this.reporting.has(message.stepId)) return;
+    const stop = new AbortController();
+    this.reporting.set(message.stepId, stop);
+    void this.sender.send(message, outcome, stop.signal).finally(() => {
+      if (this.reporting.get(message.stepId) === stop) this.reporting.delete(message.stepId);
+    });
+  }
+}

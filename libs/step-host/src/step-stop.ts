@@ -1,0 +1,23 @@
+/** Why a step's signal fired. */
+export type StepStopCause = 'deadline' | 'abandoned' | 'shutdown';
+
+/** The reason of an aborted step signal. */
+export class StepStopped extends Error {
+  constructor(
+    readonly why: StepStopCause,
+    detail: string,
+  ) {
+    super(detail);
+    this.name = 'StepStopped';
+  }
+}
+
+export const stopCauseOf = (signal: AbortSignal): StepStopCause | undefined => (signal.aborted && signal.reason instanceof StepStopped ? signal.reason.why : undefined);
+
+/** Settles with the signal's reason when it fires (never resolves). */
+export function whenAborted(signal: AbortSignal): Promise<never> {
+  return new Promise((_, reject) => {
+    if (signal.aborted) reject(signal.reason);
+    else signal.addEventListener('abort', () => reject(signal.reason), { once: true });
+  });
+}

@@ -1,0 +1,52 @@
+import { Injectable } from '@nestjs/common';
+import type { StepResult } from '@vnfm/contracts';
+import { stackNameOf } from '@vnfm/openstack-heat';
+import type { StepContext as HostStepContext, StepHandlers } from '@vnfm/step-host';
+import { PackageTemplatesClient } from '../bus/package-templates.client';
+import { VimConnectionsClient } from '../bus/vim-connections.client';
+import { HeatClient } from '../openstack/heat.client';
+import { KeystoneTokens } from '../openstack/keystone-tokens';
+import { NovaClient } from '../openstack/nova.client';
+import { OpenStackSession } from '../openstack/openstack-session';
+import { HeatStackRepository } from '../records/heat-stack.repository';
+import { changeExtConn } from './change-ext-conn.step';
+import { heal } from './heal.step';
+import { instantiate } from './instantiate.step';
+import { scale } from './scale.step';
+import type { InfraAction, StepContext, StepHandler } from './step-context';
+import { StackOperations } from './stack-operations';
+import { terminate } from './terminate.step';
+
+const ACTIONS: { [A in InfraAction['action']]: StepHandler<A> } = { instantiate, scale, heal, terminate, change_ext_conn: changeExtConn };
+
+/**
+ * The openstack-driver's step handlers for the step host: each opens the
+ * instance's OpenStack VIM (credentials from the VIM registry, for this step
+ * only) and runs its action on the instance's Heat stack, polling with the
+ * step's signal so a step given up on stops at once.
+ */
+@Injectable()
+export class OpenStackSteps {
+  constructor(
+    private readonly vims: VimConnectionsClient,
+    private readonly packages: PackageTemplatesClient,
+    private readonly records: HeatStackRepository,
+    private readonly tokens: KeystoneTokens,
+  ) {}
+
+  handlers(): StepHandlers {
+    const run = (host: HostStepContext, action: InfraAction) => this.run(host, action);
+    return { instantiate: run, scale: run, heal: run, terminate: run, change_ext_conn: run };
+  }
+
+  private async run(host: HostStepContext, action: InfraAction): Promise<StepResult> {
+    const { message, signal } = host;
+    const vim = await this.vims.openStackVim(message);
+    const session = new OpenStackSession(this.tokens, vim.access, signal);
+    const time = { timeoutMs: message.timeoutMs, deadline: host.deadline };
+    const stack = new StackOperations(new HeatClient(session), new NovaClient(session), stackNameOf(message.vnfInstanceId), time, signal);
+    const context: StepContext = { message, vimConnectionId: vim.vimConnectionId, stack, packages: this.packages, records: this.records, signal };
+    const handler = ACTIONS[action.action] as StepHandler<InfraAction['action']>;
+    return handler(context, action);
+  }
+}
