@@ -10,6 +10,7 @@ import {
 } from '@vnfm/lcm-domain';
 import { retryOnConflict, SERVICE_RUNTIME, type ServiceRuntime } from '@vnfm/platform';
 import { VnfInstanceRepository } from '../vnf-instance.repository';
+import { abandonedStep } from './step-abandonment';
 import { StepDispatcher } from './step-dispatcher';
 import { VnfLcmOpOccRepository } from './vnf-lcm-op-occ.repository';
 
@@ -73,6 +74,8 @@ export class LcmWorkflowRunner implements OnApplicationShutdown {
     if (instanceCommands.length > 0) await this.instances.executeAll(vnfInstanceId, instanceCommands);
     let current = revision;
     for (const output of reaction.outputs) current = await this.carryOut(vnfLcmOpOccId, output, current);
+    const abandoned = abandonedStep(state, reaction.state.opOcc, input);
+    if (abandoned) void this.dispatcher.abandon(abandoned.target, abandoned.message);
   }
 
   private async carryOut(vnfLcmOpOccId: string, output: LcmWorkflowOutput, revision: number): Promise<number> {

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { AppError, type HookStepMessage, type ServiceName } from '@vnfm/contracts';
+import { abandonStepMessageType, AppError, type AbandonStepMessage, type HookStepMessage, type ServiceName } from '@vnfm/contracts';
 import { runStepMessageType, type RunStepMessage, type StepCommand } from '@vnfm/lcm-domain';
 import { SERVICE_RUNTIME, type ServiceRuntime } from '@vnfm/platform';
 import type { ProblemDetails } from '@vnfm/vnf-package-domain';
@@ -45,6 +45,16 @@ export class StepDispatcher {
       this.runtime.logger.warn({ stepId: command.stepId, step: command.name, target, error: reason }, 'step refused');
       if (error instanceof AppError) return { status: error.status, title: error.title, detail: error.detail };
       return { status: 503, title: 'Service Unavailable', detail: `${target} did not take step ${command.name}: ${reason}` };
+    }
+  }
+
+  /** `<service>.abandonStep`: the coordinator no longer waits for the step. Best effort: a target that misses it stops the step at its own deadline. */
+  async abandon(target: ServiceName, message: AbandonStepMessage): Promise<void> {
+    try {
+      await this.runtime.bus.request(abandonStepMessageType(target), message, { key: message.vnfInstanceId, timeoutMs: ACCEPT_TIMEOUT_MS });
+      this.runtime.logger.info({ stepId: message.stepId, target, reason: message.reason }, 'step abandoned');
+    } catch (error) {
+      this.runtime.logger.warn({ stepId: message.stepId, target, error: error instanceof Error ? error.message : String(error) }, 'could not tell the target a step was abandoned');
     }
   }
 }
