@@ -1,29 +1,44 @@
-import { AppError } from '@vnfm/contracts';
+import { AppError, type SupportedHooksReply, type SupportedHooksRequest } from '@vnfm/contracts';
 import type { VnfdModel } from '@vnfm/vnfd';
 import type { PlannedStep } from './lcm-steps';
 
 /**
- * No MgmtDriver runs in this VNF Manager yet, so a plan with a hook step
- * (a Vnflcm `<op>_start`/`<op>_end` with an implementation) is refused before
- * the operation starts and before anything is made in a VIM, naming each
- * hook and the artifact it would run. The flavour's other operations stay
- * usable; a package without hooks (or with `<hook>: []`) is unaffected.
+ * The hooks of a plan with the artifact the VNFD names for each (a Vnflcm
+ * `<op>_start`/`<op>_end` with an implementation), to ask the runner
+ * (`mgmt-driver-runner.supportedHooks`) which of them a MgmtDriver runs.
  */
-export function refuseUnrunnableHooks(plan: readonly PlannedStep[], vnfd: VnfdModel, flavourId: string | undefined): void {
-  const hooks = plan.flatMap((step) => (step.request.action === 'hook' ? [step.request.hook] : []));
-  if (hooks.length === 0) return;
+export function hookArtifactsOf(plan: readonly PlannedStep[], vnfd: VnfdModel, flavourId: string | undefined): SupportedHooksRequest['artifacts'] {
   const flavour = vnfd.flavours.find((candidate) => candidate.flavourId === flavourId);
-  const named = hooks.map((hook) => {
-    const declared = flavour?.lcmOperations[hook];
-    const artifacts = declared?.artifactPaths.length ? ` (${declared.artifactPaths.join(', ')})` : '';
-    return `${hook} → ${declared?.implementation ?? 'its implementation'}${declared?.artifactType ? ` [${declared.artifactType}]` : ''}${artifacts}`;
+  return plan.flatMap((step) => {
+    if (step.request.action !== 'hook') return [];
+    const declared = flavour?.lcmOperations[step.request.hook];
+    const [path = '', ...dependencies] = declared?.artifactPaths ?? [];
+    const artifact = { name: declared?.implementation ?? '', ...(declared?.artifactType !== undefined && { type: declared.artifactType }), path, dependencies, additionalParameters: declared?.additionalParameters ?? {} };
+    return [{ hook: step.request.hook, artifact }];
   });
+}
+
+/**
+ * A plan with a hook no MgmtDriver of the runner runs is refused before the
+ * operation starts and before anything is made in a VIM, naming each such
+ * hook with its artifact and the drivers there are. The flavour's other
+ * operations stay usable; a package without hooks (or with `<hook>: []`) is unaffected.
+ */
+export function refuseUnrunnableHooks(asked: SupportedHooksRequest['artifacts'], reply: SupportedHooksReply, vnfd: VnfdModel, flavourId: string | undefined): void {
+  const unrunnable = asked.flatMap(({ hook, artifact }, index) => {
+    const answer = reply.answers[index];
+    if (answer?.hook === hook && answer.driver) return [];
+    const named = `${hook} → ${artifact.name}${artifact.type ? ` [${artifact.type}]` : ''} (${artifact.path})`;
+    return [answer?.reason ? `${named}: ${answer.reason}` : named];
+  });
+  if (unrunnable.length === 0) return;
+  const drivers = reply.drivers.length > 0 ? `its MgmtDrivers (${reply.drivers.join(', ')}) run none of them` : 'it has no MgmtDriver';
   throw new AppError(
     'MGMT_DRIVER_NOT_AVAILABLE',
     422,
     'Unprocessable Entity',
-    `Flavour ${flavourId ?? '?'} of VNFD ${vnfd.vnfdId} declares Vnflcm hooks for this operation that need a MgmtDriver: ${named.join('; ')}. ` +
-      'This VNF Manager runs no MgmtDriver yet, so the operation was not started and nothing was created in the VIM. ' +
+    `Flavour ${flavourId ?? '?'} of VNFD ${vnfd.vnfdId} declares Vnflcm hooks for this operation that need a MgmtDriver: ${unrunnable.join('; ')}. ` +
+      `This VNF Manager's mgmt-driver-runner cannot run them (${drivers}), so the operation was not started and nothing was created in the VIM. ` +
       'Use a package whose VNFD declares these hooks without an implementation (e.g. `instantiate_end: []`).',
   );
 }

@@ -6,6 +6,7 @@ import { LcmOperationsController } from './operations/lcm-operations.controller'
 import { LcmWorkflowRunner } from './operations/lcm-workflow.runner';
 import { OperationStarter } from './operations/operation-starter';
 import { HookContexts } from './operations/hook-contexts';
+import { MgmtDriversClient } from './operations/mgmt-drivers.client';
 import { StepDispatcher } from './operations/step-dispatcher';
 import { VimRefsClient } from './operations/vim-refs.client';
 import { VnfLcmOpOccProjection } from './operations/vnf-lcm-op-occ.projection';
@@ -39,6 +40,7 @@ import { VnfInstanceRepository } from './vnf-instance.repository';
     VimRefsClient,
     StepDispatcher,
     HookContexts,
+    MgmtDriversClient,
     LcmWorkflowRunner,
     OperationStarter,
     WorkflowRecovery,

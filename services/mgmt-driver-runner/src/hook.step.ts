@@ -1,17 +1,51 @@
-import { AppError } from '@vnfm/contracts';
+import { Inject, Injectable } from '@nestjs/common';
+import { AppError, type HookContext, type HookStepMessage, type StepResult } from '@vnfm/contracts';
+import { openStepSecrets } from '@vnfm/messaging';
+import { SERVICE_RUNTIME, type ServiceRuntime } from '@vnfm/platform';
 import type { StepHandler } from '@vnfm/step-host';
+import { VIM_REGISTRY_MESSAGES, type ResolveVimConnectionInfoReply, type ResolveVimConnectionInfoRequest, type VimConnectionInfo } from '@vnfm/vim-domain';
+import { artifactReadable, PACKAGE_CATALOG, type ReadArtifactReply } from '@vnfm/vnf-package-domain';
+import type { HookPackageFiles } from './drivers/hook-driver';
+import { MgmtDriverRegistry } from './drivers/mgmt-driver-registry';
 
 /**
  * A management hook (`<op>_start` / `<op>_end` of the VNFD's Vnflcm
- * interface). No MgmtDriver is installed in this runner yet, so the step
- * fails with a clear reason: the operation stops at that step in
- * FAILED_TEMP, where it can be rolled back or failed (SOL 003 §5.4.1.2).
+ * interface): the MgmtDriver whose `matches` takes the hook's artifact runs
+ * it with the HookContext the coordinator sent, the instance's VIMs resolved
+ * from the registry and the package's files; its outputs are the step's
+ * output. No driver for the artifact fails the step (422) naming it and the
+ * drivers there are; the operation stops in FAILED_TEMP (SOL 003 §5.4.1.2).
  */
-export const runHook: StepHandler<'hook'> = async (_context, action) => {
-  throw new AppError(
-    'MGMT_DRIVER_NOT_AVAILABLE',
-    422,
-    'Unprocessable Entity',
-    `The VNFD declares the ${action.hook} hook for this operation, but no MgmtDriver is available to run it in this VNF Manager.`,
-  );
-};
+@Injectable()
+export class HookStep {
+  constructor(
+    @Inject(SERVICE_RUNTIME) private readonly runtime: ServiceRuntime,
+    private readonly registry: MgmtDriverRegistry,
+  ) {}
+
+  readonly run: StepHandler<'hook'> = async ({ message, signal }): Promise<StepResult> => {
+    const context = (message as Partial<HookStepMessage>).hookContext;
+    if (!context) throw new AppError('HOOK_CONTEXT_MISSING', 422, 'Unprocessable Entity', `Hook step ${message.name} came without its HookContext; no MgmtDriver can run it.`);
+    const driver = this.registry.choose(context.hook, context.artifact);
+    const vimConnectionInfo = await this.resolveVims(context);
+    this.runtime.logger.info({ stepId: message.stepId, hook: context.hook, driver: driver.name, artifact: context.artifact.path }, 'MgmtDriver runs the hook');
+    const open = <T>(value: T, root = '') => openStepSecrets(this.runtime.bus, { vnfInstanceId: message.vnfInstanceId, stepId: message.stepId, root }, value);
+    const outputs = await driver.run(context, signal, { vimConnectionInfo, open }, this.filesOf(context));
+    return outputs && Object.keys(outputs).length > 0 ? { output: outputs } : {};
+  };
+
+  /** The instance's VIMs with their credentials and extra, from the VIM registry (memory only). */
+  private async resolveVims(context: HookContext): Promise<Record<string, VimConnectionInfo>> {
+    if (Object.keys(context.vimConnectionInfo).length === 0) return {};
+    const request: ResolveVimConnectionInfoRequest = { vimConnectionInfo: context.vimConnectionInfo };
+    const reply = await this.runtime.bus.request<ResolveVimConnectionInfoReply>(VIM_REGISTRY_MESSAGES.resolveVimConnectionInfo, request, { key: context.vnfInstanceId });
+    return reply.vimConnectionInfo;
+  }
+
+  private filesOf(context: HookContext): HookPackageFiles {
+    const ref = { vnfdId: context.artifact.vnfdId };
+    return {
+      read: (path) => artifactReadable((chunk) => this.runtime.bus.request<ReadArtifactReply>(PACKAGE_CATALOG.readArtifact, chunk, { key: context.artifact.vnfdId }), ref, path),
+    };
+  }
+}

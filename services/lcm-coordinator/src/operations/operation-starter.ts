@@ -5,7 +5,6 @@ import {
   operationFlavourId,
   planOperation,
   refuseSealedMarkers,
-  refuseUnrunnableHooks,
   vnfInstanceNotFound,
   type LcmOperationRequest,
   type StartOperationMessage,
@@ -15,13 +14,14 @@ import { VnfPackagesClient } from '../instances/vnf-packages.client';
 import { RequestSecrets } from '../secrets/request-secrets.service';
 import { VnfInstanceRepository } from '../vnf-instance.repository';
 import { LcmWorkflowRunner } from './lcm-workflow.runner';
+import { MgmtDriversClient } from './mgmt-drivers.client';
 import { VimRefsClient } from './vim-refs.client';
 
 /**
  * Starts one LCM operation (SOL 003 §5.4.4-5.4.9 task resources and §5.4.3.3.4 PATCH):
  * refuses client input holding sealed markers, checks the instance can take it,
  * seals the request's secrets under the instance's data key, plans the steps from the VNFD (refusing
- * hooks no MgmtDriver can run, before anything starts), claims
+ * hooks no MgmtDriver of the runner runs, before anything starts), claims
  * the instance (its stream is the guard: a second operation loses with 409,
  * in any number of coordinator processes), then opens the occurrence in
  * STARTING and hands it to the workflow.
@@ -34,6 +34,7 @@ export class OperationStarter {
     private readonly vims: VimRefsClient,
     private readonly runner: LcmWorkflowRunner,
     private readonly secrets: RequestSecrets,
+    private readonly hooks: MgmtDriversClient,
   ) {}
 
   async start({ vnfInstanceId, request, ifMatchRevisions }: StartOperationMessage): Promise<StartOperationReply> {
@@ -45,7 +46,7 @@ export class OperationStarter {
     // Sealed here, before the deciders, events, replies or logs see the request: only markers go further.
     const [vnfd, resolved] = await Promise.all([this.packages.vnfdModel(instance.vnfdId), this.withVimRefs(request).then((r) => this.sealed(vnfInstanceId, r))]);
     const plan = planOperation(resolved, vnfd, instance);
-    refuseUnrunnableHooks(plan, vnfd, operationFlavourId(resolved, instance));
+    await this.hooks.refuseUnrunnable(plan, vnfd, operationFlavourId(resolved, instance));
     const vnfLcmOpOccId = randomUUID();
     const now = new Date().toISOString();
     // The claim is where an If-Match is decided: atomically with the append that starts the operation.

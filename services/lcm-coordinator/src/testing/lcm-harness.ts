@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
+import type { DynamicModule, Type } from '@nestjs/common';
 import { openBlobStore } from '@vnfm/blob-store';
 import { loadConfig } from '@vnfm/config';
 import { commandTopic } from '@vnfm/contracts';
@@ -38,7 +39,12 @@ export class LcmHarness {
   private services: RunningService[] = [];
   coordinator?: RunningService;
 
-  constructor() {
+  /**
+   * `openstackDriver`: the real driver module in place of the scripted stand-in
+   * (steps then go to the VIM the test registers); `runner`: the hook runner
+   * composed otherwise (e.g. `MgmtDriverRunnerModule.withDrivers([...])`).
+   */
+  constructor(private readonly options: { openstackDriver?: Type<unknown> | DynamicModule; runner?: Type<unknown> | DynamicModule } = {}) {
     process.env.VNFM_DATA_DIR = this.dataDir;
     process.env.VNFM_FSYNC = 'never';
     process.env.VNFM_LOG_LEVEL = 'warn';
@@ -49,9 +55,10 @@ export class LcmHarness {
   async start(): Promise<void> {
     this.services.push(await startBackendService('package-catalog', PackageCatalogModule, this.infra));
     this.services.push(await startBackendService('vim-registry', VimRegistryModule, this.infra));
-    this.services.push(await startBackendService('mgmt-driver-runner', MgmtDriverRunnerModule, this.infra));
+    this.services.push(await startBackendService('mgmt-driver-runner', this.options.runner ?? MgmtDriverRunnerModule, this.infra));
     await this.client.start();
-    await this.client.consume('openstack-driver', [commandTopic('openstack-driver')], async (payload, envelope) => {
+    if (this.options.openstackDriver) this.services.push(await startBackendService('openstack-driver', this.options.openstackDriver, this.infra));
+    else await this.client.consume('openstack-driver', [commandTopic('openstack-driver')], async (payload, envelope) => {
       if (envelope.type !== runStepMessageType('openstack-driver')) return {};
       const step = payload as RunStepMessage;
       this.steps.push(step);
@@ -82,7 +89,11 @@ export class LcmHarness {
   }
 
   async onboard(corpusPackage: string): Promise<string> {
-    const zip = await zipCorpusPackage(this.dataDir, corpusPackage);
+    return this.onboardZip(await zipCorpusPackage(this.dataDir, corpusPackage));
+  }
+
+  /** Onboards a package zip (e.g. a staged copy of a corpus package); resolves with its vnfdId. */
+  async onboardZip(zip: Buffer): Promise<string> {
     const blob = await openBlobStore(loadConfig()).put(Readable.from([zip]), { maxBytes: zip.length });
     const vnfPkgId = (await this.request<VnfPkgInfo>(PACKAGE_CATALOG.createPackage, {})).id;
     await this.request(PACKAGE_CATALOG.uploadPackageContent, { vnfPkgId, blobKey: blob.key, size: blob.size });

@@ -1,0 +1,37 @@
+import type { Readable } from 'node:stream';
+import type { HookArtifact, HookContext, HookOutputs } from '@vnfm/contracts';
+import type { VimConnectionInfo } from '@vnfm/vim-domain';
+
+/** What only the running hook may see: never recorded, logged or returned. */
+export interface HookSecrets {
+  /** The instance's VIMs as the VIM registry resolves them (interfaceInfo, accessInfo with credentials, extra), by the instance's vimConnectionInfo keys. */
+  vimConnectionInfo: Record<string, VimConnectionInfo>;
+  /**
+   * A value of the context with its sealed request secrets opened, in memory,
+   * while this hook runs; `root` is where the value sits in its request body
+   * (`/additionalParams` for `instantiation.additionalParams` or the
+   * operation's `additionalParams`, '' for the whole `operationParams`).
+   */
+  open<T>(value: T, root?: string): Promise<T>;
+}
+
+/** The files of the hook's package: any file by path, streamed in chunks from the package catalog (binary images included). */
+export interface HookPackageFiles {
+  read(path: string): Readable;
+}
+
+/**
+ * A MgmtDriver (Tacker's name for what runs a Vnflcm hook's artifact): the
+ * runner picks the first whose `matches` takes the artifact the VNFD names
+ * for the hook, and runs it with the hook's context. It returns the outputs
+ * the instance records (metadata.mgmtDriverOutputs), which must hold no
+ * secrets; it stops when `signal` fires (deadline, abandonment, shutdown).
+ */
+export interface HookDriver {
+  name: string;
+  matches(artifact: HookArtifact): boolean;
+  run(context: HookContext, signal: AbortSignal, secrets: HookSecrets, files: HookPackageFiles): Promise<HookOutputs | undefined>;
+}
+
+/** The runner's MgmtDrivers (a provider of HookDriver[]). */
+export const HOOK_DRIVERS = Symbol('HOOK_DRIVERS');
