@@ -37,3 +37,15 @@ export async function openStepSecrets<T>(bus: RequestingBus, ref: StepSecretsRef
   const reply = await bus.request<OpenStepSecretsReply>(OPEN_STEP_SECRETS, message, { key: ref.vnfInstanceId });
   return reply.value as T;
 }
+
+/** Where a request's additionalParams sit in its body: the root a step gives when it opens them (StepCommand.additionalParams, HookContext.instantiation.additionalParams). */
+export const ADDITIONAL_PARAMS_ROOT = '/additionalParams';
+
+/**
+ * A step host's opener (`STEP_SECRETS` of @vnfm/step-host): opens a value
+ * given as a request's additionalParams, or at `root`, for the step at hand.
+ */
+export const stepSecretsOpener =
+  (bus: RequestingBus, root = ADDITIONAL_PARAMS_ROOT) =>
+  <T>(value: T, step: { vnfInstanceId: string; stepId: string }): Promise<T> =>
+    openStepSecrets(bus, { vnfInstanceId: step.vnfInstanceId, stepId: step.stepId, root }, value);

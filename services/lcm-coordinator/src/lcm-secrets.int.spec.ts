@@ -4,7 +4,7 @@ import { loadConfig } from '@vnfm/config';
 import { DataKeyMissingError, InstanceSecrets, keyRingAt } from '@vnfm/crypto';
 import type { EventStore } from '@vnfm/event-store';
 import { LCM_COORDINATOR, vnfInstanceStream, type AuditTrailReply, type RunStepMessage, type StartOperationReply, type VnfInstanceView, type VnfLcmOpOccView } from '@vnfm/lcm-domain';
-import { openStepSecrets, type RequestingBus } from '@vnfm/messaging';
+import { openStepSecrets, stepSecretsOpener, type RequestingBus } from '@vnfm/messaging';
 import { startOpenStackSimulator, type OpenStackSimulator } from '../../../tools/openstack-sim/src';
 import { LcmHarness } from './testing/lcm-harness';
 
@@ -108,7 +108,8 @@ describe('lcm-coordinator: request secrets sealed end to end', () => {
     // What the instance's events hold is ciphertext; the running step opens it back exactly.
     const sealed = await recordedParams(id);
     expect(sealed.k8s_cluster_installation_param.ansible.password).toMatch(/^sealed:v1:/);
-    expect(await openStepSecrets(bus, { vnfInstanceId: id, stepId: step.stepId, root: '/additionalParams' }, sealed)).toEqual(additionalParams);
+    expect(step.additionalParams).toEqual(sealed);
+    expect(await stepSecretsOpener(bus)(step.additionalParams, step)).toEqual(additionalParams);
     expect(await openStepSecrets(bus, { vnfInstanceId: id, stepId: step.stepId, root: '/additionalParams/k8s_cluster_installation_param' }, sealed.k8s_cluster_installation_param)).toEqual(
       additionalParams.k8s_cluster_installation_param,
     );
