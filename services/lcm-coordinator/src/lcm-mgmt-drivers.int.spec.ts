@@ -18,7 +18,9 @@ const HOOK_PARAMETERS = { ansible_user: 'ubuntu', playbook: 'site.yml' };
 const additionalParams = {
   nfv: { VDU: { VDU1: { name: 'VDU1' } }, CP: { VDU1_CP1: { network: 'net0' }, VDU2_CP1: { network: 'net0', fixed_ips: [{ subnet: 'subnet0' }] } } },
   cluster_name: 'cluster-a',
+  ansible: { username: 'ubuntu', password: 'hook-secret-1' },
 };
+const SEALED = /^sealed:v1:/;
 
 /** Every IP address of a VNFC's CPs, as SOL 003 vnfcCpInfo[].cpProtocolInfo[].ipOverEthernet.ipAddresses[].addresses gives them. */
 const addressesOf = (vnfc: VnfcResourceInfo) =>
@@ -49,7 +51,9 @@ describe('lcm-coordinator: MgmtDrivers run the VNFD hooks with what they act on 
   /** The simulator's addresses of each VNFC's server: what its ports hold. */
   const simAddresses = (vnfcs: readonly VnfcResourceInfo[]) => vnfcs.map((vnfc) => [...(sim.state().servers.find((server) => server.id === vnfc.computeResource.resourceId)?.addresses ?? ['(no server)'])].sort());
   const expectCommon = (context: HookContext) => {
-    expect(context.instantiation).toEqual({ flavourId: 'simple', additionalParams });
+    // The instance keeps the instantiation's secrets sealed: a hook sees markers, its driver opens them for the running hook only.
+    expect(context.instantiation).toEqual({ flavourId: 'simple', additionalParams: { ...additionalParams, ansible: { username: 'ubuntu', password: expect.stringMatching(SEALED) } } });
+    expect(driver.hooks.find((hook) => hook.context === context)?.openedAdditionalParams).toEqual(additionalParams);
     expect(context.artifact).toEqual({ name: 'sample-script', type: 'tosca.artifacts.Implementation.Python', path: SCRIPT, dependencies: [], additionalParameters: HOOK_PARAMETERS, vnfdId });
     expect(Object.values(context.vimConnectionInfo)).toEqual([expect.objectContaining({ vimId, vimType: 'ETSINFV.OPENSTACK_KEYSTONE.V_3' })]);
   };
@@ -78,7 +82,8 @@ describe('lcm-coordinator: MgmtDrivers run the VNFD hooks with what they act on 
     const vnfcs = await vnfcsOf();
     expect(vnfcs.length).toBeGreaterThan(0);
     const start = lastContext('instantiate_start');
-    expect(start).toMatchObject({ operation: 'INSTANTIATE', vnfInstanceId, operationParams: { flavourId: 'simple', additionalParams }, vnfcs: { removing: [], added: [], current: [] } });
+    expect(start).toMatchObject({ operation: 'INSTANTIATE', vnfInstanceId, operationParams: { flavourId: 'simple', additionalParams: { cluster_name: 'cluster-a' } }, vnfcs: { removing: [], added: [], current: [] } });
+    expect(JSON.stringify(driver.hooks.map((hook) => hook.context))).not.toContain('hook-secret-1');
     const end = lastContext('instantiate_end');
     expect(ids(end.vnfcs.added)).toEqual(ids(vnfcs));
     expect(end.vnfcs.current).toEqual(vnfcs);

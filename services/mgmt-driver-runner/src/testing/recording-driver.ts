@@ -8,6 +8,8 @@ export interface RecordedHook {
   vims: HookSecrets['vimConnectionInfo'];
   /** The artifact's bytes, read through the package catalog. */
   artifact: Buffer;
+  /** `instantiation.additionalParams` with its sealed secrets opened (test only). */
+  openedAdditionalParams: unknown;
 }
 
 /**
@@ -32,7 +34,8 @@ export class RecordingDriver implements HookDriver {
     const parts: Buffer[] = [];
     for await (const part of files.read(context.artifact.path)) parts.push(part as Buffer);
     signal.throwIfAborted();
-    this.hooks.push({ context, vims: secrets.vimConnectionInfo, artifact: Buffer.concat(parts) });
+    const openedAdditionalParams = await secrets.open(context.instantiation?.additionalParams, '/additionalParams');
+    this.hooks.push({ context, vims: secrets.vimConnectionInfo, artifact: Buffer.concat(parts), openedAdditionalParams });
     return this.outputsFor(context);
   }
 
