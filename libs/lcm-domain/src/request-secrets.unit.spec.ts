@@ -41,6 +41,7 @@ describe('sealed request secrets in the LCM domain', () => {
     const opOcc = decideVnfLcmOpOcc(
       { type: 'StartLcmOpOcc', data: { vnfLcmOpOccId: 'op-1', vnfInstanceId: ID, operation: 'INSTANTIATE', operationParams: instantiate, isAutomaticInvocation: false, plan: [], now: 't1' } },
       undefined,
+      'op-1',
     );
     expect(JSON.stringify(opOcc)).toContain(SEALED_A);
   });
@@ -51,6 +52,7 @@ describe('sealed request secrets in the LCM domain', () => {
       decideVnfLcmOpOcc(
         { type: 'StartLcmOpOcc', data: { vnfLcmOpOccId: 'op-1', vnfInstanceId: ID, operation: 'INSTANTIATE', operationParams: instantiate, isAutomaticInvocation: false, plan: [], now: 't1' } },
         undefined,
+        'op-1',
       ),
     );
     if (!opOcc) throw new Error('the occurrence was not started');
