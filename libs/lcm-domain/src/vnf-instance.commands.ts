@@ -11,7 +11,7 @@ export interface DeleteVnfInstance {
   data: { now: string };
 }
 
-/** Claims the instance for one operation; `operationParams` as received (redacted before it is recorded). */
+/** Claims the instance for one operation; `operationParams` with its secrets sealed by the coordinator at intake. */
 export interface StartVnfLcmOperation {
   type: 'StartVnfLcmOperation';
   data: { vnfLcmOpOccId: string; operation: LcmOperationType; operationParams: unknown; now: string };

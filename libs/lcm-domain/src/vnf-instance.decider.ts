@@ -62,6 +62,7 @@ function create({ data }: CreateVnfInstance, state: VnfInstanceState): VnfInstan
 /** One operation per instance at a time; the instantiation state decides which operations may start. */
 function start({ data }: StartVnfLcmOperation, instance: VnfInstance): VnfInstanceEvent[] {
   checkCanStart(instance, data.operation);
+  // redact keeps sealed markers: it only masks a secret that reached here unsealed (a defence, as in logs).
   return [{ type: 'VnfLcmOperationStarted', data: { vnfLcmOpOccId: data.vnfLcmOpOccId, operation: data.operation, operationParams: redact(data.operationParams), at: data.now } }];
 }
 

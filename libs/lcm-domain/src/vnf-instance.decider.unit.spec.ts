@@ -54,6 +54,12 @@ describe('VNF instance decider', () => {
     }
   });
 
+  it('records the operation started with sealed markers as they are, masking a secret that arrived unsealed', () => {
+    const marker = 'sealed:v1:djE.aXYxMjM0NTY3ODkw.Y2lwaGVydGV4dA.dGFnMTIzNDU2Nzg5MGFi';
+    const [event] = when(created, start('INSTANTIATE', OP, { flavourId: 'simple', additionalParams: { password: marker, proxy: 'http://u:p@h:1' } }));
+    expect(event.data).toMatchObject({ operationParams: { additionalParams: { password: marker, proxy: `http://u:${REDACTED}@h:1` } } });
+  });
+
   it('records the operation started, with secrets in its parameters redacted', () => {
     const events = when(created, start('INSTANTIATE', OP, { flavourId: 'simple', additionalParams: { password: 'secret' } }));
     expect(events).toEqual([

@@ -18,7 +18,7 @@ export interface VnfInstanceModified {
   data: { vnfLcmOpOccId: string; stepId: string; changes: VnfInfoModificationRequest; at: string };
 }
 
-/** `operationParams` with secrets redacted. */
+/** `operationParams` with secrets sealed (`sealed:v1:…` markers; views show `[SECRET]`). */
 export interface VnfLcmOperationStarted {
   type: 'VnfLcmOperationStarted';
   data: { vnfLcmOpOccId: string; operation: LcmOperationType; operationParams: unknown; at: string };

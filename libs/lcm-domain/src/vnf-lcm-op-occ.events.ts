@@ -2,7 +2,7 @@ import type { ProblemDetails } from '@vnfm/vnf-package-domain';
 import type { PlannedStep, StepPhase, StepResult } from './lcm-steps';
 import type { LcmOperationType } from './sol003.types';
 
-/** STARTING: the occurrence exists, with its plan (SOL 003 §5.4.1.2). `operationParams` redacted. */
+/** STARTING: the occurrence exists, with its plan (SOL 003 §5.4.1.2). `operationParams` with secrets sealed. */
 export interface VnfLcmOpOccStarted {
   type: 'VnfLcmOpOccStarted';
   data: {

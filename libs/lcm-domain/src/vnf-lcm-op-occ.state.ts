@@ -23,7 +23,7 @@ export interface VnfLcmOpOcc {
   stateEnteredTime: string;
   startTime: string;
   isAutomaticInvocation: boolean;
-  /** The request with secrets redacted. */
+  /** The request with secrets sealed (views show `[SECRET]`). */
   operationParams: unknown;
   isCancelPending: false;
   error?: ProblemDetails;
