@@ -116,6 +116,9 @@ describe('response bodies of /vnflcm/v1, /vnflcm/v2 and /vnfpkgm/v1 conform to t
       await conforming(lcm(major), 'POST', `${root(major)}/vnf_instances/${a.id}/scale`, '/vnf_instances/{vnfInstanceId}/scale', 409, scale);
       const bad = { body: JSON.stringify({ terminationType: 'SOMETIMES' }), headers: { 'Content-Type': 'application/json' } };
       await conforming(lcm(major), 'POST', `${root(major)}/vnf_instances/${a.id}/terminate`, '/vnf_instances/{vnfInstanceId}/terminate', 400, bad);
+      // Sealed markers are the VNFM's own: client input holding one is refused before anything records it.
+      const marked = { body: JSON.stringify({ flavourId: 'simple', additionalParams: { note: 'sealed:v1:djE.aXY.Y3Q.dGFn' } }), headers: { 'Content-Type': 'application/json' } };
+      await conforming(lcm(major), 'POST', `${root(major)}/vnf_instances/${a.id}/instantiate`, '/vnf_instances/{vnfInstanceId}/instantiate', 400, marked);
     }
     await conforming(lcm(2), 'POST', `${root(2)}/vnf_instances`, '/vnf_instances', 422, { body: JSON.stringify({ vnfdId: 'no-such-vnfd' }) });
     expect(violations).toEqual([]);
