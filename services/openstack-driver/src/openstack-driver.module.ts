@@ -1,10 +1,21 @@
-import { Module } from '@nestjs/common';
-import { StepHostModule } from '@vnfm/step-host';
+import { Module, type DynamicModule } from '@nestjs/common';
+import { StepHostModule, type ProviderOf, type StepHandlers } from '@vnfm/step-host';
 import { PackageTemplatesClient } from './bus/package-templates.client';
 import { VimConnectionsClient } from './bus/vim-connections.client';
 import { KeystoneTokens } from './openstack/keystone-tokens';
 import { HeatStackRepository } from './records/heat-stack.repository';
 import { OpenStackSteps } from './steps/openstack-steps';
+
+const stepHost = (handlers: ProviderOf<StepHandlers>) =>
+  StepHostModule.register({
+    service: 'openstack-driver',
+    providers: [HeatStackRepository, VimConnectionsClient, PackageTemplatesClient, KeystoneTokens, OpenStackSteps],
+    handlers,
+  });
+
+/** The service composed with other step handlers (see OpenstackDriverModule.withHandlers). */
+@Module({})
+class ComposedOpenstackDriverModule {}
 
 /**
  * Composition root of the openstack-driver service: runs the infra steps of
@@ -14,13 +25,10 @@ import { OpenStackSteps } from './steps/openstack-steps';
  * keeps each instance's stack definition (`heatStack-*`); the pure logic is
  * in @vnfm/openstack-heat.
  */
-@Module({
-  imports: [
-    StepHostModule.register({
-      service: 'openstack-driver',
-      providers: [HeatStackRepository, VimConnectionsClient, PackageTemplatesClient, KeystoneTokens, OpenStackSteps],
-      handlers: { useFactory: (steps: OpenStackSteps) => steps.handlers(), inject: [OpenStackSteps] },
-    }),
-  ],
-})
-export class OpenstackDriverModule {}
+@Module({ imports: [stepHost({ useFactory: (steps: OpenStackSteps) => steps.handlers(), inject: [OpenStackSteps] })] })
+export class OpenstackDriverModule {
+  /** The service with other step handlers in place of its Heat ones (tests of the step protocol). */
+  static withHandlers(handlers: StepHandlers): DynamicModule {
+    return { module: ComposedOpenstackDriverModule, imports: [stepHost({ useValue: handlers })] };
+  }
+}

@@ -1,0 +1,46 @@
+import type { StepActionName, StepResult } from '@vnfm/contracts';
+import type { StepContext, StepHandlers } from '../step-context';
+import { stopCauseOf, whenAborted, type StepStopCause } from '../step-stop';
+
+/**
+ * How the conformance handler behaves for a step, from its
+ * `additionalParams.conformance`: succeed at once, wait for its signal, wait
+ * for its signal on the first run only (then succeed), or never end at all
+ * (ignoring its signal).
+ */
+export type ConformanceMode = 'succeed' | 'block' | 'block-once' | 'never-end';
+
+/** A step handler that records every run and how its signal fired. */
+export class ConformanceSteps {
+  readonly runs = new Map<string, number>();
+  readonly stops = new Map<string, StepStopCause | undefined>();
+
+  handlers(actions: readonly StepActionName[]): StepHandlers {
+    const handler = (context: StepContext) => this.run(context);
+    return Object.fromEntries(actions.map((action) => [action, handler]));
+  }
+
+  runsOf(stepId: string): number {
+    return this.runs.get(stepId) ?? 0;
+  }
+
+  /** Resolves once the step's handler has started (again, for `count` > 1). */
+  async startedRun(stepId: string, count = 1, timeoutMs = 10_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    while (this.runsOf(stepId) < count) {
+      if (Date.now() > deadline) throw new Error(`step ${stepId} ran ${this.runsOf(stepId)} times, expected ${count}`);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  }
+
+  private async run(context: StepContext): Promise<StepResult> {
+    const { stepId, additionalParams } = context.message;
+    const run = this.runsOf(stepId) + 1;
+    this.runs.set(stepId, run);
+    context.signal.addEventListener('abort', () => this.stops.set(stepId, stopCauseOf(context.signal)), { once: true });
+    const mode = (additionalParams?.conformance ?? 'succeed') as ConformanceMode;
+    if (mode === 'never-end') return new Promise<never>(() => undefined);
+    if (mode === 'block' || (mode === 'block-once' && run === 1)) await whenAborted(context.signal);
+    return { output: { stepId, run } };
+  }
+}
