@@ -64,6 +64,8 @@ export interface HookContext {
   /** Absent before the instance is instantiated (an `instantiate_start` has the request in operationParams). */
   instantiation?: HookInstantiation;
   vnfcs: HookVnfcs;
+  /** What earlier hooks of the instance returned (`metadata.mgmtDriverOutputs`), secrets sealed: open them with root `/metadata/mgmtDriverOutputs`. */
+  earlierOutputs: HookOutputs;
   artifact: HookArtifact;
   /** The instance's VIMs by reference, as the registry resolves them. */
   vimConnectionInfo: Record<string, VimConnectionRef>;
@@ -78,7 +80,7 @@ export interface HookStepMessage extends RunStepMessage {
 /**
  * What a hook may hand back (StepResult.output): values the instance records
  * under `metadata.mgmtDriverOutputs` (e.g. the id of a VIM the driver
- * registered, a cluster's API endpoint).
+ * registered, a cluster's API endpoint); the coordinator seals their secrets.
  */
 export type HookOutputs = Record<string, unknown>;
 
@@ -94,4 +96,22 @@ export interface SupportedHooksReply {
   answers: { hook: string; driver?: string; reason?: string }[];
   /** Names of the MgmtDrivers the runner has. */
   drivers: string[];
+}
+
+/**
+ * `lcm-coordinator.sealHookOutputs`: asked by the runner before it reports a
+ * hook's outputs, so its own step record and the result message hold them
+ * sealed (under the instance's data key, at `/metadata/mgmtDriverOutputs/...`).
+ * Only the running hook step of the instance may ask.
+ */
+export const SEAL_HOOK_OUTPUTS = 'lcm-coordinator.sealHookOutputs';
+
+export interface SealHookOutputsRequest {
+  vnfInstanceId: string;
+  stepId: string;
+  outputs: HookOutputs;
+}
+
+export interface SealHookOutputsReply {
+  outputs: HookOutputs;
 }

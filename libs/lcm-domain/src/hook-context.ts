@@ -1,5 +1,6 @@
 import type { HookArtifact, HookContext, VnfcResourceInfo } from '@vnfm/contracts';
 import type { LcmOperation } from '@vnfm/vnfd';
+import { HOOK_OUTPUTS_KEY } from './hook-outputs';
 import type { StepAction } from './lcm-steps';
 import { instantiationParamsOf } from './request-secrets';
 import type { VnfInstance } from './vnf-instance.state';
@@ -44,6 +45,7 @@ export function hookContextOf({ opOcc, hook, instance, declared }: HookContextIn
       added: asHeld(added, current),
       current,
     },
+    earlierOutputs: isRecord(instance.metadata[HOOK_OUTPUTS_KEY]) ? instance.metadata[HOOK_OUTPUTS_KEY] : {},
     artifact: artifactOf(hook, declared, instance.vnfdId),
     vimConnectionInfo: opOcc.plan.find((step) => step.name === hook)?.vimConnectionInfo ?? instance.vimConnectionInfo,
   };

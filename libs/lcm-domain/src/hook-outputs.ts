@@ -11,21 +11,25 @@ const outputsOf = (step: PlannedStep, result: StepResult) => (step.request.actio
 /**
  * A hook's outputs become instance metadata (a JSON merge patch under
  * `mgmtDriverOutputs`: a later hook's key replaces an earlier one's, `null`
- * removes it). Metadata is shown to every API client, so outputs that look
- * secret are refused: the step fails with the paths, nothing is recorded.
+ * removes it). The coordinator seals their secrets as they arrive
+ * (views show [SECRET]); see hookOutputRefusal for any left in clear.
  */
 export function hookOutputChanges(step: PlannedStep, result: StepResult): InstanceChanges {
   const outputs = outputsOf(step, result);
   return outputs ? { modifications: { metadata: { [HOOK_OUTPUTS_KEY]: outputs } } } : {};
 }
 
-/** The failure of a hook whose outputs hold secrets (or are nested too deep to tell); undefined when they can be recorded. */
+/**
+ * The failure of a hook whose outputs hold secrets in clear (or are nested too
+ * deep to tell): metadata is read by every API client, so nothing of them is
+ * recorded. Sealed secrets are recorded as they are.
+ */
 export function hookOutputRefusal(step: PlannedStep, result: StepResult): ProblemDetails | undefined {
   const outputs = outputsOf(step, result);
   if (!outputs) return undefined;
   let paths: string[];
   try {
-    paths = findSecrets(outputs).map((secret) => secret.path);
+    paths = findSecrets(outputs).flatMap((secret) => (secret.reason === 'sealed' ? [] : [secret.path]));
   } catch (error) {
     if (!(error instanceof SecretScanDepthError)) throw error;
     paths = [error.message];

@@ -1,3 +1,4 @@
+import { toSealedMarker } from '@vnfm/util';
 import type { LcmOperationRequest } from './lcm-requests.types';
 import { LcmWorkflowHarness, OPENSTACK_VIM, sampleVnfd, vnfc } from './testing';
 import type { VnfInstanceEvent } from './vnf-instance.events';
@@ -25,6 +26,14 @@ describe("a hook's outputs", () => {
     expect(opOcc?.error?.detail).toMatch(/instantiate_start returned outputs that look secret \(\/auth\/password, \/url\)/);
     expect(h.instance()?.metadata).toEqual({ owner: 'ops' });
     expect(JSON.stringify(h.instanceEvents)).not.toContain('hunter2');
+  });
+
+  it('with secrets the coordinator sealed are recorded as they are (views show [SECRET])', () => {
+    const h = new LcmWorkflowHarness([...created], VNF).start(instantiate, vnfd);
+    const sealed = toSealedMarker('a1.b2.c3');
+    h.succeed({ output: { vimId: 'v1', auth: { password: sealed } } });
+    expect(h.opOcc()?.operationState).toBe('PROCESSING');
+    expect(h.instance()?.metadata).toEqual({ owner: 'ops', mgmtDriverOutputs: { vimId: 'v1', auth: { password: sealed } } });
   });
 
   it('of an infra step are not recorded as hook outputs', () => {

@@ -15,6 +15,8 @@ import { VnfLcmOpOccRepository } from './operations/vnf-lcm-op-occ.repository';
 import { WorkflowRecovery } from './operations/workflow-recovery';
 import { VnfInstanceProjection } from './read-model/vnf-instance.projection';
 import { VnfInstanceReadModel } from './read-model/vnf-instance.read-model';
+import { HookOutputsController } from './secrets/hook-outputs.controller';
+import { HookOutputsSealer } from './secrets/hook-outputs.sealer';
 import { RequestSecrets } from './secrets/request-secrets.service';
 import { StepSecretsController } from './secrets/step-secrets.controller';
 import { VnfInstanceRepository } from './vnf-instance.repository';
@@ -28,7 +30,7 @@ import { VnfInstanceRepository } from './vnf-instance.repository';
  * the running step that asks), and the clients of the package catalog and VIM registry.
  */
 @Module({
-  controllers: [VnfInstancesController, LcmOperationsController, AuditController, StepSecretsController],
+  controllers: [VnfInstancesController, LcmOperationsController, AuditController, StepSecretsController, HookOutputsController],
   providers: [
     VnfInstanceReadModel,
     VnfInstanceProjection,
@@ -41,6 +43,7 @@ import { VnfInstanceRepository } from './vnf-instance.repository';
     StepDispatcher,
     HookContexts,
     MgmtDriversClient,
+    HookOutputsSealer,
     LcmWorkflowRunner,
     OperationStarter,
     WorkflowRecovery,

@@ -1,4 +1,4 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { HookContext, VnfcResourceInfo } from '@vnfm/contracts';
 import { LCM_COORDINATOR, vnfcInfoId, type LcmOperationRequest, type StartOperationReply, type VnfInstanceView, type VnfLcmOpOccView } from '@vnfm/lcm-domain';
@@ -21,11 +21,25 @@ const additionalParams = {
   ansible: { username: 'ubuntu', password: 'hook-secret-1' },
 };
 const SEALED = /^sealed:v1:/;
+const OUTPUTS = { clusterEndpoint: 'https://192.0.2.10:6443', registeredVimId: 'vim-k8s-1', admin: { user: 'admin', password: 'cluster-pw-1' } };
 
 /** Every IP address of a VNFC's CPs, as SOL 003 vnfcCpInfo[].cpProtocolInfo[].ipOverEthernet.ipAddresses[].addresses gives them. */
 const addressesOf = (vnfc: VnfcResourceInfo) =>
   (vnfc.vnfcCpInfo ?? []).flatMap((cp) => (cp.cpProtocolInfo ?? []).flatMap((info) => (info.ipOverEthernet?.ipAddresses ?? []).flatMap((ip) => ip.addresses))).sort();
 const ids = (vnfcs: readonly { id: string }[]) => vnfcs.map((vnfc) => vnfc.id).sort();
+
+/** The files under `dir` (every service's store, records and blobs) holding any of `texts` in clear. */
+async function filesHolding(dir: string, texts: string[]): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  const files = entries.filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name));
+  const holding = await Promise.all(
+    files.map(async (file) => {
+      const content = await readFile(file, 'latin1');
+      return texts.some((text) => content.includes(text)) ? file : undefined;
+    }),
+  );
+  return holding.filter((file): file is string => file !== undefined);
+}
 
 describe('lcm-coordinator: MgmtDrivers run the VNFD hooks with what they act on (coordinator, OpenStack driver and runner on the simulator)', () => {
   const driver = new RecordingDriver('recording', SCRIPT);
@@ -76,9 +90,9 @@ describe('lcm-coordinator: MgmtDrivers run the VNFD hooks with what they act on 
     await sim.close();
   });
 
-  it('instantiates: instantiate_end gets every VNFC made, each CP with the addresses of its port; its output lands in metadata.mgmtDriverOutputs', async () => {
-    driver.outputsFor = (context) => (context.hook === 'instantiate_end' ? { clusterEndpoint: 'https://192.0.2.10:6443', registeredVimId: 'vim-k8s-1' } : undefined);
-    await run({ operation: 'INSTANTIATE', params: { flavourId: 'simple', additionalParams } });
+  it('instantiates: instantiate_end gets every VNFC made, each CP with the addresses of its port; its output lands in metadata.mgmtDriverOutputs, its secret sealed', async () => {
+    driver.outputsFor = (context) => (context.hook === 'instantiate_end' ? OUTPUTS : undefined);
+    const opOcc = await run({ operation: 'INSTANTIATE', params: { flavourId: 'simple', additionalParams } });
     const vnfcs = await vnfcsOf();
     expect(vnfcs.length).toBeGreaterThan(0);
     const start = lastContext('instantiate_start');
@@ -93,7 +107,11 @@ describe('lcm-coordinator: MgmtDrivers run the VNFD hooks with what they act on 
     const recorded = driver.hooks.find((hook) => hook.context === end);
     expect(recorded?.artifact.equals(await readFile(fixturePath('tacker', PKG, SCRIPT)))).toBe(true);
     expect(Object.values(recorded?.vims ?? {})).toEqual([expect.objectContaining({ vimId, accessInfo: expect.objectContaining({ username: expect.any(String) }) })]);
-    expect((await instance()).metadata).toEqual({ owner: 'ops', mgmtDriverOutputs: { clusterEndpoint: 'https://192.0.2.10:6443', registeredVimId: 'vim-k8s-1' } });
+    // The output's secret is sealed by the coordinator as it arrives: [SECRET] in the view, never in clear in the occurrence.
+    expect((await instance()).metadata).toEqual({ owner: 'ops', mgmtDriverOutputs: { ...OUTPUTS, admin: { user: 'admin', password: '[SECRET]' } } });
+    const opOccView = await harness.request<VnfLcmOpOccView>(LCM_COORDINATOR.getOpOcc, { apiMajor: 2, vnfLcmOpOccId: opOcc.id });
+    expect(JSON.stringify(opOccView)).not.toContain('cluster-pw-1');
+    expect(await filesHolding(harness.dataDir, ['cluster-pw-1', 'hook-secret-1'])).toEqual([]);
     driver.outputsFor = () => undefined;
   });
 
@@ -109,6 +127,9 @@ describe('lcm-coordinator: MgmtDrivers run the VNFD hooks with what they act on 
     expect(end.vnfcs.added).toEqual(added);
     expect(end.vnfcs.added.map(addressesOf)).toEqual(simAddresses(added));
     expectCommon(end);
+    // A later hook gets what earlier hooks returned: sealed in its context, opened by its driver.
+    expect(end.earlierOutputs).toEqual({ ...OUTPUTS, admin: { user: 'admin', password: expect.stringMatching(SEALED) } });
+    expect(driver.hooks.find((hook) => hook.context === end)?.openedEarlierOutputs).toEqual(OUTPUTS);
 
     await run({ operation: 'SCALE', params: { type: 'SCALE_IN', aspectId: 'VDU1_scale', numberOfSteps: 1 } });
     const afterIn = await vnfcsOf();

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { AppError, type HookContext, type HookStepMessage, type StepResult } from '@vnfm/contracts';
+import { AppError, SEAL_HOOK_OUTPUTS, type HookContext, type HookStepMessage, type SealHookOutputsReply, type SealHookOutputsRequest, type StepResult } from '@vnfm/contracts';
 import { openStepSecrets } from '@vnfm/messaging';
 import { SERVICE_RUNTIME, type ServiceRuntime } from '@vnfm/platform';
 import type { StepHandler } from '@vnfm/step-host';
@@ -31,7 +31,10 @@ export class HookStep {
     this.runtime.logger.info({ stepId: message.stepId, hook: context.hook, driver: driver.name, artifact: context.artifact.path }, 'MgmtDriver runs the hook');
     const open = <T>(value: T, root = '') => openStepSecrets(this.runtime.bus, { vnfInstanceId: message.vnfInstanceId, stepId: message.stepId, root }, value);
     const outputs = await driver.run(context, signal, { vimConnectionInfo, open }, this.filesOf(context));
-    return outputs && Object.keys(outputs).length > 0 ? { output: outputs } : {};
+    if (!outputs || Object.keys(outputs).length === 0) return {};
+    // Sealed by the coordinator before the step host records or reports them: no secret of theirs is kept in clear here.
+    const request: SealHookOutputsRequest = { vnfInstanceId: message.vnfInstanceId, stepId: message.stepId, outputs };
+    return { output: (await this.runtime.bus.request<SealHookOutputsReply>(SEAL_HOOK_OUTPUTS, request, { key: message.vnfInstanceId })).outputs };
   };
 
   /** The instance's VIMs with their credentials and extra, from the VIM registry (memory only). */

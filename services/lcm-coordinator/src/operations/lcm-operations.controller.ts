@@ -18,6 +18,7 @@ import {
 import { QUERY } from '@vnfm/messaging';
 import { queryCollection } from '@vnfm/sol-query';
 import { PAGE_SIZE } from '../instances/vnf-instances.controller';
+import { HookOutputsSealer } from '../secrets/hook-outputs.sealer';
 import { LcmWorkflowRunner } from './lcm-workflow.runner';
 import { OperationStarter } from './operation-starter';
 import { VnfLcmOpOccReadModel } from './vnf-lcm-op-occ.read-model';
@@ -31,6 +32,7 @@ export class LcmOperationsController {
     private readonly starter: OperationStarter,
     private readonly runner: LcmWorkflowRunner,
     private readonly readModel: VnfLcmOpOccReadModel,
+    private readonly hookOutputs: HookOutputsSealer,
   ) {}
 
   @MessagePattern(LCM_COORDINATOR.startOperation)
@@ -76,7 +78,8 @@ export class LcmOperationsController {
 
   @MessagePattern(LCM_COORDINATOR.recordStepResult)
   async recordStepResult(@Payload() message: RecordStepResultMessage): Promise<Record<string, never>> {
-    const { vnfLcmOpOccId, stepId, outcome } = message;
+    const { vnfLcmOpOccId, stepId } = message;
+    const outcome = await this.hookOutputs.sealed(message);
     await this.runner.feed(
       vnfLcmOpOccId,
       outcome.status === 'SUCCEEDED'

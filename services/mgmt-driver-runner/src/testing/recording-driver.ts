@@ -10,6 +10,8 @@ export interface RecordedHook {
   artifact: Buffer;
   /** `instantiation.additionalParams` with its sealed secrets opened (test only). */
   openedAdditionalParams: unknown;
+  /** `earlierOutputs` with their sealed secrets opened (test only). */
+  openedEarlierOutputs: unknown;
 }
 
 /**
@@ -35,7 +37,8 @@ export class RecordingDriver implements HookDriver {
     for await (const part of files.read(context.artifact.path)) parts.push(part as Buffer);
     signal.throwIfAborted();
     const openedAdditionalParams = await secrets.open(context.instantiation?.additionalParams, '/additionalParams');
-    this.hooks.push({ context, vims: secrets.vimConnectionInfo, artifact: Buffer.concat(parts), openedAdditionalParams });
+    const openedEarlierOutputs = await secrets.open(context.earlierOutputs, '/metadata/mgmtDriverOutputs');
+    this.hooks.push({ context, vims: secrets.vimConnectionInfo, artifact: Buffer.concat(parts), openedAdditionalParams, openedEarlierOutputs });
     return this.outputsFor(context);
   }
 
