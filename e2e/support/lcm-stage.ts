@@ -72,6 +72,11 @@ export class LcmStage {
     this.vnfdId = String((await onboardCorpusPackage(this.http, this.dataDir, LCM_PACKAGE)).vnfdId);
   }
 
+  /** Every line the product's processes have written so far (their logs). */
+  get output(): string[] {
+    return this.processes.flatMap((child) => child.lines);
+  }
+
   /** SIGKILLs every process group of the product mid-work and starts them again on the same data folder and port. */
   async crashAndRestart(): Promise<void> {
     await this.stopProduct();
