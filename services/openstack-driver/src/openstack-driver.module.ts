@@ -1,4 +1,6 @@
 import { Module, type DynamicModule } from '@nestjs/common';
+import { stepSecretsOpener } from '@vnfm/messaging';
+import { SERVICE_RUNTIME, type ServiceRuntime } from '@vnfm/platform';
 import { StepHostModule, type ProviderOf, type StepHandlers } from '@vnfm/step-host';
 import { PackageTemplatesClient } from './bus/package-templates.client';
 import { VimConnectionsClient } from './bus/vim-connections.client';
@@ -11,6 +13,8 @@ const stepHost = (handlers: ProviderOf<StepHandlers>) =>
     service: 'openstack-driver',
     providers: [HeatStackRepository, VimConnectionsClient, PackageTemplatesClient, KeystoneTokens, OpenStackSteps],
     handlers,
+    // Sealed request secrets are opened by the coordinator for the running step only.
+    secrets: { useFactory: (runtime: ServiceRuntime) => stepSecretsOpener(runtime.bus), inject: [SERVICE_RUNTIME] },
   });
 
 /** The service composed with other step handlers (see OpenstackDriverModule.withHandlers). */

@@ -19,7 +19,8 @@ export const instantiate: StepHandler<'instantiate'> = async (context, action) =
     vduCounts: action.vduCounts,
     extVirtualLinks: action.extVirtualLinks,
     extManagedVirtualLinks: action.extManagedVirtualLinks,
-    additionalParams: message.additionalParams,
+    // Sealed request secrets (e.g. a password for the VNF) are opened for Heat here only; the stack record redacts them again.
+    additionalParams: await context.openSecrets(message.additionalParams),
   });
   await recordDefinition(context, definition);
   const stack = await context.stack.createOrAdopt(definition);

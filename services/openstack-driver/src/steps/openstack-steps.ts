@@ -45,7 +45,7 @@ export class OpenStackSteps {
     const session = new OpenStackSession(this.tokens, vim.access, signal);
     const time = { timeoutMs: message.timeoutMs, deadline: host.deadline };
     const stack = new StackOperations(new HeatClient(session), new NovaClient(session), stackNameOf(message.vnfInstanceId), time, signal);
-    const context: StepContext = { message, vimConnectionId: vim.vimConnectionId, stack, packages: this.packages, records: this.records, signal };
+    const context: StepContext = { message, vimConnectionId: vim.vimConnectionId, stack, packages: this.packages, records: this.records, signal, openSecrets: host.openSecrets };
     const handler = ACTIONS[action.action] as StepHandler<InfraAction['action']>;
     return handler(context, action);
   }

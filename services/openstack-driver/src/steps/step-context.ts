@@ -13,6 +13,8 @@ export interface StepContext {
   packages: PackageTemplatesClient;
   records: HeatStackRepository;
   signal: AbortSignal;
+  /** The value with its sealed request secrets opened for this step (see StepContext of @vnfm/step-host). */
+  openSecrets<T>(value: T): Promise<T>;
 }
 
 export type InfraAction = Exclude<StepAction, { action: 'hook' }>;

@@ -6,7 +6,7 @@ import { Readable } from 'node:stream';
 import { openBlobStore } from '@vnfm/blob-store';
 import { loadConfig, type VnfmConfig } from '@vnfm/config';
 import { RECORD_STEP_RESULT, commandTopicOfType, runStepMessageType, type RecordStepResultMessage, type RunStepMessage, type RunStepReply } from '@vnfm/contracts';
-import { MessageBus } from '@vnfm/messaging';
+import { MessageBus, OPEN_STEP_SECRETS, type OpenStepSecretsMessage, type OpenStepSecretsReply } from '@vnfm/messaging';
 import { createInfrastructure, startBackendService, type Infrastructure, type RunningService } from '@vnfm/platform';
 import { createLogger } from '@vnfm/telemetry';
 import { VIM_REGISTRY_MESSAGES } from '@vnfm/vim-domain';
@@ -30,6 +30,9 @@ export class DriverHarness {
   readonly dataDir = mkdtempSync(join(tmpdir(), 'vnfm-os-driver-'));
   readonly results: RecordStepResultMessage[] = [];
   readonly logs: string[] = [];
+  /** The coordinator's side of lcm-coordinator.openStepSecrets: what each sealed marker opens to, and every request for it. */
+  readonly sealed = new Map<string, string>();
+  readonly openRequests: OpenStepSecretsMessage[] = [];
   sim!: OpenStackSimulator;
   private readonly config: VnfmConfig;
   private readonly infra: Infrastructure;
@@ -56,6 +59,7 @@ export class DriverHarness {
     await this.client.start();
     await this.client.consume('lcm-coordinator', [commandTopicOfType(RECORD_STEP_RESULT)], async (payload, envelope) => {
       if (envelope.type === RECORD_STEP_RESULT) this.results.push(payload as RecordStepResultMessage);
+      if (envelope.type === OPEN_STEP_SECRETS) return this.openSecrets(payload as OpenStepSecretsMessage);
       return {};
     });
     await this.startDriver();
@@ -102,6 +106,11 @@ export class DriverHarness {
 
   request<T>(type: string, payload: unknown, key?: string): Promise<T> {
     return this.client.request<T>(type, payload, { key, timeoutMs: 30_000 });
+  }
+
+  private openSecrets(message: OpenStepSecretsMessage): OpenStepSecretsReply {
+    this.openRequests.push(message);
+    return { value: JSON.parse(JSON.stringify(message.value), (_key, value: unknown) => (typeof value === 'string' ? (this.sealed.get(value) ?? value) : value)) as unknown };
   }
 
   /** The `count`-th outcome reported for a step (1 = the first). */
