@@ -1,22 +1,50 @@
-import { Module } from '@nestjs/common';
-import { StepHostModule } from '@vnfm/step-host';
-import { describeStepProtocolConformance } from '@vnfm/step-host/testing';
+import type { HookArtifact, HookContext, HookOutputs, HookStepMessage, RunStepMessage } from '@vnfm/contracts';
+import { describeStepProtocolConformance, type ConformanceMode, type ConformanceSteps } from '@vnfm/step-host/testing';
+import type { HookDriver } from './drivers/hook-driver';
 import { MgmtDriverRunnerModule } from './mgmt-driver-runner.module';
 
-/**
- * The runner's step host as the runner mounts it (resume: 'fail', a hook is
- * never run twice unattended) with recording handlers, since a hook's own
- * handler ends as soon as its MgmtDriver does; as it ships, a hook step
- * without a driver to run it fails with a 422.
- */
+/** A MgmtDriver that hands each hook to the conformance steps: the runner's own hook handler, registry and step host stay in the path. */
+class ConformanceDriver implements HookDriver {
+  readonly name = 'conformance';
+
+  constructor(private readonly steps: ConformanceSteps) {}
+
+  matches(artifact: HookArtifact): boolean {
+    return artifact.path === 'Scripts/conformance.py';
+  }
+
+  async run(context: HookContext, signal: AbortSignal): Promise<HookOutputs | undefined> {
+    const { stepId, conformance } = context.operationParams as { stepId: string; conformance: ConformanceMode };
+    // No outputs: a hook's outputs go to the coordinator to be sealed, which the protocol's stand-in does not do.
+    await this.steps.runFor(stepId, conformance, signal);
+    return undefined;
+  }
+}
+
+/** The hook's context as the coordinator sends it; the step's id and mode ride in operationParams for the driver. */
+function withHookContext(message: RunStepMessage): HookStepMessage {
+  const artifact: HookArtifact = { name: 'conformance', path: 'Scripts/conformance.py', dependencies: [], additionalParameters: {}, vnfdId: message.vnfdId };
+  const hookContext: HookContext = {
+    hook: 'instantiate_end',
+    operation: 'INSTANTIATE',
+    vnfLcmOpOccId: message.vnfLcmOpOccId,
+    vnfInstanceId: message.vnfInstanceId,
+    vnfdId: message.vnfdId,
+    operationParams: { stepId: message.stepId, conformance: message.additionalParams?.conformance },
+    vnfcs: { removing: [], added: [], current: [] },
+    artifact,
+    vimConnectionInfo: {},
+  };
+  return { ...message, request: { action: 'hook', hook: 'instantiate_end' }, hookContext };
+}
+
+// The runner as it ships (resume: 'fail', a hook is never run twice unattended) with a MgmtDriver that records;
+// with no MgmtDriver for the artifact, a hook step fails with a 422 naming it.
 describeStepProtocolConformance({
   service: 'mgmt-driver-runner',
   action: { action: 'hook', hook: 'instantiate_end' },
-  module: (handlers) => {
-    @Module({ imports: [StepHostModule.register({ service: 'mgmt-driver-runner', handlers: { useValue: handlers }, resume: 'fail' })] })
-    class RecordingRunnerModule {}
-    return RecordingRunnerModule;
-  },
+  module: (_handlers, steps) => MgmtDriverRunnerModule.withDrivers([new ConformanceDriver(steps)]),
+  decorate: withHookContext,
   resume: 'fail',
   own: { module: MgmtDriverRunnerModule, outcome: { status: 'FAILED', error: { status: 422 } } },
 });

@@ -33,14 +33,18 @@ export class ConformanceSteps {
     }
   }
 
-  private async run(context: StepContext): Promise<StepResult> {
-    const { stepId, additionalParams } = context.message;
+  private run(context: StepContext): Promise<StepResult> {
+    const mode = (context.message.additionalParams?.conformance ?? 'succeed') as ConformanceMode;
+    return this.runFor(context.message.stepId, mode, context.signal);
+  }
+
+  /** One run of a step in `mode` under `signal` (for a service whose handler hands its work to a plug-in, e.g. a MgmtDriver). */
+  async runFor(stepId: string, mode: ConformanceMode, signal: AbortSignal): Promise<StepResult> {
     const run = this.runsOf(stepId) + 1;
     this.runs.set(stepId, run);
-    context.signal.addEventListener('abort', () => this.stops.set(stepId, stopCauseOf(context.signal)), { once: true });
-    const mode = (additionalParams?.conformance ?? 'succeed') as ConformanceMode;
+    signal.addEventListener('abort', () => this.stops.set(stepId, stopCauseOf(signal)), { once: true });
     if (mode === 'never-end') return new Promise<never>(() => undefined);
-    if (mode === 'block' || (mode === 'block-once' && run === 1)) await whenAborted(context.signal);
+    if (mode === 'block' || (mode === 'block-once' && run === 1)) await whenAborted(signal);
     return { output: { stepId, run } };
   }
 }
