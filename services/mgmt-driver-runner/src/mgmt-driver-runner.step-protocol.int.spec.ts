@@ -32,6 +32,7 @@ function withHookContext(message: RunStepMessage): HookStepMessage {
     vnfdId: message.vnfdId,
     operationParams: { stepId: message.stepId, conformance: message.additionalParams?.conformance },
     vnfcs: { removing: [], added: [], current: [] },
+    earlierOutputs: {},
     artifact,
     vimConnectionInfo: {},
   };
