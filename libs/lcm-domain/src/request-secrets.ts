@@ -53,7 +53,8 @@ export function instantiationParamsFrom(operationParams: unknown): Instantiation
 /**
  * The instantiation request's flavourId, instantiationLevelId, extVirtualLinks
  * and additionalParams (secrets sealed), as given when the instance was last
- * instantiated; undefined before any instantiation and after termination.
+ * instantiated; undefined before any instantiation, kept after termination (its
+ * terminate_end hook needs them) until the next instantiation replaces them.
  */
 export const instantiationParamsOf = (instance: VnfInstance | undefined): InstantiationParams | undefined => instance?.instantiationParams;
 

@@ -80,7 +80,10 @@ describe('sealed request secrets in the LCM domain', () => {
       { type: 'VnfLcmOperationEnded', data: { vnfLcmOpOccId: 'op-1', operationState: 'COMPLETED', at: 't3' } },
     ]);
     expect(instantiationParamsOf(terminated)).toEqual(instantiate);
+    // terminate_end runs after the VnfTerminated event: the parameters stay until the next instantiation replaces them.
     const after = replayVnfInstance([...events, { type: 'VnfTerminated', data: { vnfLcmOpOccId: 'op-1', stepId: 's2', at: 't4' } }]);
-    expect(instantiationParamsOf(after)).toBeUndefined();
+    expect(instantiationParamsOf(after)).toEqual(instantiate);
+    const again = { flavourId: 'other', additionalParams: { cluster_name: 'b' } };
+    expect(instantiationParamsOf(replayVnfInstance([...events, { type: 'VnfTerminated', data: { vnfLcmOpOccId: 'op-1', stepId: 's2', at: 't4' } }, ...started('INSTANTIATE', again)]))).toEqual(again);
   });
 });

@@ -74,7 +74,8 @@ export function evolveVnfInstance(state: VnfInstanceState, event: VnfInstanceEve
     }
     case 'VnfTerminated':
       // SOL 003 §5.4.8: vimConnectionInfo and metadata outlive termination; the resources do not.
-      return { ...next, instantiationState: 'NOT_INSTANTIATED', instantiationLevelId: undefined, instantiatedVnfInfo: undefined, instantiationParams: undefined };
+      // The instantiation parameters stay until the next instantiation: terminate_end hooks run after this event.
+      return { ...next, instantiationState: 'NOT_INSTANTIATED', instantiationLevelId: undefined, instantiatedVnfInfo: undefined };
     case 'VnfInstanceDeleted':
       return { ...next, deleted: true };
   }
