@@ -158,8 +158,17 @@ describe('lcm-coordinator: MgmtDrivers run the VNFD hooks with what they act on 
     [start, end].forEach(expectCommon);
   });
 
+  it('terminates: terminate_start gets every VNFC about to be removed, terminate_end none left', async () => {
+    const before = await vnfcsOf();
+    await run({ operation: 'TERMINATE', params: { terminationType: 'FORCEFUL' } });
+    const start = lastContext('terminate_start');
+    expect(start).toMatchObject({ operation: 'TERMINATE', operationParams: { terminationType: 'FORCEFUL' } });
+    expect(start.vnfcs.removing).toEqual(before);
+    expect(lastContext('terminate_end').vnfcs).toEqual({ removing: [], added: [], current: [] });
+  });
+
   it('ran every declared hook once per operation, in order, each with the instantiation parameters, the artifact and the VIM', () => {
-    const hooks = ['instantiate_start', 'instantiate_end', 'scale_start', 'scale_end', 'scale_start', 'scale_end', 'heal_start', 'heal_end'];
+    const hooks = ['instantiate_start', 'instantiate_end', 'scale_start', 'scale_end', 'scale_start', 'scale_end', 'heal_start', 'heal_end', 'terminate_start', 'terminate_end'];
     expect(driver.hooks.map((hook) => hook.context.hook)).toEqual(hooks);
     driver.hooks.forEach((hook) => expectCommon(hook.context));
   });
