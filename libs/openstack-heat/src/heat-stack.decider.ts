@@ -5,8 +5,9 @@ export const initialHeatStackState = (): HeatStackState => ({ status: 'none' });
 
 /**
  * Pure: the record of an instance's stack. Defining the same stack again
- * records nothing new; parameters are stored with secret-named values
- * redacted (the template, which only declares parameters, is kept as is).
+ * records nothing new. Parameters keep the request's sealed secrets as they
+ * came (a later step opens them again for Heat); a secret that arrived
+ * unsealed is redacted, as a defence (the template only declares parameters).
  */
 export function decideHeatStack(command: HeatStackCommand, state: HeatStackState): HeatStackEvent[] {
   switch (command.type) {

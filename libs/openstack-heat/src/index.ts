@@ -3,7 +3,7 @@ export { nfvParamPaths, capacityPaths, isRecord, type HotTemplate, type NfvPath 
 export type { BaseHotPaths } from './heat-files';
 export { extCpBindings, type ExtCpBinding } from './ext-virtual-links';
 export { changeExtConnNfv, withDesiredCapacities } from './nfv-parameters';
-export { instantiateDefinition, baseHotOf, stackNameOf, nfvOf, liveNfv, externalCpIds, type HeatStackDefinition, type InstantiateInput } from './stack-definition';
+export { instantiateDefinition, baseHotOf, stackNameOf, nfvOf, nfvToUpdate, externalCpIds, type HeatStackDefinition, type InstantiateInput } from './stack-definition';
 export { ResourceTree, type HeatResource, type StackRef } from './heat-resources';
 export { serversOf, vnfcOf, diffVnfcs, type ServerResource, type NovaServer } from './vnfc-resources';
 export { networkResourcesOf, type FlavourNetwork } from './network-resources';

@@ -1,3 +1,4 @@
+import { REDACTED } from '@vnfm/util';
 import type { VnfdFlavour, VnfdModel } from '@vnfm/vnfd';
 import { applyExtManagedLinks } from './ext-managed-links';
 import { extCpBindings, extManagedLinks } from './ext-virtual-links';
@@ -75,8 +76,21 @@ export function externalCpIds(template: HotTemplate): Set<string> {
   return new Set(nfvParamPaths(template).flatMap((path) => (path[0] === 'CP' && path[2] === 'network' && typeof path[1] === 'string' ? [path[1]] : [])));
 }
 
+/**
+ * The `nfv` an update starts from: the recorded one, whose request secrets
+ * are sealed as the request gave them (the step opens them for Heat), unless
+ * the record lost a value to redaction (a record written before request
+ * secrets were sealed); then the live stack's, which Heat holds in full.
+ * Reading the live one otherwise would write opened secrets into the record.
+ */
+export function nfvToUpdate(recorded: HeatStackDefinition, liveParameters: Readonly<Record<string, unknown>> | undefined): Record<string, unknown> {
+  const nfv = nfvOf(recorded);
+  const live = liveParameters && liveNfv(liveParameters);
+  return live && JSON.stringify(nfv).includes(REDACTED) ? live : nfv;
+}
+
 /** The `nfv` parameter of a live stack: Heat shows json parameters as JSON text ("Show stack details"). */
-export function liveNfv(parameters: Readonly<Record<string, unknown>>): Record<string, unknown> | undefined {
+function liveNfv(parameters: Readonly<Record<string, unknown>>): Record<string, unknown> | undefined {
   const value = parameters['nfv'];
   if (isRecord(value)) return value;
   if (typeof value !== 'string') return undefined;

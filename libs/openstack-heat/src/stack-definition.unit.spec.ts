@@ -1,5 +1,5 @@
 import type { AppError } from '@vnfm/contracts';
-import { stackNameOf, instantiateDefinition, externalCpIds, liveNfv } from './stack-definition';
+import { stackNameOf, instantiateDefinition, externalCpIds, nfvToUpdate } from './stack-definition';
 import { heatTemplateFiles } from './heat-files';
 import { corpusPackage, tackerRequestBody } from './testing';
 
@@ -120,9 +120,13 @@ describe('the stack an instantiation creates from a corpus BaseHOT', () => {
     expect([...externalCpIds(instantiateDefinition(maxRequest).template)].sort()).toEqual(['VDU1_CP1', 'VDU1_CP2', 'VDU2_CP2']);
   });
 
-  it('reads the nfv parameter of a live stack, which Heat shows as JSON text', () => {
-    expect(liveNfv({ nfv: '{"VDU":{"VDU1":{"desired_capacity":2}}}', 'OS::stack_name': 'vnf-1' })).toEqual({ VDU: { VDU1: { desired_capacity: 2 } } });
-    expect(liveNfv({ nfv: 'not json' })).toBeUndefined();
-    expect(liveNfv({})).toBeUndefined();
+  it('updates from the recorded nfv (secrets sealed as given), from the live one only where the record lost a value to redaction', () => {
+    const recorded = (nfv: unknown) => ({ template: {}, files: {}, parameters: { nfv } });
+    const live = { nfv: '{"VDU":{"VDU1":{"desired_capacity":2}},"CP":{"CP1":{"port":"p-1"}}}', 'OS::stack_name': 'vnf-1' };
+    const sealed = { VDU: { VDU1: { desired_capacity: 2 } }, CP: { CP1: { port: 'sealed:v1:YQ.Yg' } } };
+    expect(nfvToUpdate(recorded(sealed), live)).toEqual(sealed);
+    expect(nfvToUpdate(recorded({ CP: { CP1: { password: '[REDACTED]' } } }), live)).toEqual({ VDU: { VDU1: { desired_capacity: 2 } }, CP: { CP1: { port: 'p-1' } } });
+    expect(nfvToUpdate(recorded({ CP: { CP1: { password: '[REDACTED]' } } }), { nfv: 'not json' })).toEqual({ CP: { CP1: { password: '[REDACTED]' } } });
+    expect(nfvToUpdate(recorded(sealed), undefined)).toEqual(sealed);
   });
 });

@@ -1,6 +1,6 @@
-import { diffVnfcs, liveNfv, nfvOf, planHeal, type HeatStackDefinition } from '@vnfm/openstack-heat';
+import { diffVnfcs, nfvToUpdate, planHeal, type HeatStackDefinition } from '@vnfm/openstack-heat';
 import type { HeatStack } from '../openstack/heat.client';
-import { instanceFlavour, networkOf, recordDefinition, vduIdsOf, type StepContext, type StepHandler } from './step-context';
+import { forHeat, instanceFlavour, networkOf, recordDefinition, vduIdsOf, type StepContext, type StepHandler } from './step-context';
 
 type HealAction = Parameters<StepHandler<'heal'>>[1];
 
@@ -34,9 +34,9 @@ async function healStack(context: StepContext, action: HealAction, current: Heat
 }
 
 async function recreate(context: StepContext, recorded: HeatStackDefinition, current: HeatStack | undefined): Promise<HeatStack> {
-  const nfv = (current && liveNfv(current.parameters)) ?? nfvOf(recorded);
+  const nfv = nfvToUpdate(recorded, current?.parameters);
   const definition = { ...recorded, parameters: { ...recorded.parameters, nfv } };
   await recordDefinition(context, definition);
   if (current) await context.stack.delete(current);
-  return context.stack.createOrAdopt(definition);
+  return context.stack.createOrAdopt({ ...definition, parameters: await forHeat(context, definition.parameters) });
 }

@@ -1,5 +1,5 @@
 import { baseHotOf, diffVnfcs, instantiateDefinition } from '@vnfm/openstack-heat';
-import { networkOf, recordDefinition, vduIdsOf, type StepHandler } from './step-context';
+import { forHeat, networkOf, recordDefinition, vduIdsOf, type StepHandler } from './step-context';
 
 /**
  * Instantiate: the flavour's BaseHOT with its `nfv` parameter filled becomes
@@ -19,11 +19,11 @@ export const instantiate: StepHandler<'instantiate'> = async (context, action) =
     vduCounts: action.vduCounts,
     extVirtualLinks: action.extVirtualLinks,
     extManagedVirtualLinks: action.extManagedVirtualLinks,
-    // Sealed request secrets (e.g. a password for the VNF) are opened for Heat here only; the stack record redacts them again.
-    additionalParams: await context.openSecrets(message.additionalParams),
+    // Sealed request secrets (e.g. a password for the VNF) stay sealed in the definition and its record; only Heat gets them opened.
+    additionalParams: message.additionalParams,
   });
   await recordDefinition(context, definition);
-  const stack = await context.stack.createOrAdopt(definition);
+  const stack = await context.stack.createOrAdopt({ ...definition, parameters: await forHeat(context, definition.parameters) });
   const deployment = await context.stack.deployment(stack, vduIdsOf(flavour), context.vimConnectionId);
   const network = networkOf(context, deployment.tree, flavour, definition.template);
   return { vnfcsAdded: diffVnfcs(message.vnfcResourceInfo, deployment.vnfcs).added, extCpInfo: network.extCpInfo, network };

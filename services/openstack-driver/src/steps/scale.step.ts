@@ -1,5 +1,5 @@
-import { capacityPaths, diffVnfcs, liveNfv, nfvOf, planScale, withDesiredCapacities } from '@vnfm/openstack-heat';
-import { instanceFlavour, networkOf, recordDefinition, vduIdsOf, type StepHandler } from './step-context';
+import { capacityPaths, diffVnfcs, nfvToUpdate, planScale, withDesiredCapacities } from '@vnfm/openstack-heat';
+import { forHeat, instanceFlavour, networkOf, recordDefinition, vduIdsOf, type StepHandler } from './step-context';
 
 /**
  * Scale (and the scale-in that compensates a failed scale-out): the members
@@ -16,10 +16,10 @@ export const scale: StepHandler<'scale'> = async (context, action) => {
   const stack = await context.stack.require();
   const before = await context.stack.deployment(stack, vduIds, context.vimConnectionId);
   const plan = planScale({ template: recorded.template, vduDelta: action.vduDelta, known: message.vnfcResourceInfo, removeVnfcs: action.removeVnfcs, servers: before.servers, tree: before.tree });
-  const nfv = withDesiredCapacities(liveNfv(stack.parameters) ?? nfvOf(recorded), plan.capacities, capacityPaths(recorded.template));
+  const nfv = withDesiredCapacities(nfvToUpdate(recorded, stack.parameters), plan.capacities, capacityPaths(recorded.template));
   await recordDefinition(context, { ...recorded, parameters: { ...recorded.parameters, nfv } });
   await context.stack.mark(plan.remove, `scale-in by VNF LCM operation ${message.vnfLcmOpOccId}`);
-  await context.stack.update(stack, { parameters: { nfv } });
+  await context.stack.update(stack, { parameters: await forHeat(context, { nfv }) });
   const after = await context.stack.deployment(stack, vduIds, context.vimConnectionId);
   const { added, removedIds } = diffVnfcs(message.vnfcResourceInfo, after.vnfcs);
   return { vnfcsAdded: added, vnfcIdsRemoved: removedIds, network: networkOf(context, after.tree, flavour, recorded.template) };

@@ -34,7 +34,20 @@ export const vduIdsOf = (flavour: VnfdFlavour) => flavour.vdus.map((vdu) => vdu.
 export const networkOf = (context: StepContext, tree: ResourceTree, flavour: VnfdFlavour, template: HotTemplate): NetworkResources =>
   networkResourcesOf(tree, flavour, externalCpIds(template), context.vimConnectionId);
 
-/** Called before a definition is sent to Heat: a step that stops in between finds on resume what it may have sent. */
+/**
+ * Called before a definition is sent to Heat: a step that stops in between finds on resume what it may have sent.
+ * The record keeps the request's secrets sealed as they came (see `forHeat`).
+ */
 export async function recordDefinition(context: StepContext, definition: HeatStackDefinition): Promise<void> {
   await context.records.define(context.message.vnfInstanceId, context.stack.stackName, definition);
 }
+
+/**
+ * Stack parameters as Heat must get them: the sealed request secrets in them
+ * opened, in memory, by this step. A parameter filled from the request sits
+ * where it sat in `additionalParams` (`<name>` ↔ `/additionalParams/<name>`,
+ * `nfv.…` ↔ `/additionalParams/nfv/…`), which is what its seal is bound to;
+ * so a later step (a whole-VNF heal re-creating the stack from the record)
+ * opens the instantiation's secrets again instead of sending a redacted value.
+ */
+export const forHeat = <P extends Record<string, unknown>>(context: StepContext, parameters: P): Promise<P> => context.openSecrets(parameters);
