@@ -1,0 +1,33 @@
+import { isRecord, type KubeObject, type ManifestObject } from './kube-object';
+import { vduWithoutWorkload } from './manifest.errors';
+
+/** A VDU of the VNFD as the mapping needs it. */
+export interface VduRef {
+  id: string;
+  /** `properties.name`. */
+  name: string;
+}
+
+/** An object that runs pods: a Pod, or one with a pod template (`spec.template.spec`). */
+export function isWorkload(object: KubeObject): boolean {
+  if (object.kind === 'Pod') return true;
+  const spec = object['spec'];
+  return isRecord(spec) && isRecord(spec['template']) && isRecord(spec['template']['spec']);
+}
+
+/**
+ * Each VDU's workload, as Tacker maps them: the workload whose name is the
+ * VDU's `properties.name` (or its node id). Only VDUs with a workload in the
+ * deployed manifests are mapped; `required` VDUs without one are refused.
+ */
+export function vduWorkloads(vdus: readonly VduRef[], objects: readonly ManifestObject[], required: readonly string[] = []): Map<string, KubeObject> {
+  const workloads = objects.map((item) => item.object).filter(isWorkload);
+  const mapped = new Map<string, KubeObject>();
+  for (const vdu of vdus) {
+    const workload = workloads.find((object) => object.metadata.name === vdu.name) ?? workloads.find((object) => object.metadata.name === vdu.id);
+    if (workload) mapped.set(vdu.id, workload);
+  }
+  const missing = required.filter((vduId) => !mapped.has(vduId));
+  if (missing.length > 0) throw vduWithoutWorkload(missing, [...new Set(objects.map((item) => item.source.replace(/#\d+$/, '')))]);
+  return mapped;
+}
