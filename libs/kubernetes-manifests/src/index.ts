@@ -5,3 +5,4 @@ export { manifestObjects } from './manifest-objects';
 export { VNF_INSTANCE_LABEL, instanceSelector, instanceObject, isBuiltInGroup } from './instance-objects';
 export { applyRank, applyWaves, deleteWaves, isCrd } from './apply-order';
 export { isWorkload, vduWorkloads, type VduRef } from './vdu-workloads';
+export { readinessOf, type Readiness } from './readiness';
