@@ -34,3 +34,6 @@ export function instanceObject(object: KubeObject, vnfInstanceId: string, scope:
   }
   return copy;
 }
+
+/** An object of a kind outside Kubernetes' own groups (its CRD defines it). */
+export const isCustomResource = (object: KubeObject): boolean => !isBuiltInGroup(groupOf(object.apiVersion));

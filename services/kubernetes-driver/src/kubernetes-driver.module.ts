@@ -1,21 +1,34 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { StepHostModule, type StepHandlers } from '@vnfm/step-host';
-import { KUBERNETES_STEPS } from './not-built.steps';
+import { stepSecretsOpener } from '@vnfm/messaging';
+import { SERVICE_RUNTIME, type ServiceRuntime } from '@vnfm/platform';
+import { StepHostModule, type ProviderOf, type StepHandlers } from '@vnfm/step-host';
+import { PackageFilesClient } from './bus/package-files.client';
+import { VimConnectionsClient } from './bus/vim-connections.client';
+import { KubernetesSteps } from './steps/kubernetes-steps';
 
-const stepHost = (handlers: StepHandlers) => StepHostModule.register({ service: 'kubernetes-driver', handlers: { useValue: handlers } });
+const stepHost = (handlers: ProviderOf<StepHandlers>) =>
+  StepHostModule.register({
+    service: 'kubernetes-driver',
+    providers: [VimConnectionsClient, PackageFilesClient, KubernetesSteps],
+    handlers,
+    // Sealed request secrets are opened by the coordinator for the running step only.
+    secrets: { useFactory: (runtime: ServiceRuntime) => stepSecretsOpener(runtime.bus), inject: [SERVICE_RUNTIME] },
+  });
 
 /** The service composed with other step handlers (see KubernetesDriverModule.withHandlers). */
 @Module({})
 class ComposedKubernetesDriverModule {}
 
 /**
- * Composition root of the kubernetes-driver service: the step host with
- * handlers that fail each infra action with KUBERNETES_DRIVER_NOT_AVAILABLE
- * until the Kubernetes infra driver is built.
+ * Composition root of the kubernetes-driver service: runs the infra steps of
+ * CNF LCM operations on a Kubernetes VIM under the step host (instantiate and
+ * terminate; scale, heal and change_ext_conn fail saying they are not built).
+ * The pure logic (manifests, labels, order, readiness) is in @vnfm/kubernetes-manifests.
  */
-@Module({ imports: [stepHost(KUBERNETES_STEPS)] })
+@Module({ imports: [stepHost({ useFactory: (steps: KubernetesSteps) => steps.handlers(), inject: [KubernetesSteps] })] })
 export class KubernetesDriverModule {
+  /** The service with other step handlers in place of its own (tests of the step protocol). */
   static withHandlers(handlers: StepHandlers): DynamicModule {
-    return { module: ComposedKubernetesDriverModule, imports: [stepHost(handlers)] };
+    return { module: ComposedKubernetesDriverModule, imports: [stepHost({ useValue: handlers })] };
   }
 }

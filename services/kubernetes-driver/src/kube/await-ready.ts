@@ -1,0 +1,59 @@
+import { AppError } from '@vnfm/contracts';
+import { describeObject, readinessOf, type KubeObject } from '@vnfm/kubernetes-manifests';
+import { stopCauseOf } from '@vnfm/step-host';
+import type { KubeApi, ResourceType } from './kube-api';
+import { awaitObject } from './object-watch';
+
+export interface AppliedObject {
+  object: KubeObject;
+  type: ResourceType;
+}
+
+/**
+ * Waits by watch until every object is ready (see readinessOf). An object
+ * that will never be ready fails the step at once, naming it and why; at the
+ * step's deadline the step fails naming each object not ready and why.
+ */
+export async function awaitReady(api: KubeApi, objects: readonly AppliedObject[], signal: AbortSignal): Promise<void> {
+  // The first object that fails stops the watches of the others.
+  const failed = new AbortController();
+  const watching = AbortSignal.any([signal, failed.signal]);
+  const waiting = new Map(objects.map((item) => [item, 'not yet read']));
+  const wait = (item: AppliedObject) =>
+    awaitObject(
+      api,
+      item.type,
+      item.object,
+      (current) => {
+        if (!current) {
+          waiting.set(item, 'deleted');
+          return false;
+        }
+        const readiness = readinessOf(current);
+        if (readiness.ready) return true;
+        if (readiness.failed) throw new AppError('KUBERNETES_OBJECT_FAILED', 422, 'Unprocessable Entity', `${describeObject(item.object)} will not become ready: ${readiness.reason}.`);
+        waiting.set(item, readiness.reason);
+        return false;
+      },
+      watching,
+    ).then(() => void waiting.delete(item));
+  try {
+    await Promise.all(objects.map(wait));
+  } catch (error) {
+    failed.abort(error);
+    if (stopCauseOf(signal) !== 'deadline') throw error;
+    const list = [...waiting.entries()].map(([item, reason]) => `${describeObject(item.object)} (${reason})`);
+    throw new AppError('KUBERNETES_NOT_READY', 504, 'Gateway Timeout', `The step's time ran out before these objects were ready: ${list.join('; ')}.`);
+  }
+}
+
+/** Waits by watch until every object is gone from the API server (finalizers included). */
+export async function awaitDeleted(api: KubeApi, objects: readonly AppliedObject[], signal: AbortSignal): Promise<void> {
+  const left = new Set(objects);
+  try {
+    await Promise.all(objects.map((item) => awaitObject(api, item.type, item.object, (current) => current === undefined, signal).then(() => void left.delete(item))));
+  } catch (error) {
+    if (stopCauseOf(signal) !== 'deadline') throw error;
+    throw new AppError('KUBERNETES_NOT_DELETED', 504, 'Gateway Timeout', `The step's time ran out before these objects were deleted: ${[...left].map((item) => describeObject(item.object)).join('; ')}.`);
+  }
+}

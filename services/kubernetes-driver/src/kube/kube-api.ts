@@ -1,0 +1,112 @@
+import { ApisApi, KubernetesObjectApi, PatchStrategy, type KubeConfig, type KubernetesObject, type V1APIResource } from '@kubernetes/client-node';
+import { AppError } from '@vnfm/contracts';
+import { describeObject, groupOf, type KubeObject } from '@vnfm/kubernetes-manifests';
+import { apiStatus, objectRefused } from './kube-errors';
+
+/** How our server-side applies are recorded in each object's managedFields. */
+export const FIELD_MANAGER = 'vnfm-kubernetes-driver';
+
+/** A kind as the API server serves it (API discovery). */
+export interface ResourceType {
+  apiVersion: string;
+  kind: string;
+  /** The resource's plural name in URLs, e.g. `deployments`. */
+  plural: string;
+  namespaced: boolean;
+  verbs: string[];
+}
+
+/** KubernetesObjectApi with its discovery (cached per apiVersion) made usable. */
+class DiscoveringObjectApi extends KubernetesObjectApi {
+  async describe(apiVersion: string, kind: string): Promise<V1APIResource | undefined> {
+    try {
+      return await this.resource(apiVersion, kind);
+    } catch (error) {
+      if (apiStatus(error) === 404) return undefined;
+      throw error;
+    }
+  }
+
+  async resourcesOf(apiVersion: string): Promise<V1APIResource[]> {
+    await this.describe(apiVersion, '');
+    return this.apiVersionResourceCache[apiVersion]?.resources ?? [];
+  }
+}
+
+const typeOf = (apiVersion: string, resource: V1APIResource): ResourceType => ({ apiVersion, kind: resource.kind, plural: resource.name, namespaced: resource.namespaced, verbs: resource.verbs });
+
+/**
+ * One VIM's API server for one step: kinds found by API discovery (never a
+ * list in our code), objects applied server-side under our field manager.
+ */
+export class KubeApi {
+  private readonly objects: DiscoveringObjectApi;
+
+  constructor(readonly config: KubeConfig) {
+    this.objects = config.makeApiClient(DiscoveringObjectApi);
+  }
+
+  /** The kind of an object as served; refused (422) naming the object when the API server does not serve it. */
+  async typeOf(object: KubeObject): Promise<ResourceType> {
+    const resource = await this.objects.describe(object.apiVersion, object.kind);
+    if (!resource) throw new AppError('KUBERNETES_KIND_NOT_SERVED', 422, 'Unprocessable Entity', `The Kubernetes API server serves no kind ${object.kind} in ${object.apiVersion} (${describeObject(object)}).`);
+    return typeOf(object.apiVersion, resource);
+  }
+
+  /** Every listable, deletable kind the API server serves, at each group's preferred version. */
+  async allTypes(): Promise<ResourceType[]> {
+    const groups = await this.config.makeApiClient(ApisApi).getAPIVersions();
+    const versions = ['v1', ...groups.groups.map((group) => group.preferredVersion?.groupVersion ?? group.versions[0].groupVersion)];
+    const lists = await Promise.all(versions.map(async (apiVersion) => (await this.objects.resourcesOf(apiVersion)).map((resource) => typeOf(apiVersion, resource))));
+    return lists.flat().filter((type) => !type.plural.includes('/') && type.verbs.includes('list') && type.verbs.includes('delete'));
+  }
+
+  /** Server-side apply of our fields, taking over fields another manager holds (re-applying changes nothing). */
+  async apply(object: KubeObject): Promise<KubeObject> {
+    try {
+      return (await this.objects.patch(object as KubernetesObject, undefined, undefined, FIELD_MANAGER, true, PatchStrategy.ServerSideApply)) as KubeObject;
+    } catch (error) {
+      throw objectRefused('apply', object, error);
+    }
+  }
+
+  /** A request-only object (a review): created, its answer not kept. */
+  async create(object: KubeObject): Promise<void> {
+    try {
+      await this.objects.create(object as KubernetesObject, undefined, undefined, FIELD_MANAGER);
+    } catch (error) {
+      throw objectRefused('create', object, error);
+    }
+  }
+
+  /** The object as the API server holds it now; undefined when it does not exist. */
+  async read(object: KubeObject): Promise<KubeObject | undefined> {
+    try {
+      return (await this.objects.read({ apiVersion: object.apiVersion, kind: object.kind, metadata: { name: object.metadata.name, namespace: object.metadata.namespace } })) as KubeObject;
+    } catch (error) {
+      if (apiStatus(error) === 404) return undefined;
+      throw objectRefused('read', object, error);
+    }
+  }
+
+  /** Objects of a kind with the label selector, in a namespace or (cluster-scoped / all) everywhere. */
+  async list(type: ResourceType, namespace: string | undefined, labelSelector: string): Promise<KubeObject[]> {
+    const list = await this.objects.list(type.apiVersion, type.kind, namespace, undefined, undefined, undefined, undefined, labelSelector);
+    return list.items.map((item) => ({ ...item, apiVersion: type.apiVersion, kind: type.kind }) as KubeObject);
+  }
+
+  /** Deletes with its dependents in the background; an object already gone is success. */
+  async delete(object: KubeObject): Promise<void> {
+    try {
+      await this.objects.delete(object as KubernetesObject, undefined, undefined, undefined, undefined, 'Background');
+    } catch (error) {
+      if (apiStatus(error) !== 404) throw objectRefused('delete', object, error);
+    }
+  }
+
+  /** The URL path a watch of this kind uses (namespaced kinds in `namespace`). */
+  static watchPath(type: ResourceType, namespace: string | undefined): string {
+    const root = groupOf(type.apiVersion) === '' ? `/api/${type.apiVersion}` : `/apis/${type.apiVersion}`;
+    return `${root}${type.namespaced && namespace ? `/namespaces/${namespace}` : ''}/${type.plural}`;
+  }
+}

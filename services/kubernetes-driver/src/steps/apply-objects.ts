@@ -1,0 +1,49 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { AppError } from '@vnfm/contracts';
+import { applyWaves, instanceObject, isCustomResource, type KubeObject, type ManifestObject } from '@vnfm/kubernetes-manifests';
+import { awaitReady, type AppliedObject } from '../kube/await-ready';
+import type { ResourceType } from '../kube/kube-api';
+import type { KubeStepContext } from './step-context';
+
+/** How long a custom resource's kind may take to appear in API discovery once its CRD is Established. */
+const DISCOVERY_WAIT_MS = 10_000;
+const DISCOVERY_RETRY_MS = 200;
+
+/**
+ * Applies the manifests wave by wave (CRDs, Namespaces, configuration,
+ * Services, workloads, custom resources), each wave ready before the next.
+ * A kind whose resource has no `patch` verb (reviews, Bindings) is created
+ * as a request, not applied nor kept. Returns what was applied.
+ */
+export async function applyObjects(context: KubeStepContext, manifests: readonly ManifestObject[]): Promise<AppliedObject[]> {
+  const applied: AppliedObject[] = [];
+  for (const wave of applyWaves(manifests)) {
+    const ready: AppliedObject[] = [];
+    for (const { object: manifest } of wave) {
+      const type = isCustomResource(manifest) ? await discovered(context, manifest) : await context.api.typeOf(manifest);
+      const object = instanceObject(manifest, context.message.vnfInstanceId, { namespaced: type.namespaced, namespace: context.namespace });
+      if (!type.verbs.includes('patch') || object.metadata.name === '') {
+        await context.api.create(object);
+        continue;
+      }
+      await context.api.apply(object);
+      ready.push({ object, type });
+    }
+    await awaitReady(context.api, ready, context.signal);
+    applied.push(...ready);
+  }
+  return applied;
+}
+
+/** A custom resource's kind, once discovery serves it (its CRD, applied just before, may be Established a moment before it is discoverable). */
+async function discovered(context: KubeStepContext, object: KubeObject): Promise<ResourceType> {
+  const until = Date.now() + DISCOVERY_WAIT_MS;
+  for (;;) {
+    try {
+      return await context.api.typeOf(object);
+    } catch (error) {
+      if (!(error instanceof AppError) || error.code !== 'KUBERNETES_KIND_NOT_SERVED' || Date.now() > until) throw error;
+      await sleep(DISCOVERY_RETRY_MS, undefined, { signal: context.signal });
+    }
+  }
+}

@@ -1,0 +1,39 @@
+import { instanceSelector, isRecord, type KubeObject } from '@vnfm/kubernetes-manifests';
+import type { AppliedObject } from '../kube/await-ready';
+import { apiStatus } from '../kube/kube-errors';
+import type { ResourceType } from '../kube/kube-api';
+import type { KubeStepContext } from './step-context';
+
+/** An object a controller made (a Deployment's ReplicaSets and pods): it goes with its owner. */
+const controlled = (object: KubeObject): boolean => Array.isArray(object.metadata['ownerReferences']) && object.metadata['ownerReferences'].some((ref) => isRecord(ref) && ref['controller'] === true);
+
+/**
+ * Every object of the instance the API server holds, found by its label
+ * across every kind discovery lists (built-in and custom, namespaced and
+ * cluster-scoped), without those a controller of the instance owns.
+ * Namespaced kinds are listed in every namespace when the VIM may, else in
+ * the instance's namespace and those its VNFCs are in; kinds the VIM may not
+ * list are skipped (it could not have created them either).
+ */
+export async function instanceObjects(context: KubeStepContext): Promise<AppliedObject[]> {
+  const selector = instanceSelector(context.message.vnfInstanceId);
+  const namespaces = [...new Set([context.namespace, ...context.message.vnfcResourceInfo.map((vnfc) => vnfc.metadata?.['namespace']).filter((ns): ns is string => typeof ns === 'string')])];
+  const listed = await Promise.all((await context.api.allTypes()).map((type) => listType(context, type, namespaces, selector)));
+  return listed.flat().filter((item) => !controlled(item.object));
+}
+
+async function listType(context: KubeStepContext, type: ResourceType, namespaces: string[], selector: string): Promise<AppliedObject[]> {
+  const list = async (namespace: string | undefined) => (await context.api.list(type, namespace, selector)).map((object) => ({ object, type }));
+  try {
+    return await list(undefined);
+  } catch (error) {
+    if (apiStatus(error) !== 403 || !type.namespaced) return forbiddenIsEmpty(error);
+  }
+  const perNamespace = await Promise.all(namespaces.map((namespace) => list(namespace).catch(forbiddenIsEmpty)));
+  return perNamespace.flat();
+}
+
+const forbiddenIsEmpty = (error: unknown): AppliedObject[] => {
+  if (apiStatus(error) === 403 || apiStatus(error) === 405) return [];
+  throw error;
+};

@@ -1,0 +1,42 @@
+import { Injectable } from '@nestjs/common';
+import type { StepResult } from '@vnfm/contracts';
+import { namespaceOf } from '@vnfm/kubernetes-manifests';
+import type { StepContext as HostStepContext, StepHandlers } from '@vnfm/step-host';
+import { PackageFilesClient } from '../bus/package-files.client';
+import { VimConnectionsClient } from '../bus/vim-connections.client';
+import { KubeApi } from '../kube/kube-api';
+import { kubeConfigOf } from '../kube/kube-config';
+import { notBuilt } from '../not-built.steps';
+import { instantiate } from './instantiate.step';
+import type { InfraAction, KubeStepContext, KubeStepHandler } from './step-context';
+import { terminate } from './terminate.step';
+
+const ACTIONS: { [A in 'instantiate' | 'terminate']: KubeStepHandler<A> } = { instantiate, terminate };
+
+/**
+ * The kubernetes-driver's step handlers for the step host: instantiate and
+ * terminate open the instance's Kubernetes VIM (credentials from the VIM
+ * registry, for this step only) and act on its API server; scale, heal and
+ * change_ext_conn fail at once saying they are not built.
+ */
+@Injectable()
+export class KubernetesSteps {
+  constructor(
+    private readonly vims: VimConnectionsClient,
+    private readonly packages: PackageFilesClient,
+  ) {}
+
+  handlers(): StepHandlers {
+    const run = (host: HostStepContext, action: Extract<InfraAction, { action: 'instantiate' | 'terminate' }>) => this.run(host, action);
+    return { instantiate: run, terminate: run, scale: notBuilt('scale'), heal: notBuilt('heal'), change_ext_conn: notBuilt('change_ext_conn') };
+  }
+
+  private async run(host: HostStepContext, action: Extract<InfraAction, { action: 'instantiate' | 'terminate' }>): Promise<StepResult> {
+    const { message, signal } = host;
+    const vim = await this.vims.kubernetesVim(message);
+    const api = new KubeApi(kubeConfigOf(vim.info));
+    const context: KubeStepContext = { message, vimConnectionId: vim.vimConnectionId, api, namespace: namespaceOf(message.additionalParams, vim.info.extra), packages: this.packages, signal };
+    const handler = ACTIONS[action.action] as KubeStepHandler<'instantiate' | 'terminate'>;
+    return handler(context, action);
+  }
+}
