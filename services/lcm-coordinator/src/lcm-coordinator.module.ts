@@ -19,6 +19,11 @@ import { HookOutputsController } from './secrets/hook-outputs.controller';
 import { HookOutputsSealer } from './secrets/hook-outputs.sealer';
 import { RequestSecrets } from './secrets/request-secrets.service';
 import { StepSecretsController } from './secrets/step-secrets.controller';
+import { LccnSubscriptionProjection } from './subscriptions/lccn-subscription.projection';
+import { LccnSubscriptionReadModel } from './subscriptions/lccn-subscription.read-model';
+import { LccnSubscriptionRepository } from './subscriptions/lccn-subscription.repository';
+import { LccnSubscriptionsController } from './subscriptions/lccn-subscriptions.controller';
+import { SubscriptionSecrets } from './subscriptions/subscription-secrets';
 import { VnfInstanceRepository } from './vnf-instance.repository';
 
 /**
@@ -26,11 +31,11 @@ import { VnfInstanceRepository } from './vnf-instance.repository';
  * operation occurrence aggregates of @vnfm/lcm-domain (`vnfInstance-*`,
  * `vnfLcmOpOcc-*` streams) with their in-memory read models, the workflow
  * runner that drives each occurrence through its steps, recovery at start,
- * the audit queries, request secrets sealed per instance (opened only for
+ * the audit queries, LCCN subscriptions (`lccnSubscription-*` streams, callback tested at creation), request secrets sealed per instance (opened only for
  * the running step that asks), and the clients of the package catalog and VIM registry.
  */
 @Module({
-  controllers: [VnfInstancesController, LcmOperationsController, AuditController, StepSecretsController, HookOutputsController],
+  controllers: [VnfInstancesController, LcmOperationsController, AuditController, StepSecretsController, HookOutputsController, LccnSubscriptionsController],
   providers: [
     VnfInstanceReadModel,
     VnfInstanceProjection,
@@ -48,6 +53,10 @@ import { VnfInstanceRepository } from './vnf-instance.repository';
     OperationStarter,
     WorkflowRecovery,
     RequestSecrets,
+    LccnSubscriptionReadModel,
+    LccnSubscriptionProjection,
+    LccnSubscriptionRepository,
+    SubscriptionSecrets,
   ],
 })
 export class LcmCoordinatorModule {}
