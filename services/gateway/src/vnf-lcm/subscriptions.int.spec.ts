@@ -108,6 +108,23 @@ describe('/vnflcm/v{1,2}/subscriptions through the gateway, with the lcm-coordin
     expect(await listIds(2)).toEqual(before);
   });
 
+  it('stops reading a token endpoint that streams an endless body, and refuses with 422 without waiting for its end', async () => {
+    subscriber.behaviour = (response) => {
+      response.writeHead(200, { 'Content-Type': 'application/json' });
+      const chunk = Buffer.alloc(16 * 1024, 'a');
+      const pump = () => {
+        while (!response.destroyed && response.write(chunk));
+        if (!response.destroyed) response.once('drain', pump);
+      };
+      pump();
+    };
+    const authentication = { authType: ['OAUTH2_CLIENT_CREDENTIALS'], paramsOauth2ClientCredentials: { clientId: 'c', clientPassword: 'cpw', tokenEndpoint: `${callbackBase}/token` } };
+    const started = Date.now();
+    await expectProblem(await post(2, { callbackUri: `${callbackBase}/never`, authentication }), 422, /token endpoint .* gave no access token/);
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(subscriber.received.map(({ path }) => path)).not.toContain('/never');
+  });
+
   it.each([
     [2, { filter: { operationTypes: ['SCALE', 'DANCE'] } }, /filter\.operationTypes\[1\] must be one of/],
     [2, { callbackUri: 'not a uri' }, /callbackUri must be an absolute http or https URI/],
