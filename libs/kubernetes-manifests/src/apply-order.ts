@@ -27,6 +27,8 @@ const BUILT_IN_RANKS: Record<string, number> = {
   NetworkPolicy: 2,
   PodTemplate: 2,
   Service: 3,
+  // The endpoints controller keeps a Service's Endpoints (with the Service's labels) while the Service exists: they go together.
+  Endpoints: 3,
 };
 const CRD_RANK = 0;
 const WORKLOAD_RANK = 4;

@@ -1,0 +1,114 @@
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import { CoreV1Api, KubeConfig, KubernetesObjectApi } from '@kubernetes/client-node';
+import type { RecordStepResultMessage, StepResult, VimConnectionRef } from '@vnfm/contracts';
+import { instanceSelector, VNF_INSTANCE_LABEL } from '@vnfm/kubernetes-manifests';
+import { ensureK8s, K8S_UP_TIMEOUT_MS, type K8sControlPlane } from '../../../e2e/support/k8s';
+import { KubernetesDriverHarness } from './testing/driver-harness';
+
+jest.setTimeout(120_000);
+
+const CRD_PACKAGE = join(__dirname, 'testing', 'crd-package');
+const DEF_FILES = 'lcm-kubernetes-def-files';
+
+const succeeded = (outcome: RecordStepResultMessage['outcome']): StepResult => {
+  if (outcome.status !== 'SUCCEEDED') throw new Error(`step failed: ${outcome.error.detail}`);
+  return outcome.result;
+};
+
+describe('kubernetes-driver: CNFs instantiated and terminated on the real Kubernetes API server (real vim-registry, package-catalog and bus)', () => {
+  const harness = new KubernetesDriverHarness();
+  const namespace = `vnfm-cnf-${randomUUID().slice(0, 8)}`;
+  let cp: K8sControlPlane;
+  let admin: KubernetesObjectApi;
+  let core: CoreV1Api;
+  let vims: Record<string, VimConnectionRef>;
+  let vnfdId: string;
+
+  /** `kind/name` of every object of `apiVersion`/`kind` in the test namespace (or cluster-wide) carrying the instance's label. */
+  const labelled = async (vnfInstanceId: string, apiVersion: string, kind: string, ns: string | undefined = namespace) =>
+    (await admin.list(apiVersion, kind, ns, undefined, undefined, undefined, undefined, instanceSelector(vnfInstanceId))).items.map((item) => `${kind}/${String(item.metadata?.name)}`).sort();
+  const podNames = async (vnfInstanceId: string) => (await core.listNamespacedPod({ namespace, labelSelector: instanceSelector(vnfInstanceId) })).items.map((pod) => String(pod.metadata?.name)).sort();
+  /** Waits until `probe` holds (for what the API server removes in the background after the step: pods of deleted workloads). */
+  const eventually = async (probe: () => Promise<boolean>, timeoutMs = 30_000) => {
+    const deadline = Date.now() + timeoutMs;
+    while (!(await probe())) {
+      if (Date.now() > deadline) throw new Error('condition not met in time');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  };
+
+  beforeAll(async () => {
+    cp = await ensureK8s();
+    const config = new KubeConfig();
+    config.loadFromFile(cp.kubeconfig);
+    admin = KubernetesObjectApi.makeApiClient(config);
+    core = config.makeApiClient(CoreV1Api);
+    await core.createNamespace({ body: { metadata: { name: namespace } } });
+    await harness.start();
+    vims = await harness.registerVim(cp, false);
+    vnfdId = await harness.onboardCnf(CRD_PACKAGE);
+  }, K8S_UP_TIMEOUT_MS);
+  afterAll(async () => {
+    await harness.dispose();
+    await core?.deleteNamespace({ name: namespace }).catch(() => undefined);
+  });
+
+  it('instantiates a Deployment, a ReplicaSet with its Service and Secret: every object labelled in the namespace, ready, its pods the VNFCs; terminate GRACEFUL leaves nothing', async () => {
+    const vnfInstanceId = randomUUID();
+    const params = { [DEF_FILES]: ['Files/kubernetes/deployment.yaml', 'Files/kubernetes/replicaset_service_secret.yaml'], namespace };
+    const instantiate = harness.step(vnfInstanceId, vnfdId, vims, { action: 'instantiate', flavourId: 'simple', vduCounts: {}, targetScaleStatus: [], vimConnectionInfo: vims }, params);
+    const result = succeeded(await harness.run(instantiate));
+
+    expect(await labelled(vnfInstanceId, 'apps/v1', 'Deployment')).toEqual(['Deployment/vdu2']);
+    expect(await labelled(vnfInstanceId, 'apps/v1', 'ReplicaSet')).toContain('ReplicaSet/vdu3');
+    expect(await labelled(vnfInstanceId, 'v1', 'Service')).toEqual(['Service/curry-svc-vdu001-multiple']);
+    expect(await labelled(vnfInstanceId, 'v1', 'Secret')).toHaveLength(1);
+    const deployment = await admin.read({ apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'vdu2', namespace } });
+    expect(deployment.metadata?.labels?.[VNF_INSTANCE_LABEL]).toBe(vnfInstanceId);
+    expect((deployment as { status?: { availableReplicas?: number } }).status?.availableReplicas).toBe(2);
+
+    const pods = await podNames(vnfInstanceId);
+    expect(result.vnfcsAdded?.map((vnfc) => vnfc.computeResource.resourceId).sort()).toEqual(pods);
+    expect(result.vnfcsAdded?.filter((vnfc) => vnfc.vduId === 'VDU2')).toHaveLength(2);
+    expect(result.vnfcsAdded?.find((vnfc) => vnfc.vduId === 'VDU3')).toMatchObject({ computeResource: { vimConnectionId: 'vim1', vimLevelResourceType: 'ReplicaSet' }, metadata: { namespace, workload: 'ReplicaSet/vdu3' } });
+
+    const again = succeeded(await harness.run(harness.step(vnfInstanceId, vnfdId, vims, instantiate.request, params, result.vnfcsAdded)));
+    expect(again.vnfcsAdded).toEqual([]);
+    expect(await podNames(vnfInstanceId)).toEqual(pods);
+
+    const terminate = harness.step(vnfInstanceId, vnfdId, vims, { action: 'terminate', terminationType: 'GRACEFUL', vnfcs: [] }, {}, result.vnfcsAdded);
+    const removed = succeeded(await harness.run(terminate));
+    expect(removed.vnfcIdsRemoved?.sort()).toEqual(result.vnfcsAdded?.map((vnfc) => vnfc.id).sort());
+    for (const [apiVersion, kind] of [['apps/v1', 'Deployment'], ['v1', 'Service'], ['v1', 'Secret']]) expect(await labelled(vnfInstanceId, apiVersion, kind)).toEqual([]);
+    expect(await labelled(vnfInstanceId, 'apps/v1', 'ReplicaSet')).toEqual([]);
+    await eventually(async () => (await podNames(vnfInstanceId)).length === 0);
+  });
+
+  it('applies a CRD before its custom resource whatever the file order, and terminate FORCEFUL deletes the CR and the CRD', async () => {
+    const vnfInstanceId = randomUUID();
+    const params = { [DEF_FILES]: ['Files/kubernetes/widget.yaml', 'Files/kubernetes/widget-crd.yaml', 'Files/kubernetes/deployment.yaml'], namespace };
+    const result = succeeded(await harness.run(harness.step(vnfInstanceId, vnfdId, vims, { action: 'instantiate', flavourId: 'simple', vduCounts: {}, targetScaleStatus: [], vimConnectionInfo: vims }, params)));
+    expect(result.vnfcsAdded?.map((vnfc) => vnfc.vduId)).toEqual(['VDU2', 'VDU2']);
+    expect(await labelled(vnfInstanceId, 'apiextensions.k8s.io/v1', 'CustomResourceDefinition', undefined)).toEqual(['CustomResourceDefinition/widgets.cnf-test.vnfm.example']);
+    const widget = await admin.read({ apiVersion: 'cnf-test.vnfm.example/v1', kind: 'Widget', metadata: { name: 'widget-1', namespace } });
+    expect(widget).toMatchObject({ metadata: { namespace, labels: { [VNF_INSTANCE_LABEL]: vnfInstanceId } }, spec: { size: 3 } });
+
+    succeeded(await harness.run(harness.step(vnfInstanceId, vnfdId, vims, { action: 'terminate', terminationType: 'FORCEFUL', vnfcs: [] }, {}, result.vnfcsAdded)));
+    await eventually(async () => (await labelled(vnfInstanceId, 'apiextensions.k8s.io/v1', 'CustomResourceDefinition', undefined)).length === 0);
+    expect(await labelled(vnfInstanceId, 'apps/v1', 'Deployment')).toEqual([]);
+  });
+
+  it("fails the step with the API server's reason naming the object when the VIM's credentials may not create it (a tenant creating a CRD)", async () => {
+    const tenantVims = await harness.registerVim(cp, true);
+    const vnfInstanceId = randomUUID();
+    const params = { [DEF_FILES]: ['Files/kubernetes/widget-crd.yaml', 'Files/kubernetes/widget.yaml'] };
+    const outcome = await harness.run(harness.step(vnfInstanceId, vnfdId, tenantVims, { action: 'instantiate', flavourId: 'simple', vduCounts: {}, targetScaleStatus: [], vimConnectionInfo: tenantVims }, params));
+    expect(outcome).toMatchObject({ status: 'FAILED', error: { status: 422, detail: expect.stringMatching(/^Kubernetes API server refused to apply CustomResourceDefinition apiextensions.k8s.io\/v1 widgets.cnf-test.vnfm.example: .*forbidden/) } });
+  });
+
+  it('refuses scale, heal and change_ext_conn at once as not built', async () => {
+    const outcome = await harness.run(harness.step(randomUUID(), vnfdId, vims, { action: 'scale', vduDelta: { VDU2: 1 }, removeVnfcs: [], previousScaleStatus: [], targetScaleStatus: [] }, {}));
+    expect(outcome).toEqual({ status: 'FAILED', error: expect.objectContaining({ status: 422, detail: 'The Kubernetes infra driver does not support scale yet: only instantiate and terminate run on a Kubernetes VIM.' }) });
+  });
+});
