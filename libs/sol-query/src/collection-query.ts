@@ -27,7 +27,8 @@ export function queryCollection<T, R extends object>(items: Iterable<T>, params:
   const selector = parseAttributeSelector(params);
   checkAttributes(filter, selector, options.attributes);
   function* matching(): Iterable<T> {
-    for (const item of items) if (matchesFilter(options.representationOf(item), filter)) yield item;
+    // Without a filter every item matches: its representation is built once, for the page only.
+    for (const item of items) if (filter.length === 0 || matchesFilter(options.representationOf(item), filter)) yield item;
   }
   const page = paginate(matching(), { pageSize: options.pageSize, marker: params.nextpageOpaqueMarker, positionOf: options.positionOf });
   return {

@@ -70,9 +70,52 @@ export async function openSecrets<T>(value: T, openOne: OpenOne): Promise<T> {
   return result() as T;
 }
 
-/** The view form: every secret, sealed or not, is shown as `[SECRET]`; never the ciphertext. */
+/**
+ * The view form: every secret, sealed or not, is shown as `[SECRET]`; never
+ * the ciphertext. Views are read far more often than requests are sealed, so
+ * this walk needs no paths and copies only what holds a secret: a part
+ * without one is the same object (views never mutate what they are given).
+ */
 export function showSecrets<T>(value: T): T {
-  return rewrite(value, () => SECRET_SHOWN)() as T;
+  return shown(value, false, 0) as T;
+}
+
+function shown(value: unknown, namedSecret: boolean, depth: number): unknown {
+  if (value === null || value === undefined) return value;
+  if (namedSecret || isSealedMarker(value)) return SECRET_SHOWN;
+  if (typeof value === 'string') return isSecretValue(value) ? SECRET_SHOWN : value;
+  if (typeof value !== 'object') return value;
+  // What is shown was sealed at intake, where depth is bounded: deeper here is a defect, not input.
+  if (depth >= MAX_DEPTH) throw new SecretScanDepthError('');
+  if (Array.isArray(value)) {
+    let out: unknown[] | undefined;
+    value.forEach((item, index) => {
+      const next = shown(item, false, depth + 1);
+      if (next !== item) (out ??= value.slice())[index] = next;
+    });
+    return out ?? value;
+  }
+  let out: Record<string, unknown> | undefined;
+  const record = value as Record<string, unknown>;
+  for (const key in record) {
+    if (!Object.hasOwn(record, key)) continue;
+    const item = record[key];
+    const next = shown(item, isSecretKeyCached(key), depth + 1);
+    // Spread and defineProperty, not `out[key] =`: a JSON key "__proto__" stays an own property.
+    if (next !== item) Object.defineProperty((out ??= { ...(value as Record<string, unknown>) }), key, { value: next, writable: true, enumerable: true, configurable: true });
+  }
+  return out ?? value;
+}
+
+/** Views repeat the same few keys; their verdicts are kept (bounded: keys are client input too). */
+const keyVerdicts = new Map<string, boolean>();
+function isSecretKeyCached(key: string): boolean {
+  let verdict = keyVerdicts.get(key);
+  if (verdict === undefined) {
+    verdict = isSecretKey(key);
+    if (keyVerdicts.size < 4096) keyVerdicts.set(key, verdict);
+  }
+  return verdict;
 }
 
 type OnSecret = (item: unknown, path: string, reason: FoundSecret['reason'], assign: (replacement: unknown) => void) => unknown;

@@ -72,6 +72,19 @@ describe('request secrets', () => {
     expect(JSON.stringify(shown)).not.toMatch(/sealed:v1/);
   });
 
+  it('shows a view without copying the parts that hold no secret, and keeps a "__proto__" key as data', () => {
+    const vnfcs = [{ id: 'vnfc-1', vnfcCpInfo: [{ id: 'cp-1', cpProtocolInfo: [{ ipOverEthernet: { ipAddresses: [{ addresses: ['10.0.0.1'] }] } }] }] }];
+    const view = { vnfcs, metadata: { owner: 'ops', token: 'abc' }, links: ['http://u:pw@h/x', 'http://h/y'] };
+    const shown = showSecrets(view);
+    expect(shown.vnfcs).toBe(vnfcs);
+    expect(shown).toEqual({ vnfcs, metadata: { owner: 'ops', token: SECRET_SHOWN }, links: [SECRET_SHOWN, 'http://h/y'] });
+    expect(view.metadata.token).toBe('abc');
+    const hostile = JSON.parse('{"__proto__": {"password": "pw"}, "a": 1}') as Record<string, unknown>;
+    const shownHostile = showSecrets(hostile);
+    expect(Object.getPrototypeOf(shownHostile)).toBe(Object.prototype);
+    expect(JSON.stringify(shownHostile)).toBe('{"__proto__":{"password":"[SECRET]"},"a":1}');
+  });
+
   it('seals a top-level secret string and a "__proto__" key as plain data', async () => {
     expect(await sealSecrets('http://u:p@h', sealOne)).toMatch(/^sealed:v1:/);
     const hostile = JSON.parse('{"__proto__": {"password": "pw"}}') as Record<string, { password: string }>;
