@@ -2,6 +2,7 @@ import { Controller, Delete, Get, HttpCode, Inject, Param, Post, Req, Res, UseGu
 import type { Request, Response } from 'express';
 import {
   LCCN_SUBSCRIPTIONS,
+  refuseSealedMarkers,
   type CreateLccnSubscriptionMessage,
   type LccnSubscriptionRef,
   type LccnSubscriptionView,
@@ -33,6 +34,8 @@ export class LccnSubscriptionsController {
   async create(@Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<LccnSubscriptionView> {
     const apiMajor = apiMajorOf(request);
     const message: CreateLccnSubscriptionMessage = { apiMajor, request: lccnSubscriptionRequestOf(apiMajor, jsonObjectBody(request)) };
+    // Markers are ours to write (docs/secrets.md): one in a password is refused before it is sent to the callback as a credential.
+    refuseSealedMarkers(message.request);
     // SOL 013 §5.9.3.3: nothing is created unless the callback answers the test. Tested here, at the edge, where a slow
     // callback holds only its own HTTP request, never a partition of the coordinator's command topic.
     await testCallback(message.request.callbackUri, message.request.authentication);

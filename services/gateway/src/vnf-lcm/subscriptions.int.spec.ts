@@ -138,6 +138,24 @@ describe('/vnflcm/v{1,2}/subscriptions through the gateway, with the lcm-coordin
     expect(subscriber.received).toEqual([]);
   });
 
+  it('refuses a sealed marker as a password with 400, before testing the callback', async () => {
+    const authentication = { authType: ['BASIC'], paramsBasic: { userName: 'u', password: 'sealed:v1:v1.aXY.Ym9keQ.dGFn' } };
+    await expectProblem(await post(2, { callbackUri: `${callbackBase}/marker`, authentication }), 400, /sealed/i);
+    expect(subscriber.received).toEqual([]);
+  });
+
+  it('pages the list by 100 with a Link to the next page', async () => {
+    const total = (await listIds(1)).length;
+    for (let i = total; i < 101; i++) expect((await post(1, { callbackUri: `${callbackBase}/page-${i}` })).status).toBe(201);
+    const first = await call(1, '/subscriptions');
+    expect(((await first.json()) as unknown[]).length).toBe(100);
+    const next = /^<([^>]+)>; rel="next"$/.exec(first.headers.get('link') ?? '')?.[1];
+    expect(next).toContain('nextpage_opaque_marker=');
+    const rest = (await (await fetch(String(next), { headers: headers(1) })).json()) as LccnSubscriptionView[];
+    expect(rest.length).toBeGreaterThanOrEqual(1);
+    for (const item of rest) conforming(1, 'GET', '/subscriptions/{subscriptionId}', 200, item);
+  });
+
   it('answers 501 for TLS_CERT (v2), before testing the callback', async () => {
     await expectProblem(await post(2, { callbackUri: `${callbackBase}/tls`, authentication: { authType: ['TLS_CERT'] } }), 501, /TLS_CERT is not available/);
     expect(subscriber.received).toEqual([]);
@@ -160,6 +178,6 @@ describe('/vnflcm/v{1,2}/subscriptions through the gateway, with the lcm-coordin
     expect((await call(1, `/subscriptions/${created.id}`, { method: 'DELETE' })).status).toBe(204);
     await expectProblem(await call(2, `/subscriptions/${created.id}`), 404, /does not exist/);
     await expectProblem(await call(1, `/subscriptions/${created.id}`, { method: 'DELETE' }), 404, /does not exist/);
-    expect(await listIds(1)).not.toContain(created.id);
+    expect(await (await call(1, `/subscriptions?filter=(eq,id,${created.id})`)).json()).toEqual([]);
   });
 });
