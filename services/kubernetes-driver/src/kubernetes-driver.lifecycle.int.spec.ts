@@ -111,4 +111,13 @@ describe('kubernetes-driver: CNFs instantiated and terminated on the real Kubern
     const outcome = await harness.run(harness.step(randomUUID(), vnfdId, vims, { action: 'scale', vduDelta: { VDU2: 1 }, removeVnfcs: [], previousScaleStatus: [], targetScaleStatus: [] }, {}));
     expect(outcome).toEqual({ status: 'FAILED', error: expect.objectContaining({ status: 422, detail: 'The Kubernetes infra driver does not support scale yet: only instantiate and terminate run on a Kubernetes VIM.' }) });
   });
+
+  it('refuses a Helm VIM at once as not built, creating nothing', async () => {
+    const helm = { vim1: { ...vims['vim1'], vimType: 'ETSINFV.HELM.V_3' } };
+    const vnfInstanceId = randomUUID();
+    const params = { [DEF_FILES]: ['Files/kubernetes/deployment.yaml'], namespace };
+    const outcome = await harness.run(harness.step(vnfInstanceId, vnfdId, helm, { action: 'instantiate', flavourId: 'simple', vduCounts: {}, targetScaleStatus: [], vimConnectionInfo: helm }, params));
+    expect(outcome).toMatchObject({ status: 'FAILED', error: { status: 422, detail: expect.stringContaining('does not deploy Helm charts yet') } });
+    expect(await labelled(vnfInstanceId, 'apps/v1', 'Deployment')).toEqual([]);
+  });
 });
