@@ -28,10 +28,11 @@ describe('/vnflcm/v{1,2}/subscriptions through the gateway, with the lcm-coordin
   let callbackBase: string;
   let gateway: RunningService;
   let coordinator: RunningService;
+  let infra: ReturnType<typeof createInfrastructure>;
 
   beforeAll(async () => {
     const config = loadConfig({ VNFM_DATA_DIR: dataDir, VNFM_PORT: String(port), VNFM_ADMIN_TOKEN: TOKEN, VNFM_LOG_LEVEL: 'silent', VNFM_FSYNC: 'never' });
-    const infra = createInfrastructure(config, createLogger('subscriptions-int', 'silent'));
+    infra = createInfrastructure(config, createLogger('subscriptions-int', 'silent'));
     coordinator = await startBackendService('lcm-coordinator', LcmCoordinatorModule, infra);
     gateway = await startGateway(infra);
     callbackBase = await subscriber.start();
@@ -171,6 +172,13 @@ describe('/vnflcm/v{1,2}/subscriptions through the gateway, with the lcm-coordin
     expect(twins.map((item) => item.id)).toEqual([first.id, second.id]);
     expect(twins[0]).not.toHaveProperty('filter');
     await expectProblem(await call(2, '/subscriptions?filter=(eq,authentication,x)'), 400, /authentication/);
+  });
+
+  it('keeps subscriptions across a coordinator restart (the read model is rebuilt from the lccnSubscription streams)', async () => {
+    const created = (await (await post(2, { callbackUri: `${callbackBase}/durable`, filter: { operationStates: ['COMPLETED'] } })).json()) as LccnSubscriptionView;
+    await coordinator.close();
+    coordinator = await startBackendService('lcm-coordinator', LcmCoordinatorModule, infra);
+    expect(await (await call(2, `/subscriptions/${created.id}`)).json()).toEqual(created);
   });
 
   it('deletes (204), after which the subscription is 404 in both versions', async () => {
