@@ -107,6 +107,17 @@ describe('kubernetes-driver: CNFs instantiated and terminated on the real Kubern
     expect(outcome).toMatchObject({ status: 'FAILED', error: { status: 422, detail: expect.stringMatching(/^Kubernetes API server refused to apply CustomResourceDefinition apiextensions.k8s.io\/v1 widgets.cnf-test.vnfm.example: .*forbidden/) } });
   });
 
+  it('at the step deadline fails naming each object not ready and why, and terminate removes what was applied', async () => {
+    const vnfInstanceId = randomUUID();
+    const params = { [DEF_FILES]: ['Files/kubernetes/unbound-pvc.yaml'], namespace };
+    const step = { ...harness.step(vnfInstanceId, vnfdId, vims, { action: 'instantiate', flavourId: 'simple', vduCounts: {}, targetScaleStatus: [], vimConnectionInfo: vims }, params), timeoutMs: 2_000 };
+    const outcome = await harness.run(step);
+    expect(outcome).toMatchObject({ status: 'FAILED', error: { status: 504, detail: `The step's time ran out before these objects were ready: PersistentVolumeClaim v1 ${namespace}/never-bound (phase Pending).` } });
+    expect(await labelled(vnfInstanceId, 'v1', 'PersistentVolumeClaim')).toEqual(['PersistentVolumeClaim/never-bound']);
+    succeeded(await harness.run(harness.step(vnfInstanceId, vnfdId, vims, { action: 'terminate', terminationType: 'GRACEFUL', vnfcs: [] }, {})));
+    expect(await labelled(vnfInstanceId, 'v1', 'PersistentVolumeClaim')).toEqual([]);
+  });
+
   it('refuses scale, heal and change_ext_conn at once as not built', async () => {
     const outcome = await harness.run(harness.step(randomUUID(), vnfdId, vims, { action: 'scale', vduDelta: { VDU2: 1 }, removeVnfcs: [], previousScaleStatus: [], targetScaleStatus: [] }, {}));
     expect(outcome).toEqual({ status: 'FAILED', error: expect.objectContaining({ status: 422, detail: 'The Kubernetes infra driver does not support scale yet: only instantiate and terminate run on a Kubernetes VIM.' }) });
