@@ -50,12 +50,18 @@ async function clientCredentialsToken(oauth: NonNullable<SubscriptionAuthenticat
     body: 'grant_type=client_credentials',
     redirect: 'manual',
     signal,
+  }).catch((error: unknown) => {
+    if (signal.aborted) throw error;
+    throw tokenFailed(oauth.tokenEndpoint, `it could not be reached (${causeOf(error)})`);
   });
   const text = await cappedText(response, TOKEN_BODY_LIMIT);
   const token = response.ok ? parseToken(text) : undefined;
-  if (!token) throw new AppError('CALLBACK_TEST_FAILED', 422, 'Unprocessable Entity', `The token endpoint ${safeForDetail(oauth.tokenEndpoint)} gave no access token (it answered ${response.status}). No subscription was created.`);
+  if (!token) throw tokenFailed(oauth.tokenEndpoint, `it answered ${response.status}`);
   return token;
 }
+
+const tokenFailed = (tokenEndpoint: string, reason: string) =>
+  new AppError('CALLBACK_TEST_FAILED', 422, 'Unprocessable Entity', `The token endpoint ${safeForDetail(tokenEndpoint)} gave no access token (${reason}). No subscription was created.`);
 
 function parseToken(text: string | undefined): string | undefined {
   try {

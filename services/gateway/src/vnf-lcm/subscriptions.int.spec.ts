@@ -124,6 +124,8 @@ describe('/vnflcm/v{1,2}/subscriptions through the gateway, with the lcm-coordin
     await expectProblem(await post(2, { callbackUri: `${callbackBase}/never`, authentication }), 422, /token endpoint .* gave no access token/);
     expect(Date.now() - started).toBeLessThan(2_000);
     expect(subscriber.received.map(({ path }) => path)).not.toContain('/never');
+    const unreachable = { ...authentication, paramsOauth2ClientCredentials: { ...authentication.paramsOauth2ClientCredentials, tokenEndpoint: 'http://127.0.0.1:9/token' } };
+    await expectProblem(await post(2, { callbackUri: `${callbackBase}/never`, authentication: unreachable }), 422, /token endpoint http:\/\/127.0.0.1:9\/token gave no access token \(it could not be reached/);
   });
 
   it.each([
