@@ -10,9 +10,10 @@ const failed = (callbackUri: string, reason: string) =>
   new AppError('CALLBACK_TEST_FAILED', 422, 'Unprocessable Entity', `The notification endpoint ${safeForDetail(callbackUri)} did not pass the test (GET, 204 expected): ${reason}. No subscription was created.`);
 
 /**
- * ETSI GS NFV-SOL 013 v3.3.1 §5.9.3.3 (SOL 003 §5.4.18.3.1): before creating a
- * subscription the producer GETs the callback URI with the subscription's
- * authentication and expects 204 No Content. Redirects are not followed; the
+ * ETSI GS NFV-SOL 003 §5.4.20.3.2 (GET on the notification endpoint, to
+ * test it "e.g. during subscription"): before creating a subscription the
+ * producer GETs the callback URI with the subscription's authentication and
+ * expects 204 No Content. Redirects are not followed; the
  * answer's body is never read. 422 with the reason when the test fails.
  */
 export async function testCallback(callbackUri: string, authentication: SubscriptionAuthentication | undefined, timeoutMs = CALLBACK_TEST_TIMEOUT_MS): Promise<void> {

@@ -36,7 +36,7 @@ export class LccnSubscriptionsController {
     const message: CreateLccnSubscriptionMessage = { apiMajor, request: lccnSubscriptionRequestOf(apiMajor, jsonObjectBody(request)) };
     // Markers are ours to write (docs/secrets.md): one in a password is refused before it is sent to the callback as a credential.
     refuseSealedMarkers(message.request);
-    // SOL 013 §5.9.3.3: nothing is created unless the callback answers the test. Tested here, at the edge, where a slow
+    // SOL 003 §5.4.20.3.2 (GET on the notification endpoint): nothing is created unless the callback answers the test. Tested here, at the edge, where a slow
     // callback holds only its own HTTP request, never a partition of the coordinator's command topic.
     await testCallback(message.request.callbackUri, message.request.authentication);
     const subscription = await this.runtime.bus.request<LccnSubscriptionView>(LCCN_SUBSCRIPTIONS.create, message);
