@@ -32,13 +32,16 @@ const BUILT_IN_RANKS: Record<string, number> = {
 };
 const CRD_RANK = 0;
 const WORKLOAD_RANK = 4;
-const CUSTOM_RESOURCE_RANK = 5;
+/** A Binding assigns an existing Pod to a node: after the workloads. */
+const BINDING_RANK = 5;
+const CUSTOM_RESOURCE_RANK = 6;
 
 export const isCrd = (object: KubeObject): boolean => object.kind === 'CustomResourceDefinition' && groupOf(object.apiVersion) === 'apiextensions.k8s.io';
 
 export function applyRank(object: KubeObject): number {
   if (isCrd(object)) return CRD_RANK;
   if (!isBuiltInGroup(groupOf(object.apiVersion))) return CUSTOM_RESOURCE_RANK;
+  if (object.kind === 'Binding') return BINDING_RANK;
   return BUILT_IN_RANKS[object.kind] ?? WORKLOAD_RANK;
 }
 

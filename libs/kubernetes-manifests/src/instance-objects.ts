@@ -18,7 +18,8 @@ export const isBuiltInGroup = (group: string): boolean => group === '' || !group
  * in `namespace` when its kind is namespaced (the manifest's own namespace
  * is replaced, so a tenant VIM confined to its namespace can deploy a
  * package written for `default`) and without one otherwise. Built-in kinds
- * with a pod template (`spec.template`) get the label on their pods too.
+ * with a pod template (`spec.template`) get the label on their pods too, and
+ * StatefulSets on the PVCs of their `volumeClaimTemplates`.
  */
 export function instanceObject(object: KubeObject, vnfInstanceId: string, scope: { namespaced: boolean; namespace: string }): KubeObject {
   const copy = structuredClone(object);
@@ -26,14 +27,30 @@ export function instanceObject(object: KubeObject, vnfInstanceId: string, scope:
   if (scope.namespaced) copy.metadata.namespace = scope.namespace;
   else delete copy.metadata.namespace;
   const spec = copy['spec'];
-  if (isBuiltInGroup(groupOf(copy.apiVersion)) && isRecord(spec) && isRecord(spec['template'])) {
-    const template = spec['template'];
-    const templateMetadata = isRecord(template['metadata']) ? template['metadata'] : {};
-    const labels = isRecord(templateMetadata['labels']) ? templateMetadata['labels'] : {};
-    template['metadata'] = { ...templateMetadata, labels: { ...labels, [VNF_INSTANCE_LABEL]: vnfInstanceId } };
+  if (isBuiltInGroup(groupOf(copy.apiVersion)) && isRecord(spec)) {
+    if (isRecord(spec['template'])) labelTemplate(spec['template'], vnfInstanceId);
+    // A StatefulSet's PVCs outlive it unless deleted: labelled, terminate finds them.
+    if (Array.isArray(spec['volumeClaimTemplates'])) spec['volumeClaimTemplates'].filter(isRecord).forEach((claim) => labelTemplate(claim, vnfInstanceId));
   }
   return copy;
 }
 
+function labelTemplate(template: Record<string, unknown>, vnfInstanceId: string): void {
+  const metadata = isRecord(template['metadata']) ? template['metadata'] : {};
+  const labels = isRecord(metadata['labels']) ? metadata['labels'] : {};
+  template['metadata'] = { ...metadata, labels: { ...labels, [VNF_INSTANCE_LABEL]: vnfInstanceId } };
+}
+
 /** An object of a kind outside Kubernetes' own groups (its CRD defines it). */
 export const isCustomResource = (object: KubeObject): boolean => !isBuiltInGroup(groupOf(object.apiVersion));
+
+/**
+ * A request-only object (a review, a Binding) as it is sent: it is a
+ * question or an action, not part of the deployment, so it is not labelled
+ * and keeps the namespace it names (a review's namespace must match what it
+ * asks about), else the instance's.
+ */
+export function requestObject(object: KubeObject, scope: { namespaced: boolean; namespace: string }): KubeObject {
+  const { name, namespace } = object.metadata;
+  return { ...structuredClone(object), metadata: { name, ...(scope.namespaced ? { namespace: namespace ?? scope.namespace } : {}) } };
+}

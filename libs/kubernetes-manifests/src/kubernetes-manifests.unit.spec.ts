@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { corpusPath } from '@vnfm/vnf-package/testing';
-import { applyWaves, deleteWaves, instanceObject, manifestObjects, manifestPathsOf, namespaceOf, vduWorkloads, VNF_INSTANCE_LABEL, type ManifestObject } from './index';
+import { applyWaves, deleteWaves, instanceObject, requestObject, manifestObjects, manifestPathsOf, namespaceOf, vduWorkloads, VNF_INSTANCE_LABEL, type ManifestObject } from './index';
 
 const ALL_KINDS = 'cnf-v2-all-kinds';
 const read = (pkg: string, paths: string[]) => Object.fromEntries(paths.map((path) => [path, readFileSync(corpusPath('tacker', pkg, path), 'utf8')]));
@@ -72,6 +72,14 @@ describe('objects as an instance deploys them', () => {
     expect(deployment.object.metadata.namespace).toBe('default');
   });
 
+  it("labels a StatefulSet's volume claim templates, so its PVCs are found at terminate", () => {
+    const [statefulSet] = objectsOf(ALL_KINDS, ['Files/kubernetes/statefulset.yaml']);
+    const placed = instanceObject(statefulSet.object, 'vnf-1', { namespaced: true, namespace: 'tenant' });
+    const claims = (placed['spec'] as { volumeClaimTemplates: { metadata: { labels: Record<string, string> } }[] }).volumeClaimTemplates;
+    expect(claims.length).toBeGreaterThan(0);
+    for (const claim of claims) expect(claim.metadata.labels[VNF_INSTANCE_LABEL]).toBe('vnf-1');
+  });
+
   it('gives a cluster-scoped object no namespace, and leaves the template of a custom resource alone', () => {
     const cr = { apiVersion: 'example.com/v1', kind: 'Widget', metadata: { name: 'w', namespace: 'x' }, spec: { template: { metadata: {}, spec: {} } } };
     const placed = instanceObject(cr, 'vnf-1', { namespaced: false, namespace: 'tenant' });
@@ -121,5 +129,14 @@ describe('VDU to workload mapping', () => {
     const objects = objectsOf(ALL_KINDS, ['Files/kubernetes/deployment.yaml']);
     expect(vduWorkloads([{ id: 'vdu2', name: 'other' }], objects).get('vdu2')?.kind).toBe('Deployment');
     expect(() => vduWorkloads(vdus, objects, ['VDU1'])).toThrow('No workload in Files/kubernetes/deployment.yaml is named after VDU VDU1');
+  });
+});
+
+describe('request-only objects', () => {
+  it('are sent unlabelled, keeping the namespace they name, else the instance namespace', () => {
+    const [review] = objectsOf(ALL_KINDS, ['Files/kubernetes/local-subject-access-review.yaml']);
+    expect(requestObject(review.object, { namespaced: true, namespace: 'tenant' }).metadata).toEqual({ name: '', namespace: 'default' });
+    expect(requestObject({ apiVersion: 'v1', kind: 'Binding', metadata: { name: 'vdu1' } }, { namespaced: true, namespace: 'tenant' }).metadata).toEqual({ name: 'vdu1', namespace: 'tenant' });
+    expect(applyWaves([{ object: { apiVersion: 'v1', kind: 'Binding', metadata: { name: 'vdu1' } }, source: 'b' }, ...objectsOf(ALL_KINDS, ['Files/kubernetes/pod.yaml'])]).map(kinds)).toEqual([['Pod'], ['Binding']]);
   });
 });

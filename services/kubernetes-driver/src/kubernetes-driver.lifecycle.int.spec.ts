@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { CoreV1Api, KubeConfig, KubernetesObjectApi } from '@kubernetes/client-node';
 import type { RecordStepResultMessage, StepResult, VimConnectionRef } from '@vnfm/contracts';
 import { instanceSelector, VNF_INSTANCE_LABEL } from '@vnfm/kubernetes-manifests';
+import { corpusPath } from '@vnfm/vnf-package/testing';
 import { ensureK8s, K8S_UP_TIMEOUT_MS, type K8sControlPlane } from '../../../e2e/support/k8s';
 import { KubernetesDriverHarness } from './testing/driver-harness';
 
@@ -98,6 +100,33 @@ describe('kubernetes-driver: CNFs instantiated and terminated on the real Kubern
     await eventually(async () => (await labelled(vnfInstanceId, 'apiextensions.k8s.io/v1', 'CustomResourceDefinition', undefined)).length === 0);
     expect(await labelled(vnfInstanceId, 'apps/v1', 'Deployment')).toEqual([]);
   });
+
+  it('instantiates cnf-v2-all-kinds (every manifest but the Binding to a node this cluster lacks and the deliberately failing Deployment), every VDU mapped; terminate GRACEFUL leaves no labelled object', async () => {
+    const vnfInstanceId = randomUUID();
+    const files = readdirSync(corpusPath('tacker', 'cnf-v2-all-kinds', 'Files', 'kubernetes'))
+      .filter((file) => file !== 'bindings.yaml' && file !== 'deployment_fail_test.yaml')
+      .map((file) => `Files/kubernetes/${file}`);
+    expect(files).toHaveLength(26);
+    const request = { action: 'instantiate', flavourId: 'simple', vduCounts: {}, targetScaleStatus: [], vimConnectionInfo: vims } as const;
+    const terminate = (known: StepResult['vnfcsAdded']) => harness.run({ ...harness.step(vnfInstanceId, vnfdId, vims, { action: 'terminate', terminationType: 'GRACEFUL', vnfcs: [] }, {}, known), timeoutMs: 90_000 }, 100_000);
+    let terminated = false;
+    try {
+      const result = succeeded(await harness.run({ ...harness.step(vnfInstanceId, vnfdId, vims, request, { [DEF_FILES]: files, namespace }), timeoutMs: 90_000 }, 100_000));
+      expect([...new Set(result.vnfcsAdded?.map((vnfc) => `${vnfc.vduId}:${vnfc.computeResource.vimLevelResourceType}`))].sort()).toEqual(['VDU1:Pod', 'VDU2:Deployment', 'VDU3:ReplicaSet', 'VDU5:StatefulSet', 'VDU6:DaemonSet']);
+      // The Job's pods are the instance's too, but no VDU's.
+      expect(result.vnfcsAdded?.map((vnfc) => vnfc.computeResource.resourceId).sort()).toEqual((await podNames(vnfInstanceId)).filter((pod) => !pod.startsWith('curryjob-')));
+      expect(await labelled(vnfInstanceId, 'v1', 'Namespace', undefined)).toEqual(['Namespace/curry']);
+
+      terminated = true;
+      succeeded(await terminate(result.vnfcsAdded));
+      for (const [apiVersion, kind, ns] of [['v1', 'Namespace', undefined], ['v1', 'PersistentVolume', undefined], ['v1', 'PersistentVolumeClaim', namespace], ['apps/v1', 'StatefulSet', namespace], ['apps/v1', 'DaemonSet', namespace], ['batch/v1', 'Job', namespace], ['v1', 'ConfigMap', namespace]] as const) {
+        expect(await labelled(vnfInstanceId, apiVersion, kind, ns)).toEqual([]);
+      }
+    } finally {
+      // Its PersistentVolumes, StorageClasses and Namespace are cluster-scoped: a failed attempt must not leave them to the next run.
+      if (!terminated) await terminate([]);
+    }
+  }, 240_000);
 
   it("fails the step with the API server's reason naming the object when the VIM's credentials may not create it (a tenant creating a CRD)", async () => {
     const tenantVims = await harness.registerVim(cp, true);

@@ -73,7 +73,9 @@ export class KubeApi {
   /** A request-only object (a review): created, its answer not kept. */
   async create(object: KubeObject): Promise<void> {
     try {
-      await this.objects.create(object as KubernetesObject, undefined, undefined, FIELD_MANAGER);
+      // A nameless object is sent without `metadata.name` (reviews must have none).
+      const { name, ...metadata } = object.metadata;
+      await this.objects.create({ ...object, metadata: name ? object.metadata : metadata } as KubernetesObject, undefined, undefined, FIELD_MANAGER);
     } catch (error) {
       throw objectRefused('create', object, error);
     }

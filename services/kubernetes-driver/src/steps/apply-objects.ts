@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { AppError } from '@vnfm/contracts';
-import { applyWaves, instanceObject, isCustomResource, type KubeObject, type ManifestObject } from '@vnfm/kubernetes-manifests';
+import { applyWaves, instanceObject, isCustomResource, requestObject, type KubeObject, type ManifestObject } from '@vnfm/kubernetes-manifests';
 import { awaitReady, type AppliedObject } from '../kube/await-ready';
 import type { ResourceType } from '../kube/kube-api';
 import type { KubeStepContext } from './step-context';
@@ -21,11 +21,12 @@ export async function applyObjects(context: KubeStepContext, manifests: readonly
     const ready: AppliedObject[] = [];
     for (const { object: manifest } of wave) {
       const type = isCustomResource(manifest) ? await discovered(context, manifest) : await context.api.typeOf(manifest);
-      const object = instanceObject(manifest, context.message.vnfInstanceId, { namespaced: type.namespaced, namespace: context.namespace });
-      if (!type.verbs.includes('patch') || object.metadata.name === '') {
-        await context.api.create(object);
+      const scope = { namespaced: type.namespaced, namespace: context.namespace };
+      if (!type.verbs.includes('patch') || manifest.metadata.name === '') {
+        await context.api.create(requestObject(manifest, scope));
         continue;
       }
+      const object = instanceObject(manifest, context.message.vnfInstanceId, scope);
       await context.api.apply(object);
       ready.push({ object, type });
     }
