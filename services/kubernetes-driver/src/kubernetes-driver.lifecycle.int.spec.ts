@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { CoreV1Api, KubeConfig, KubernetesObjectApi } from '@kubernetes/client-node';
-import type { RecordStepResultMessage, StepResult, VimConnectionRef } from '@vnfm/contracts';
+import type { RecordStepResultMessage, StepAction, StepResult, VimConnectionRef } from '@vnfm/contracts';
 import { instanceSelector, VNF_INSTANCE_LABEL } from '@vnfm/kubernetes-manifests';
 import { corpusPath } from '@vnfm/vnf-package/testing';
 import { ensureK8s, K8S_UP_TIMEOUT_MS, type K8sControlPlane } from '../../../e2e/support/k8s';
@@ -107,7 +107,7 @@ describe('kubernetes-driver: CNFs instantiated and terminated on the real Kubern
       .filter((file) => file !== 'bindings.yaml' && file !== 'deployment_fail_test.yaml')
       .map((file) => `Files/kubernetes/${file}`);
     expect(files).toHaveLength(26);
-    const request = { action: 'instantiate', flavourId: 'simple', vduCounts: {}, targetScaleStatus: [], vimConnectionInfo: vims } as const;
+    const request: StepAction = { action: 'instantiate', flavourId: 'simple', vduCounts: {}, targetScaleStatus: [], vimConnectionInfo: vims };
     const terminate = (known: StepResult['vnfcsAdded']) => harness.run({ ...harness.step(vnfInstanceId, vnfdId, vims, { action: 'terminate', terminationType: 'GRACEFUL', vnfcs: [] }, {}, known), timeoutMs: 90_000 }, 100_000);
     let terminated = false;
     try {
