@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadConfig } from '@vnfm/config';
-import { DataKeyMissingError, InstanceSecrets, keyRingAt } from '@vnfm/crypto';
+import { DataKeyMissingError, OwnerSecrets, keyRingAt } from '@vnfm/crypto';
 import type { EventStore } from '@vnfm/event-store';
 import { LCM_COORDINATOR, vnfInstanceStream, type AuditTrailReply, type RunStepMessage, type StartOperationReply, type VnfInstanceView, type VnfLcmOpOccView } from '@vnfm/lcm-domain';
 import { openStepSecrets, stepSecretsOpener, type RequestingBus } from '@vnfm/messaging';
@@ -134,7 +134,7 @@ describe('lcm-coordinator: request secrets sealed end to end', () => {
     expect(files.filter(({ text }) => leaksIn(text).length > 0).map(({ file }) => file)).toEqual([]);
 
     await harness.request(LCM_COORDINATOR.deleteVnfInstance, { apiMajor: 2, vnfInstanceId: id });
-    const keys = new InstanceSecrets(keyRingAt(loadConfig(), 'lcm-coordinator'));
+    const keys = new OwnerSecrets(keyRingAt(loadConfig(), 'lcm-coordinator'));
     await expect(keys.open(id, sealed, '/additionalParams')).rejects.toThrow(DataKeyMissingError);
     const after = await harness.request<AuditTrailReply>(LCM_COORDINATOR.getAuditTrail, { vnfInstanceId: id });
     expect(after.entries.at(-1)?.type).toBe('VnfInstanceDeleted');

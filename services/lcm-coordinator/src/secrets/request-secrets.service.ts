@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { AppError } from '@vnfm/contracts';
-import { DataKeyMissingError, InstanceSecrets, keyRingAt, SealedValueError } from '@vnfm/crypto';
+import { DataKeyMissingError, OwnerSecrets, keyRingAt, SealedValueError } from '@vnfm/crypto';
 import { refuseSealedMarkers } from '@vnfm/lcm-domain';
 import { SERVICE_RUNTIME, type ServiceRuntime } from '@vnfm/platform';
 
@@ -12,10 +12,10 @@ import { SERVICE_RUNTIME, type ServiceRuntime } from '@vnfm/platform';
  */
 @Injectable()
 export class RequestSecrets {
-  private readonly secrets: InstanceSecrets;
+  private readonly secrets: OwnerSecrets;
 
   constructor(@Inject(SERVICE_RUNTIME) runtime: ServiceRuntime) {
-    this.secrets = new InstanceSecrets(keyRingAt(runtime.config, 'lcm-coordinator'));
+    this.secrets = new OwnerSecrets(keyRingAt(runtime.config, 'lcm-coordinator'));
   }
 
   /** A client's request body with every secret sealed; client input holding a marker is refused (400). Paths are relative to `body`. */

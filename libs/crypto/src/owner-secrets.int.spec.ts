@@ -5,8 +5,9 @@ import { join } from 'node:path';
 import { DataKeyMissingError, EnvelopeKeyRing } from './envelope-key-ring';
 import { SealedValueError } from './aes-gcm';
 import { FileDataKeyStore } from './file-data-key.store';
-import { InstanceSecrets } from './instance-secrets';
+import { OwnerSecrets, SECRET_OWNERS } from './owner-secrets';
 import { MasterKey } from './master-key';
+import { showSecrets } from '@vnfm/util';
 
 // The shape of Tacker's mgmt-driver instantiate requests (testdata/corpus/tacker-specs), with a
 // distinct value per secret so that finding any of them in sealed output means a leak.
@@ -37,13 +38,15 @@ const instantiate = {
 };
 const PLAINTEXTS = ['ansible-Pw#1', 'master-Pw%2', 'worker pw/3', 'lb-Pw&4', 'registry-install-Pw5', 'password1', 'password2', 'registry-Pw6', 'vim-Pw7', 'b3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQ'];
 
-describe('instance secrets over a file data-key store', () => {
+describe('owner secrets over a file data-key store', () => {
   let dir: string;
-  let secrets: InstanceSecrets;
+  let secrets: OwnerSecrets;
+  let keyRing: EnvelopeKeyRing;
   const instanceId = '8d2b9a62-7c1c-4a4a-8d3e-1f0b0c7c9a11';
   beforeEach(() => {
-    dir = mkdtempSync(join(tmpdir(), 'vnfm-instance-secrets-'));
-    secrets = new InstanceSecrets(new EnvelopeKeyRing(MasterKey.fromBytes(randomBytes(32)), new FileDataKeyStore(join(dir, 'keys'))));
+    dir = mkdtempSync(join(tmpdir(), 'vnfm-owner-secrets-'));
+    keyRing = new EnvelopeKeyRing(MasterKey.fromBytes(randomBytes(32)), new FileDataKeyStore(join(dir, 'keys')));
+    secrets = new OwnerSecrets(keyRing);
   });
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -75,10 +78,18 @@ describe('instance secrets over a file data-key store', () => {
   });
 
   it('shows [SECRET] where a secret was given, never the ciphertext', async () => {
-    const shown = secrets.show(await secrets.seal(instanceId, instantiate));
+    const shown = showSecrets(await secrets.seal(instanceId, instantiate));
     expect(shown.additionalParams.k8s_cluster_installation_param.proxy.http_proxy).toBe('[SECRET]');
     expect(shown.vimConnectionInfo[0].accessInfo).toEqual({ username: 'nfv_user', password: '[SECRET]', project: 'nfv', region: 'RegionOne' });
     expect(JSON.stringify(shown)).not.toContain('sealed:');
+  });
+
+  it('keeps each kind of owner under its own key: a subscription sealed with the same id opens only as that subscription', async () => {
+    const subscriptions = new OwnerSecrets(keyRing, SECRET_OWNERS.lccnSubscription);
+    const sealed = await subscriptions.seal(instanceId, { paramsBasic: { userName: 'u', password: 'sub-pw' } });
+    expect(await subscriptions.open(instanceId, sealed)).toEqual({ paramsBasic: { userName: 'u', password: 'sub-pw' } });
+    await expect(secrets.open(instanceId, sealed)).rejects.toThrow();
+    expect(readdirSync(join(dir, 'keys'))).toContain(`lccns-${instanceId}.key`);
   });
 
   it('crypto-shreds: after destroy nothing opens any more, and destroy is idempotent', async () => {
