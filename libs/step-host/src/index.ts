@@ -5,3 +5,4 @@ export { StepHostModule, type ProviderOf, type StepHostOptions } from './step-ho
 export { STEP_RECORD_STREAM_PREFIX, stepRecordStream, isStepRecordEvent, type StepRecordEvent, type StepRecordState } from './step-record.events';
 export { decideStepRecord, evolveStepRecord, initialStepRecordState } from './step-record.decider';
 export { StepRecordRepository } from './step-record.repository';
+export { PackageCatalogClient } from './package-catalog.client';

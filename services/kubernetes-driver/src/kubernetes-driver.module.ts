@@ -1,15 +1,14 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { stepSecretsOpener } from '@vnfm/messaging';
 import { SERVICE_RUNTIME, type ServiceRuntime } from '@vnfm/platform';
-import { StepHostModule, type ProviderOf, type StepHandlers } from '@vnfm/step-host';
-import { PackageFilesClient } from './bus/package-files.client';
+import { PackageCatalogClient, StepHostModule, type ProviderOf, type StepHandlers } from '@vnfm/step-host';
 import { VimConnectionsClient } from './bus/vim-connections.client';
 import { KubernetesSteps } from './steps/kubernetes-steps';
 
 const stepHost = (handlers: ProviderOf<StepHandlers>) =>
   StepHostModule.register({
     service: 'kubernetes-driver',
-    providers: [VimConnectionsClient, PackageFilesClient, KubernetesSteps],
+    providers: [VimConnectionsClient, PackageCatalogClient, KubernetesSteps],
     handlers,
     // Sealed request secrets are opened by the coordinator for the running step only.
     secrets: { useFactory: (runtime: ServiceRuntime) => stepSecretsOpener(runtime.bus), inject: [SERVICE_RUNTIME] },

@@ -1,8 +1,7 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { stepSecretsOpener } from '@vnfm/messaging';
 import { SERVICE_RUNTIME, type ServiceRuntime } from '@vnfm/platform';
-import { StepHostModule, type ProviderOf, type StepHandlers } from '@vnfm/step-host';
-import { PackageTemplatesClient } from './bus/package-templates.client';
+import { PackageCatalogClient, StepHostModule, type ProviderOf, type StepHandlers } from '@vnfm/step-host';
 import { VimConnectionsClient } from './bus/vim-connections.client';
 import { KeystoneTokens } from './openstack/keystone-tokens';
 import { HeatStackRepository } from './records/heat-stack.repository';
@@ -11,7 +10,7 @@ import { OpenStackSteps } from './steps/openstack-steps';
 const stepHost = (handlers: ProviderOf<StepHandlers>) =>
   StepHostModule.register({
     service: 'openstack-driver',
-    providers: [HeatStackRepository, VimConnectionsClient, PackageTemplatesClient, KeystoneTokens, OpenStackSteps],
+    providers: [HeatStackRepository, VimConnectionsClient, PackageCatalogClient, KeystoneTokens, OpenStackSteps],
     handlers,
     // Sealed request secrets are opened by the coordinator for the running step only.
     secrets: { useFactory: (runtime: ServiceRuntime) => stepSecretsOpener(runtime.bus), inject: [SERVICE_RUNTIME] },

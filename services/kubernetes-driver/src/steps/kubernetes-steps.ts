@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { StepResult } from '@vnfm/contracts';
 import { namespaceOf } from '@vnfm/kubernetes-manifests';
-import type { StepContext as HostStepContext, StepHandlers } from '@vnfm/step-host';
-import { PackageFilesClient } from '../bus/package-files.client';
+import { PackageCatalogClient, type StepContext as HostStepContext, type StepHandlers } from '@vnfm/step-host';
 import { VimConnectionsClient } from '../bus/vim-connections.client';
 import { KubeApi } from '../kube/kube-api';
 import { kubeConfigOf } from '../kube/kube-config';
@@ -23,7 +22,7 @@ const ACTIONS: { [A in 'instantiate' | 'terminate']: KubeStepHandler<A> } = { in
 export class KubernetesSteps {
   constructor(
     private readonly vims: VimConnectionsClient,
-    private readonly packages: PackageFilesClient,
+    private readonly packages: PackageCatalogClient,
   ) {}
 
   handlers(): StepHandlers {

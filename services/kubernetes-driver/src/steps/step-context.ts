@@ -1,5 +1,5 @@
 import type { RunStepMessage, StepAction, StepResult } from '@vnfm/contracts';
-import type { PackageFilesClient } from '../bus/package-files.client';
+import type { PackageCatalogClient } from '@vnfm/step-host';
 import type { KubeApi } from '../kube/kube-api';
 
 /** Everything one step works with; the VIM credentials are inside `api` (its client configuration) and nowhere else. */
@@ -9,7 +9,7 @@ export interface KubeStepContext {
   api: KubeApi;
   /** The namespace of the instance's namespaced objects (see namespaceOf). */
   namespace: string;
-  packages: PackageFilesClient;
+  packages: PackageCatalogClient;
   signal: AbortSignal;
 }
 

@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { StepResult } from '@vnfm/contracts';
 import { stackNameOf } from '@vnfm/openstack-heat';
-import type { StepContext as HostStepContext, StepHandlers } from '@vnfm/step-host';
-import { PackageTemplatesClient } from '../bus/package-templates.client';
+import { PackageCatalogClient, type StepContext as HostStepContext, type StepHandlers } from '@vnfm/step-host';
 import { VimConnectionsClient } from '../bus/vim-connections.client';
 import { HeatClient } from '../openstack/heat.client';
 import { KeystoneTokens } from '../openstack/keystone-tokens';
@@ -29,7 +28,7 @@ const ACTIONS: { [A in InfraAction['action']]: StepHandler<A> } = { instantiate,
 export class OpenStackSteps {
   constructor(
     private readonly vims: VimConnectionsClient,
-    private readonly packages: PackageTemplatesClient,
+    private readonly packages: PackageCatalogClient,
     private readonly records: HeatStackRepository,
     private readonly tokens: KeystoneTokens,
   ) {}

@@ -1,7 +1,7 @@
 import { AppError, type NetworkResources, type RunStepMessage, type StepAction, type StepResult } from '@vnfm/contracts';
 import { baseHotOf, externalCpIds, networkResourcesOf, type HeatStackDefinition, type HotTemplate, type ResourceTree } from '@vnfm/openstack-heat';
 import type { VnfdFlavour } from '@vnfm/vnfd';
-import type { PackageTemplatesClient } from '../bus/package-templates.client';
+import type { PackageCatalogClient } from '@vnfm/step-host';
 import type { HeatStackRepository } from '../records/heat-stack.repository';
 import type { StackOperations } from './stack-operations';
 
@@ -10,7 +10,7 @@ export interface StepContext {
   message: RunStepMessage;
   vimConnectionId: string;
   stack: StackOperations;
-  packages: PackageTemplatesClient;
+  packages: PackageCatalogClient;
   records: HeatStackRepository;
   signal: AbortSignal;
   /** The value with its sealed request secrets opened for this step (see StepContext of @vnfm/step-host). */

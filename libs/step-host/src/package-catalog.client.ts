@@ -3,9 +3,9 @@ import { SERVICE_RUNTIME, type ServiceRuntime } from '@vnfm/platform';
 import { PACKAGE_CATALOG, type DeploymentFilesReply, type DeploymentFilesRequest, type GetVnfdModelRequest } from '@vnfm/vnf-package-domain';
 import type { VnfdModel } from '@vnfm/vnfd';
 
-/** The package catalog, for what a deployment is made of: the VNFD model and the BaseHOT files. */
+/** The package catalog as an infra driver reads it: the VNFD model, and the files a deployment is made of (BaseHOT, Kubernetes manifests). */
 @Injectable()
-export class PackageTemplatesClient {
+export class PackageCatalogClient {
   constructor(@Inject(SERVICE_RUNTIME) private readonly runtime: ServiceRuntime) {}
 
   vnfdModel(vnfdId: string): Promise<VnfdModel> {
