@@ -8,6 +8,8 @@ export interface HeatResource {
   required_by?: string[];
   parent_resource?: string;
   links: { href: string; rel: string }[];
+  /** Listed `with_detail`: what Heat resolves of the resource (an OS::Neutron::Port: its MAC and fixed IPs). */
+  attributes?: Record<string, unknown>;
 }
 
 /** A stack by its canonical identity (`/stacks/{stack_name}/{stack_id}`). */
@@ -37,14 +39,7 @@ const linked = (resource: HeatResource, rel: string) => {
 export class ResourceTree {
   private readonly owners = new Map<string, HeatResource>();
 
-  /**
-   * `portAttributes`: what Heat shows of each OS::Neutron::Port by physical id
-   * (its Neutron port: MAC, fixed IPs), when the reader asked for it.
-   */
-  constructor(
-    readonly resources: readonly HeatResource[],
-    readonly portAttributes: ReadonlyMap<string, Record<string, unknown>> = new Map(),
-  ) {
+  constructor(readonly resources: readonly HeatResource[]) {
     for (const resource of resources) {
       const nested = linked(resource, 'nested');
       if (nested) this.owners.set(nested.id, resource);

@@ -44,7 +44,7 @@ export function networkResourcesOf(tree: ResourceTree, flavour: FlavourNetwork, 
     const [server] = tree.dependents(port, SERVER_TYPE);
     if (link) link.vnfLinkPorts.push(linkPort(port.physical_resource_id, vimConnectionId, server !== undefined));
     if (!server?.physical_resource_id) continue;
-    const cpProtocolInfo = cpProtocolInfoOfPort(tree.portAttributes.get(port.physical_resource_id));
+    const cpProtocolInfo = cpProtocolInfoOfPort(port.attributes);
     const cp: VnfcCpInfo = {
       id: port.physical_resource_id,
       cpdId: port.resource_name,

@@ -46,18 +46,10 @@ export class HeatClient {
   }
 
   /** "List resources" of the stack and its nested stacks, `depth` levels down. */
+  /** "List resources" down to `depth` nested stacks, `with_detail`: each with its attributes (a port's addresses) in the same answer. */
   async resources(stack: StackRef, depth: number): Promise<HeatResource[]> {
-    const { answer } = await this.ok('GET', `${path(stack)}/resources?nested_depth=${depth}`);
+    const { answer } = await this.ok('GET', `${path(stack)}/resources?nested_depth=${depth}&with_detail=true`);
     return isRecord(answer.body) && Array.isArray(answer.body['resources']) ? (answer.body['resources'] as HeatResource[]) : [];
-  }
-
-  /** "Show resource data": the attributes of one resource of a stack (a port's MAC and fixed IPs); undefined once it is gone. */
-  async resourceAttributes(stack: StackRef, resourceName: string): Promise<Record<string, unknown> | undefined> {
-    const { answer, request } = await this.session.call('heat', 'GET', `${path(stack)}/resources/${encodeURIComponent(resourceName)}`);
-    if (answer.status === 404) return undefined;
-    expectOk(answer, request);
-    const resource = isRecord(answer.body) && isRecord(answer.body['resource']) ? answer.body['resource'] : {};
-    return isRecord(resource['attributes']) ? resource['attributes'] : undefined;
   }
 
   /** "Mark a resource as unhealthy": the next update replaces it, or removes it first when its group shrinks. */

@@ -19,8 +19,6 @@ import { stopCauseOf } from '@vnfm/step-host';
 import type { HeatClient, HeatStack } from '../openstack/heat.client';
 import type { NovaClient } from '../openstack/nova.client';
 
-const PORT_TYPE = 'OS::Neutron::Port';
-
 /** Heat's default max_nested_stack_depth: deep enough for group → member → server and template resources inside. */
 const NESTED_DEPTH = 5;
 
@@ -108,13 +106,9 @@ export class StackOperations {
     await this.awaitGone(current);
   }
 
-  /** The resources of the stack and of the stacks nested in it, with what Heat shows of each port (its addresses). */
+  /** The resources of the stack and of the stacks nested in it, each port with what Heat shows of it (its addresses): one request. */
   async tree(stack: StackRef): Promise<ResourceTree> {
-    const resources = await this.heat.resources(stack, NESTED_DEPTH);
-    const tree = new ResourceTree(resources);
-    const ports = tree.ofType(PORT_TYPE).filter((port) => port.physical_resource_id);
-    const attributes = await Promise.all(ports.map((port) => this.heat.resourceAttributes(tree.stackOf(port), port.resource_name)));
-    return new ResourceTree(resources, new Map(ports.flatMap((port, index) => (attributes[index] ? [[port.physical_resource_id, attributes[index]] as const] : []))));
+    return new ResourceTree(await this.heat.resources(stack, NESTED_DEPTH));
   }
 
   /** The servers of the stack tree as VNFCs, each read from Nova. */

@@ -6,14 +6,18 @@ import { authorize, canonicalStack, HEAT_PREFIXES, heatBase, type HeatRouteDeps,
 import { type HeatBaseUrl, resourceView, stackUrl } from './heat-views';
 import type { ResourceRecord, StackRecord } from './stack-types';
 
-/** `nested_depth` resources, depth first, each nested one naming its `parent_resource`. */
-function listResources(deps: HeatRouteDeps, base: HeatBaseUrl, stack: StackRecord, depth: number, parentResource?: string): object[] {
+/** `nested_depth` resources, depth first, each nested one naming its `parent_resource`; `with_detail` adds each one's attributes, as Heat does. */
+function listResources(deps: HeatRouteDeps, base: HeatBaseUrl, stack: StackRecord, depth: number, detail: boolean, parentResource?: string): object[] {
   return [...stack.resources.values()].flatMap((record) => {
     const nested = record.nestedStackId === undefined ? undefined : deps.store.get(record.nestedStackId);
-    const below = nested !== undefined && depth > 0 ? listResources(deps, base, nested, depth - 1, record.name) : [];
-    return [resourceView(base, stack, record, nested, parentResource), ...below];
+    const below = nested !== undefined && depth > 0 ? listResources(deps, base, nested, depth - 1, detail, record.name) : [];
+    const view = resourceView(base, stack, record, nested, parentResource);
+    return [detail ? { ...view, attributes: deps.reconciler.attributesOf(stack, record), description: '' } : view, ...below];
   });
 }
+
+/** Heat reads `with_detail` as a boolean: true, True, yes, 1 (oslo strutils). */
+const withDetail = (request: SimRequest): boolean => ['true', 'yes', '1', 'on', 'y', 't'].includes((request.query.get('with_detail') ?? '').toLowerCase());
 
 function nestedDepth(request: SimRequest): number {
   const depth = Number(request.query.get('nested_depth') ?? 0);
@@ -57,7 +61,7 @@ function registerAt(router: Router, deps: HeatRouteDeps, prefix: string): void {
   });
   router.add('GET', `${api}/:name/:id/resources`, (request, { project, name, id }) => {
     authorize(deps, request, project);
-    return { status: 200, body: { resources: listResources(deps, base(project), canonicalStack(deps, project, name, id), nestedDepth(request)) } };
+    return { status: 200, body: { resources: listResources(deps, base(project), canonicalStack(deps, project, name, id), nestedDepth(request), withDetail(request)) } };
   });
   router.add('GET', `${api}/:identity/resources/:resource`, (request, { project, identity, resource }) => {
     authorize(deps, request, project);
