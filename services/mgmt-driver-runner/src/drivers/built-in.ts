@@ -1,0 +1,9 @@
+import type { ServiceRuntime } from '@vnfm/platform';
+import type { RemoteShell } from '../ssh/remote-shell';
+import type { HookDriver } from './hook-driver';
+
+/** What a built-in MgmtDriver is made with: the SSH client and the runner's runtime (store, bus, logger, config). */
+export interface DriverDeps { shell: RemoteShell; runtime: ServiceRuntime }
+
+/** The MgmtDrivers of the product's runner, in the order the registry tries them (the first whose `matches` takes the artifact runs it). */
+export const BUILT_IN_DRIVERS: readonly ((deps: DriverDeps) => HookDriver)[] = [];
