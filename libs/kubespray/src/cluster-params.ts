@@ -1,0 +1,165 @@
+import { invalidClusterParams } from './kubespray.errors';
+
+/** `additionalParams` member the kubespray MgmtDriver reads (tacker-specs "k8s-mgmtdriver-kubespray", Request parameters for operation). */
+export const CLUSTER_PARAM = 'k8s_cluster_installation_param';
+
+export interface AnsibleServerParams {
+  ipAddress: string;
+  username: string;
+  password: string;
+  kubesprayRootPath: string;
+  /** Where the generated inventory is put on the Ansible server (a file path, or a directory ending in `/` that gets `hosts.ini`). */
+  transferringInventoryPath: string;
+}
+
+export interface NodeParams {
+  aspectId?: string;
+  /** CP whose address Ansible and the driver log in to. */
+  sshCpName: string;
+  /** CP whose address is the node's `ip` (the cluster network); defaults to sshCpName. */
+  nicCpName: string;
+  username: string;
+  password: string;
+}
+
+export interface MasterParams extends NodeParams {
+  podCidr?: string;
+  clusterCidr?: string;
+  /** CP whose address clients reach the API server on; defaults to nicCpName. */
+  clusterCpName: string;
+}
+
+export interface ExternalLbParams {
+  sshCpName: string;
+  sshUsername: string;
+  sshPassword: string;
+  /** Package path of the load balancer script (a leading `./` is dropped). */
+  scriptPath: string;
+}
+
+export interface ProxyParams {
+  httpProxy?: string;
+  httpsProxy?: string;
+  noProxy?: string;
+  k8sNodeCidr?: string;
+}
+
+export interface ClusterParams {
+  vimName?: string;
+  ansible: AnsibleServerParams;
+  master: MasterParams;
+  worker: NodeParams;
+  proxy?: ProxyParams;
+  externalLb?: ExternalLbParams;
+}
+
+type Json = Record<string, unknown>;
+const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Reads the members of one object of the request, naming each by its path when it is missing or not what it must be. */
+class Members {
+  constructor(
+    private readonly value: Json,
+    private readonly path: string,
+  ) {}
+
+  static of(value: unknown, path: string, required: boolean): Members | undefined {
+    if (value === undefined || value === null) {
+      if (required) throw invalidClusterParams(`${path} is required by the kubespray MgmtDriver and is missing.`);
+      return undefined;
+    }
+    if (!isObject(value)) throw invalidClusterParams(`${path} must be an object.`);
+    return new Members(value, path);
+  }
+
+  child(key: string, required: boolean): Members | undefined {
+    return Members.of(this.value[key], `${this.path}.${key}`, required);
+  }
+
+  text(key: string): string {
+    const value = this.optionalText(key);
+    if (value === undefined) throw invalidClusterParams(`${this.path}.${key} is required by the kubespray MgmtDriver and is missing or empty.`);
+    return value;
+  }
+
+  optionalText(key: string): string | undefined {
+    const value = this.value[key];
+    if (value === undefined || value === null || value === '') return undefined;
+    if (typeof value !== 'string') throw invalidClusterParams(`${this.path}.${key} must be a string.`);
+    if (value.includes('\0')) throw invalidClusterParams(`${this.path}.${key} must not hold a NUL character.`);
+    return value;
+  }
+
+  /** A text that becomes a command-line word or a path: one line, no leading '-' (never read as an option). */
+  word(key: string): string {
+    const value = this.text(key);
+    if (/[\r\n]/.test(value)) throw invalidClusterParams(`${this.path}.${key} must be a single line.`);
+    if (value.startsWith('-')) throw invalidClusterParams(`${this.path}.${key} must not start with '-'.`);
+    return value;
+  }
+
+  /** A CIDR such as 10.199.187.0/24 (IPv4 or IPv6), passed to kubespray as is. */
+  cidr(key: string): string | undefined {
+    const value = this.optionalText(key);
+    if (value !== undefined && !/^[0-9a-fA-F:.]+\/\d{1,3}$/.test(value)) throw invalidClusterParams(`${this.path}.${key} must be a CIDR such as 10.199.187.0/24, not ${JSON.stringify(value)}.`);
+    return value;
+  }
+}
+
+function nodeParams(members: Members): NodeParams {
+  const sshCpName = members.word('ssh_cp_name');
+  return {
+    aspectId: members.optionalText('aspect_id'),
+    sshCpName,
+    nicCpName: members.optionalText('nic_cp_name') ?? sshCpName,
+    username: members.word('username'),
+    password: members.text('password'),
+  };
+}
+
+/**
+ * `additionalParams.k8s_cluster_installation_param` of an instantiation,
+ * checked before any node is touched: a missing or wrong member is a 422
+ * naming it. `ansible` is 0..1 in the spec's table, yet without an Ansible
+ * server there is no kubespray, so this driver requires it.
+ */
+export function readClusterParams(additionalParams: unknown): ClusterParams {
+  const root = Members.of(isObject(additionalParams) ? additionalParams[CLUSTER_PARAM] : undefined, `additionalParams.${CLUSTER_PARAM}`, true) as Members;
+  const ansible = root.child('ansible', true) as Members;
+  const master = root.child('master_node', true) as Members;
+  const worker = root.child('worker_node', true) as Members;
+  const proxy = root.child('proxy', false);
+  const lb = root.child('external_lb_param', false);
+  const masterNode = nodeParams(master);
+  return {
+    vimName: root.optionalText('vim_name'),
+    ansible: {
+      ipAddress: ansible.word('ip_address'),
+      username: ansible.word('username'),
+      password: ansible.text('password'),
+      kubesprayRootPath: ansible.word('kubespray_root_path'),
+      transferringInventoryPath: ansible.word('transferring_inventory_path'),
+    },
+    master: { ...masterNode, podCidr: master.cidr('pod_cidr'), clusterCidr: master.cidr('cluster_cidr'), clusterCpName: master.optionalText('cluster_cp_name') ?? masterNode.nicCpName },
+    worker: nodeParams(worker),
+    proxy: proxy && {
+      httpProxy: proxy.optionalText('http_proxy'),
+      httpsProxy: proxy.optionalText('https_proxy'),
+      noProxy: proxy.optionalText('no_proxy'),
+      k8sNodeCidr: proxy.cidr('k8s_node_cidr'),
+    },
+    externalLb: lb && {
+      sshCpName: lb.word('ssh_cp_name'),
+      sshUsername: lb.word('ssh_username'),
+      sshPassword: lb.text('ssh_password'),
+      scriptPath: lb.word('script_path').replace(/^(\.\/)+/, ''),
+    },
+  };
+}
+
+/** Every password of the parameters: the values a session masks in what it captures. */
+export function clusterSecrets(params: ClusterParams): string[] {
+  // A proxy URL's user-info password (RFC 3986 §3.2.1), e.g. http://user1:password1@host1:port1.
+  const proxyPasswords = [params.proxy?.httpProxy, params.proxy?.httpsProxy].map((url) => url && /^[a-z][a-z0-9+.-]*:\/\/[^:@/]*:([^@/]+)@/i.exec(url)?.[1]);
+  return [params.ansible.password, params.master.password, params.worker.password, params.externalLb?.sshPassword, ...proxyPasswords].filter((value): value is string => !!value);
+}
