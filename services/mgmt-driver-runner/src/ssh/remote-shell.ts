@@ -24,3 +24,6 @@ export function shellQuote(arg: string): string {
   if (arg.includes('\0')) throw new TypeError('A shell argument cannot hold a NUL character.');
   return `'${arg.replace(/'/g, `'\\''`)}'`;
 }
+
+/** DI token of the runner's RemoteShell (SshRemoteShell in the product). */
+export const REMOTE_SHELL = Symbol('REMOTE_SHELL');
