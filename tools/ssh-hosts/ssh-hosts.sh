@@ -123,7 +123,7 @@ ensure_packages() {
   local pkgs=() cmd pkg
   for pair in /usr/sbin/sshd:openssh-server ssh-keygen:openssh-client sshpass:sshpass \
     ansible-playbook:ansible-core /usr/bin/python3:python3 sudo:sudo openssl:openssl \
-    ss:iproute2 unshare:util-linux nsenter:util-linux; do
+    ss:iproute2 unshare:util-linux nsenter:util-linux /usr/sbin/haproxy:haproxy; do
     cmd=${pair%%:*} pkg=${pair#*:}
     command -v "$cmd" >/dev/null 2>&1 || pkgs+=("$pkg")
   done
@@ -393,6 +393,7 @@ cmd_up() {
   listeners=$(listening_addresses)
   while read -r ip; do vm_running "$ip" "$listeners" || missing+=("$ip"); done < <(all_addresses)
   if ((${#missing[@]} == 0)); then
+    ensure_packages # a package added since the VMs started (haproxy) is installed without a restart
     sync_kubespray
     env_line
     return 0
