@@ -8,6 +8,26 @@ import { groupOf, isRecord, type KubeObject } from './kube-object';
 export const VNF_INSTANCE_LABEL = 'vnfm.etsi.org/vnf-instance-id';
 
 /** `vnfm.etsi.org/vnf-instance-id=<id>`, a label selector for the instance's objects. */
+/**
+ * Annotation of every object of an instance naming the package manifests
+ * (`lcm-kubernetes-def-files`, as JSON) it was deployed from: a later
+ * operation's request does not carry them, and a whole-VNF heal re-applies them.
+ */
+export const DEF_FILES_ANNOTATION = 'vnfm.etsi.org/lcm-kubernetes-def-files';
+
+/** The manifest paths an object of the instance records (DEF_FILES_ANNOTATION), or none. */
+export function defFilesOf(object: KubeObject): string[] {
+  const annotations = object.metadata['annotations'];
+  const text = isRecord(annotations) ? annotations[DEF_FILES_ANNOTATION] : undefined;
+  if (typeof text !== 'string') return [];
+  try {
+    const paths: unknown = JSON.parse(text);
+    return Array.isArray(paths) ? paths.filter((path): path is string => typeof path === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
 export const instanceSelector = (vnfInstanceId: string) => `${VNF_INSTANCE_LABEL}=${vnfInstanceId}`;
 
 /** Kubernetes' own API groups: the core group, the unqualified ones and `*.k8s.io`; any other group is a custom resource's. */
@@ -19,11 +39,16 @@ export const isBuiltInGroup = (group: string): boolean => group === '' || !group
  * is replaced, so a tenant VIM confined to its namespace can deploy a
  * package written for `default`) and without one otherwise. Built-in kinds
  * with a pod template (`spec.template`) get the label on their pods too, and
- * StatefulSets on the PVCs of their `volumeClaimTemplates`.
+ * StatefulSets on the PVCs of their `volumeClaimTemplates`. `defFiles`,
+ * when given, is recorded on the object (DEF_FILES_ANNOTATION), not on its pods.
  */
-export function instanceObject(object: KubeObject, vnfInstanceId: string, scope: { namespaced: boolean; namespace: string }): KubeObject {
+export function instanceObject(object: KubeObject, vnfInstanceId: string, scope: { namespaced: boolean; namespace: string }, defFiles: readonly string[] = []): KubeObject {
   const copy = structuredClone(object);
   copy.metadata = { ...copy.metadata, labels: { ...copy.metadata.labels, [VNF_INSTANCE_LABEL]: vnfInstanceId } };
+  if (defFiles.length > 0) {
+    const annotations = isRecord(copy.metadata['annotations']) ? copy.metadata['annotations'] : {};
+    copy.metadata['annotations'] = { ...annotations, [DEF_FILES_ANNOTATION]: JSON.stringify(defFiles) };
+  }
   if (scope.namespaced) copy.metadata.namespace = scope.namespace;
   else delete copy.metadata.namespace;
   const spec = copy['spec'];

@@ -21,13 +21,27 @@ export function isWorkload(object: KubeObject): boolean {
  * deployed manifests are mapped; `required` VDUs without one are refused.
  */
 export function vduWorkloads(vdus: readonly VduRef[], objects: readonly ManifestObject[], required: readonly string[] = []): Map<string, KubeObject> {
-  const workloads = objects.map((item) => item.object).filter(isWorkload);
-  const mapped = new Map<string, KubeObject>();
-  for (const vdu of vdus) {
-    const workload = workloads.find((object) => object.metadata.name === vdu.name) ?? workloads.find((object) => object.metadata.name === vdu.id);
-    if (workload) mapped.set(vdu.id, workload);
-  }
+  const mapped = vduObjects(
+    vdus,
+    objects.map((item) => item.object),
+    isWorkload,
+  );
   const missing = required.filter((vduId) => !mapped.has(vduId));
   if (missing.length > 0) throw vduWithoutWorkload(missing, [...new Set(objects.map((item) => item.source.replace(/#\d+$/, '')))]);
+  return mapped;
+}
+
+/**
+ * Each VDU's object among `objects` that `accepts` takes (a workload, or a
+ * kind with a `/scale` subresource): the one named as the VDU's
+ * `properties.name`, else as its node id (Tacker's mapping).
+ */
+export function vduObjects<T extends KubeObject>(vdus: readonly VduRef[], objects: readonly T[], accepts: (object: T) => boolean): Map<string, T> {
+  const candidates = objects.filter(accepts);
+  const mapped = new Map<string, T>();
+  for (const vdu of vdus) {
+    const object = candidates.find((candidate) => candidate.metadata.name === vdu.name) ?? candidates.find((candidate) => candidate.metadata.name === vdu.id);
+    if (object) mapped.set(vdu.id, object);
+  }
   return mapped;
 }

@@ -21,7 +21,7 @@ class ComposedKubernetesDriverModule {}
 /**
  * Composition root of the kubernetes-driver service: runs the infra steps of
  * CNF LCM operations on a Kubernetes VIM under the step host (instantiate and
- * terminate; scale, heal and change_ext_conn fail saying they are not built).
+ * terminate, scale and heal; change_ext_conn fails saying it is not built).
  * The pure logic (manifests, labels, order, readiness) is in @vnfm/kubernetes-manifests.
  */
 @Module({ imports: [stepHost({ useFactory: (steps: KubernetesSteps) => steps.handlers(), inject: [KubernetesSteps] })] })

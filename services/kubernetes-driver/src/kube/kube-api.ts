@@ -53,6 +53,11 @@ export class KubeApi {
     return typeOf(object.apiVersion, resource);
   }
 
+  /** Whether the kind has a `/scale` subresource (discovery lists `<plural>/scale`). */
+  async hasScale(type: ResourceType): Promise<boolean> {
+    return (await this.objects.resourcesOf(type.apiVersion)).some((resource) => resource.name === `${type.plural}/scale`);
+  }
+
   /** Every listable, deletable kind the API server serves, at each group's preferred version. */
   async allTypes(): Promise<ResourceType[]> {
     const groups = await this.config.makeApiClient(ApisApi).getAPIVersions();
@@ -67,6 +72,16 @@ export class KubeApi {
       return (await this.objects.patch(object as KubernetesObject, undefined, undefined, FIELD_MANAGER, true, PatchStrategy.ServerSideApply)) as KubeObject;
     } catch (error) {
       throw objectRefused('apply', object, error);
+    }
+  }
+
+  /** Sets these annotations on an existing object (a merge patch: nothing else changes); an object already gone is left alone. */
+  async annotate(object: KubeObject, annotations: Record<string, string>): Promise<void> {
+    const patch = { apiVersion: object.apiVersion, kind: object.kind, metadata: { name: object.metadata.name, namespace: object.metadata.namespace, annotations } };
+    try {
+      await this.objects.patch(patch as KubernetesObject, undefined, undefined, FIELD_MANAGER, undefined, PatchStrategy.MergePatch);
+    } catch (error) {
+      if (apiStatus(error) !== 404) throw objectRefused('annotate', object, error);
     }
   }
 
@@ -93,8 +108,13 @@ export class KubeApi {
 
   /** Objects of a kind with the label selector, in a namespace or (cluster-scoped / all) everywhere. */
   async list(type: ResourceType, namespace: string | undefined, labelSelector: string): Promise<KubeObject[]> {
+    return (await this.listAt(type, namespace, labelSelector)).items;
+  }
+
+  /** The same, with the list's resourceVersion (to watch from). */
+  async listAt(type: ResourceType, namespace: string | undefined, labelSelector: string): Promise<{ items: KubeObject[]; resourceVersion?: string }> {
     const list = await this.objects.list(type.apiVersion, type.kind, namespace, undefined, undefined, undefined, undefined, labelSelector);
-    return list.items.map((item) => ({ ...item, apiVersion: type.apiVersion, kind: type.kind }) as KubeObject);
+    return { items: list.items.map((item) => ({ ...item, apiVersion: type.apiVersion, kind: type.kind }) as KubeObject), resourceVersion: list.metadata?.resourceVersion };
   }
 
   /** Deletes with its dependents in the background; an object already gone is success. */

@@ -24,14 +24,32 @@ export async function awaitObject(api: KubeApi, type: ResourceType, object: Kube
     signal.throwIfAborted();
     const current = await api.read(object);
     if (test(current)) return;
-    const met = await watchOnce(watch, path, object.metadata.name, current?.metadata['resourceVersion'] as string | undefined, test, signal);
+    const met = await watchOnce(watch, path, { fieldSelector: `metadata.name=${object.metadata.name}` }, current?.metadata['resourceVersion'] as string | undefined, test, signal);
     if (met) return;
     await sleep(RESTART_DELAY_MS, undefined, { signal });
   }
 }
 
+/**
+ * Waits, by watch, until `check` (which reads what it needs) holds for the
+ * objects of a kind that `labelSelector` selects in `namespace`: checked
+ * after a list, then again after each change the API server reports from
+ * that list's version on (so no change between the check and the watch is missed).
+ */
+export async function awaitSelected(api: KubeApi, type: ResourceType, namespace: string | undefined, labelSelector: string, check: () => Promise<boolean>, signal: AbortSignal): Promise<void> {
+  const watch = new Watch(api.config);
+  const path = KubeApi.watchPath(type, namespace);
+  for (;;) {
+    signal.throwIfAborted();
+    const { resourceVersion } = await api.listAt(type, namespace, labelSelector);
+    if (await check()) return;
+    const changed = await watchOnce(watch, path, { labelSelector }, resourceVersion, () => true, signal);
+    if (!changed) await sleep(RESTART_DELAY_MS, undefined, { signal });
+  }
+}
+
 /** One watch request: true when `test` passed, false when the watch ended first; rejects with the signal's reason or the watch's error. */
-function watchOnce(watch: Watch, path: string, name: string, resourceVersion: string | undefined, test: ObjectTest, signal: AbortSignal): Promise<boolean> {
+function watchOnce(watch: Watch, path: string, selector: { fieldSelector: string } | { labelSelector: string }, resourceVersion: string | undefined, test: ObjectTest, signal: AbortSignal): Promise<boolean> {
   return new Promise<boolean>((resolve, reject) => {
     let settled = false;
     let controller: AbortController | undefined;
@@ -45,7 +63,7 @@ function watchOnce(watch: Watch, path: string, name: string, resourceVersion: st
     };
     const onAbort = () => finish({ error: signal.reason });
     signal.addEventListener('abort', onAbort, { once: true });
-    const query = { fieldSelector: `metadata.name=${name}`, allowWatchBookmarks: true, timeoutSeconds: WATCH_SECONDS, ...(resourceVersion ? { resourceVersion } : {}) };
+    const query = { ...selector, allowWatchBookmarks: true, timeoutSeconds: WATCH_SECONDS, ...(resourceVersion ? { resourceVersion } : {}) };
     const onEvent = (phase: string, value: unknown) => {
       try {
         if (phase === 'DELETED' ? test(undefined) : (phase === 'ADDED' || phase === 'MODIFIED') && test(value as KubeObject)) finish({ met: true });

@@ -13,9 +13,10 @@ const DISCOVERY_RETRY_MS = 200;
  * Applies the manifests wave by wave (CRDs, Namespaces, configuration,
  * Services, workloads, custom resources), each wave ready before the next.
  * A kind whose resource has no `patch` verb (reviews, Bindings) is created
- * as a request, not applied nor kept. Returns what was applied.
+ * as a request, not applied nor kept. Each object records `defFiles`, the
+ * manifests it comes from (DEF_FILES_ANNOTATION). Returns what was applied.
  */
-export async function applyObjects(context: KubeStepContext, manifests: readonly ManifestObject[]): Promise<AppliedObject[]> {
+export async function applyObjects(context: KubeStepContext, manifests: readonly ManifestObject[], defFiles: readonly string[]): Promise<AppliedObject[]> {
   const applied: AppliedObject[] = [];
   for (const wave of applyWaves(manifests)) {
     const ready: AppliedObject[] = [];
@@ -26,7 +27,7 @@ export async function applyObjects(context: KubeStepContext, manifests: readonly
         await context.api.create(requestObject(manifest, scope));
         continue;
       }
-      const object = instanceObject(manifest, context.message.vnfInstanceId, scope);
+      const object = instanceObject(manifest, context.message.vnfInstanceId, scope, defFiles);
       await context.api.apply(object);
       ready.push({ object, type });
     }

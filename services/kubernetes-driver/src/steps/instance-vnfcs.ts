@@ -1,5 +1,7 @@
 import type { VnfcResourceInfo } from '@vnfm/contracts';
-import { instanceSelector, isRecord, type KubeObject } from '@vnfm/kubernetes-manifests';
+import { instanceSelector, isCustomResource, isRecord, type KubeObject } from '@vnfm/kubernetes-manifests';
+import type { AppliedObject } from '../kube/await-ready';
+import { ScaleSubresource } from '../kube/scale-subresource';
 import type { ResourceType } from '../kube/kube-api';
 import type { KubeStepContext } from './step-context';
 
@@ -43,34 +45,55 @@ async function controls(context: KubeStepContext, workloadUid: string, pod: Kube
   return false;
 }
 
-/** The pods of a workload as the API server holds them now. */
-async function podsOf(context: KubeStepContext, podType: ResourceType, workload: KubeObject): Promise<KubeObject[]> {
-  const instance = instanceSelector(context.message.vnfInstanceId);
-  if (workload.kind === 'Pod') return (await context.api.list(podType, context.namespace, instance)).filter((pod) => pod.metadata.name === workload.metadata.name);
-  const live = await context.api.read({ ...workload, metadata: { ...workload.metadata, namespace: context.namespace } });
-  if (!live) return [];
-  const selector = [instance, ...selectorString(isRecord(workload['spec']) ? workload['spec']['selector'] : undefined)].join(',');
-  const selected = await context.api.list(podType, context.namespace, selector);
-  const owned = await Promise.all(selected.map((pod) => controls(context, String(live.metadata['uid']), pod)));
-  return selected.filter((_pod, index) => owned[index]);
-}
+export const POD_TYPE_OF = (context: KubeStepContext): Promise<ResourceType> => context.api.typeOf(POD);
+
+/** A pod being deleted: no longer a VNFC, soon gone. */
+export const isTerminating = (pod: KubeObject): boolean => pod.metadata['deletionTimestamp'] !== undefined && pod.metadata['deletionTimestamp'] !== null;
 
 /**
- * The pods of each VDU's workload as VNFCs (Tacker's mapping: VDU ↔
- * workload of its name): a Pod is its own VNFC; another workload's are the
- * pods among the instance's that its selector selects and it controls. The VNFC id is the pod's
- * uid; computeResource names the pod and the workload's kind.
+ * The label selector of a VDU target's pods and those pods as the API server
+ * holds them now (terminating ones included): a Pod itself; a custom
+ * resource's, what its `/scale` subresource's `status.selector` selects
+ * (its controller's pods need not carry our label); another workload's, the
+ * instance's pods its selector selects that it controls.
  */
-export async function instanceVnfcs(context: KubeStepContext, workloads: ReadonlyMap<string, KubeObject>): Promise<VnfcResourceInfo[]> {
-  const podType = await context.api.typeOf(POD);
+export async function podsOf(context: KubeStepContext, target: AppliedObject): Promise<{ selector: string; pods: KubeObject[] }> {
+  const podType = await POD_TYPE_OF(context);
+  const instance = instanceSelector(context.message.vnfInstanceId);
+  const { object: workload } = target;
+  const namespace = workload.metadata.namespace ?? context.namespace;
+  if (workload.kind === 'Pod') return { selector: instance, pods: (await context.api.list(podType, namespace, instance)).filter((pod) => pod.metadata.name === workload.metadata.name) };
+  if (isCustomResource(workload)) {
+    const { selector } = await new ScaleSubresource(context.api).read(target.type, workload);
+    return { selector, pods: selector === '' ? [] : await context.api.list(podType, namespace, selector) };
+  }
+  const selector = [instance, ...selectorString(isRecord(workload['spec']) ? workload['spec']['selector'] : undefined)].join(',');
+  const live = await context.api.read({ ...workload, metadata: { ...workload.metadata, namespace } });
+  if (!live) return { selector, pods: [] };
+  const selected = await context.api.list(podType, namespace, selector);
+  const owned = await Promise.all(selected.map((pod) => controls(context, String(live.metadata['uid']), pod)));
+  return { selector, pods: selected.filter((_pod, index) => owned[index]) };
+}
+
+const created = (pod: KubeObject): string => String(pod.metadata['creationTimestamp'] ?? '');
+
+/**
+ * The pods of each VDU's target (a workload, or a custom resource with a
+ * `/scale` subresource) as VNFCs (Tacker's mapping: VDU ↔ the object of its
+ * name), oldest first, terminating pods left out. The VNFC id is the pod's
+ * uid; computeResource names the pod and the target's kind.
+ */
+export async function instanceVnfcs(context: KubeStepContext, targets: ReadonlyMap<string, AppliedObject>): Promise<VnfcResourceInfo[]> {
   const vnfcs: VnfcResourceInfo[] = [];
-  for (const [vduId, workload] of workloads) {
-    for (const pod of await podsOf(context, podType, workload)) {
+  for (const [vduId, target] of targets) {
+    const { pods } = await podsOf(context, target);
+    const current = pods.filter((pod) => !isTerminating(pod)).sort((a, b) => created(a).localeCompare(created(b)) || a.metadata.name.localeCompare(b.metadata.name));
+    for (const pod of current) {
       vnfcs.push({
         id: String(pod.metadata['uid']),
         vduId,
-        computeResource: { vimConnectionId: context.vimConnectionId, resourceId: pod.metadata.name, vimLevelResourceType: workload.kind },
-        metadata: { namespace: pod.metadata.namespace, workload: `${workload.kind}/${workload.metadata.name}` },
+        computeResource: { vimConnectionId: context.vimConnectionId, resourceId: pod.metadata.name, vimLevelResourceType: target.object.kind },
+        metadata: { namespace: pod.metadata.namespace, workload: `${target.object.kind}/${target.object.metadata.name}` },
       });
     }
   }

@@ -1,8 +1,8 @@
-import { AppError } from '@vnfm/contracts';
-import { manifestObjects, manifestPathsOf, vduWorkloads } from '@vnfm/kubernetes-manifests';
+import { manifestObjects, manifestPathsOf } from '@vnfm/kubernetes-manifests';
 import { applyObjects } from './apply-objects';
 import { instanceVnfcs } from './instance-vnfcs';
 import type { KubeStepHandler } from './step-context';
+import { flavourOf, vduTargets } from './vdu-targets';
 
 /**
  * Instantiate: the manifests `additionalParams.lcm-kubernetes-def-files`
@@ -13,13 +13,10 @@ import type { KubeStepHandler } from './step-context';
  */
 export const instantiate: KubeStepHandler<'instantiate'> = async (context, action) => {
   const { message } = context;
-  const vnfd = await context.packages.vnfdModel(message.vnfdId);
-  const flavour = vnfd.flavours.find((candidate) => candidate.flavourId === action.flavourId);
-  if (!flavour) throw new AppError('FLAVOUR_NOT_FOUND', 422, 'Unprocessable Entity', `VNFD ${message.vnfdId} has no deployment flavour ${action.flavourId}.`);
+  const flavour = await flavourOf(context, action.flavourId);
   const paths = manifestPathsOf(message.additionalParams);
   const manifests = manifestObjects(paths, await context.packages.files(message.vnfdId, paths));
-  const workloads = vduWorkloads(flavour.vdus, manifests);
-  await applyObjects(context, manifests);
+  const applied = await applyObjects(context, manifests, paths);
   const known = new Set(message.vnfcResourceInfo.map((vnfc) => vnfc.id));
-  return { vnfcsAdded: (await instanceVnfcs(context, workloads)).filter((vnfc) => !known.has(vnfc.id)) };
+  return { vnfcsAdded: (await instanceVnfcs(context, await vduTargets(context, flavour, applied))).filter((vnfc) => !known.has(vnfc.id)) };
 };

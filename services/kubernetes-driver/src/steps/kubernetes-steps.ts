@@ -8,15 +8,18 @@ import { kubeConfigOf } from '../kube/kube-config';
 import { notBuilt } from '../not-built.steps';
 import { instantiate } from './instantiate.step';
 import type { InfraAction, KubeStepContext, KubeStepHandler } from './step-context';
+import { heal } from './heal.step';
+import { scale } from './scale.step';
 import { terminate } from './terminate.step';
 
-const ACTIONS: { [A in 'instantiate' | 'terminate']: KubeStepHandler<A> } = { instantiate, terminate };
+type Built = 'instantiate' | 'terminate' | 'scale' | 'heal';
+const ACTIONS: { [A in Built]: KubeStepHandler<A> } = { instantiate, terminate, scale, heal };
 
 /**
- * The kubernetes-driver's step handlers for the step host: instantiate and
- * terminate open the instance's Kubernetes VIM (credentials from the VIM
- * registry, for this step only) and act on its API server; scale, heal and
- * change_ext_conn fail at once saying they are not built.
+ * The kubernetes-driver's step handlers for the step host: instantiate,
+ * scale, heal and terminate open the instance's Kubernetes VIM (credentials
+ * from the VIM registry, for this step only) and act on its API server;
+ * change_ext_conn fails at once saying it is not built.
  */
 @Injectable()
 export class KubernetesSteps {
@@ -26,16 +29,16 @@ export class KubernetesSteps {
   ) {}
 
   handlers(): StepHandlers {
-    const run = (host: HostStepContext, action: Extract<InfraAction, { action: 'instantiate' | 'terminate' }>) => this.run(host, action);
-    return { instantiate: run, terminate: run, scale: notBuilt('scale'), heal: notBuilt('heal'), change_ext_conn: notBuilt('change_ext_conn') };
+    const run = (host: HostStepContext, action: Extract<InfraAction, { action: Built }>) => this.run(host, action);
+    return { instantiate: run, terminate: run, scale: run, heal: run, change_ext_conn: notBuilt('change_ext_conn') };
   }
 
-  private async run(host: HostStepContext, action: Extract<InfraAction, { action: 'instantiate' | 'terminate' }>): Promise<StepResult> {
+  private async run(host: HostStepContext, action: Extract<InfraAction, { action: Built }>): Promise<StepResult> {
     const { message, signal } = host;
     const vim = await this.vims.kubernetesVim(message);
     const api = new KubeApi(kubeConfigOf(vim.info));
     const context: KubeStepContext = { message, vimConnectionId: vim.vimConnectionId, api, namespace: namespaceOf(message.additionalParams, vim.info.extra), packages: this.packages, signal };
-    const handler = ACTIONS[action.action] as KubeStepHandler<'instantiate' | 'terminate'>;
+    const handler = ACTIONS[action.action] as KubeStepHandler<Built>;
     return handler(context, action);
   }
 }

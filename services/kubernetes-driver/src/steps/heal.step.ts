@@ -1,0 +1,61 @@
+import { AppError, type VnfcResourceInfo } from '@vnfm/contracts';
+import { instanceObject, readinessOf, type KubeObject } from '@vnfm/kubernetes-manifests';
+import { diffVnfcs } from '@vnfm/openstack-heat';
+import { awaitDeleted, awaitReady, type AppliedObject } from '../kube/await-ready';
+import { ScaleSubresource } from '../kube/scale-subresource';
+import { applyObjects } from './apply-objects';
+import { deployedManifests, instanceDeployment, type InstanceDeployment } from './instance-deployment';
+import { instanceVnfcs, isTerminating, POD_TYPE_OF } from './instance-vnfcs';
+import { awaitPods } from './pod-waits';
+import { withLiveReplicas } from './live-replicas';
+import type { KubeStepHandler } from './step-context';
+
+/**
+ * Heal (SOL 003 §5.4.9): the VNFCs named are their pods, deleted and
+ * replaced by their controller (a Pod with no controller is created again
+ * from its manifest), each awaited by watch until the old pod is gone and
+ * its replacement Ready. A whole-VNF heal (no VNFC named, or every one: what
+ * the coordinator sends when the request names none) first applies every
+ * manifest again, keeping each scaled object's current replicas, then
+ * replaces every pod. The old pods are removed, their replacements added.
+ */
+export const heal: KubeStepHandler<'heal'> = async (context, action) => {
+  const deployment = await instanceDeployment(context);
+  const { message } = context;
+  const named = new Set(action.vnfcs.map((vnfc) => vnfc.id));
+  const whole = named.size === 0 || message.vnfcResourceInfo.every((vnfc) => named.has(vnfc.id));
+  const bare = [...deployment.targets.values()].some((target) => target.object.kind === 'Pod');
+  const manifests = whole || bare ? await deployedManifests(deployment) : [];
+  if (whole) await applyObjects(deployment.context, await withLiveReplicas(deployment, manifests), deployment.defFiles);
+  const victims = whole ? uniqueById([...(await instanceVnfcs(deployment.context, deployment.targets)), ...action.vnfcs]) : action.vnfcs;
+  await Promise.all([...deployment.targets].map(([vduId, target]) => replace(deployment, target, victims.filter((vnfc) => vnfc.vduId === vduId), manifests.map((item) => item.object))));
+  const { added, removedIds } = diffVnfcs(message.vnfcResourceInfo, await instanceVnfcs(deployment.context, deployment.targets));
+  return { vnfcsAdded: added, vnfcIdsRemoved: removedIds };
+};
+
+const uniqueById = (vnfcs: VnfcResourceInfo[]) => [...new Map(vnfcs.map((vnfc) => [vnfc.id, vnfc])).values()];
+
+/** Deletes a VDU's pods named and waits until each is replaced (by its controller, or from the manifest for a Pod of its own). */
+async function replace(deployment: InstanceDeployment, target: AppliedObject, vnfcs: readonly VnfcResourceInfo[], manifests: readonly KubeObject[]): Promise<void> {
+  if (vnfcs.length === 0) return;
+  const { context } = deployment;
+  const podType = await POD_TYPE_OF(context);
+  const pods: AppliedObject[] = vnfcs.map((vnfc) => ({ type: podType, object: { apiVersion: 'v1', kind: 'Pod', metadata: { name: vnfc.computeResource.resourceId, namespace: String(vnfc.metadata?.['namespace'] ?? context.namespace) } } }));
+  for (const pod of pods) await context.api.delete(pod.object);
+  if (target.object.kind === 'Pod') {
+    await awaitDeleted(context.api, pods, context.signal);
+    const manifest = manifests.find((object) => object.kind === 'Pod' && object.metadata.name === target.object.metadata.name);
+    if (!manifest) throw new AppError('KUBERNETES_MANIFESTS_NOT_USABLE', 422, 'Unprocessable Entity', `No manifest of ${deployment.defFiles.join(', ')} defines Pod ${target.object.metadata.name} any more: it cannot be created again.`);
+    const object = instanceObject(manifest, context.message.vnfInstanceId, { namespaced: true, namespace: target.object.metadata.namespace ?? context.namespace }, deployment.defFiles);
+    await context.api.apply(object);
+    await awaitReady(context.api, [{ object, type: target.type }], context.signal);
+    return;
+  }
+  const old = new Set(vnfcs.map((vnfc) => vnfc.id));
+  const want = (await context.api.hasScale(target.type)) ? (await new ScaleSubresource(context.api).read(target.type, target.object)).replicas : context.message.vnfcResourceInfo.filter((vnfc) => vnfc.vduId === vnfcs[0].vduId).length;
+  await awaitPods(context, target, `replaced (${want} Ready, none of the old ones left)`, (current) => {
+    const live = current.filter((pod) => !isTerminating(pod));
+    return !current.some((pod) => old.has(String(pod.metadata['uid']))) && live.length >= want && live.every((pod) => readinessOf(pod).ready);
+  });
+  await awaitReady(context.api, [target], context.signal);
+}
