@@ -19,7 +19,7 @@ describe("the inventory as Ansible's INI parser reads it", () => {
     const file = join(dir, 'hosts.ini');
     writeFileSync(file, renderInventory({ masters: nodes.slice(0, 1), workers: nodes.slice(1), vars: { http_proxy: HOSTILE.join('|'), no_proxy: `it's\n{{ x }}` } }));
     const listed = JSON.parse(execFileSync('ansible-inventory', ['-i', file, '--list'], { encoding: 'utf8', env: { ...process.env, ANSIBLE_FORCE_VALID_GROUP_NAMES: 'ignore' } })) as { _meta: { hostvars: Record<string, Record<string, unknown>> } };
-    HOSTILE.forEach((password, index) => {
+    HOSTILE.forEach((_password, index) => {
       expect(listed._meta.hostvars[`node-${index}`]).toMatchObject({ ansible_host: `10.0.0.${index + 1}`, ip: `10.1.0.${index + 1}`, ansible_user: 'ubuntu' });
     });
     // Values are templated when used: ask Ansible for them as a play would see them.

@@ -1,9 +1,15 @@
 import type { ServiceRuntime } from '@vnfm/platform';
 import type { RemoteShell } from '../ssh/remote-shell';
+import { GenericDriver } from './generic/generic-driver';
 import type { HookDriver } from './hook-driver';
 
 /** What a built-in MgmtDriver is made with: the SSH client and the runner's runtime (store, bus, logger, config). */
 export interface DriverDeps { shell: RemoteShell; runtime: ServiceRuntime }
 
-/** The MgmtDrivers of the product's runner, in the order the registry tries them (the first whose `matches` takes the artifact runs it). */
-export const BUILT_IN_DRIVERS: readonly ((deps: DriverDeps) => HookDriver)[] = [];
+/**
+ * The MgmtDrivers of the product's runner, in the order the registry tries
+ * them (the first whose `matches` takes the artifact runs it). The generic
+ * driver takes only Bash / Ansible artifacts or those naming it
+ * (docs/mgmt-drivers.md), so its place in the list changes nothing.
+ */
+export const BUILT_IN_DRIVERS: readonly ((deps: DriverDeps) => HookDriver)[] = [(deps) => new GenericDriver(deps)];

@@ -1,0 +1,74 @@
+import type { HookContext, HookOutputs } from '@vnfm/contracts';
+import { unusableClusterVnfcs, type ClusterNode } from '@vnfm/kubespray';
+import type { ServiceRuntime } from '@vnfm/platform';
+import { drainNode } from './cluster-access';
+import { lbWorkers, vnfcOf, type ClusterSession } from './cluster-session';
+import { deregisterClusterVim, OUTPUT_KEY, registerClusterVim, registeredVim } from './cluster-vim';
+
+/** The four things the kubespray MgmtDriver does (see HookPlan), on one hook's VNFCs and sessions. */
+export class ClusterOperations {
+  constructor(
+    private readonly bus: ServiceRuntime['bus'],
+    private readonly context: HookContext,
+    private readonly session: ClusterSession,
+    private readonly earlierOutputs: Record<string, unknown>,
+  ) {}
+
+  private get current() {
+    return this.context.vnfcs.current;
+  }
+
+  /** A master that stays in the cluster, to run kubectl on. */
+  private master(except: readonly ClusterNode[] = []) {
+    const { masters } = this.session.nodesOf(this.current);
+    const node = masters.find((candidate) => !except.some((gone) => gone.vnfcId === candidate.vnfcId));
+    if (!node) throw unusableClusterVnfcs(`The instance has no master node (VNFC with CP ${this.session.params.master.sshCpName} or VDU masterNode) to run kubectl on.`);
+    const vnfc = vnfcOf(this.current, node.vnfcId);
+    return { node, vnfc, session: () => this.session.node(node, vnfc) };
+  }
+
+  /** instantiate_end (and heal_end of the whole VNF): cluster.yml on every node, the load balancer routing to every worker, the VIM registered. */
+  async create(): Promise<HookOutputs> {
+    const { masters, workers } = this.session.nodesOf(this.current);
+    const master = this.master();
+    const inventory = await this.session.putInventory(masters, workers);
+    await this.session.runPlaybook(inventory, 'cluster.yml');
+    await this.session.loadBalancer(this.current, ['install', ...lbWorkers(workers)]);
+    // A VIM left by an earlier run of this hook (a retry) is replaced, not duplicated.
+    const earlier = registeredVim(this.earlierOutputs);
+    if (earlier) await deregisterClusterVim(this.bus, earlier.vimId);
+    const vim = await registerClusterVim(this.bus, this.context, this.session.params, { ...master, session: await master.session() });
+    return { [OUTPUT_KEY]: vim };
+  }
+
+  /** terminate_end (and heal_start of the whole VNF): the cluster's VIM deregistered. */
+  async destroy(): Promise<HookOutputs> {
+    const vim = registeredVim(this.earlierOutputs);
+    if (!vim) return {};
+    await deregisterClusterVim(this.bus, vim.vimId);
+    return { [OUTPUT_KEY]: null };
+  }
+
+  /** scale_start of a scale-in (and heal_start of workers): unrouted, drained, remove-node.yml, then the inventory without them. */
+  async removeWorkers(leaving: readonly ClusterNode[]): Promise<HookOutputs> {
+    const names = leaving.map((node) => node.name);
+    await this.session.loadBalancer(this.current, ['remove', ...names]);
+    const master = await this.master(leaving).session();
+    for (const name of names) await drainNode(master, name);
+    const { masters, workers } = this.session.nodesOf(this.current);
+    // remove-node.yml finds the nodes it removes in the inventory; the next hooks' inventories no longer list them.
+    const inventory = await this.session.putInventory(masters, workers);
+    await this.session.runPlaybook(inventory, 'remove-node.yml', { node: names.join(','), skip_confirmation: 'yes' });
+    await this.session.putInventory(masters, workers.filter((worker) => !names.includes(worker.name)));
+    return {};
+  }
+
+  /** scale_end of a scale-out (and heal_end of workers): the inventory with them, scale.yml, then routed. */
+  async addWorkers(joining: readonly ClusterNode[]): Promise<HookOutputs> {
+    const { masters, workers } = this.session.nodesOf(this.current);
+    const inventory = await this.session.putInventory(masters, workers);
+    await this.session.runPlaybook(inventory, 'scale.yml');
+    await this.session.loadBalancer(this.current, ['add', ...lbWorkers(joining)]);
+    return {};
+  }
+}

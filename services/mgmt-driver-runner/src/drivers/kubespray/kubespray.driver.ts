@@ -1,0 +1,57 @@
+import { posix } from 'node:path';
+import type { HookArtifact, HookContext, HookOutputs } from '@vnfm/contracts';
+import { planHook, readClusterParams } from '@vnfm/kubespray';
+import type { DriverDeps } from '../built-in';
+import type { HookDriver, HookPackageFiles, HookSecrets } from '../hook-driver';
+import { ClusterOperations } from './cluster-operations';
+import { ClusterSession } from './cluster-session';
+
+/** The artifact type a package gives its hook artifact to have it run by this driver, whatever the file (see docs/mgmt-drivers.md). */
+export const KUBESPRAY_ARTIFACT_TYPE = 'vnfm.mgmt-drivers.kubespray';
+/** The file Tacker's sample package (mgmt-kubespray) names for its hooks. */
+const TACKER_SAMPLE_FILE = 'kubespray_mgmt.py';
+
+/**
+ * Tacker's kubespray MgmtDriver (tacker-specs "k8s-mgmtdriver-kubespray"
+ * and "mgmt-driver-for-k8s-scale") built in: a Kubernetes cluster on the
+ * VNF's VMs made with kubespray's playbooks on an Ansible server, an external
+ * load balancer routing to its workers, the cluster registered as a
+ * Kubernetes VIM; workers scaled and healed.
+ */
+export class KubesprayDriver implements HookDriver {
+  readonly name = 'kubespray';
+
+  constructor(private readonly deps: DriverDeps) {}
+
+  matches(artifact: HookArtifact): boolean {
+    return artifact.type === KUBESPRAY_ARTIFACT_TYPE || posix.basename(artifact.path) === TACKER_SAMPLE_FILE;
+  }
+
+  async run(context: HookContext, signal: AbortSignal, secrets: HookSecrets, files: HookPackageFiles): Promise<HookOutputs | undefined> {
+    // The instantiate request's parameters serve every later hook (a scale_end needs the Ansible server too).
+    const requestParams = context.instantiation?.additionalParams ?? (context.operation === 'INSTANTIATE' ? context.operationParams['additionalParams'] : undefined);
+    const params = readClusterParams(await secrets.open(requestParams, '/additionalParams'));
+    const plan = planHook(context, params);
+    if (plan.kind === 'nothing') {
+      this.deps.runtime.logger.info({ hook: context.hook, vnfInstanceId: context.vnfInstanceId }, plan.reason);
+      return undefined;
+    }
+    const earlierOutputs = await secrets.open(context.earlierOutputs, '/metadata/mgmtDriverOutputs');
+    const session = new ClusterSession(this.deps.shell, params, signal, files);
+    const operations = new ClusterOperations(this.deps.runtime.bus, context, session, earlierOutputs ?? {});
+    try {
+      switch (plan.kind) {
+        case 'create':
+          return await operations.create();
+        case 'destroy':
+          return await operations.destroy();
+        case 'removeWorkers':
+          return await operations.removeWorkers(plan.workers);
+        case 'addWorkers':
+          return await operations.addWorkers(plan.workers);
+      }
+    } finally {
+      await session.close();
+    }
+  }
+}
