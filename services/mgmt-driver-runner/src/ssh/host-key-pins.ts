@@ -8,6 +8,8 @@ export interface PinnedHostKey {
   port: number;
   keyType: string;
   fingerprint: string;
+  /** The key blob, base64 (a known_hosts line's key field): lets a driver hand the pin to another SSH client (Ansible). */
+  key?: string;
 }
 
 export const HOST_KEY_PINNED = 'SshHostKeyPinned';
@@ -30,6 +32,12 @@ export function keyTypeOf(key: Buffer): string {
  * every later login must present the same one.
  */
 export class HostKeyPins {
+  /** The OpenSSH known_hosts line of a pin (`[host]:port` unless port 22); undefined for a pin recorded without its key. */
+  static knownHostsLine(pin: PinnedHostKey): string | undefined {
+    if (!pin.key) return undefined;
+    return `${pin.port === 22 ? pin.host : `[${pin.host}]:${pin.port}`} ${pin.keyType} ${pin.key}`;
+  }
+
   constructor(private readonly store: EventStore) {}
 
   async pinned(pinId: string): Promise<PinnedHostKey | undefined> {

@@ -29,7 +29,7 @@ export class SshRemoteShell implements RemoteShell {
     const ssh = new NodeSSH();
     let refusedKey: AppError | undefined;
     const hostVerifier = (key: Buffer, verify: (valid: boolean) => void) => {
-      const seen: PinnedHostKey = { pinId: target.pinId, host: target.host, port, keyType: keyTypeOf(key), fingerprint: fingerprintOf(key) };
+      const seen: PinnedHostKey = { pinId: target.pinId, host: target.host, port, keyType: keyTypeOf(key), fingerprint: fingerprintOf(key), key: key.toString('base64') };
       this.pins.pinOnFirstUse(seen).then(
         (pinned) => {
           if (pinned.fingerprint !== seen.fingerprint) refusedKey = hostKeyMismatch(pinned, seen);
