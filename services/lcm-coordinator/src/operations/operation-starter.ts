@@ -46,6 +46,7 @@ export class OperationStarter {
     // Sealed here, before the deciders, events, replies or logs see the request: only markers go further.
     const [vnfd, resolved] = await Promise.all([this.packages.vnfdModel(instance.vnfdId), this.withVimRefs(request).then((r) => this.sealed(vnfInstanceId, r))]);
     const plan = planOperation(resolved, vnfd, instance);
+    await this.vims.refuseUnbuiltKubernetesSteps(plan);
     await this.hooks.refuseUnrunnable(plan, vnfd, operationFlavourId(resolved, instance));
     const vnfLcmOpOccId = randomUUID();
     const now = new Date().toISOString();

@@ -1,0 +1,42 @@
+import { kubernetesVimIdsOf, refuseUnbuiltKubernetesSteps } from './kubernetes-support';
+import type { LcmOperationRequest } from './lcm-requests.types';
+import { planOperation } from './lcm-plan';
+import { KUBERNETES_VIM, OPENSTACK_VIM, refusalOf, sampleVnfd } from './testing';
+import type { VnfInstance } from './vnf-instance.state';
+import type { VimConnectionRef } from './sol003.types';
+
+const HELM_VIM: Record<string, VimConnectionRef> = { vim1: { vimId: 'vim-helm-1', vimType: 'ETSINFV.HELM.V_3' } };
+const vnfd = sampleVnfd();
+const notInstantiated = { id: 'vnf-1', vnfdId: 'vnfd', instantiationState: 'NOT_INSTANTIATED', vimConnectionInfo: {} } as unknown as VnfInstance;
+const instantiatedOn = (vims: Record<string, VimConnectionRef>) =>
+  ({ id: 'vnf-1', vnfdId: 'vnfd', instantiationState: 'INSTANTIATED', vimConnectionInfo: vims, instantiatedVnfInfo: { flavourId: 'simple', scaleStatus: [], vnfcResourceInfo: [] } }) as unknown as VnfInstance;
+const instantiate = (vims: Record<string, VimConnectionRef>): LcmOperationRequest => ({ operation: 'INSTANTIATE', params: { flavourId: 'simple', vimConnectionInfo: vims } });
+const changeExtConn: LcmOperationRequest = { operation: 'CHANGE_EXT_CONN', params: { extVirtualLinks: [] } };
+const heal: LcmOperationRequest = { operation: 'HEAL', params: {} };
+const refusal = (request: LcmOperationRequest, instance: VnfInstance, oidc: string[] = []) => refusalOf(() => refuseUnbuiltKubernetesSteps(planOperation(request, vnfd, instance), new Set(oidc)));
+
+describe('what the Kubernetes infra driver does not do yet, refused before the operation starts', () => {
+  it('refuses change_ext_conn on a Kubernetes VIM (422), not on OpenStack', () => {
+    expect(refusal(changeExtConn, instantiatedOn(KUBERNETES_VIM))).toBe('422 KUBERNETES_DRIVER_NOT_AVAILABLE');
+    expect(refusal(changeExtConn, instantiatedOn(OPENSTACK_VIM))).toBe('accepted');
+    expect(refusal(heal, instantiatedOn(KUBERNETES_VIM))).toBe('accepted');
+  });
+
+  it('refuses any operation with an infra step on a Helm VIM (ETSINFV.HELM.V_3), instantiate first', () => {
+    expect(refusal(instantiate(HELM_VIM), notInstantiated)).toBe('422 KUBERNETES_DRIVER_NOT_AVAILABLE');
+    expect(refusal(heal, instantiatedOn(HELM_VIM))).toBe('422 KUBERNETES_DRIVER_NOT_AVAILABLE');
+    // Modifying VNF information has no infra step: nothing to refuse.
+    expect(refusal({ operation: 'MODIFY_INFO', params: {} } as LcmOperationRequest, instantiatedOn(HELM_VIM))).toBe('accepted');
+  });
+
+  it('refuses a Kubernetes VIM that authenticates with OIDC, naming it; the same VIM otherwise passes', () => {
+    expect(refusal(instantiate(KUBERNETES_VIM), notInstantiated, ['vim-k8s-1'])).toBe('422 KUBERNETES_DRIVER_NOT_AVAILABLE');
+    expect(refusal(instantiate(KUBERNETES_VIM), notInstantiated, ['some-other-vim'])).toBe('accepted');
+    expect(() => refuseUnbuiltKubernetesSteps(planOperation(instantiate(KUBERNETES_VIM), vnfd, notInstantiated), new Set(['vim-k8s-1']))).toThrow(/OIDC \(VIM vim-k8s-1;.*operation was not started/);
+  });
+
+  it('asks about the Kubernetes VIMs of the infra steps only', () => {
+    expect(kubernetesVimIdsOf(planOperation(instantiate(KUBERNETES_VIM), vnfd, notInstantiated))).toEqual(['vim-k8s-1']);
+    expect(kubernetesVimIdsOf(planOperation(instantiate(OPENSTACK_VIM), vnfd, notInstantiated))).toEqual([]);
+  });
+});
