@@ -25,4 +25,11 @@ describe('loadConfig', () => {
     expect(message).toContain('VNFM_ADMIN_TOKEN must be at least 16 characters (got (hidden))');
     expect(message).not.toContain('short-secret');
   });
+
+  it('gives the notification delivery defaults and refuses a bad one', () => {
+    expect(loadConfig({})).toMatchObject({ notifyTimeoutMs: 5000, notifyMaxInFlight: 64, notifyMaxInFlightPerSubscription: 4, notifyRetryMinMs: 1000, notifyRetryMaxMs: 300000, notifyParkAfterMs: 3600000 });
+    expect(loadConfig({ VNFM_PUBLIC_URL: 'https://vnfm.example:9890', VNFM_NOTIFY_PARK_AFTER_MS: '2000' })).toMatchObject({ publicUrl: 'https://vnfm.example:9890', notifyParkAfterMs: 2000 });
+    expect(() => loadConfig({ VNFM_NOTIFY_TIMEOUT_MS: '0' })).toThrow('VNFM_NOTIFY_TIMEOUT_MS must be a positive integer (got "0")');
+    expect(() => loadConfig({ VNFM_PUBLIC_URL: 'vnfm.example/path' })).toThrow('VNFM_PUBLIC_URL must be an http(s) URL without path');
+  });
 });

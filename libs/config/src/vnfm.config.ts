@@ -93,6 +93,51 @@ export class VnfmConfig {
   @Min(1, { message: 'VNFM_REQUEST_TIMEOUT_MS must be a positive integer' })
   @Transform(({ value }) => (value === undefined ? 30000 : Number(value)))
   requestTimeoutMs = 30000;
+
+  /**
+   * VNFM_PUBLIC_URL: the URL consumers reach the gateway at (scheme, host,
+   * port, no path), for the absolute links of notifications; default
+   * `http://<VNFM_HOST>:<VNFM_PORT>`.
+   */
+  @IsOptional()
+  @Matches(/^https?:\/\/[^\s/?#]+\/?$/, { message: 'VNFM_PUBLIC_URL must be an http(s) URL without path, query or fragment' })
+  publicUrl?: string;
+
+  /** VNFM_NOTIFY_TIMEOUT_MS: how long one notification POST (token included) may take. */
+  @IsInt({ message: 'VNFM_NOTIFY_TIMEOUT_MS must be a positive integer' })
+  @Min(1, { message: 'VNFM_NOTIFY_TIMEOUT_MS must be a positive integer' })
+  @Transform(({ value }) => (value === undefined ? 5000 : Number(value)))
+  notifyTimeoutMs = 5000;
+
+  /** VNFM_NOTIFY_MAX_IN_FLIGHT: notification POSTs in flight at once, all subscribers together. */
+  @IsInt({ message: 'VNFM_NOTIFY_MAX_IN_FLIGHT must be a positive integer' })
+  @Min(1, { message: 'VNFM_NOTIFY_MAX_IN_FLIGHT must be a positive integer' })
+  @Transform(({ value }) => (value === undefined ? 64 : Number(value)))
+  notifyMaxInFlight = 64;
+
+  /** VNFM_NOTIFY_MAX_IN_FLIGHT_PER_SUBSCRIPTION: notification POSTs in flight at once to one subscription (a slow subscriber holds no more). */
+  @IsInt({ message: 'VNFM_NOTIFY_MAX_IN_FLIGHT_PER_SUBSCRIPTION must be a positive integer' })
+  @Min(1, { message: 'VNFM_NOTIFY_MAX_IN_FLIGHT_PER_SUBSCRIPTION must be a positive integer' })
+  @Transform(({ value }) => (value === undefined ? 4 : Number(value)))
+  notifyMaxInFlightPerSubscription = 4;
+
+  /** VNFM_NOTIFY_RETRY_MIN_MS: first wait before a failed notification is sent again (doubled per attempt, with jitter). */
+  @IsInt({ message: 'VNFM_NOTIFY_RETRY_MIN_MS must be a positive integer' })
+  @Min(1, { message: 'VNFM_NOTIFY_RETRY_MIN_MS must be a positive integer' })
+  @Transform(({ value }) => (value === undefined ? 1000 : Number(value)))
+  notifyRetryMinMs = 1000;
+
+  /** VNFM_NOTIFY_RETRY_MAX_MS: longest wait between two attempts of one notification. */
+  @IsInt({ message: 'VNFM_NOTIFY_RETRY_MAX_MS must be a positive integer' })
+  @Min(1, { message: 'VNFM_NOTIFY_RETRY_MAX_MS must be a positive integer' })
+  @Transform(({ value }) => (value === undefined ? 300000 : Number(value)))
+  notifyRetryMaxMs = 300000;
+
+  /** VNFM_NOTIFY_PARK_AFTER_MS: how long a notification is retried after its first failure before it is parked. */
+  @IsInt({ message: 'VNFM_NOTIFY_PARK_AFTER_MS must be a positive integer' })
+  @Min(1, { message: 'VNFM_NOTIFY_PARK_AFTER_MS must be a positive integer' })
+  @Transform(({ value }) => (value === undefined ? 3600000 : Number(value)))
+  notifyParkAfterMs = 3600000;
 }
 
 /** Environment variable → config property. */
@@ -112,6 +157,13 @@ export const ENVIRONMENT: Record<string, keyof VnfmConfig> = {
   VNFM_REQUEST_TIMEOUT_MS: 'requestTimeoutMs',
   VNFM_MASTER_KEY: 'masterKey',
   VNFM_BUS_KEY: 'busKey',
+  VNFM_PUBLIC_URL: 'publicUrl',
+  VNFM_NOTIFY_TIMEOUT_MS: 'notifyTimeoutMs',
+  VNFM_NOTIFY_MAX_IN_FLIGHT: 'notifyMaxInFlight',
+  VNFM_NOTIFY_MAX_IN_FLIGHT_PER_SUBSCRIPTION: 'notifyMaxInFlightPerSubscription',
+  VNFM_NOTIFY_RETRY_MIN_MS: 'notifyRetryMinMs',
+  VNFM_NOTIFY_RETRY_MAX_MS: 'notifyRetryMaxMs',
+  VNFM_NOTIFY_PARK_AFTER_MS: 'notifyParkAfterMs',
 };
 
 /** Variables whose values are never echoed, not even in a validation error. */

@@ -45,3 +45,4 @@ export * from './lccn-subscription.types';
 export * from './lccn-subscription.decider';
 export * from './lccn-subscription.view';
 export * from './lccn-subscription.messages';
+export * from './notifications';

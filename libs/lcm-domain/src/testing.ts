@@ -70,3 +70,4 @@ export function refusalOf(run: () => unknown): string {
   }
   return 'accepted';
 }
+export { notificationViolations } from './notifications/testing/notification-contract';

@@ -57,7 +57,7 @@ function resolved(document: Json, node: Json): Json {
 }
 
 /** The schema of one response body: Swagger 2.0 `schema`, OpenAPI 3 `content[<JSON type>].schema`. */
-function responseSchema(contract: ContractName, method: string, path: string, status: number): Json {
+export function responseSchema(contract: ContractName, method: string, path: string, status: number): Json {
   const document = documentOf(contract);
   const operation = ((document.paths as Json)[path] as Json | undefined)?.[method.toLowerCase()] as Json | undefined;
   if (!operation) throw new Error(`${contract} has no ${method} ${path}`);
@@ -136,4 +136,14 @@ export function contractViolations(contract: ContractName, method: string, path:
     validators.set(key, validate);
   }
   return validate(body) ? [] : (validate.errors ?? []).filter((error) => !isBundleDefect(contract, path, error) && !leftOut(excluded, error)).map(describeError);
+}
+
+/**
+ * What is wrong with a body per a schema composed from a bundle's parts (a
+ * notification: the LCM bundles define none, so its schema is assembled
+ * from the GS table and the bundle's own definitions of each attribute).
+ */
+export function schemaViolations(schema: Json, body: unknown): string[] {
+  const validate = ajv.compile(schema);
+  return validate(body) ? [] : (validate.errors ?? []).map(describeError);
 }
