@@ -41,7 +41,30 @@ export type StepAction =
   | { action: 'scale'; vduDelta: Record<string, number>; removeVnfcs: VnfcResourceInfo[]; previousScaleStatus: ScaleInfo[]; targetScaleStatus: ScaleInfo[] }
   | { action: 'heal'; vnfcs: VnfcResourceInfo[]; cause?: string }
   | { action: 'terminate'; terminationType: 'FORCEFUL' | 'GRACEFUL'; gracefulTerminationTimeout?: number; vnfcs: VnfcResourceInfo[] }
-  | { action: 'change_ext_conn'; extVirtualLinks: unknown[]; vimConnectionInfo?: Record<string, VimConnectionRef> };
+  | { action: 'change_ext_conn'; extVirtualLinks: unknown[]; vimConnectionInfo?: Record<string, VimConnectionRef> }
+  | {
+      action: 'change_vnfpkg';
+      flavourId: string;
+      /** The package the VNF moves to, as it is to be deployed. */
+      target: PackageDeployment;
+      /** The package it runs now: what a rollback goes back to (the compensation swaps the two). */
+      previous: PackageDeployment;
+      extVirtualLinks?: unknown[];
+      extManagedVirtualLinks?: unknown[];
+    };
+
+/**
+ * One VNF package as a change of current package deploys it (SOL 003 v3.3.1
+ * §5.4.11a): its VNFD, the VNFCs per VDU at the instance's scale levels, and
+ * the additionalParams the deployment is built with (the instantiation's,
+ * with the change request's top-level keys winning; secrets sealed, opened by
+ * the step under `/additionalParams`).
+ */
+export interface PackageDeployment {
+  vnfdId: string;
+  vduCounts: Record<string, number>;
+  additionalParams?: Record<string, unknown>;
+}
 
 export type StepActionName = StepAction['action'];
 

@@ -33,6 +33,8 @@ const COMPENSATIONS: { [A in StepActionName]: (request: Extract<StepAction, { ac
   heal: () => impossible('a heal cannot be undone'),
   terminate: () => impossible('a termination cannot be undone'),
   change_ext_conn: () => impossible('the earlier external connectivity is not recorded'),
+  // Back to the package the VNF ran before, deployed as it was (its VDU counts and additionalParams).
+  change_vnfpkg: (request) => ({ kind: 'step', request: { ...request, target: request.previous, previous: request.target } }),
 };
 
 function compensationOf(record: StepRecord): Compensation {

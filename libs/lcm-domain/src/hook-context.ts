@@ -17,6 +17,10 @@ export interface HookContextInput {
   declared: LcmOperation | undefined;
 }
 
+/** The VNFD a hook of this occurrence is declared in: a change of package's new one (its hooks run from it), else the instance's. */
+export const hookVnfdIdOf = (opOcc: VnfLcmOpOcc, instance: VnfInstance): string =>
+  opOcc.operation === 'CHANGE_VNFPKG' && isRecord(opOcc.operationParams) && typeof opOcc.operationParams.vnfdId === 'string' ? opOcc.operationParams.vnfdId : instance.vnfdId;
+
 /**
  * The context of one hook (see HookContext), built when the hook step is
  * sent: at `<op>_start` the VNFCs the operation's infra step is about to
@@ -46,7 +50,7 @@ export function hookContextOf({ opOcc, hook, instance, declared }: HookContextIn
       current,
     },
     earlierOutputs: isRecord(instance.metadata[HOOK_OUTPUTS_KEY]) ? instance.metadata[HOOK_OUTPUTS_KEY] : {},
-    artifact: artifactOf(hook, declared, instance.vnfdId),
+    artifact: artifactOf(hook, declared, hookVnfdIdOf(opOcc, instance)),
     vimConnectionInfo: opOcc.plan.find((step) => step.name === hook)?.vimConnectionInfo ?? instance.vimConnectionInfo,
   };
 }

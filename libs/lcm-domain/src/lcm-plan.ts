@@ -1,16 +1,21 @@
 import type { VnfdFlavour, VnfdModel } from '@vnfm/vnfd';
 import { redact } from '@vnfm/util';
 import { healTargets } from './heal-targets';
-import type { LcmOperationRequest, SupportedLcmOperation } from './lcm-requests.types';
+import { unprocessableLcmRequest } from './lcm.errors';
+import type { ChangeCurrentVnfPkgRequest, LcmOperationRequest, SupportedLcmOperation } from './lcm-requests.types';
 import type { PlannedStep, StepAction } from './lcm-steps';
-import { flavourOf, initialScaleStatus, initialVduCounts, scaleStatusAfterScale, scaleStatusAtLevel, vduDeltaBetween, vnfcsToRemove } from './scale-levels';
+import { hookAdditionalParams } from './request-secrets';
+import { flavourOf, initialScaleStatus, initialVduCounts, scaleStatusAfterScale, scaleStatusAtLevel, vduCountsAt, vduDeltaBetween, vnfcsToRemove } from './scale-levels';
 import type { VimConnectionRef } from './sol003.types';
 import { HOOK_RUNNER, HOOK_STEP_TIMEOUT_MS, INFRA_STEP_TIMEOUT_MS, RESUMABLE, infraDriverFor } from './step-targets';
 import type { VnfInstance } from './vnf-instance.state';
 
 interface PlanContext {
   instance: VnfInstance;
+  /** The flavour the operation works in, from the VNFD it is planned with (a change of package: the new one). */
   flavour?: VnfdFlavour;
+  /** The instance's flavour in the VNFD it runs now, when that is not the one planned with. */
+  currentFlavour?: VnfdFlavour;
 }
 
 type Planner<O extends SupportedLcmOperation> = (params: Extract<LcmOperationRequest, { operation: O }>['params'], context: PlanContext) => StepAction | undefined;
@@ -50,6 +55,8 @@ const PLANS: { [O in SupportedLcmOperation]: { hook: string; infra: Planner<O> }
   },
   // Modifying VNF information touches no resource: only its hooks run, the change lands at completion.
   MODIFY_INFO: { hook: 'modify_information', infra: () => undefined },
+  // SOL 001 v3.3.1 §6.7.1 tosca.interfaces.nfv.Vnflcm change_current_package_start / _end, declared by the new package.
+  CHANGE_VNFPKG: { hook: 'change_current_package', infra: (params, context) => changeVnfpkgAction(params, context) },
 };
 
 /**
@@ -57,11 +64,12 @@ const PLANS: { [O in SupportedLcmOperation]: { hook: string; infra: Planner<O> }
  * each hook only when the flavour's Vnflcm interface declares it. Throws the
  * typed error of a request that does not fit the VNFD or the instance.
  */
-export function planOperation(request: LcmOperationRequest, vnfd: VnfdModel, instance: VnfInstance): PlannedStep[] {
+export function planOperation(request: LcmOperationRequest, vnfd: VnfdModel, instance: VnfInstance, currentVnfd?: VnfdModel): PlannedStep[] {
   const flavourId = operationFlavourId(request, instance);
   const flavour = flavourId === undefined ? undefined : flavourOf(vnfd, flavourId);
+  const currentFlavour = flavourId === undefined || currentVnfd === undefined ? undefined : flavourOf(currentVnfd, flavourId);
   const { hook, infra } = PLANS[request.operation] as { hook: string; infra: Planner<SupportedLcmOperation> };
-  const action = infra(request.params, { instance, flavour });
+  const action = infra(request.params, { instance, flavour, currentFlavour });
   const vims: Record<string, VimConnectionRef> = action?.action === 'instantiate' ? action.vimConnectionInfo : instance.vimConnectionInfo;
   // A hook declared without an implementation (`instantiate_start: []`, as Tacker's samples do) has nothing to run.
   const declared = (name: string) => flavour?.lcmOperations[name]?.implementation !== undefined;
@@ -74,6 +82,9 @@ export function planOperation(request: LcmOperationRequest, vnfd: VnfdModel, ins
   if (declared(`${hook}_end`)) steps.push(hookStep(`${hook}_end`));
   return steps;
 }
+
+/** The VNFD an operation is planned with and its hooks are declared in: a change of package's new one, else the instance's. */
+export const operationVnfdId = (request: LcmOperationRequest, instance: VnfInstance): string => (request.operation === 'CHANGE_VNFPKG' ? request.params.vnfdId : instance.vnfdId);
 
 /** The deployment flavour an operation works in: the one asked for by an instantiation, else the instance's. */
 export const operationFlavourId = (request: LcmOperationRequest, instance: VnfInstance): string | undefined =>
@@ -89,6 +100,30 @@ function scaleAction({ instance, flavour }: PlanContext, target: (flavour: VnfdF
   const targetScaleStatus = target(required(flavour), previousScaleStatus);
   const vduDelta = vduDeltaBetween(required(flavour), previousScaleStatus, targetScaleStatus);
   return { action: 'scale', vduDelta, removeVnfcs: vnfcsToRemove(vnfcsOf(instance), vduDelta), previousScaleStatus, targetScaleStatus };
+}
+
+/**
+ * SOL 003 v3.3.1 §5.4.11a: the instance moves to the new package in its
+ * flavour and at its scale levels (both must exist in the new VNFD), keeping
+ * its external connectivity; `previous` is how it runs now, for a rollback.
+ * The same package again re-deploys it with the request's additionalParams
+ * (e.g. another list of Kubernetes manifests).
+ */
+function changeVnfpkgAction(params: ChangeCurrentVnfPkgRequest, { instance, flavour, currentFlavour }: PlanContext): StepAction {
+  if (params.extVirtualLinks !== undefined || params.extManagedVirtualLinks !== undefined) {
+    throw unprocessableLcmRequest('EXT_CONNECTIVITY_NOT_CHANGED_WITH_PACKAGE', 'A change of VNF package keeps the external connectivity: change it with change_ext_conn before or after, and leave extVirtualLinks and extManagedVirtualLinks out of this request.');
+  }
+  const info = instance.instantiatedVnfInfo;
+  const at = (f: VnfdFlavour) => vduCountsAt(f, instance.instantiationLevelId, info?.scaleStatus ?? []);
+  const previousParams = instance.instantiationParams?.additionalParams;
+  return {
+    action: 'change_vnfpkg',
+    flavourId: required(flavour).flavourId,
+    target: { vnfdId: params.vnfdId, vduCounts: at(required(flavour)), additionalParams: hookAdditionalParams(instance, params.additionalParams) },
+    previous: { vnfdId: instance.vnfdId, vduCounts: at(required(currentFlavour ?? flavour)), ...(previousParams && { additionalParams: previousParams }) },
+    ...(info?.extVirtualLinks && { extVirtualLinks: info.extVirtualLinks }),
+    ...(info?.extManagedVirtualLinks && { extManagedVirtualLinks: info.extManagedVirtualLinks }),
+  };
 }
 
 type ScaleStatus = NonNullable<VnfInstance['instantiatedVnfInfo']>['scaleStatus'];

@@ -68,6 +68,21 @@ export interface VnfInfoModificationRequest {
   vimConnectionInfo?: Record<string, VimConnectionRef>;
 }
 
+/**
+ * ETSI GS NFV-SOL 003 v3.3.1 §5.5.2.11a ChangeCurrentVnfPkgRequest. VIM
+ * connections do not change with the package (PATCH does that); the
+ * extensions and vnfConfigurableProperties given are merge patches applied
+ * when the new package is in place.
+ */
+export interface ChangeCurrentVnfPkgRequest {
+  vnfdId: string;
+  extVirtualLinks?: unknown[];
+  extManagedVirtualLinks?: unknown[];
+  additionalParams?: Record<string, unknown>;
+  extensions?: Record<string, unknown>;
+  vnfConfigurableProperties?: Record<string, unknown>;
+}
+
 /** The request of each operation this VNFM runs, tagged by its LcmOperationType. */
 export type LcmOperationRequest =
   | { operation: 'INSTANTIATE'; params: InstantiateVnfRequest }
@@ -76,6 +91,7 @@ export type LcmOperationRequest =
   | { operation: 'TERMINATE'; params: TerminateVnfRequest }
   | { operation: 'HEAL'; params: HealVnfRequest }
   | { operation: 'CHANGE_EXT_CONN'; params: ChangeExtVnfConnectivityRequest }
-  | { operation: 'MODIFY_INFO'; params: VnfInfoModificationRequest };
+  | { operation: 'MODIFY_INFO'; params: VnfInfoModificationRequest }
+  | { operation: 'CHANGE_VNFPKG'; params: ChangeCurrentVnfPkgRequest };
 
 export type SupportedLcmOperation = LcmOperationRequest['operation'];

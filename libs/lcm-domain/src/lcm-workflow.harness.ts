@@ -45,10 +45,10 @@ export class LcmWorkflowHarness {
   }
 
   /** What the coordinator does on an LCM request: claim the instance, plan, record the start, run the workflow. */
-  start(request: LcmOperationRequest, vnfd: VnfdModel): this {
+  start(request: LcmOperationRequest, vnfd: VnfdModel, currentVnfd?: VnfdModel): this {
     const instance = this.instance();
     if (!instance) throw new TypeError('create the instance first');
-    const plan = planOperation(request, vnfd, instance);
+    const plan = planOperation(request, vnfd, instance, currentVnfd);
     const now = this.now();
     this.toInstance({ type: 'StartVnfLcmOperation', data: { vnfLcmOpOccId: this.vnfLcmOpOccId, operation: request.operation, operationParams: request.params, now } });
     const started = decideVnfLcmOpOcc(

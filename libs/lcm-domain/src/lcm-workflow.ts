@@ -10,7 +10,7 @@ import { decideVnfLcmOpOcc } from './vnf-lcm-op-occ.decider';
 import type { VnfLcmOpOccEvent } from './vnf-lcm-op-occ.events';
 import { evolveVnfLcmOpOcc, replayVnfLcmOpOcc } from './vnf-lcm-op-occ.evolve';
 import { latestAttempts, nextForwardIndex, pendingStep, type VnfLcmOpOcc } from './vnf-lcm-op-occ.state';
-import type { VnfInfoModificationRequest } from './lcm-requests.types';
+import type { ChangeCurrentVnfPkgRequest, VnfInfoModificationRequest } from './lcm-requests.types';
 
 /** After a crash: the workflow state is the fold of the occurrence's events; then feed it `CoordinatorRestarted`. */
 export const rebuildLcmWorkflow = (events: readonly VnfLcmOpOccEvent[]): LcmWorkflowState => ({ opOcc: replayVnfLcmOpOcc(events) });
@@ -195,12 +195,23 @@ function send(reaction: Reaction, step: PlannedStep, stepId: string, attempt: nu
   reaction.then({ kind: 'schedule', stepId, afterMs: step.timeoutMs });
 }
 
-/** MODIFY_INFO changes the instance only once its hooks went through (SOL 003 §5.4.3.3.4). */
+/**
+ * MODIFY_INFO changes the instance only once its hooks went through (SOL 003
+ * §5.4.3.3.4); so do the extensions and vnfConfigurableProperties of a
+ * change of package (§5.5.2.11a: merge patches, like a PATCH's).
+ */
 function applyModifications(reaction: Reaction): void {
   const { opOcc } = reaction;
-  if (opOcc.operation !== 'MODIFY_INFO') return;
-  const modifications = opOcc.operationParams as VnfInfoModificationRequest;
+  const modifications = modificationsOf(opOcc);
+  if (!modifications) return;
   reaction.toInstance({ type: 'ApplyVnfOperationResult', data: { vnfLcmOpOccId: opOcc.id, stepId: `${opOcc.id}:modify`, changes: { modifications }, now: reaction.now } });
+}
+
+function modificationsOf(opOcc: VnfLcmOpOcc): VnfInfoModificationRequest | undefined {
+  if (opOcc.operation === 'MODIFY_INFO') return opOcc.operationParams as VnfInfoModificationRequest;
+  if (opOcc.operation !== 'CHANGE_VNFPKG') return undefined;
+  const { extensions, vnfConfigurableProperties } = opOcc.operationParams as ChangeCurrentVnfPkgRequest;
+  return extensions || vnfConfigurableProperties ? { ...(extensions && { extensions }), ...(vnfConfigurableProperties && { vnfConfigurableProperties }) } : undefined;
 }
 
 function recordState(reaction: Reaction): void {

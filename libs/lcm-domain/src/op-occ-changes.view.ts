@@ -1,5 +1,5 @@
 import { extVirtualLinkInfoView } from './ext-connectivity.view';
-import type { ChangeExtVnfConnectivityRequest, VnfInfoModificationRequest } from './lcm-requests.types';
+import type { ChangeCurrentVnfPkgRequest, ChangeExtVnfConnectivityRequest, VnfInfoModificationRequest } from './lcm-requests.types';
 import type { VnfLcmApiMajor } from './vnf-instance.view';
 import type { VnfLcmOpOcc } from './vnf-lcm-op-occ.state';
 
@@ -7,6 +7,7 @@ import type { VnfLcmOpOcc } from './vnf-lcm-op-occ.state';
 export interface OpOccChanges {
   changedInfo?: Record<string, unknown>;
   changedExtConnectivity?: Record<string, unknown>[];
+  modificationsTriggeredByVnfPkgChange?: Record<string, unknown>;
 }
 
 /** SOL 003 §5.5.3.12 VnfInfoModifications: the attributes the request modified, as it gave them (v1 lists VIM connections, v2 maps them). */
@@ -26,9 +27,15 @@ function changedExtConnectivity(opOcc: VnfLcmOpOcc, major: VnfLcmApiMajor): Reco
   return extVirtualLinkInfoView(request.extVirtualLinks ?? [], extCpInfo, vim, major);
 }
 
+/** SOL 003 v3.3.1 §5.5.3.21 ModificationsTriggeredByVnfPkgChange: the new VNFD, and the properties and extensions the request patched. */
+function packageChangeModifications({ vnfdId, vnfConfigurableProperties, extensions }: ChangeCurrentVnfPkgRequest): Record<string, unknown> {
+  return { vnfdId, ...(vnfConfigurableProperties && { vnfConfigurableProperties }), ...(extensions && { extensions }) };
+}
+
 export function opOccChanges(opOcc: VnfLcmOpOcc, major: VnfLcmApiMajor): OpOccChanges {
   if (opOcc.operationState !== 'COMPLETED') return {};
   if (opOcc.operation === 'MODIFY_INFO') return { changedInfo: opOcc.changedInfo ?? vnfInfoModifications(opOcc.operationParams as VnfInfoModificationRequest, major) };
   if (opOcc.operation === 'CHANGE_EXT_CONN') return { changedExtConnectivity: changedExtConnectivity(opOcc, major) };
+  if (opOcc.operation === 'CHANGE_VNFPKG') return { modificationsTriggeredByVnfPkgChange: packageChangeModifications(opOcc.operationParams as ChangeCurrentVnfPkgRequest) };
   return opOcc.changedInfo ? { changedInfo: opOcc.changedInfo } : {};
 }

@@ -39,6 +39,12 @@ export function initialVduCounts(flavour: VnfdFlavour, instantiationLevelId?: st
   return Object.fromEntries(flavour.vdus.map((vdu) => [vdu.id, level?.vduInstances[vdu.id] ?? vdu.initialInstances]));
 }
 
+/** VNFCs per VDU of a flavour at these scale levels: the instantiation level's counts plus every aspect's deltas up to its level. */
+export function vduCountsAt(flavour: VnfdFlavour, instantiationLevelId: string | undefined, scaleStatus: readonly ScaleInfo[]): Record<string, number> {
+  const delta = vduDeltaBetween(flavour, initialScaleStatus(flavour, instantiationLevelId), scaleStatus);
+  return Object.fromEntries(Object.entries(initialVduCounts(flavour, instantiationLevelId)).map(([vduId, count]) => [vduId, count + (delta[vduId] ?? 0)]));
+}
+
 /** SCALE_OUT / SCALE_IN by numberOfSteps (default 1), bounded by 0..max_scale_level. */
 export function scaleStatusAfterScale(flavour: VnfdFlavour, current: readonly ScaleInfo[], request: ScaleVnfRequest): ScaleInfo[] {
   const steps = request.numberOfSteps ?? 1;

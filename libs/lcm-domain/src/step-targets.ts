@@ -31,6 +31,7 @@ export const RESUMABLE: Record<StepActionName, boolean> = {
   heal: true,
   terminate: true,
   change_ext_conn: true,
+  change_vnfpkg: true,
 };
 
 /** The infra driver for the instance's VIMs: the first connection whose vimType a driver serves. */

@@ -38,6 +38,8 @@ export interface InstanceChanges {
   extConnectivity?: { extCpInfo: VnfExtCpInfo[]; vimConnectionInfo?: Record<string, VimConnectionRef> };
   network?: NetworkResources;
   modifications?: VnfInfoModificationRequest;
+  /** A change of current VNF package went through: the instance runs `vnfdId`, deployed with these additionalParams (sealed). */
+  packageChanged?: { vnfdId: string; additionalParams?: Record<string, unknown> };
   terminated?: boolean;
 }
 
@@ -69,4 +71,5 @@ export const OPERATION_PRECONDITIONS: Partial<Record<LcmOperationType, readonly 
   TERMINATE: ['INSTANTIATED'],
   CHANGE_EXT_CONN: ['INSTANTIATED'],
   MODIFY_INFO: ['NOT_INSTANTIATED', 'INSTANTIATED'],
+  CHANGE_VNFPKG: ['INSTANTIATED'],
 };

@@ -86,6 +86,7 @@ function apply({ data }: ApplyVnfOperationResult, instance: VnfInstance): VnfIns
   if (changes.extConnectivity) events.push({ type: 'VnfExtConnectivityChanged', data: { ...ref, ...changes.extConnectivity } });
   if (changes.network) events.push({ type: 'VnfNetworkResourcesObserved', data: { ...ref, ...changes.network } });
   if (changes.modifications) events.push({ type: 'VnfInstanceModified', data: { ...ref, changes: changes.modifications } });
+  if (changes.packageChanged) events.push({ type: 'VnfPackageChanged', data: { ...ref, ...changes.packageChanged, previousVnfdId: instance.vnfdId } });
   if (changes.terminated && willBeInstantiated) events.push({ type: 'VnfTerminated', data: ref });
   return events;
 }

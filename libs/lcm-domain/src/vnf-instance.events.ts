@@ -72,6 +72,19 @@ export interface VnfNetworkResourcesObserved {
   data: { vnfLcmOpOccId: string; stepId: string; at: string } & NetworkResources;
 }
 
+/** The instance runs another VNF package (SOL 003 v3.3.1 §5.4.11a), deployed with these additionalParams (secrets sealed). */
+export interface VnfPackageChanged {
+  type: 'VnfPackageChanged';
+  data: {
+    vnfLcmOpOccId: string;
+    stepId: string;
+    vnfdId: string;
+    previousVnfdId: string;
+    additionalParams?: Record<string, unknown>;
+    at: string;
+  };
+}
+
 export interface VnfTerminated {
   type: 'VnfTerminated';
   data: { vnfLcmOpOccId: string; stepId: string; at: string };
@@ -98,6 +111,7 @@ export type VnfInstanceEvent =
   | VnfScaleLevelChanged
   | VnfExtConnectivityChanged
   | VnfNetworkResourcesObserved
+  | VnfPackageChanged
   | VnfTerminated
   | VnfLcmOperationEnded
   | VnfInstanceDeleted;

@@ -72,6 +72,12 @@ export function evolveVnfInstance(state: VnfInstanceState, event: VnfInstanceEve
         vnfcResourceInfo: info.vnfcResourceInfo.map((vnfc) => (vnfcCpInfo[vnfc.id] ? { ...vnfc, vnfcCpInfo: vnfcCpInfo[vnfc.id] } : vnfc)),
       }));
     }
+    case 'VnfPackageChanged': {
+      const { vnfdId, additionalParams } = event.data;
+      const kept = next.instantiationParams;
+      // Later hooks and a whole-VNF heal deploy what the new package was deployed with.
+      return { ...next, vnfdId, ...(kept && { instantiationParams: { ...kept, ...(additionalParams !== undefined && { additionalParams }) } }) };
+    }
     case 'VnfTerminated':
       // SOL 003 §5.4.8: vimConnectionInfo and metadata outlive termination; the resources do not.
       // The instantiation parameters stay until the next instantiation: terminate_end hooks run after this event.

@@ -4,6 +4,7 @@ import { VnfInstancesController } from './instances/vnf-instances.controller';
 import { VnfPackagesClient } from './instances/vnf-packages.client';
 import { LcmOperationsController } from './operations/lcm-operations.controller';
 import { LcmWorkflowRunner } from './operations/lcm-workflow.runner';
+import { PackageUsage } from './operations/package-usage';
 import { OperationStarter } from './operations/operation-starter';
 import { HookContexts } from './operations/hook-contexts';
 import { MgmtDriversClient } from './operations/mgmt-drivers.client';
@@ -50,6 +51,7 @@ import { VnfInstanceRepository } from './vnf-instance.repository';
     MgmtDriversClient,
     HookOutputsSealer,
     LcmWorkflowRunner,
+    PackageUsage,
     OperationStarter,
     WorkflowRecovery,
     RequestSecrets,

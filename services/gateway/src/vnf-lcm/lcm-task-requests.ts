@@ -3,6 +3,7 @@ import { AppError, notImplemented } from '@vnfm/contracts';
 import type { LcmOperationRequest, VnfLcmApiMajor } from '@vnfm/lcm-domain';
 import { jsonBody } from '../http/request-body';
 import { ChangeExtVnfConnectivityRequestV1Dto, ChangeExtVnfConnectivityRequestV2Dto, toChangeExtConnRequest } from './change-ext-conn.dto';
+import { ChangeCurrentVnfPkgRequestDto, toChangeVnfPkgRequest } from './change-vnfpkg.dto';
 import { HealVnfRequestDto, TerminateVnfRequestDto, toHealRequest, toTerminateRequest } from './heal-terminate.dto';
 import { InstantiateVnfRequestV1Dto, InstantiateVnfRequestV2Dto, toInstantiateRequest } from './instantiate.dto';
 import { toModifyInfoRequest, VnfInfoModificationRequestV1Dto, VnfInfoModificationRequestV2Dto } from './modify.dto';
@@ -37,13 +38,19 @@ const TASKS = new Map<string, TaskReader>([
       request: { operation: 'CHANGE_EXT_CONN', params: toChangeExtConnRequest(bodyOf(major, request, ChangeExtVnfConnectivityRequestV1Dto, ChangeExtVnfConnectivityRequestV2Dto)) },
     }),
   ],
+  [
+    'change_vnfpkg',
+    (major, request) => {
+      if (major === 1) throw new AppError('NOT_FOUND', 404, 'Not Found', 'VNF instances have no change_vnfpkg task resource in API v1 (ETSI GS NFV-SOL 003 v2.6.1); it is /vnflcm/v2 (v3.3.1 §5.4.11a).');
+      return { request: { operation: 'CHANGE_VNFPKG', params: toChangeVnfPkgRequest(jsonBody(request, ChangeCurrentVnfPkgRequestDto)) } };
+    },
+  ],
 ]);
 
 /** SOL 003 task resources this VNF Manager does not run: they exist in the API, so they answer 501, not 404. */
 const NOT_BUILT = new Map([
   ['change_flavour', 'Changing the deployment flavour of a VNF instance'],
   ['operate', 'Operating (starting or stopping) a VNF instance'],
-  ['change_vnfpkg', 'Changing the current VNF package of a VNF instance'],
   ['create_snapshot', 'Creating a VNF snapshot'],
   ['revert_to_snapshot', 'Reverting a VNF instance to a snapshot'],
 ]);

@@ -41,7 +41,7 @@ describe('LCM task request bodies at the edge', () => {
   const files = readdirSync(BODIES).filter((file) => file.endsWith('.json'));
   const taskFiles = files.filter((file) => OPERATION_OF_FILE.some(([pattern]) => pattern.test(file)));
 
-  it('covers every corpus body of these operations (change_vnfpkg and subscriptions are other resources, modify is PATCH)', () => {
+  it('covers every corpus body of these operations (change_vnfpkg is read below, subscriptions are another resource, modify is PATCH)', () => {
     expect(files.filter((file) => !taskFiles.includes(file)).sort()).toEqual(['k8s-v2-change-vnfpkg.json', 'os-v2-modify-max.json', 'os-v2-subscription-max.json']);
   });
 
@@ -205,7 +205,16 @@ describe('LCM task request bodies at the edge', () => {
   it('answers 404 for a task SOL 003 does not define and 501 for one this VNF Manager does not run', () => {
     expect(refusal(() => task('reboot', 2, {})).status).toBe(404);
     expect(refusal(() => task('__proto__', 2, {})).status).toBe(404);
-    const notBuilt = refusal(() => task('change_vnfpkg', 2, corpusBody('k8s-v2-change-vnfpkg.json')));
+    const notBuilt = refusal(() => task('operate', 2, { changeStateTo: 'STARTED' }));
     expect([notBuilt.status, notBuilt.detail]).toEqual([501, expect.stringContaining('not available in this release')]);
+  });
+
+  it('reads the Tacker v2 change_vnfpkg body as CHANGE_VNFPKG; API v1 has no such task; VIM connections are refused (422), not dropped', () => {
+    const body = corpusBody('k8s-v2-change-vnfpkg.json');
+    expect(task('change_vnfpkg', 2, body).request).toEqual({ operation: 'CHANGE_VNFPKG', params: body });
+    expect(refusal(() => task('change_vnfpkg', 1, body)).status).toBe(404);
+    expect(refusal(() => task('change_vnfpkg', 2, {})).detail).toBe('vnfdId must be a non-empty string');
+    const vims = { vimConnectionInfo: { vim1: { vimId: 'v-1', vimType: 'kubernetes' } } };
+    expect([refusal(() => task('change_vnfpkg', 2, { ...body, ...vims })).status, refusal(() => task('change_vnfpkg', 2, { ...body, ...vims })).code]).toEqual([422, 'VIM_CONNECTIONS_NOT_CHANGED_WITH_PACKAGE']);
   });
 });

@@ -111,7 +111,8 @@ describe('/vnflcm task resources, operation occurrences and /audit through the g
     await expectProblem(await call('/vnflcm/v2/vnf_instances/i-1/terminate', { method: 'POST', body: '{"terminationType": ', headers: { 'Content-Type': 'application/json' } }), 400, 'Invalid request body: it is not valid JSON.');
     await expectProblem(await call('/vnflcm/v2/vnf_instances/i-1/heal', { method: 'POST', body: 'cause=x', headers: { 'Content-Type': 'text/plain' } }), 415, 'must be application/json');
     await expectProblem(await post('/vnflcm/v2/vnf_instances/i-1/reboot', {}), 404, 'no reboot task resource');
-    await expectProblem(await post('/vnflcm/v2/vnf_instances/i-1/change_vnfpkg', corpusBody('k8s-v2-change-vnfpkg.json')), 501, 'not available in this release');
+    await expectProblem(await post('/vnflcm/v2/vnf_instances/i-1/operate', { changeStateTo: 'STARTED' }), 501, 'not available in this release');
+    await expectProblem(await post('/vnflcm/v1/vnf_instances/i-1/change_vnfpkg', corpusBody('k8s-v2-change-vnfpkg.json')), 404, 'no change_vnfpkg task resource in API v1');
     expect(standIn.payloadsOf(LCM_COORDINATOR.startOperation)).toEqual([]);
   });
 

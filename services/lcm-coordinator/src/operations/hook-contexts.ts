@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { HookContext, StepCommand } from '@vnfm/contracts';
-import { hookContextOf, instantiationParamsOf } from '@vnfm/lcm-domain';
+import { hookContextOf, hookVnfdIdOf, instantiationParamsOf } from '@vnfm/lcm-domain';
 import { VnfPackagesClient } from '../instances/vnf-packages.client';
 import { VnfInstanceRepository } from '../vnf-instance.repository';
 import { VnfLcmOpOccRepository } from './vnf-lcm-op-occ.repository';
@@ -21,7 +21,7 @@ export class HookContexts {
   async of(command: StepCommand & { request: { action: 'hook'; hook: string } }): Promise<HookContext> {
     const [{ state: opOcc }, instance] = await Promise.all([this.opOccs.load(command.vnfLcmOpOccId), this.instances.load(command.vnfInstanceId)]);
     if (!opOcc || !instance) throw new Error(`Operation ${command.vnfLcmOpOccId} of VNF instance ${command.vnfInstanceId} is gone.`);
-    const vnfd = await this.packages.vnfdModel(instance.vnfdId);
+    const vnfd = await this.packages.vnfdModel(hookVnfdIdOf(opOcc, instance));
     const flavourId = instance.instantiatedVnfInfo?.flavourId ?? instantiationParamsOf(instance)?.flavourId;
     const declared = vnfd.flavours.find((flavour) => flavour.flavourId === flavourId)?.lcmOperations[command.request.hook];
     return hookContextOf({ opOcc, hook: command.request.hook, instance, declared });

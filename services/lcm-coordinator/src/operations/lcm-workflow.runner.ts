@@ -10,6 +10,7 @@ import {
 } from '@vnfm/lcm-domain';
 import { retryOnConflict, SERVICE_RUNTIME, type ServiceRuntime } from '@vnfm/platform';
 import { VnfInstanceRepository } from '../vnf-instance.repository';
+import { PackageUsage } from './package-usage';
 import { abandonedStep } from './step-abandonment';
 import { StepDispatcher } from './step-dispatcher';
 import { VnfLcmOpOccRepository } from './vnf-lcm-op-occ.repository';
@@ -32,6 +33,7 @@ export class LcmWorkflowRunner implements OnApplicationShutdown {
     private readonly opOccs: VnfLcmOpOccRepository,
     private readonly instances: VnfInstanceRepository,
     private readonly dispatcher: StepDispatcher,
+    private readonly usage: PackageUsage,
   ) {}
 
   /**
@@ -74,6 +76,8 @@ export class LcmWorkflowRunner implements OnApplicationShutdown {
     if (instanceCommands.length > 0) await this.instances.executeAll(vnfInstanceId, instanceCommands);
     let current = revision;
     for (const output of reaction.outputs) current = await this.carryOut(vnfLcmOpOccId, output, current);
+    const ended = reaction.state.opOcc;
+    if (ended && reaction.outputs.some((output) => output.kind === 'complete')) await this.usage.settle(ended).catch((error) => this.failed(vnfLcmOpOccId, error));
     const abandoned = abandonedStep(state, reaction.state.opOcc, input);
     if (abandoned) void this.dispatcher.abandon(abandoned.target, abandoned.message);
   }

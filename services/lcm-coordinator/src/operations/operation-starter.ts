@@ -3,13 +3,16 @@ import { Injectable } from '@nestjs/common';
 import {
   checkCanStart,
   operationFlavourId,
+  operationVnfdId,
   planOperation,
   refuseSealedMarkers,
   vnfInstanceNotFound,
   type LcmOperationRequest,
   type StartOperationMessage,
   type StartOperationReply,
+  type VnfInstance,
 } from '@vnfm/lcm-domain';
+import type { VnfdModel } from '@vnfm/vnfd';
 import { VnfPackagesClient } from '../instances/vnf-packages.client';
 import { RequestSecrets } from '../secrets/request-secrets.service';
 import { VnfInstanceRepository } from '../vnf-instance.repository';
@@ -44,19 +47,30 @@ export class OperationStarter {
     // Refuse early what the claim would refuse, before asking other services anything.
     checkCanStart(instance, request.operation);
     // Sealed here, before the deciders, events, replies or logs see the request: only markers go further.
-    const [vnfd, resolved] = await Promise.all([this.packages.vnfdModel(instance.vnfdId), this.withVimRefs(request).then((r) => this.sealed(vnfInstanceId, r))]);
-    const plan = planOperation(resolved, vnfd, instance);
+    const [vnfds, resolved] = await Promise.all([this.vnfdsOf(request, instance), this.withVimRefs(request).then((r) => this.sealed(vnfInstanceId, r))]);
+    const [vnfd, currentVnfd] = vnfds;
+    const plan = planOperation(resolved, vnfd, instance, currentVnfd);
     await this.vims.refuseUnbuiltKubernetesSteps(plan);
     await this.hooks.refuseUnrunnable(plan, vnfd, operationFlavourId(resolved, instance));
     const vnfLcmOpOccId = randomUUID();
     const now = new Date().toISOString();
     // The claim is where an If-Match is decided: atomically with the append that starts the operation.
     await this.instances.execute(vnfInstanceId, { type: 'StartVnfLcmOperation', data: { vnfLcmOpOccId, operation: request.operation, operationParams: resolved.params, now } }, { ifMatchRevisions });
+    // The package the instance moves to is in use from now: it cannot be deleted under the operation (released again if it ends elsewhere).
+    if (request.operation === 'CHANGE_VNFPKG') await this.packages.markUsage(request.params.vnfdId, vnfInstanceId, true);
     await this.runner.command(vnfLcmOpOccId, {
       type: 'StartLcmOpOcc',
       data: { vnfLcmOpOccId, vnfInstanceId, operation: request.operation, operationParams: resolved.params, isAutomaticInvocation: false, plan, now },
     });
     return { vnfLcmOpOccId };
+  }
+
+  /** The VNFD the operation is planned with; a change of package also needs the one the instance runs, and the new one's package usable. */
+  private async vnfdsOf(request: LcmOperationRequest, instance: VnfInstance): Promise<[VnfdModel, VnfdModel?]> {
+    const vnfdId = operationVnfdId(request, instance);
+    if (vnfdId === instance.vnfdId) return [await this.packages.vnfdModel(vnfdId)];
+    await this.packages.usablePackage(vnfdId);
+    return Promise.all([this.packages.vnfdModel(vnfdId), this.packages.vnfdModel(instance.vnfdId)]);
   }
 
   /** The request body with each secret sealed under the instance's data key (paths relative to the body). */

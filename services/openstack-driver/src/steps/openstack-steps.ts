@@ -9,6 +9,7 @@ import { NovaClient } from '../openstack/nova.client';
 import { OpenStackSession } from '../openstack/openstack-session';
 import { HeatStackRepository } from '../records/heat-stack.repository';
 import { changeExtConn } from './change-ext-conn.step';
+import { changeVnfpkg } from './change-vnfpkg.step';
 import { heal } from './heal.step';
 import { instantiate } from './instantiate.step';
 import { scale } from './scale.step';
@@ -16,7 +17,7 @@ import type { InfraAction, StepContext, StepHandler } from './step-context';
 import { StackOperations } from './stack-operations';
 import { terminate } from './terminate.step';
 
-const ACTIONS: { [A in InfraAction['action']]: StepHandler<A> } = { instantiate, scale, heal, terminate, change_ext_conn: changeExtConn };
+const ACTIONS: { [A in InfraAction['action']]: StepHandler<A> } = { instantiate, scale, heal, terminate, change_ext_conn: changeExtConn, change_vnfpkg: changeVnfpkg };
 
 /**
  * The openstack-driver's step handlers for the step host: each opens the
@@ -35,7 +36,7 @@ export class OpenStackSteps {
 
   handlers(): StepHandlers {
     const run = (host: HostStepContext, action: InfraAction) => this.run(host, action);
-    return { instantiate: run, scale: run, heal: run, terminate: run, change_ext_conn: run };
+    return { instantiate: run, scale: run, heal: run, terminate: run, change_ext_conn: run, change_vnfpkg: run };
   }
 
   private async run(host: HostStepContext, action: InfraAction): Promise<StepResult> {
