@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { corpusPath } from '@vnfm/vnf-package/testing';
-import { applyWaves, deleteWaves, instanceObject, requestObject, manifestObjects, manifestPathsOf, namespaceOf, vduWorkloads, VNF_INSTANCE_LABEL, type ManifestObject } from './index';
+import { applyWaves, DEF_FILES_ANNOTATION, defFilesOf, deleteWaves, instanceObject, vduObjects, requestObject, manifestObjects, manifestPathsOf, namespaceOf, vduWorkloads, VNF_INSTANCE_LABEL, type ManifestObject } from './index';
 
 const ALL_KINDS = 'cnf-v2-all-kinds';
 const read = (pkg: string, paths: string[]) => Object.fromEntries(paths.map((path) => [path, readFileSync(corpusPath('tacker', pkg, path), 'utf8')]));
@@ -86,6 +86,16 @@ describe('objects as an instance deploys them', () => {
     expect(placed.metadata).toEqual({ name: 'w', labels: { [VNF_INSTANCE_LABEL]: 'vnf-1' } });
     expect(placed['spec']).toEqual({ template: { metadata: {}, spec: {} } });
   });
+
+  it('records the manifest paths on the object only (not its pods), read back by defFilesOf; an object without them records none', () => {
+    const paths = ['Files/kubernetes/deployment.yaml', 'Files/kubernetes/pod.yaml'];
+    const placed = instanceObject(deployment.object, 'vnf-1', { namespaced: true, namespace: 'tenant' }, paths);
+    expect(placed.metadata['annotations']).toEqual({ [DEF_FILES_ANNOTATION]: JSON.stringify(paths) });
+    expect(defFilesOf(placed)).toEqual(paths);
+    expect((placed['spec'] as { template: { metadata: Record<string, unknown> } }).template.metadata['annotations']).toBeUndefined();
+    expect(defFilesOf(instanceObject(deployment.object, 'vnf-1', { namespaced: true, namespace: 'tenant' }))).toEqual([]);
+    expect(defFilesOf({ ...placed, metadata: { ...placed.metadata, annotations: { [DEF_FILES_ANNOTATION]: 'not json' } } })).toEqual([]);
+  });
 });
 
 describe('apply and delete order', () => {
@@ -129,6 +139,13 @@ describe('VDU to workload mapping', () => {
     const objects = objectsOf(ALL_KINDS, ['Files/kubernetes/deployment.yaml']);
     expect(vduWorkloads([{ id: 'vdu2', name: 'other' }], objects).get('vdu2')?.kind).toBe('Deployment');
     expect(() => vduWorkloads(vdus, objects, ['VDU1'])).toThrow('No workload in Files/kubernetes/deployment.yaml is named after VDU VDU1');
+  });
+
+  it('maps a VDU to any object the caller accepts (a custom resource with a /scale subresource), a workload of its name first found', () => {
+    const scaler = { apiVersion: 'example.com/v1', kind: 'Scaler', metadata: { name: 'vdu5' }, spec: { replicas: 1 } };
+    const config = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'vdu6' } };
+    const mapped = vduObjects(vdus, [scaler, config], (object) => object.kind === 'Scaler');
+    expect([...mapped.entries()].map(([vduId, object]) => [vduId, object.kind])).toEqual([['VDU5', 'Scaler']]);
   });
 });
 
