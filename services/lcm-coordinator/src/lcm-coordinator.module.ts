@@ -26,17 +26,18 @@ import { LccnSubscriptionRepository } from './subscriptions/lccn-subscription.re
 import { LccnSubscriptionsController } from './subscriptions/lccn-subscriptions.controller';
 import { SubscriptionSecrets } from './subscriptions/subscription-secrets';
 import { VnfInstanceRepository } from './vnf-instance.repository';
+import { NOTIFICATION_PROVIDERS, ParkedNotificationsController } from './notifications';
 
 /**
  * Composition root of the lcm-coordinator service: the VNF instance and
  * operation occurrence aggregates of @vnfm/lcm-domain (`vnfInstance-*`,
  * `vnfLcmOpOcc-*` streams) with their in-memory read models, the workflow
  * runner that drives each occurrence through its steps, recovery at start,
- * the audit queries, LCCN subscriptions (`lccnSubscription-*` streams, callback tested at creation), request secrets sealed per instance (opened only for
+ * the audit queries, LCCN subscriptions (`lccnSubscription-*` streams, callback tested at creation) and the delivery of their notifications, request secrets sealed per instance (opened only for
  * the running step that asks), and the clients of the package catalog and VIM registry.
  */
 @Module({
-  controllers: [VnfInstancesController, LcmOperationsController, AuditController, StepSecretsController, HookOutputsController, LccnSubscriptionsController],
+  controllers: [VnfInstancesController, LcmOperationsController, AuditController, StepSecretsController, HookOutputsController, LccnSubscriptionsController, ParkedNotificationsController],
   providers: [
     VnfInstanceReadModel,
     VnfInstanceProjection,
@@ -59,6 +60,7 @@ import { VnfInstanceRepository } from './vnf-instance.repository';
     LccnSubscriptionProjection,
     LccnSubscriptionRepository,
     SubscriptionSecrets,
+    ...NOTIFICATION_PROVIDERS,
   ],
 })
 export class LcmCoordinatorModule {}

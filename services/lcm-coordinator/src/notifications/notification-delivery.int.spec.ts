@@ -1,0 +1,155 @@
+import { LCCN_SUBSCRIPTIONS, LCM_COORDINATOR, PARKED_NOTIFICATIONS, type LccnSubscriptionRequest, type LccnSubscriptionView, type ParkedNotificationView, type StartOperationReply, type VnfInstanceView } from '@vnfm/lcm-domain';
+import { notificationViolations } from '@vnfm/lcm-domain/testing';
+import { startOpenStackSimulator, type OpenStackSimulator } from '../../../../tools/openstack-sim/src';
+import { LcmHarness } from '../testing/lcm-harness';
+import { NotificationReceivers, summary, type ReceivedNotification } from './testing/notification-receiver';
+
+jest.setTimeout(120_000);
+
+// Short retries, a short timeout and parking after 1.5 s of failures, so the test sees each outcome quickly.
+Object.assign(process.env, {
+  VNFM_NOTIFY_RETRY_MIN_MS: '50',
+  VNFM_NOTIFY_RETRY_MAX_MS: '200',
+  VNFM_NOTIFY_PARK_AFTER_MS: '1500',
+  VNFM_NOTIFY_TIMEOUT_MS: '1000',
+  VNFM_PUBLIC_URL: 'http://vnfm.test:9890',
+});
+
+const INSTANTIATION = ['VnfIdentifierCreationNotification', 'INSTANTIATE:STARTING', 'INSTANTIATE:PROCESSING', 'INSTANTIATE:COMPLETED'];
+const states = (got: ReceivedNotification[]) => got.map((notification) => summary(notification.body));
+const ids = (got: ReceivedNotification[]) => got.map((notification) => String(notification.body.id));
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('lcm-coordinator: notification delivery to real HTTP subscribers', () => {
+  const harness = new LcmHarness();
+  const receivers = new NotificationReceivers();
+  let vnfdId: string;
+  let sim: OpenStackSimulator;
+
+  /** A subscription to the instances named `name`, notifying the receiver of the same name. */
+  const subscribe = (name: string, apiMajor: 1 | 2 = 2, extra: Partial<LccnSubscriptionRequest> = {}) =>
+    harness.request<LccnSubscriptionView>(LCCN_SUBSCRIPTIONS.create, {
+      apiMajor,
+      request: { callbackUri: receivers.uri(name), filter: { vnfInstanceSubscriptionFilter: { vnfInstanceNames: [name] } }, ...extra },
+    });
+  const create = async (name: string) => (await harness.request<VnfInstanceView>(LCM_COORDINATOR.createVnfInstance, { apiMajor: 2, request: { vnfdId, vnfInstanceName: name } })).id;
+  const instantiate = async (vnfInstanceId: string) => {
+    const { vnfLcmOpOccId } = await harness.request<StartOperationReply>(LCM_COORDINATOR.startOperation, { apiMajor: 2, vnfInstanceId, request: { operation: 'INSTANTIATE', params: { flavourId: 'simple' } } });
+    return harness.opOccIn(vnfLcmOpOccId, ['COMPLETED']);
+  };
+  const parked = () => harness.request<ParkedNotificationView[]>(PARKED_NOTIFICATIONS.list, {});
+
+  beforeAll(async () => {
+    await receivers.start();
+    sim = await startOpenStackSimulator({ delayMs: 0 });
+    await harness.start();
+    await harness.registerVim(sim.credentials.authUrl);
+    vnfdId = await harness.onboard('vnf-v2-basic-lcms-max');
+  });
+  afterAll(async () => {
+    await harness.dispose();
+    await receivers.close();
+    await sim.close();
+  });
+
+  it.each([1, 2] as const)('a v%i subscriber gets creation, STARTING, PROCESSING, COMPLETED in order, each valid per the ETSI contract of its version', async (major) => {
+    const name = `ordered-v${major}`;
+    const subscription = await subscribe(name, major);
+    const vnfInstanceId = await create(name);
+    const opOcc = await instantiate(vnfInstanceId);
+    const got = await receivers.until(name, (notifications) => notifications.length >= 4);
+    expect(states(got)).toEqual(INSTANTIATION);
+    for (const { body } of got) expect(notificationViolations(major, body)).toEqual([]);
+    expect(got[3].body).toMatchObject({
+      subscriptionId: subscription.id,
+      vnfInstanceId,
+      vnfLcmOpOccId: opOcc.id,
+      notificationStatus: 'RESULT',
+      _links: { vnfLcmOpOcc: { href: `http://vnfm.test:9890/vnflcm/v${major}/vnf_lcm_op_occs/${opOcc.id}` } },
+    });
+    expect(got[3].headers).toMatchObject({ 'content-type': 'application/json', version: major === 1 ? '1.3.0' : '2.0.0' });
+  });
+
+  it('redelivers a notification the subscriber answered 500 with the same id, and keeps the order', async () => {
+    let failures = 0;
+    receivers.answers.set('/flaky', ({ body }) => (body.operationState === 'STARTING' && failures++ < 2 ? { status: 500 } : { status: 204 }));
+    await subscribe('flaky');
+    await instantiate(await create('flaky'));
+    const got = await receivers.until('flaky', (notifications) => notifications.length >= 6);
+    expect(states(got)).toEqual([INSTANTIATION[0], INSTANTIATION[1], INSTANTIATION[1], INSTANTIATION[1], INSTANTIATION[2], INSTANTIATION[3]]);
+    expect(new Set(ids(got.slice(1, 4))).size).toBe(1);
+  });
+
+  it('parks a notification that keeps failing, moves on, and an operator replays it with the same id', async () => {
+    let healed = false;
+    receivers.answers.set('/parking', ({ body }) => ({ status: healed || body.notificationType !== 'VnfIdentifierCreationNotification' ? 204 : 503 }));
+    const subscription = await subscribe('parking');
+    await instantiate(await create('parking'));
+    const got = await receivers.until('parking', (notifications) => states(notifications).includes('INSTANTIATE:COMPLETED'));
+    const creationId = String(got[0].body.id);
+    expect(states(got.filter((n) => n.body.id !== creationId))).toEqual(INSTANTIATION.slice(1));
+    const [entry] = (await parked()).filter((p) => p.subscriptionId === subscription.id);
+    expect(entry).toMatchObject({ id: creationId, notificationType: 'VnfIdentifierCreationNotification', reason: 'it answered 503', notification: { id: creationId } });
+    healed = true;
+    await harness.request(PARKED_NOTIFICATIONS.replay, { notificationId: creationId });
+    const after = await receivers.until('parking', (notifications) => notifications.at(-1)?.body.id === creationId && notifications.length > got.length);
+    expect(after.at(-1)?.body).toEqual(got[0].body);
+    await expect(harness.request(PARKED_NOTIFICATIONS.replay, { notificationId: creationId })).rejects.toMatchObject({ status: 404 });
+    expect((await parked()).filter((p) => p.subscriptionId === subscription.id)).toEqual([]);
+  });
+
+  it('a subscriber that never answers in time does not delay another', async () => {
+    receivers.answers.set('/slow', () => ({ status: 204, delayMs: 5_000 }));
+    await subscribe('slow', 2, { filter: { vnfInstanceSubscriptionFilter: { vnfInstanceNames: ['fast'] } } });
+    await subscribe('fast');
+    const started = Date.now();
+    await instantiate(await create('fast'));
+    const got = await receivers.until('fast', (notifications) => notifications.length >= 4);
+    expect(states(got)).toEqual(INSTANTIATION);
+    expect(Date.now() - started).toBeLessThan(3_000);
+    // The slow one got only its first notification so far (each attempt ends at the 1 s timeout and is retried).
+    expect(new Set(states(receivers.at('slow')))).toEqual(new Set([INSTANTIATION[0]]));
+  });
+
+  it('sends Basic credentials, and an OAuth2 token fetched once, cached, and fetched again after a 401', async () => {
+    receivers.answers.set('/basic', ({ headers }) => ({ status: headers.authorization === `Basic ${Buffer.from('alice:s3cret').toString('base64')}` ? 204 : 401 }));
+    await subscribe('basic', 2, { authentication: { authType: ['BASIC'], paramsBasic: { userName: 'alice', password: 's3cret' } } });
+    let revoked = 'none';
+    receivers.answers.set('/oauth', ({ headers }) => ({ status: headers.authorization?.startsWith('Bearer token-') && headers.authorization !== `Bearer ${revoked}` ? 204 : 401 }));
+    await subscribe('oauth', 2, { authentication: { authType: ['OAUTH2_CLIENT_CREDENTIALS'], paramsOauth2ClientCredentials: { clientId: 'vnfm', clientPassword: 'p4ss', tokenEndpoint: receivers.uri('token') } } });
+    await instantiate(await create('basic'));
+    const tokensBefore = receivers.tokensIssued;
+    await instantiate(await create('oauth'));
+    expect(states(await receivers.until('basic', (n) => n.length >= 4))).toEqual(INSTANTIATION);
+    const got = await receivers.until('oauth', (n) => n.length >= 4);
+    expect(states(got)).toEqual(INSTANTIATION);
+    expect(receivers.tokensIssued - tokensBefore).toBe(1);
+    revoked = String(got[0].headers.authorization).slice('Bearer '.length);
+    await instantiate(await create('oauth'));
+    const again = await receivers.until('oauth', (n) => states(n).filter((s) => s === 'INSTANTIATE:COMPLETED').length >= 2);
+    expect(receivers.tokensIssued - tokensBefore).toBe(2);
+    expect(again.at(-1)?.headers.authorization).toBe(`Bearer token-${receivers.tokensIssued}`);
+  });
+
+  it('resumes after the coordinator stops mid-queue: the rest is delivered, none lost, a resend keeps its id', async () => {
+    receivers.answers.set('/crash', () => ({ status: 204, delayMs: 150 }));
+    await subscribe('crash');
+    const instances = await Promise.all([create('crash'), create('crash'), create('crash')]);
+    await Promise.all(instances.map(instantiate));
+    await receivers.until('crash', (notifications) => notifications.length >= 2);
+    await harness.stopCoordinator();
+    const beforeRestart = receivers.at('crash').length;
+    await sleep(300);
+    await harness.startCoordinator();
+    const got = await receivers.until('crash', (notifications) => new Set(ids(notifications)).size >= 12);
+    expect(beforeRestart).toBeLessThan(12);
+    for (const vnfInstanceId of instances) {
+      const ofInstance = got.filter((notification) => notification.body.vnfInstanceId === vnfInstanceId);
+      // A resend repeats a notification with its id; once de-duplicated by id, each instance's notifications are complete and in order.
+      const unique = ofInstance.filter((notification, i) => ids(ofInstance).indexOf(String(notification.body.id)) === i);
+      expect(states(unique)).toEqual(INSTANTIATION);
+    }
+    await sleep(500);
+    expect(new Set(ids(receivers.at('crash'))).size).toBe(12);
+  });
+});

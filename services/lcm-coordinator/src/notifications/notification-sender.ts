@@ -1,0 +1,99 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { Inject, Injectable } from '@nestjs/common';
+import { outboxHead, retryDelayMs, type OutboxEntry, type OutboxState } from '@vnfm/lcm-domain';
+import { SERVICE_RUNTIME, type ServiceRuntime } from '@vnfm/platform';
+import { LccnSubscriptionReadModel } from '../subscriptions/lccn-subscription.read-model';
+import { DeliveryLimiter } from './delivery-limiter';
+import { deliverySettingsOf, type DeliverySettings } from './delivery-settings';
+import { NotificationOutboxes } from './notification-outboxes';
+import { SubscriberClient } from './subscriber-client';
+
+const now = () => new Date().toISOString();
+
+/**
+ * Works each outbox head first: its next notification goes only once the
+ * one before was delivered or parked, so a subscriber gets an instance's
+ * notifications in order. Outboxes go in parallel, within the limiter's
+ * bounds. A failed attempt is retried after a back-off with jitter; after
+ * `parkAfterMs` of failures the notification is parked and the outbox moves on.
+ */
+@Injectable()
+export class NotificationSender {
+  private readonly settings: DeliverySettings;
+  private readonly limiter: DeliveryLimiter;
+  private readonly workers = new Map<string, Promise<void>>();
+  private stopping = new AbortController();
+
+  constructor(
+    @Inject(SERVICE_RUNTIME) private readonly runtime: ServiceRuntime,
+    private readonly outboxes: NotificationOutboxes,
+    private readonly subscriptions: LccnSubscriptionReadModel,
+    private readonly client: SubscriberClient,
+  ) {
+    this.settings = deliverySettingsOf(runtime.config);
+    this.limiter = new DeliveryLimiter(this.settings.maxInFlight, this.settings.maxInFlightPerSubscription);
+  }
+
+  /** The outbox has something new to send: start its worker unless one runs. */
+  kick(stream: string): void {
+    if (this.workers.has(stream) || this.stopping.signal.aborted) return;
+    const outbox = this.outboxes.get(stream);
+    if (!outbox || !outboxHead(outbox)) return;
+    const worker = this.work(stream, outbox)
+      .catch((error: unknown) => {
+        if (!this.stopping.signal.aborted) this.runtime.logger.error({ stream, error: String(error) }, 'notification outbox stopped; it resumes on the next notification or restart');
+      })
+      .finally(() => {
+        this.workers.delete(stream);
+        // Something queued while the worker was finishing.
+        this.kick(stream);
+      });
+    this.workers.set(stream, worker);
+  }
+
+  /** Ends every worker; an attempt in flight is abandoned (not recorded), so it is sent again after a restart, with its id. */
+  async stop(): Promise<void> {
+    this.stopping.abort();
+    await Promise.allSettled([...this.workers.values()]);
+  }
+
+  private async work(stream: string, outbox: OutboxState): Promise<void> {
+    const stop = this.stopping.signal;
+    for (let head = outboxHead(outbox); head && !stop.aborted; head = outboxHead(outbox)) {
+      const subscription = this.subscriptions.get(outbox.subscriptionId)?.state;
+      if (!subscription) {
+        await this.outboxes.record(stream, { type: 'NotificationParked', data: { notificationId: head.notificationId, reason: 'subscription deleted', attempts: head.attempts, at: now() } });
+        continue;
+      }
+      if (this.expired(head)) {
+        await this.park(stream, head);
+        continue;
+      }
+      const release = await this.limiter.acquire(outbox.subscriptionId);
+      let outcome;
+      try {
+        outcome = await this.client.post(subscription, head.body, stop);
+      } finally {
+        release();
+      }
+      if (outcome.delivered) {
+        await this.outboxes.record(stream, { type: 'NotificationDelivered', data: { notificationId: head.notificationId, status: outcome.status, attempts: head.attempts + 1, at: now() } });
+        continue;
+      }
+      const attempt = head.attempts + 1;
+      await this.outboxes.record(stream, { type: 'NotificationAttemptFailed', data: { notificationId: head.notificationId, attempt, reason: outcome.reason, at: now() } });
+      this.runtime.logger.warn({ notificationId: head.notificationId, subscriptionId: outbox.subscriptionId, attempt, reason: outcome.reason }, 'notification not delivered; will retry');
+      if (!this.expired(head)) await sleep(retryDelayMs(attempt, this.settings.retryMinMs, this.settings.retryMaxMs, Math.random()), undefined, { signal: stop }).catch(() => undefined);
+    }
+  }
+
+  private expired(head: OutboxEntry): boolean {
+    return head.firstFailureAt !== undefined && Date.now() - Date.parse(head.firstFailureAt) >= this.settings.parkAfterMs;
+  }
+
+  private async park(stream: string, head: OutboxEntry): Promise<void> {
+    const reason = head.lastReason ?? 'not delivered';
+    await this.outboxes.record(stream, { type: 'NotificationParked', data: { notificationId: head.notificationId, reason, attempts: head.attempts, at: now() } });
+    this.runtime.logger.warn({ notificationId: head.notificationId, stream, attempts: head.attempts, reason }, 'notification parked');
+  }
+}
