@@ -36,9 +36,11 @@ export function genericSettingsOf(context: HookContext, mode: GenericMode): Gene
   if (vdus !== undefined && !(Array.isArray(vdus) && vdus.every((vdu) => typeof vdu === 'string'))) throw invalid(context, 'additional_parameters.vdus must be a list of VDU ids.');
   const sshCp = parameters.ssh_cp;
   if (sshCp !== undefined && typeof sshCp !== 'string') throw invalid(context, 'additional_parameters.ssh_cp must be a CP name.');
-  const become = parameters.become ?? false;
+  // A VNFD's YAML may give scalars as strings ('true', '120'): both spellings are taken.
+  const become = parameters.become === 'true' ? true : parameters.become === 'false' ? false : (parameters.become ?? false);
   if (typeof become !== 'boolean') throw invalid(context, 'additional_parameters.become must be true or false.');
-  const seconds = parameters.timeout_seconds ?? DEFAULT_TIMEOUT_SECONDS;
+  const given = parameters.timeout_seconds ?? DEFAULT_TIMEOUT_SECONDS;
+  const seconds = typeof given === 'string' && /^\d+$/.test(given) ? Number(given) : given;
   if (typeof seconds !== 'number' || !(seconds > 0) || seconds > 24 * 3600) throw invalid(context, 'additional_parameters.timeout_seconds must be a number of seconds between 1 and 86400.');
   return { runOn, vdus: vdus as string[] | undefined, vnfcs, sshCp, become, timeoutMs: seconds * 1000 };
 }

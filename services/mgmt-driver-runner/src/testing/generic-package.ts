@@ -1,0 +1,53 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { corpusPath, fixturePath, stageFolders } from '@vnfm/vnf-package/testing';
+
+const BASE = 'vnf-v2-userdata-standard';
+const DF = 'Definitions/v2_sample3_df_simple.yaml';
+
+/**
+ * The VNF node's Vnflcm interface of the generic-driver test package: a Bash
+ * script at instantiate_end, scale_start and terminate_start, an Ansible
+ * playbook at scale_end, on the VNFCs of VDU1 reached at VDU1_CP1.
+ */
+const INTERFACE = `      interfaces:
+        Vnflcm:
+          inputs:
+            additional_parameters:
+              vdus: [ VDU1 ]
+              ssh_cp: VDU1_CP1
+              timeout_seconds: 120
+          instantiate_end:
+            implementation: vnf-script
+          scale_start:
+            implementation: vnf-script
+          scale_end:
+            implementation: vnf-playbook
+          terminate_start:
+            implementation: vnf-script
+      artifacts:
+        vnf-script:
+          description: The VNF's own MgmtDriver script
+          type: tosca.artifacts.Implementation.Bash
+          file: ../Scripts/generic_hook.sh
+        vnf-playbook:
+          description: The VNF's own MgmtDriver playbook
+          type: tosca.artifacts.Implementation.Ansible
+          file: ../Playbooks/generic_hook.yaml
+
+`;
+
+/**
+ * Stages the generic-driver test package in `workDir`: Tacker's
+ * vnf-v2-userdata-standard (two VDUs on OpenStack) whose hooks are this
+ * folder's shell script and playbook instead of Tacker's Python sample.
+ */
+export async function stageGenericPackage(workDir: string): Promise<string> {
+  const stage = await stageFolders(workDir, corpusPath('tacker', BASE), fixturePath('tacker', BASE), join(__dirname, 'generic-package'));
+  const df = await readFile(join(stage, DF), 'utf8');
+  const start = df.indexOf('      interfaces:\n');
+  const end = df.indexOf('    VDU1:\n');
+  if (start < 0 || end < start) throw new Error(`${BASE}/${DF} no longer has the VNF node's interfaces before VDU1`);
+  await writeFile(join(stage, DF), df.slice(0, start) + INTERFACE + df.slice(end));
+  return stage;
+}
