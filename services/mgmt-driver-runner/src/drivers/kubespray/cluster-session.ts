@@ -3,6 +3,7 @@ import type { VnfcResourceInfo } from '@vnfm/contracts';
 import { clusterNodes, clusterSecrets, externalLbNode, inventoryFile, inventoryVars, playbookArgv, renderInventory, type ClusterNode, type ClusterParams, type LbNode } from '@vnfm/kubespray';
 import type { RemoteSession, RemoteShell } from '../../ssh/remote-shell';
 import type { HookPackageFiles } from '../hook-driver';
+import { playbookFailed } from './playbook-failure';
 
 /** How long one playbook may run (kubespray's cluster.yml takes tens of minutes on real VMs). */
 export const PLAYBOOK_TIMEOUT_MS = 25 * 60_000;
@@ -57,7 +58,9 @@ export class ClusterSession {
   /** `ansible-playbook ... <playbook>` from the kubespray root, as the spec runs it. */
   async runPlaybook(inventory: string, playbook: 'cluster.yml' | 'scale.yml' | 'remove-node.yml', extraVars: Record<string, string> = {}): Promise<void> {
     const server = await this.ansibleServer();
-    await server.run(playbookArgv(inventory, playbook, extraVars), { cwd: this.params.ansible.kubesprayRootPath, timeoutMs: PLAYBOOK_TIMEOUT_MS });
+    const argv = playbookArgv(inventory, playbook, extraVars);
+    const result = await server.run(argv, { cwd: this.params.ansible.kubesprayRootPath, timeoutMs: PLAYBOOK_TIMEOUT_MS, allowFailure: true });
+    if (result.code !== 0) throw playbookFailed(`${this.params.ansible.username}@${this.params.ansible.ipAddress}`, ['cd', this.params.ansible.kubesprayRootPath, '&&', ...argv], result);
   }
 
   /** The package's load balancer script, copied to the LB VNFC and run there with `args` (see install_external_lb.sh). */

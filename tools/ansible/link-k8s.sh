@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Lets the test kubespray playbooks "build" their cluster in the test
+# Kubernetes API server of tools/k8s: copies its kubectl, admin kubeconfig and
+# CA to a directory of the machine's /opt, which every SSH host (VM) sees
+# through its /opt overlay. With it, cluster.yml and scale.yml register the
+# inventory's nodes as kwok nodes and give masters kubectl and
+# /etc/kubernetes/admin.conf; remove-node.yml deletes the nodes. Without it
+# the playbooks only record membership on the nodes. Run as root after
+# `tools/k8s/k8s.sh up`; idempotent (the 140 MB binary is copied once per build).
+#   bash tools/ansible/link-k8s.sh        prints the directory
+set -euo pipefail
+repo=$(cd "$(dirname "$0")/../.." && pwd)
+dir=${VNFM_KUBESPRAY_K8S_DIR:-/opt/vnfm-kubespray-k8s}
+# The group of the SSH hosts' users (tools/ssh-hosts): the Ansible user reads the kubeconfig.
+vm_gid=${VNFM_VM_GID:-20000}
+
+env_lines=$(bash "$repo/tools/k8s/k8s.sh" env) || { echo "link-k8s.sh: the test Kubernetes API server is not up (bash tools/k8s/k8s.sh up)" >&2; exit 1; }
+kubeconfig=$(sed -n 's/^export K8S_KUBECONFIG=//p' <<<"$env_lines")
+bin_dir=$(bash "$repo/tools/k8s/k8s.sh" build | tail -n 1)
+key=$(basename "$bin_dir")
+
+mkdir -p "$dir/bin"
+if [[ ! -f $dir/bin/.build || $(<"$dir/bin/.build") != "$key" ]]; then
+  # The binary is multi-call: it runs as kubectl by its file name.
+  cp "$bin_dir/kubectl" "$dir/bin/kubectl.new"
+  chmod 755 "$dir/bin/kubectl.new"
+  mv -f "$dir/bin/kubectl.new" "$dir/bin/kubectl"
+  printf '%s\n' "$key" >"$dir/bin/.build"
+fi
+# Test-only admin credentials: root and the VM users' group only.
+install -m 0640 -g "$vm_gid" "$kubeconfig" "$dir/admin.kubeconfig"
+install -m 0644 "$(dirname "$kubeconfig")/pki/ca.crt" "$dir/ca.crt"
+echo "$dir"
