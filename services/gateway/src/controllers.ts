@@ -2,6 +2,7 @@ import { ApiVersionsController } from './api-versions/api-versions.controller';
 import { AuditController } from './audit/audit.controller';
 import { ProbesController } from './diagnostics/probes.controller';
 import { HealthController } from './health/health.controller';
+import { ParkedNotificationsController } from './notifications/parked-notifications.controller';
 import { VimsController } from './vims/vims.controller';
 import { VNF_LCM_CONTROLLERS } from './vnf-lcm';
 import { VNF_PACKAGE_CONTROLLERS } from './vnf-packages';
@@ -11,4 +12,4 @@ import { VNF_PACKAGE_CONTROLLERS } from './vnf-packages';
  * package management, Tacker VIMs, ...) lives in its own folder and adds its
  * controllers here.
  */
-export const CONTROLLERS = [HealthController, ApiVersionsController, ProbesController, VimsController, ...VNF_PACKAGE_CONTROLLERS, ...VNF_LCM_CONTROLLERS, AuditController];
+export const CONTROLLERS = [HealthController, ApiVersionsController, ProbesController, VimsController, ...VNF_PACKAGE_CONTROLLERS, ...VNF_LCM_CONTROLLERS, AuditController, ParkedNotificationsController];

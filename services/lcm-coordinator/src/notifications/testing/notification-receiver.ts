@@ -34,7 +34,8 @@ export class NotificationReceivers {
         }
         const notification = { path, headers: request.headers, body: JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as Record<string, unknown> };
         this.received.push(notification);
-        const { status, delayMs = 0 } = (this.answers.get(path) ?? (() => ({ status: 204 })))(notification);
+        const answer: Answer = this.answers.get(path) ?? (() => ({ status: 204 }));
+        const { status, delayMs = 0 } = answer(notification);
         setTimeout(() => {
           if (!response.destroyed) response.writeHead(status).end();
         }, delayMs).unref();
