@@ -6,7 +6,7 @@ import { CoreV1Api, KubeConfig, KubernetesObjectApi } from '@kubernetes/client-n
 import type { InstantiatedVnfInfo, VnfcResourceInfo } from '@vnfm/lcm-domain';
 import { instanceSelector } from '@vnfm/kubernetes-manifests';
 import { onboardZip, zipStagedPackage } from './support/corpus-packages';
-import { ensureK8s, K8S_UP_TIMEOUT_MS } from './support/k8s';
+import { ensureK8s, K8S_UP_TIMEOUT_MS, type K8sControlPlane } from './support/k8s';
 import { gatewayHttp } from './support/lcm-http';
 import { entryPoint, killGroup, startProduct, waitForHttp, type ProductProcess } from './support/product-process';
 import { ensureTackerCli, tackerCli, TACKER_CLI_INSTALL_TIMEOUT_MS, type TackerCli } from './support/tacker-cli';
@@ -27,12 +27,14 @@ describe('CNF LCM on Kubernetes: the unmodified Tacker CLI drives the standalone
   let cli: TackerCli;
   let core: CoreV1Api;
   let admin: KubernetesObjectApi;
+  let cp: K8sControlPlane;
   let vimId: string;
   let vnfdId: string;
   const namespaces: string[] = [];
 
   beforeAll(async () => {
-    const [cp, openstack] = await Promise.all([ensureK8s(), ensureTackerCli()]);
+    const [k8s, openstack] = await Promise.all([ensureK8s(), ensureTackerCli()]);
+    cp = k8s;
     const config = new KubeConfig();
     config.loadFromFile(cp.kubeconfig);
     core = config.makeApiClient(CoreV1Api);
@@ -110,5 +112,37 @@ describe('CNF LCM on Kubernetes: the unmodified Tacker CLI drives the standalone
       }
       expect(await lcm.run(['vnflcm', 'delete', id])).toMatchObject({ code: 0, stdout: expect.stringContaining('deleted successfully') });
     });
+  });
+
+  it("on a tenant VIM confined to its namespace, an instantiate whose cluster-scoped object the API server refuses is FAILED_TEMP with the API server's reason; rollback leaves nothing, and so does fail", async () => {
+    const tenant = await cli.json<{ id: string }>(['vim', 'register', '--config-file', cp.tenantVimFile, `k8s-tenant-${randomUUID().slice(0, 8)}`]);
+    const lcm = new VnflcmCli(cli, API_V2);
+    const id = String((await lcm.json<CliRecord>(['vnflcm', 'create', '--name', 'cnf-tenant', vnfdId])).ID);
+    const request = join(dataDir, 'instantiate-tenant.json');
+    // The ConfigMap is applied in the tenant's namespace (the VIM's project_name), then the StorageClass is refused.
+    const defFiles = ['Files/kubernetes/config-map.yaml', 'Files/kubernetes/storage-class.yaml', 'Files/kubernetes/deployment.yaml'];
+    writeFileSync(request, JSON.stringify({ flavourId: 'simple', vimConnectionInfo: { vim1: { vimId: tenant.id, vimType: 'ETSINFV.KUBERNETES.V_1' } }, additionalParams: { 'lcm-kubernetes-def-files': defFiles } }));
+    const configMaps = async () => (await core.listNamespacedConfigMap({ namespace: cp.namespace, labelSelector: instanceSelector(id) })).items.map((item) => item.metadata?.name);
+    const failedInstantiate = async () => {
+      const { opId, op } = await lcm.operate(id, ['vnflcm', 'instantiate', id, request]);
+      expect([op['Operation State'], op.Error]).toEqual(['FAILED_TEMP', expect.objectContaining({ status: 422, detail: expect.stringMatching(/^Kubernetes API server refused to apply StorageClass storage.k8s.io\/v1 curry-sc-local: .*forbidden/) })]);
+      expect(await configMaps()).toEqual(['curry-test001']);
+      return { opId, op };
+    };
+
+    const first = await failedInstantiate();
+    expect(await lcm.run(['vnflcm', 'op', 'rollback', first.opId])).toMatchObject({ code: 0, stdout: expect.stringContaining('has been accepted') });
+    expect((await lcm.settle(first.opId, first.op))['Operation State']).toBe('ROLLED_BACK');
+    expect(await configMaps()).toEqual([]);
+    expect((await lcm.json<CliRecord>(['vnflcm', 'show', id]))['Instantiation State']).toBe('NOT_INSTANTIATED');
+
+    const second = await failedInstantiate();
+    expect(await lcm.json<CliRecord>(['vnflcm', 'op', 'fail', second.opId])).toMatchObject({ ID: second.opId, 'Operation State': 'FAILED' });
+    // A failed instantiation's resources are cleaned up (its compensation runs once) before the instance is released.
+    for (const deadline = Date.now() + 60_000; (await configMaps()).length > 0; ) {
+      if (Date.now() > deadline) throw new Error(`left after fail: ${(await configMaps()).join(', ')}`);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    expect(await lcm.run(['vnflcm', 'delete', id])).toMatchObject({ code: 0 });
   });
 });
