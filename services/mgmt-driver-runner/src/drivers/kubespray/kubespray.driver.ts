@@ -2,12 +2,13 @@ import { posix } from 'node:path';
 import type { HookArtifact, HookContext, HookOutputs } from '@vnfm/contracts';
 import { planHook, readClusterParams } from '@vnfm/kubespray';
 import type { DriverDeps } from '../built-in';
+import { DRIVER_PARAMETER } from '../generic/generic-artifact';
 import type { HookDriver, HookPackageFiles, HookSecrets } from '../hook-driver';
 import { ClusterOperations } from './cluster-operations';
 import { ClusterSession } from './cluster-session';
 
-/** The artifact type a package gives its hook artifact to have it run by this driver, whatever the file (see docs/mgmt-drivers.md). */
-export const KUBESPRAY_ARTIFACT_TYPE = 'vnfm.mgmt-drivers.kubespray';
+/** The hook's `vnfm_mgmt_driver` that names this driver, whatever the artifact's file (see docs/mgmt-drivers.md). */
+export const KUBESPRAY_DRIVER = 'kubespray';
 /** The file Tacker's sample package (mgmt-kubespray) names for its hooks. */
 const TACKER_SAMPLE_FILE = 'kubespray_mgmt.py';
 
@@ -19,12 +20,14 @@ const TACKER_SAMPLE_FILE = 'kubespray_mgmt.py';
  * Kubernetes VIM; workers scaled and healed.
  */
 export class KubesprayDriver implements HookDriver {
-  readonly name = 'kubespray';
+  readonly name = KUBESPRAY_DRIVER;
 
   constructor(private readonly deps: DriverDeps) {}
 
+  /** Named by the hook (`vnfm_mgmt_driver: kubespray`), or Tacker's sample file when the hook names no driver. */
   matches(artifact: HookArtifact): boolean {
-    return artifact.type === KUBESPRAY_ARTIFACT_TYPE || posix.basename(artifact.path) === TACKER_SAMPLE_FILE;
+    const named = artifact.additionalParameters?.[DRIVER_PARAMETER];
+    return named === undefined ? posix.basename(artifact.path) === TACKER_SAMPLE_FILE : named === KUBESPRAY_DRIVER;
   }
 
   async run(context: HookContext, signal: AbortSignal, secrets: HookSecrets, files: HookPackageFiles): Promise<HookOutputs | undefined> {

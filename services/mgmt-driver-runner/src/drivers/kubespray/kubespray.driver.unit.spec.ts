@@ -1,18 +1,19 @@
 import type { HookArtifact } from '@vnfm/contracts';
 import type { ServiceRuntime } from '@vnfm/platform';
 import type { RemoteShell } from '../../ssh/remote-shell';
-import { KubesprayDriver, KUBESPRAY_ARTIFACT_TYPE } from './kubespray.driver';
+import { KubesprayDriver } from './kubespray.driver';
 import { playbookCause, playbookFailed } from './playbook-failure';
 
-const artifact = (path: string, type?: string): HookArtifact => ({ name: 'mgmt', type, path, dependencies: [], additionalParameters: {}, vnfdId: 'vnfd-1' });
+const artifact = (path: string, type?: string, additionalParameters: Record<string, unknown> = {}): HookArtifact => ({ name: 'mgmt', type, path, dependencies: [], additionalParameters, vnfdId: 'vnfd-1' });
 const refusingShell: RemoteShell = { open: () => Promise.reject(new Error('no SSH in this test')) };
 
 describe('the kubespray MgmtDriver', () => {
   const driver = new KubesprayDriver({ shell: refusingShell, runtime: {} as ServiceRuntime });
 
-  it("runs Tacker's sample artifact Scripts/kubespray_mgmt.py, and any file whose artifact type names it", () => {
+  it("runs Tacker's sample artifact Scripts/kubespray_mgmt.py, and any artifact whose hook names it (vnfm_mgmt_driver: kubespray)", () => {
     expect(driver.matches(artifact('Scripts/kubespray_mgmt.py', 'tosca.artifacts.Implementation.Python'))).toBe(true);
-    expect(driver.matches(artifact('Scripts/anything.sh', KUBESPRAY_ARTIFACT_TYPE))).toBe(true);
+    expect(driver.matches(artifact('Scripts/cluster.py', 'tosca.artifacts.Implementation.Python', { vnfm_mgmt_driver: 'kubespray' }))).toBe(true);
+    expect(driver.matches(artifact('Scripts/kubespray_mgmt.py', undefined, { vnfm_mgmt_driver: 'generic' }))).toBe(false);
     expect(driver.matches(artifact('Scripts/kubernetes_mgmt.py', 'tosca.artifacts.Implementation.Python'))).toBe(false);
     expect(driver.matches(artifact('Scripts/kubespray_mgmt.py.bak'))).toBe(false);
   });
