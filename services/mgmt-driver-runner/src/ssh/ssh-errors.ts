@@ -31,6 +31,12 @@ export function commandTimedOut(target: string, command: string, timeoutMs: numb
   return new RemoteCommandError(command, null, tail, `Remote command on ${target} did not end within ${timeoutMs / 1000} s and was killed: ${command}${tail ? `; stderr: ${tail}` : ''}`);
 }
 
+/** The connection ended while the command ran, with no exit status: whether the command finished on the host is unknown. */
+export function connectionLost(target: string, command: string, cause: string | undefined, stderr: string): RemoteCommandError {
+  const tail = tailOf(stderr.trim());
+  return new RemoteCommandError(command, null, tail, `SSH connection to ${target} was lost while a command ran (${cause ?? 'closed by the host'}); whether it completed there is unknown: ${command}${tail ? `; stderr: ${tail}` : ''}`);
+}
+
 export const hostKeyMismatch = (pinned: PinnedHostKey, seen: PinnedHostKey) =>
   new AppError(
     'SSH_HOST_KEY_MISMATCH',

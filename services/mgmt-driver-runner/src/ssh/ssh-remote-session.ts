@@ -7,7 +7,7 @@ import { AppError } from '@vnfm/contracts';
 import { runRemote } from './remote-command';
 import { shellQuote, type RemoteSession, type RunOptions, type RunResult } from './remote-shell';
 import type { SecretMask } from './secret-mask';
-import { commandFailed, commandTimedOut } from './ssh-errors';
+import { commandFailed, commandTimedOut, connectionLost } from './ssh-errors';
 
 /** A command's default limit when the driver gives none. */
 export const DEFAULT_COMMAND_TIMEOUT_MS = 10 * 60_000;
@@ -20,6 +20,7 @@ export const DEFAULT_COMMAND_TIMEOUT_MS = 10 * 60_000;
  */
 export class SshRemoteSession implements RemoteSession {
   private running = 0;
+  private lostWith: string | undefined;
   private closeWhenIdle = false;
 
   constructor(
@@ -40,6 +41,7 @@ export class SshRemoteSession implements RemoteSession {
     this.running += 1;
     const outcome = await runRemote(this.connection(), line, { stdin: options.stdin, timeoutMs, signal: this.signal, mask: this.mask }).finally(() => this.settled());
     if (outcome.timedOut) throw commandTimedOut(this.target, shown, timeoutMs, outcome.stderr);
+    if (outcome.code === null && outcome.signal === null) throw connectionLost(this.target, shown, this.lostWith, outcome.stderr);
     const result: RunResult = { code: outcome.code ?? -1, stdout: outcome.stdout, stderr: outcome.stderr };
     if (outcome.code !== 0 && !options.allowFailure) throw commandFailed(this.target, shown, outcome.code, outcome.signal, outcome.stderr);
     return result;
@@ -60,6 +62,11 @@ export class SshRemoteSession implements RemoteSession {
     } finally {
       sftp.end();
     }
+  }
+
+  /** The connection failed under the session (socket error): commands running now fail saying so. */
+  lost(error: Error): void {
+    this.lostWith = this.mask.apply(error.message);
   }
 
   /**

@@ -190,6 +190,15 @@ describe('SshRemoteShell on real SSH hosts: quoting, host key pinning, timeouts,
     expect((await check.run(['pgrep', '-f', 'sleep 4[9]'], { allowFailure: true })).code).toBe(1);
   });
 
+  it('fails a command whose connection is lost (its sshd killed) saying so (unknown whether it completed)', async () => {
+    const session = await open();
+    // The nearest sshd above the command is this connection's session process (running as the user).
+    const killSession = 'p=$PPID; while [ "$(ps -o comm= -p "$p")" != sshd ]; do p=$(ps -o ppid= -p "$p" | tr -d " "); done; kill -KILL "$p"; sleep 5';
+    const lost = await failureOf(session.run(['sh', '-c', killSession]));
+    expect(lost.detail).toMatch(/SSH connection to vnfm@.* was lost while a command ran .*whether it completed there is unknown: 'sh' '-c'/);
+    expect((await (await open()).run(['true'])).code).toBe(0);
+  });
+
   it('maps connection faults to clear errors: unreachable host, refused password (never repeated)', async () => {
     const unreachable = await failureOf(open({ host: '127.10.0.199', pinId: 'vnfc-nowhere' }));
     expect(unreachable).toMatchObject({ code: 'SSH_UNREACHABLE', status: 502 });

@@ -65,6 +65,9 @@ export class SshRemoteShell implements RemoteShell {
     const session = new SshRemoteSession(ssh, where, mask, signal, () => signal.removeEventListener('abort', abortSession));
     const abortSession = () => session.abort();
     signal.addEventListener('abort', abortSession, { once: true });
+    // node-ssh drops its error listener once logged in: a later socket error (the host gone mid-command) would
+    // otherwise be an uncaught 'error' event that ends the process. The running command fails on the channel's close.
+    ssh.connection?.on('error', (error: Error) => session.lost(error));
     return session;
   }
 }

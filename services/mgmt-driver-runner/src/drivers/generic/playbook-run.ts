@@ -23,7 +23,7 @@ async function knownHosts(run: Omit<ScriptRun, 'login'>, pins: HostKeyPins, targ
     try {
       await (await run.shell.open({ host: target.address, ...login, pinId: target.pinId }, run.signal, run.secrets)).close();
     } catch (error) {
-      throw hookFailure(run.context, where, error);
+      throw run.signal.aborted ? error : hookFailure(run.context, where, error);
     }
     const pin = await pins.pinned(target.pinId);
     const port = login.port ?? 22;
@@ -61,6 +61,6 @@ export async function runPlaybook(run: Omit<ScriptRun, 'login'>, pins: HostKeyPi
       await session.close();
     }
   } catch (error) {
-    throw hookFailure(run.context, where, error);
+    throw run.signal.aborted ? error : hookFailure(run.context, where, error);
   }
 }

@@ -39,6 +39,6 @@ export async function runScriptOn(run: ScriptRun, target: VnfcTarget): Promise<H
       await session.close();
     }
   } catch (error) {
-    throw hookFailure(run.context, where, error);
+    throw run.signal.aborted ? error : hookFailure(run.context, where, error);
   }
 }
