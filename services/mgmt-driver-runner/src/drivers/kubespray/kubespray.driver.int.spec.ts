@@ -48,8 +48,8 @@ describe('kubespray MgmtDriver: a Kubernetes cluster on VMs with an external loa
     await ensureK8s();
     hosts = await ensureSshHosts();
     await sh('bash', [`${repoRoot()}/tools/ansible/link-k8s.sh`]);
-    // VMs 7-11 of the pool: the LCM tests take the first ones, the SSH and Ansible server specs the last ones.
-    const [m, a, b, c, l] = hosts.vms.slice(6, 11) as [string, string, string, string, string];
+    // VMs 2-6 of the pool, which kubespray-lcm.int.spec.ts also uses (run the two one after the other): the other SSH specs use others.
+    const [m, a, b, c, l] = hosts.vms.slice(1, 6) as [string, string, string, string, string];
     ips = { master: m, w1: a, w2: b, w3: c, lb: l };
     // Fresh disks, as newly created servers have.
     for (const ip of Object.values(ips)) await sh('bash', [`${repoRoot()}/tools/ssh-hosts/ssh-hosts.sh`, 'reset', ip]);

@@ -1,0 +1,143 @@
+import { execFile } from 'node:child_process';
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import type { VnfcResourceInfo } from '@vnfm/contracts';
+import { cpAddress, nodeName } from '@vnfm/kubespray';
+import { LCM_COORDINATOR, type LcmOperationRequest, type StartOperationReply, type VnfInstanceView, type VnfLcmOpOccView } from '@vnfm/lcm-domain';
+import { VIM_REGISTRY_MESSAGES, type ResolveVimConnectionInfoReply } from '@vnfm/vim-domain';
+import { repoRoot } from '@vnfm/vnf-package/testing';
+import { zipStagedPackage } from '../../../../../e2e/support/corpus-packages';
+import { ensureK8s } from '../../../../../e2e/support/k8s';
+import { ensureSshHosts, type SshHosts } from '../../../../../e2e/support/ssh-hosts';
+import { startOpenStackSimulator, type OpenStackSimulator } from '../../../../../tools/openstack-sim/src';
+import { LcmHarness } from '../../../../lcm-coordinator/src/testing/lcm-harness';
+import { OpenstackDriverModule } from '../../../../openstack-driver/src/openstack-driver.module';
+import { MgmtDriverRunnerModule } from '../../mgmt-driver-runner.module';
+import { kubectl, lbServers, nodeRecord } from '../../testing/kubespray/cluster-probes';
+
+// Tacker's mgmt-kubespray package as packaged (its hooks name Scripts/kubespray_mgmt.py) through the coordinator,
+// the OpenStack driver on the simulator and the product's runner; the simulator's servers are SSH hosts.
+jest.setTimeout(400_000);
+const sh = promisify(execFile);
+
+// SSH hosts 2-6, which the kubespray driver spec also uses (run the two one after the other): the other SSH specs use others.
+const POOL = ['127.10.0.2', '127.10.0.3', '127.10.0.4', '127.10.0.5', '127.10.0.6'];
+
+describe('mgmt-kubespray through the LCM: a Kubernetes cluster VNF built, scaled, healed and terminated by the kubespray MgmtDriver', () => {
+  const harness = new LcmHarness({ openstackDriver: OpenstackDriverModule, runner: MgmtDriverRunnerModule });
+  let hosts: SshHosts;
+  let sim: OpenStackSimulator;
+  let vnfInstanceId: string;
+
+  const clusterParam = () => ({
+    vim_name: `mgmt-kubespray-${Date.now()}`,
+    ansible: { ip_address: hosts.ansibleServer.ip, username: hosts.ansibleServer.username, password: hosts.ansibleServer.password, kubespray_root_path: hosts.ansibleServer.kubesprayRoot, transferring_inventory_path: 'inventory/mgmt-kubespray-lcm' },
+    master_node: { aspect_id: 'master_instance', ssh_cp_name: 'masterNode_CP1', nic_cp_name: 'masterNode_CP1', username: 'vnfm', password: hosts.users['vnfm'], pod_cidr: '192.168.3.0/16', cluster_cidr: '10.199.187.0/24', cluster_cp_name: 'masterNode_CP1' },
+    worker_node: { aspect_id: 'worker_instance', ssh_cp_name: 'workerNode_CP2', nic_cp_name: 'workerNode_CP2', username: 'vnfm', password: hosts.users['vnfm'] },
+    proxy: { http_proxy: 'http://user1:proxy-secret-77@host1:port1', no_proxy: '192.168.246.0/24,10.0.0.1' },
+    external_lb_param: { ssh_cp_name: 'externalLB_CP3', ssh_username: 'vnfm', ssh_password: hosts.users['vnfm'], script_path: './Scripts/install_external_lb.sh' },
+  });
+  // The seed 000 body, adapted to the simulator: the BaseHOT's nfv parameters, and the SSH hosts' logins.
+  const instantiate = (): LcmOperationRequest => ({
+    operation: 'INSTANTIATE',
+    params: {
+      flavourId: 'simple',
+      additionalParams: {
+        nfv: {
+          VDU: Object.fromEntries(['masterNode', 'workerNode', 'externalLB'].map((vdu) => [vdu, { flavor: 'm1.medium', image: 'ubuntu-20.04-server-cloudimg-amd64' }])),
+          CP: Object.fromEntries(['masterNode_CP1', 'workerNode_CP2', 'externalLB_CP3'].map((cp) => [cp, { network: 'net0' }])),
+        },
+        k8s_cluster_installation_param: clusterParam(),
+      },
+    },
+  });
+
+  const instance = () => harness.request<VnfInstanceView>(LCM_COORDINATOR.getVnfInstance, { apiMajor: 2, vnfInstanceId });
+  const vnfcs = async (vduId: string) => ((await instance()).instantiatedVnfInfo?.vnfcResourceInfo ?? []).filter((vnfc) => vnfc.vduId === vduId);
+  const start = async (request: LcmOperationRequest) => (await harness.request<StartOperationReply>(LCM_COORDINATOR.startOperation, { apiMajor: 2, vnfInstanceId, request })).vnfLcmOpOccId;
+  const ended = (vnfLcmOpOccId: string) => harness.opOccIn(vnfLcmOpOccId, ['COMPLETED', 'FAILED_TEMP', 'FAILED', 'ROLLED_BACK'], 300_000);
+  const expectCompleted = (opOcc: VnfLcmOpOccView) => expect({ state: opOcc.operationState, error: opOcc.error }).toEqual({ state: 'COMPLETED', error: undefined });
+  const address = (vnfc: VnfcResourceInfo, cp: string) => cpAddress(vnfc, cp) ?? '';
+  const worker = (vnfc: VnfcResourceInfo) => nodeName('worker', vnfc.id);
+  const routesOf = (workers: VnfcResourceInfo[]) => workers.map((vnfc) => `${worker(vnfc)} ${address(vnfc, 'workerNode_CP2')}:30080`).sort();
+  const lbAddress = async () => address((await vnfcs('externalLB'))[0] as VnfcResourceInfo, 'externalLB_CP3');
+  const registeredVimId = async () => ((await instance()).metadata?.['mgmtDriverOutputs'] as { kubespray?: { vimId: string } } | undefined)?.kubespray?.vimId;
+
+  beforeAll(async () => {
+    await ensureK8s();
+    hosts = await ensureSshHosts();
+    await sh('bash', [`${repoRoot()}/tools/ansible/link-k8s.sh`]);
+    for (const ip of POOL) await sh('bash', [`${repoRoot()}/tools/ssh-hosts/ssh-hosts.sh`, 'reset', ip]);
+    sim = await startOpenStackSimulator({ delayMs: 0, addressPool: POOL });
+    await harness.start();
+    await harness.registerVim(sim.credentials.authUrl);
+    const vnfdId = await harness.onboardZip(await zipStagedPackage(harness.dataDir, 'mgmt-kubespray', { restampDigests: true }));
+    vnfInstanceId = (await harness.request<VnfInstanceView>(LCM_COORDINATOR.createVnfInstance, { apiMajor: 2, request: { vnfdId } })).id;
+  }, 900_000);
+
+  afterAll(async () => {
+    const names = ((await instance().catch(() => undefined))?.instantiatedVnfInfo?.vnfcResourceInfo ?? []).map((vnfc) => nodeName(vnfc.vduId === 'masterNode' ? 'master' : 'worker', vnfc.id));
+    if (names.length > 0) await kubectl(['delete', 'node', '--ignore-not-found', ...names]).catch(() => undefined);
+    await harness.dispose();
+    await sim?.close();
+  });
+
+  it('instantiate: cluster.yml on exactly the VNFCs, HAProxy routing to every worker, a Kubernetes VIM registered and recorded on the instance', async () => {
+    expectCompleted(await ended(await start(instantiate())));
+    const [master] = await vnfcs('masterNode');
+    const workers = await vnfcs('workerNode');
+    expect(workers).toHaveLength(2);
+    expect(await nodeRecord(hosts, address(master as VnfcResourceInfo, 'masterNode_CP1'))).toMatchObject({ node: nodeName('master', (master as VnfcResourceInfo).id), role: 'control-plane', state: 'member', playbook: 'cluster.yml', ssh_user: 'vnfm' });
+    for (const vnfc of workers) expect(await nodeRecord(hosts, address(vnfc, 'workerNode_CP2'))).toMatchObject({ node: worker(vnfc), role: 'worker', state: 'member', playbook: 'cluster.yml' });
+    expect(await lbServers(await lbAddress())).toEqual(routesOf(workers));
+    for (const vnfc of workers) expect((await kubectl(['get', 'node', worker(vnfc), '-o', 'name'])).trim()).toBe(`node/${worker(vnfc)}`);
+    const vimId = await registeredVimId();
+    expect(vimId).toEqual(expect.any(String));
+    const resolved = await harness.request<ResolveVimConnectionInfoReply>(VIM_REGISTRY_MESSAGES.resolveVimConnectionInfo, { vimConnectionInfo: { c: { vimId, vimType: 'ETSINFV.KUBERNETES.V_1' } } });
+    expect(resolved.vimConnectionInfo['c']).toMatchObject({ vimType: 'ETSINFV.KUBERNETES.V_1', interfaceInfo: { endpoint: 'https://127.0.0.1:16443' }, accessInfo: { bearer_token: expect.any(String) } });
+  });
+
+  it('scale out: the new worker joins with scale.yml and is routed', async () => {
+    const before = (await vnfcs('workerNode')).map((vnfc) => vnfc.id);
+    expectCompleted(await ended(await start({ operation: 'SCALE', params: { type: 'SCALE_OUT', aspectId: 'worker_instance', numberOfSteps: 1 } })));
+    const workers = await vnfcs('workerNode');
+    const [added] = workers.filter((vnfc) => !before.includes(vnfc.id));
+    expect(await nodeRecord(hosts, address(added as VnfcResourceInfo, 'workerNode_CP2'))).toMatchObject({ node: worker(added as VnfcResourceInfo), state: 'member', playbook: 'scale.yml' });
+    expect(await lbServers(await lbAddress())).toEqual(routesOf(workers));
+  });
+
+  it('scale in: the removed worker is unrouted, drained and removed from the cluster', async () => {
+    const before = await vnfcs('workerNode');
+    expectCompleted(await ended(await start({ operation: 'SCALE', params: { type: 'SCALE_IN', aspectId: 'worker_instance', numberOfSteps: 1 } })));
+    const workers = await vnfcs('workerNode');
+    const [removed] = before.filter((vnfc) => !workers.some((kept) => kept.id === vnfc.id));
+    expect((await kubectl(['get', 'node', worker(removed as VnfcResourceInfo), '--ignore-not-found', '-o', 'name'])).trim()).toBe('');
+    expect(await lbServers(await lbAddress())).toEqual(routesOf(workers));
+  });
+
+  it('heal of a master is refused FAILED_TEMP with the reason, before anything is done', async () => {
+    const [master] = await vnfcs('masterNode');
+    const failed = await ended(await start({ operation: 'HEAL', params: { vnfcInstanceId: [(master as VnfcResourceInfo).id] } }));
+    expect(failed.operationState).toBe('FAILED_TEMP');
+    expect(String((failed.error as { detail?: string } | undefined)?.detail)).toContain('kubespray has no playbook for that');
+    await harness.request(LCM_COORDINATOR.failOpOcc, { apiMajor: 2, vnfLcmOpOccId: failed.id });
+  });
+
+  it('terminate deregisters the VIM', async () => {
+    const vimId = await registeredVimId();
+    expectCompleted(await ended(await start({ operation: 'TERMINATE', params: { terminationType: 'FORCEFUL' } })));
+    await expect(harness.request(VIM_REGISTRY_MESSAGES.getVim, { vimId })).rejects.toMatchObject({ status: 404 });
+  });
+
+  it('left none of the passwords in clear in any file of the services (event stores, step records, blobs)', async () => {
+    const entries = await readdir(harness.dataDir, { recursive: true, withFileTypes: true });
+    const secrets = [hosts.users['vnfm'] ?? '', hosts.ansibleServer.password, 'proxy-secret-77'];
+    const holding: string[] = [];
+    for (const entry of entries.filter((one) => one.isFile())) {
+      const content = await readFile(join(entry.parentPath, entry.name), 'latin1').catch(() => '');
+      if (secrets.some((secret) => content.includes(secret))) holding.push(join(entry.parentPath, entry.name));
+    }
+    expect(holding).toEqual([]);
+  });
+});
