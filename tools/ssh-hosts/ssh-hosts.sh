@@ -454,7 +454,8 @@ cmd_reset() {
   ensure_root reset
   check_settings
   local ip
-  for ip in "$@"; do all_addresses | grep -qxF "$ip" || die "$ip is not one of the managed addresses"; done
+  # Not `all_addresses | grep -q`: grep ends at the first match, the writer gets SIGPIPE and pipefail fails the check.
+  for ip in "$@"; do grep -qxF "$ip" < <(all_addresses) || die "$ip is not one of the managed addresses"; done
   take_lock
   stop_vms "$@"
   for ip in "$@"; do
