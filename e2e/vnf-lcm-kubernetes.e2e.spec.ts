@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CoreV1Api, KubeConfig, KubernetesObjectApi } from '@kubernetes/client-node';
@@ -8,6 +8,7 @@ import { instanceSelector } from '@vnfm/kubernetes-manifests';
 import { onboardZip, zipStagedPackage } from './support/corpus-packages';
 import { ensureK8s, K8S_UP_TIMEOUT_MS, type K8sControlPlane } from './support/k8s';
 import { gatewayHttp } from './support/lcm-http';
+import { tackerRequestBody } from './support/lcm-requests';
 import { entryPoint, killGroup, startProduct, waitForHttp, type ProductProcess } from './support/product-process';
 import { ensureTackerCli, tackerCli, TACKER_CLI_INSTALL_TIMEOUT_MS, type TackerCli } from './support/tacker-cli';
 import { API_V2, VnflcmCli, type CliRecord } from './support/vnflcm-cli';
@@ -85,6 +86,16 @@ describe('CNF LCM on Kubernetes: the unmodified Tacker CLI drives the standalone
       const instantiated = await shown();
       expect([instantiated.state, vduCounts(instantiated.vnfcs)]).toEqual(['INSTANTIATED', { VDU1: 1, VDU2: 2, VDU3: 1 }]);
 
+      if (apiMajor === 2) {
+        // change_ext_conn is not built for CNFs: refused at the POST with a ProblemDetails, no occurrence started.
+        const opsBefore = await lcm.opIds(id);
+        const { extVirtualLinks } = tackerRequestBody('os-v2-change-ext-conn-max.json');
+        const changeExtConn = await gatewayHttp(endpoint, token)(`/vnflcm/v2/vnf_instances/${id}/change_ext_conn`, { method: 'POST', body: JSON.stringify({ extVirtualLinks }) });
+        expect([changeExtConn.status, changeExtConn.headers.get('content-type')]).toEqual([422, expect.stringContaining('application/problem+json')]);
+        expect(await changeExtConn.json()).toMatchObject({ status: 422, detail: expect.stringContaining('change_ext_conn') });
+        expect(await lcm.opIds(id)).toEqual(opsBefore);
+      }
+
       await completes(['vnflcm', 'scale', id, '--type', 'SCALE_OUT', '--aspect-id', 'vdu2_aspect']);
       const out = await shown();
       expect(vduCounts(out.vnfcs)).toEqual({ VDU1: 1, VDU2: 3, VDU3: 1 });
@@ -143,6 +154,21 @@ describe('CNF LCM on Kubernetes: the unmodified Tacker CLI drives the standalone
       if (Date.now() > deadline) throw new Error(`left after fail: ${(await configMaps()).join(', ')}`);
       await new Promise((resolve) => setTimeout(resolve, 500));
     }
+    expect(await lcm.run(['vnflcm', 'delete', id])).toMatchObject({ code: 0 });
+  });
+
+  it('refuses an instantiation on a Helm VIM (ETSINFV.HELM.V_3) at the POST with 422 ProblemDetails: no occurrence, the instance NOT_INSTANTIATED', async () => {
+    const helmVimFile = join(dataDir, 'helm-vim.yaml');
+    writeFileSync(helmVimFile, `${readFileSync(cp.vimFile, 'utf8').trimEnd()}\nextra:\n  use_helm: true\n`, { mode: 0o600 });
+    const helm = await cli.json<{ id: string }>(['vim', 'register', '--config-file', helmVimFile, `helm-${randomUUID().slice(0, 8)}`]);
+    const lcm = new VnflcmCli(cli, API_V2);
+    const id = String((await lcm.json<CliRecord>(['vnflcm', 'create', '--name', 'cnf-helm', vnfdId])).ID);
+    const body = { ...tackerRequestBody('helm-v2-instantiate.json'), vimConnectionInfo: { vim1: { vimId: helm.id, vimType: 'ETSINFV.HELM.V_3' } } };
+    const response = await gatewayHttp(endpoint, token)(`/vnflcm/v2/vnf_instances/${id}/instantiate`, { method: 'POST', body: JSON.stringify(body) });
+    expect([response.status, response.headers.get('content-type')]).toEqual([422, expect.stringContaining('application/problem+json')]);
+    expect(await response.json()).toMatchObject({ status: 422, detail: expect.stringContaining('Helm charts') });
+    expect(await lcm.opIds(id)).toEqual([]);
+    expect((await lcm.json<CliRecord>(['vnflcm', 'show', id]))['Instantiation State']).toBe('NOT_INSTANTIATED');
     expect(await lcm.run(['vnflcm', 'delete', id])).toMatchObject({ code: 0 });
   });
 });
