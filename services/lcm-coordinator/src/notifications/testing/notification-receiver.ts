@@ -2,6 +2,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export interface ReceivedNotification {
+  method: string;
   path: string;
   headers: IncomingHttpHeaders;
   body: Record<string, unknown>;
@@ -32,7 +33,7 @@ export class NotificationReceivers {
           response.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ access_token: `token-${this.tokensIssued}`, token_type: 'Bearer', expires_in: 3600 }));
           return;
         }
-        const notification = { path, headers: request.headers, body: JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as Record<string, unknown> };
+        const notification = { method: request.method ?? '', path, headers: request.headers, body: JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as Record<string, unknown> };
         this.received.push(notification);
         const answer: Answer = this.answers.get(path) ?? (() => ({ status: 204 }));
         const { status, delayMs = 0 } = answer(notification);
@@ -49,9 +50,9 @@ export class NotificationReceivers {
     return `http://127.0.0.1:${(this.server?.address() as AddressInfo).port}/${name}`;
   }
 
-  /** The notifications a receiver got, in arrival order. */
+  /** The notifications a receiver got (POSTs; a callback test's GET is none), in arrival order. */
   at(name: string): ReceivedNotification[] {
-    return this.received.filter((notification) => notification.path === `/${name}`);
+    return this.received.filter((notification) => notification.method === 'POST' && notification.path === `/${name}`);
   }
 
   /** Waits until `done` holds for the receiver's notifications. */
