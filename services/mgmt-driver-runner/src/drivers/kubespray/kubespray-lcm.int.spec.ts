@@ -124,6 +124,29 @@ describe('mgmt-kubespray through the LCM: a Kubernetes cluster VNF built, scaled
     await harness.request(LCM_COORDINATOR.failOpOcc, { apiMajor: 2, vnfLcmOpOccId: failed.id });
   });
 
+  it('heal of a worker: it leaves the cluster at heal_start and its replacement joins at heal_end, routed', async () => {
+    const [healed] = await vnfcs('workerNode');
+    expectCompleted(await ended(await start({ operation: 'HEAL', params: { vnfcInstanceId: [(healed as VnfcResourceInfo).id], cause: 'worker broken' } })));
+    const workers = await vnfcs('workerNode');
+    const replacement = workers.find((vnfc) => vnfc.id === (healed as VnfcResourceInfo).id) ?? workers.find((vnfc) => vnfc.computeResource.resourceId !== (healed as VnfcResourceInfo).computeResource.resourceId);
+    expect(replacement).toBeDefined();
+    expect(await nodeRecord(hosts, address(replacement as VnfcResourceInfo, 'workerNode_CP2'))).toMatchObject({ node: worker(replacement as VnfcResourceInfo), state: 'member' });
+    expect((await kubectl(['get', 'node', worker(replacement as VnfcResourceInfo), '-o', 'name'])).trim()).toBe(`node/${worker(replacement as VnfcResourceInfo)}`);
+    expect(await lbServers(await lbAddress())).toEqual(routesOf(workers));
+  });
+
+  it('heal of the whole VNF: the VIM is deregistered at heal_start, the cluster rebuilt and registered anew at heal_end', async () => {
+    const before = await registeredVimId();
+    expectCompleted(await ended(await start({ operation: 'HEAL', params: { cause: 'rebuild the cluster' } })));
+    const after = await registeredVimId();
+    expect(after).toEqual(expect.any(String));
+    expect(after).not.toBe(before);
+    await expect(harness.request(VIM_REGISTRY_MESSAGES.getVim, { vimId: before })).rejects.toMatchObject({ status: 404 });
+    const [master] = await vnfcs('masterNode');
+    expect(await nodeRecord(hosts, address(master as VnfcResourceInfo, 'masterNode_CP1'))).toMatchObject({ state: 'member', playbook: 'cluster.yml' });
+    expect(await lbServers(await lbAddress())).toEqual(routesOf(await vnfcs('workerNode')));
+  });
+
   it('terminate deregisters the VIM', async () => {
     const vimId = await registeredVimId();
     expectCompleted(await ended(await start({ operation: 'TERMINATE', params: { terminationType: 'FORCEFUL' } })));
