@@ -124,6 +124,35 @@ describe('kubernetes-driver: scale, heal and rollback of CNFs on the real Kubern
     expect((await labelled(vnfInstanceId, kinds)).filter((name) => !name.startsWith('Pod/'))).toEqual([]);
   }, 300_000);
 
+  it('scales a StatefulSet out and in through /scale (it removes its highest ordinals whatever removeVnfcs names) and heals its pod (replaced under the same name, a new VNFC)', async () => {
+    const vnfInstanceId = randomUUID();
+    const params = { [DEF_FILES]: ['Files/kubernetes/statefulset-plain.yaml'], namespace };
+    const vdu5 = async () => (await apps.readNamespacedStatefulSet({ name: 'vdu5', namespace })).spec?.replicas;
+    const live = async () => (await pods(vnfInstanceId)).filter((pod) => !pod.metadata?.deletionTimestamp).map((pod) => String(pod.metadata?.uid)).sort();
+    let known = succeeded(await step(vnfInstanceId, [], { action: 'instantiate', flavourId: 'simple', vduCounts: {}, targetScaleStatus: level(1), vimConnectionInfo: vims }, params)).vnfcsAdded ?? [];
+    expect(names(known)).toEqual(['vdu5-0']);
+
+    // vdu5_aspect 0 → 2: 3 replicas (the default level has VDU5 at 1 with vdu5_aspect 0).
+    const out = succeeded(await step(vnfInstanceId, known, { action: 'scale', vduDelta: { VDU5: 2 }, removeVnfcs: [], previousScaleStatus: level(1, 0, 0), targetScaleStatus: level(1, 0, 2) }));
+    expect([await vdu5(), names(out.vnfcsAdded ?? [])]).toEqual([3, ['vdu5-1', 'vdu5-2']]);
+    known = apply(known, out);
+    expect(await live()).toEqual(known.map((vnfc) => vnfc.id).sort());
+
+    // 2 → 1 naming vdu5-0: a StatefulSet ignores the deletion cost and removes vdu5-2; what was removed is reported.
+    const first = known.find((vnfc) => vnfc.computeResource.resourceId === 'vdu5-0') as VnfcResourceInfo;
+    const scaledIn = succeeded(await step(vnfInstanceId, known, { action: 'scale', vduDelta: { VDU5: -1 }, removeVnfcs: [first], previousScaleStatus: level(1, 0, 2), targetScaleStatus: level(1, 0, 1) }));
+    expect(scaledIn.vnfcIdsRemoved).toEqual([known.find((vnfc) => vnfc.computeResource.resourceId === 'vdu5-2')?.id]);
+    known = apply(known, scaledIn);
+    expect(names(known)).toEqual(['vdu5-0', 'vdu5-1']);
+    expect(await live()).toEqual(known.map((vnfc) => vnfc.id).sort());
+
+    const healed = succeeded(await step(vnfInstanceId, known, { action: 'heal', vnfcs: [first] }));
+    expect([healed.vnfcIdsRemoved, names(healed.vnfcsAdded ?? [])]).toEqual([[first.id], ['vdu5-0']]);
+    known = apply(known, healed);
+    expect(await live()).toEqual(known.map((vnfc) => vnfc.id).sort());
+    succeeded(await step(vnfInstanceId, known, { action: 'terminate', terminationType: 'FORCEFUL', vnfcs: known }));
+  });
+
   it("scales a custom resource through its CRD's /scale subresource; its VNFCs are the pods its scale selector selects; terminate removes the CR and its CRD", async () => {
     const vnfInstanceId = randomUUID();
     const params = { [DEF_FILES]: ['Files/kubernetes/scaler.yaml', 'Files/kubernetes/scaler-crd.yaml'], namespace };
