@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { AppsV1Api, CoreV1Api, CustomObjectsApi, KubeConfig, KubernetesObjectApi, PatchStrategy, setHeaderOptions } from '@kubernetes/client-node';
 import type { RecordStepResultMessage, StepAction, StepResult, VimConnectionRef, VnfcResourceInfo } from '@vnfm/contracts';
 import { instanceSelector } from '@vnfm/kubernetes-manifests';
-import { ensureK8s, K8S_UP_TIMEOUT_MS } from '../../../e2e/support/k8s';
+import { ensureK8s, K8S_UP_TIMEOUT_MS, type K8sControlPlane } from '../../../e2e/support/k8s';
 import { KubernetesDriverHarness } from './testing/driver-harness';
 
 jest.setTimeout(120_000);
@@ -28,6 +28,7 @@ describe('kubernetes-driver: scale, heal and rollback of CNFs on the real Kubern
   let core: CoreV1Api;
   let apps: AppsV1Api;
   let custom: CustomObjectsApi;
+  let cp: K8sControlPlane;
   let vims: Record<string, VimConnectionRef>;
   let vnfdId: string;
 
@@ -49,7 +50,7 @@ describe('kubernetes-driver: scale, heal and rollback of CNFs on the real Kubern
   const apply = (known: VnfcResourceInfo[], result: StepResult) => [...known.filter((vnfc) => !result.vnfcIdsRemoved?.includes(vnfc.id)), ...(result.vnfcsAdded ?? [])];
 
   beforeAll(async () => {
-    const cp = await ensureK8s();
+    cp = await ensureK8s();
     const config = new KubeConfig();
     config.loadFromFile(cp.kubeconfig);
     admin = KubernetesObjectApi.makeApiClient(config);
@@ -151,6 +152,22 @@ describe('kubernetes-driver: scale, heal and rollback of CNFs on the real Kubern
     known = apply(known, healed);
     expect(await live()).toEqual(known.map((vnfc) => vnfc.id).sort());
     succeeded(await step(vnfInstanceId, known, { action: 'terminate', terminationType: 'FORCEFUL', vnfcs: known }));
+  });
+
+  it("on a tenant VIM confined to its namespace (no namespace in any request: the VIM's project_name), scales and heals within that namespace", async () => {
+    const tenantVims = await harness.registerVim(cp, true);
+    const vnfInstanceId = randomUUID();
+    const run = async (known: VnfcResourceInfo[], request: StepAction, params: Record<string, unknown> = {}) => succeeded(await harness.run(harness.step(vnfInstanceId, vnfdId, tenantVims, request, params, known)));
+    const tenantPods = async () => (await core.listNamespacedPod({ namespace: cp.namespace, labelSelector: instanceSelector(vnfInstanceId) })).items.filter((pod) => !pod.metadata?.deletionTimestamp).map((pod) => String(pod.metadata?.uid)).sort();
+    let known = (await run([], { action: 'instantiate', flavourId: 'simple', vduCounts: {}, targetScaleStatus: level(1), vimConnectionInfo: tenantVims }, { [DEF_FILES]: ['Files/kubernetes/deployment.yaml'] })).vnfcsAdded ?? [];
+    expect(known.map((vnfc) => vnfc.metadata?.['namespace'])).toEqual([cp.namespace, cp.namespace]);
+    known = apply(known, await run(known, { action: 'scale', vduDelta: { VDU2: 1 }, removeVnfcs: [], previousScaleStatus: level(1), targetScaleStatus: level(2) }));
+    expect(await tenantPods()).toEqual(known.map((vnfc) => vnfc.id).sort());
+    known = apply(known, await run(known, { action: 'heal', vnfcs: [] }));
+    expect(known).toHaveLength(3);
+    expect(await tenantPods()).toEqual(known.map((vnfc) => vnfc.id).sort());
+    await run(known, { action: 'terminate', terminationType: 'GRACEFUL', vnfcs: known });
+    expect(await tenantPods()).toEqual([]);
   });
 
   it("scales a custom resource through its CRD's /scale subresource; its VNFCs are the pods its scale selector selects; terminate removes the CR and its CRD", async () => {
