@@ -98,6 +98,21 @@ describe('lcm-coordinator: notification delivery to real HTTP subscribers', () =
     expect((await parked()).filter((p) => p.subscriptionId === subscription.id)).toEqual([]);
   });
 
+  it('parks what a deleted subscription had queued, with the reason, and queues nothing more for it', async () => {
+    receivers.answers.set('/deleted', () => ({ status: 500 }));
+    const subscription = await subscribe('deleted');
+    const vnfInstanceId = await create('deleted');
+    await receivers.until('deleted', (notifications) => notifications.length >= 2);
+    await harness.request(LCCN_SUBSCRIPTIONS.delete, { apiMajor: 2, subscriptionId: subscription.id });
+    await instantiate(vnfInstanceId);
+    const mine = async () => (await parked()).filter((p) => p.subscriptionId === subscription.id);
+    for (let tries = 0; (await mine()).length === 0 && tries < 100; tries++) await sleep(50);
+    expect(await mine()).toEqual([expect.objectContaining({ notificationType: 'VnfIdentifierCreationNotification', reason: 'subscription deleted' })]);
+    const count = receivers.at('deleted').length;
+    await sleep(500);
+    expect(receivers.at('deleted')).toHaveLength(count);
+  });
+
   it('a subscriber that never answers in time does not delay another', async () => {
     receivers.answers.set('/slow', () => ({ status: 204, delayMs: 5_000 }));
     await subscribe('slow', 2, { filter: { vnfInstanceSubscriptionFilter: { vnfInstanceNames: ['fast'] } } });
