@@ -4,6 +4,10 @@ import { corpusPath, fixturePath, stageFolders } from '@vnfm/vnf-package/testing
 
 const BASE = 'vnf-v2-userdata-standard';
 const DF = 'Definitions/v2_sample3_df_simple.yaml';
+/** Tacker's samples share one VNFD id; this package has its own, so it onboards beside them. */
+const BASE_VNFD_ID = 'b1bb0ce7-ebca-4fa7-95ed-4840d7000000';
+export const GENERIC_PACKAGE_VNFD_ID = '6e8c1f1a-0b7d-4c59-9a3e-9e5d1a2b3c4d';
+const WITH_VNFD_ID = ['Definitions/v2_sample3_types.yaml', 'Definitions/v2_sample3_top.vnfd.yaml'];
 
 /**
  * The VNF node's Vnflcm interface of the generic-driver test package: a Bash
@@ -40,7 +44,8 @@ const INTERFACE = `      interfaces:
 /**
  * Stages the generic-driver test package in `workDir`: Tacker's
  * vnf-v2-userdata-standard (two VDUs on OpenStack) whose hooks are this
- * folder's shell script and playbook instead of Tacker's Python sample.
+ * folder's shell script and playbook instead of Tacker's Python sample, under
+ * its own VNFD id.
  */
 export async function stageGenericPackage(workDir: string): Promise<string> {
   const stage = await stageFolders(workDir, corpusPath('tacker', BASE), fixturePath('tacker', BASE), join(__dirname, 'generic-package'));
@@ -49,5 +54,10 @@ export async function stageGenericPackage(workDir: string): Promise<string> {
   const end = df.indexOf('    VDU1:\n');
   if (start < 0 || end < start) throw new Error(`${BASE}/${DF} no longer has the VNF node's interfaces before VDU1`);
   await writeFile(join(stage, DF), df.slice(0, start) + INTERFACE + df.slice(end));
+  for (const file of WITH_VNFD_ID) {
+    const text = await readFile(join(stage, file), 'utf8');
+    if (!text.includes(BASE_VNFD_ID)) throw new Error(`${BASE}/${file} no longer names VNFD ${BASE_VNFD_ID}`);
+    await writeFile(join(stage, file), text.split(BASE_VNFD_ID).join(GENERIC_PACKAGE_VNFD_ID));
+  }
   return stage;
 }
