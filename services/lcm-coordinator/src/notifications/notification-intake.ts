@@ -77,14 +77,14 @@ export class NotificationIntake {
     const subscriptions = [...this.subscriptionsThen.entriesInOrder()].map((entry) => entry.state).filter((subscription) => !subscription.deleted);
     if (subscriptions.length === 0) return [];
     const instance = await this.instanceOf(intent.vnfInstanceId, subscriptions.some((subscription) => needsVnfdIdentity(subscription.filter)));
-    const streams: string[] = [];
-    for (const subscription of subscriptions) {
-      if (!matchesFilter(subscription.filter, intent, instance)) continue;
-      const body = renderNotification(intent, subscription, this.publicUrl);
-      const stream = await this.outboxes.queue(subscription.id, intent.vnfInstanceId, body, new Date().toISOString());
-      if (stream) streams.push(stream);
-    }
-    return streams;
+    const at = new Date().toISOString();
+    // One outbox per subscription: their appends go together (an instance's order holds within each outbox).
+    const queued = await Promise.all(
+      subscriptions
+        .filter((subscription) => matchesFilter(subscription.filter, intent, instance))
+        .map((subscription) => this.outboxes.queue(subscription.id, intent.vnfInstanceId, renderNotification(intent, subscription, this.publicUrl), at)),
+    );
+    return queued.filter((stream): stream is string => stream !== undefined);
   }
 
   private async instanceOf(vnfInstanceId: string, withIdentity: boolean): Promise<NotifiedInstance> {
