@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { readFileSync, rmSync, mkdtempSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AppError } from '@vnfm/contracts';
@@ -197,6 +198,19 @@ describe('SshRemoteShell on real SSH hosts: quoting, host key pinning, timeouts,
     const lost = await failureOf(session.run(['sh', '-c', killSession]));
     expect(lost.detail).toMatch(/SSH connection to vnfm@.* was lost while a command ran .*whether it completed there is unknown: 'sh' '-c'/);
     expect((await (await open()).run(['true'])).code).toBe(0);
+  });
+
+  it('fails a login to a host that never completes the SSH handshake with a timeout', async () => {
+    // Accepts TCP and says nothing, as a hung sshd does.
+    const silent = createServer(() => undefined);
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    try {
+      const timedOut = await failureOf(open({ host: '127.0.0.1', port: (silent.address() as AddressInfo).port, pinId: 'silent' }));
+      expect(timedOut).toMatchObject({ code: 'SSH_TIMEOUT', status: 504 });
+      expect(timedOut.detail).toContain('vnfm@127.0.0.1:');
+    } finally {
+      silent.close();
+    }
   });
 
   it('maps connection faults to clear errors: unreachable host, refused password (never repeated)', async () => {
