@@ -1,5 +1,7 @@
 import type { VnfdFlavour } from '@vnfm/vnfd';
+import { manifestObjects } from './manifest-objects';
 import { vduCountAt } from './vdu-counts';
+import { withVduReplicas } from './vdu-replicas';
 
 /** VDU2 and VDU3 of cnf-v2-all-kinds: the default level puts vdu2_aspect at 1 with 2 pods; one pod per step. */
 const flavour = {
@@ -39,5 +41,28 @@ describe('VNFC count of a VDU at a scale status (replicas a scale step sets)', (
     expect(vduCountAt(flavour, 'VDU9', at({ vdu9_aspect: 0 }))).toBe(1);
     expect(vduCountAt(flavour, 'VDU9', at({ vdu9_aspect: 2 }))).toBe(4);
     expect(vduCountAt(flavour, 'VDU9', at({ vdu9_aspect: 3 }))).toBe(8);
+  });
+});
+
+describe("replicas of the VDUs' objects at instantiation", () => {
+  const manifests = manifestObjects(['m.yaml'], {
+    'm.yaml': [
+      'apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: vdu2}\nspec: {replicas: 2, template: {spec: {}}}',
+      'apiVersion: v1\nkind: Pod\nmetadata: {name: vdu1}\nspec: {containers: []}',
+      'apiVersion: example.com/v1\nkind: Scaler\nmetadata: {name: vdu5}\nspec: {replicas: 1}',
+      'apiVersion: v1\nkind: Service\nmetadata: {name: vdu3}\nspec: {}',
+    ].join('\n---\n'),
+  });
+  const vdus = ['VDU1', 'VDU2', 'VDU3', 'VDU5'].map((id) => ({ id, name: id.toLowerCase() }));
+
+  it("sets spec.replicas of each VDU's object to the instantiation's count; a Pod, an object without replicas and a VDU without a count stay as written", () => {
+    const set = withVduReplicas(manifests, vdus, { VDU1: 4, VDU2: 3, VDU3: 5 });
+    expect(set.map((item) => [item.object.kind, (item.object['spec'] as { replicas?: number }).replicas])).toEqual([
+      ['Deployment', 3],
+      ['Pod', undefined],
+      ['Scaler', 1],
+      ['Service', undefined],
+    ]);
+    expect((manifests[0].object['spec'] as { replicas: number }).replicas).toBe(2);
   });
 });

@@ -125,6 +125,21 @@ describe('kubernetes-driver: scale, heal and rollback of CNFs on the real Kubern
     expect((await labelled(vnfInstanceId, kinds)).filter((name) => !name.startsWith('Pod/'))).toEqual([]);
   }, 300_000);
 
+  it("instantiates at an instantiation level: each VDU's replicas are the level's count, not the manifest's; a scale from there counts on", async () => {
+    const vnfInstanceId = randomUUID();
+    const params = { [DEF_FILES]: ['Files/kubernetes/deployment.yaml', 'Files/kubernetes/replicaset_service_secret.yaml'], namespace };
+    // instantiation_level_2 of cnf-v2-all-kinds: VDU2 and VDU3 at 3 (the manifests say 2 and 1), every aspect at level 2.
+    const request: StepAction = { action: 'instantiate', flavourId: 'simple', instantiationLevelId: 'instantiation_level_2', vduCounts: { VDU2: 3, VDU3: 3 }, targetScaleStatus: level(2, 2, 2), vimConnectionInfo: vims };
+    let known = succeeded(await step(vnfInstanceId, [], request, params)).vnfcsAdded ?? [];
+    expect(known.map((vnfc) => vnfc.vduId).sort()).toEqual(['VDU2', 'VDU2', 'VDU2', 'VDU3', 'VDU3', 'VDU3']);
+    expect(await replicas('vdu2')).toBe(3);
+    known = apply(known, succeeded(await step(vnfInstanceId, known, { action: 'scale', vduDelta: { VDU2: -1 }, removeVnfcs: known.filter((vnfc) => vnfc.vduId === 'VDU2').slice(-1), previousScaleStatus: level(2, 2, 2), targetScaleStatus: level(1, 2, 2) })));
+    expect(await replicas('vdu2')).toBe(2);
+    expect(known.filter((vnfc) => vnfc.vduId === 'VDU2')).toHaveLength(2);
+    expect((await pods(vnfInstanceId)).filter((pod) => !pod.metadata?.deletionTimestamp).map((pod) => String(pod.metadata?.uid)).sort()).toEqual(known.map((vnfc) => vnfc.id).sort());
+    succeeded(await step(vnfInstanceId, known, { action: 'terminate', terminationType: 'FORCEFUL', vnfcs: known }));
+  });
+
   it('scales a StatefulSet out and in through /scale (it removes its highest ordinals whatever removeVnfcs names) and heals its pod (replaced under the same name, a new VNFC)', async () => {
     const vnfInstanceId = randomUUID();
     const params = { [DEF_FILES]: ['Files/kubernetes/statefulset-plain.yaml'], namespace };

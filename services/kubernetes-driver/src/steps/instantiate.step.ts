@@ -1,4 +1,4 @@
-import { manifestObjects, manifestPathsOf } from '@vnfm/kubernetes-manifests';
+import { manifestObjects, manifestPathsOf, withVduReplicas } from '@vnfm/kubernetes-manifests';
 import { applyObjects } from './apply-objects';
 import { instanceVnfcs } from './instance-vnfcs';
 import type { KubeStepHandler } from './step-context';
@@ -6,7 +6,8 @@ import { flavourOf, vduTargets } from './vdu-targets';
 
 /**
  * Instantiate: the manifests `additionalParams.lcm-kubernetes-def-files`
- * names, labelled with the instance id and placed in its namespace, are
+ * names, labelled with the instance id and placed in its namespace (each
+ * VDU's object with the instantiation level's count as `spec.replicas`), are
  * applied server-side in dependency order, each group awaited ready by
  * watch; the result is the pods of each VDU's workload as VNFCs (those the
  * instance does not know yet, so a repeated step adds nothing twice).
@@ -15,7 +16,7 @@ export const instantiate: KubeStepHandler<'instantiate'> = async (context, actio
   const { message } = context;
   const flavour = await flavourOf(context, action.flavourId);
   const paths = manifestPathsOf(message.additionalParams);
-  const manifests = manifestObjects(paths, await context.packages.files(message.vnfdId, paths));
+  const manifests = withVduReplicas(manifestObjects(paths, await context.packages.files(message.vnfdId, paths)), flavour.vdus, action.vduCounts);
   const applied = await applyObjects(context, manifests, paths);
   const known = new Set(message.vnfcResourceInfo.map((vnfc) => vnfc.id));
   return { vnfcsAdded: (await instanceVnfcs(context, await vduTargets(context, flavour, applied))).filter((vnfc) => !known.has(vnfc.id)) };
