@@ -7,7 +7,7 @@ import type { VnfcTarget } from './generic-targets';
 import { hookDocument } from './hook-document';
 import { hookFailure } from './hook-failure';
 import { readOutputs, withRunDir } from './run-dir';
-import type { ScriptRun } from './script-run';
+import { logRun, type ScriptRun } from './script-run';
 
 /**
  * The host keys Ansible may accept, as known_hosts lines: the runner logs in
@@ -54,7 +54,7 @@ export async function runPlaybook(run: Omit<ScriptRun, 'login'>, pins: HostKeyPi
         const playbook = dir.packagePath(run.context.artifact.path);
         const extraVars = JSON.stringify({ vnfm_hook_context: dir.context, vnfm_hook_outputs: dir.outputs });
         const argv = ['env', `VNFM_HOOK_CONTEXT=${dir.context}`, `VNFM_HOOK_OUTPUTS=${dir.outputs}`, 'ansible-playbook', '-i', inventoryPath, '-e', extraVars, playbook];
-        await session.run(argv, { cwd: posix.dirname(playbook), timeoutMs: run.settings.timeoutMs });
+        logRun(run, where, await session.run(argv, { cwd: posix.dirname(playbook), timeoutMs: run.settings.timeoutMs }));
         return readOutputs(session, dir, where);
       });
     } finally {

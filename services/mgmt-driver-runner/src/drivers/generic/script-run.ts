@@ -1,5 +1,7 @@
 import type { HookContext, HookOutputs } from '@vnfm/contracts';
-import type { RemoteShell } from '../../ssh/remote-shell';
+import type { Logger } from '@vnfm/telemetry';
+import type { RemoteShell, RunResult } from '../../ssh/remote-shell';
+import { tailOf } from '../../ssh/ssh-errors';
 import type { SshLogin } from './generic-logins';
 import type { GenericSettings } from './generic-settings';
 import type { VnfcTarget } from './generic-targets';
@@ -17,6 +19,13 @@ export interface ScriptRun {
   packageFiles: Map<string, Buffer>;
   signal: AbortSignal;
   secrets: readonly string[];
+  logger: Logger;
+}
+
+/** What a run printed (already capped and masked), the ends of it, in the runner's log: the operator's trail of a hook that succeeded. */
+export function logRun(run: Pick<ScriptRun, 'context' | 'logger'>, where: string, result: RunResult): void {
+  const { hook, vnfLcmOpOccId, artifact } = run.context;
+  run.logger.info({ hook, vnfLcmOpOccId, artifact: artifact.path, where, exitCode: result.code, stdout: tailOf(result.stdout, 4000), stderr: tailOf(result.stderr, 4000) }, 'generic MgmtDriver run ended');
 }
 
 /**
@@ -32,7 +41,7 @@ export async function runScriptOn(run: ScriptRun, target: VnfcTarget): Promise<H
     try {
       return await withRunDir(session, run.packageFiles, hookDocument(run.context, run.inputs, target), async (dir) => {
         const argv = ['env', `VNFM_HOOK_CONTEXT=${dir.context}`, `VNFM_HOOK_OUTPUTS=${dir.outputs}`, 'bash', dir.packagePath(run.context.artifact.path)];
-        await session.run(run.settings.become ? ['sudo', '-n', ...argv] : argv, { cwd: dir.dir, timeoutMs: run.settings.timeoutMs });
+        logRun(run, where, await session.run(run.settings.become ? ['sudo', '-n', ...argv] : argv, { cwd: dir.dir, timeoutMs: run.settings.timeoutMs }));
         return readOutputs(session, dir, where);
       });
     } finally {
