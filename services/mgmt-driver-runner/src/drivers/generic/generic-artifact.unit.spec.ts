@@ -36,6 +36,8 @@ describe('generic MgmtDriver: settings, inventory, secrets', () => {
     expect(genericSettingsOf(context('scale_start', {}), 'script')).toMatchObject({ runOn: 'vnfcs', vnfcs: 'removing', become: false, timeoutMs: 600_000 });
     expect(genericSettingsOf(context('scale_end', { vdus: ['VDU1'], timeout_seconds: 5 }), 'script')).toMatchObject({ vnfcs: 'added', vdus: ['VDU1'], timeoutMs: 5000 });
     expect(genericSettingsOf(context('heal_end', {}), 'playbook').runOn).toBe('ansible_server');
+    // A VNFD's YAML scalars may arrive as strings.
+    expect(genericSettingsOf(context('scale_end', { timeout_seconds: '120', become: 'true' }), 'script')).toMatchObject({ timeoutMs: 120_000, become: true });
     expect(() => genericSettingsOf(context('scale_end', { vnfcs: 'all' }), 'script')).toThrow(/additional_parameters.vnfcs must be one of added, removing, current/);
     expect(() => genericSettingsOf(context('scale_end', { timeout_seconds: -1 }), 'script')).toThrow(/timeout_seconds/);
   });
