@@ -107,9 +107,10 @@ describe('VNF instances: the Tacker CLI and /vnflcm/v1, /vnflcm/v2 against the s
     expect(opOcc).toMatchObject({ operation: 'MODIFY_INFO', operationState: 'COMPLETED' });
     expect(await (await http(`/vnflcm/v2/vnf_instances/${id}`, { headers: v2 })).json()).toMatchObject({ vnfInstanceName: 'renamed', instantiationState: 'NOT_INSTANTIATED' });
     const changePkg = await http(`/vnflcm/v2/vnf_instances/${id}/change_vnfpkg`, { method: 'POST', headers: v2, body: JSON.stringify({ vnfdId }) });
-    expect(changePkg.status).toBe(501);
+    expect(changePkg.status).toBe(409);
     expect(changePkg.headers.get('content-type')).toContain('application/problem+json');
-    expect((await http(`${opOccUri.replace('/v2/', '/v1/')}/cancel`, { method: 'POST', headers: json, body: JSON.stringify({ cancelMode: 'FORCEFUL' }) })).status).toBe(501);
+    // A COMPLETED occurrence cannot be cancelled (SOL 003 §5.4.17.3.1: 409).
+    expect((await http(`${opOccUri.replace('/v2/', '/v1/')}/cancel`, { method: 'POST', headers: json, body: JSON.stringify({ cancelMode: 'FORCEFUL' }) })).status).toBe(409);
     expect((await http(`/vnflcm/v2/vnf_instances/${id}`, { method: 'DELETE', headers: v2 })).status).toBe(204);
   });
 });

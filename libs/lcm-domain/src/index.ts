@@ -8,7 +8,7 @@ export { decideVnfInstance, checkCanStart } from './vnf-instance.decider';
 export { evolveVnfInstance, replayVnfInstance } from './vnf-instance.evolve';
 export * from './vnf-lcm-op-occ.state';
 export * from './vnf-lcm-op-occ.events';
-export type { VnfLcmOpOccCommand } from './vnf-lcm-op-occ.commands';
+export type { CancelMode, VnfLcmOpOccCommand } from './vnf-lcm-op-occ.commands';
 export { decideVnfLcmOpOcc } from './vnf-lcm-op-occ.decider';
 export { evolveVnfLcmOpOcc, replayVnfLcmOpOcc } from './vnf-lcm-op-occ.evolve';
 export * from './lcm-steps';

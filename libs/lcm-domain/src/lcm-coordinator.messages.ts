@@ -3,6 +3,7 @@ import type { SolQueryParams } from '@vnfm/sol-query';
 import type { AuditEntry, PointInTime } from './audit.fold';
 import type { LcmOperationRequest } from './lcm-requests.types';
 import type { VnfInstanceView, VnfLcmApiMajor } from './vnf-instance.view';
+import type { CancelMode } from './vnf-lcm-op-occ.commands';
 import type { VnfLcmOpOccView } from './vnf-lcm-op-occ.view';
 
 /** The lcm-coordinator's bus commands (`<service>.<name>`) and their payloads. */
@@ -20,6 +21,7 @@ export const LCM_COORDINATOR = {
   retryOpOcc: 'lcm-coordinator.retryOpOcc',
   rollbackOpOcc: 'lcm-coordinator.rollbackOpOcc',
   failOpOcc: 'lcm-coordinator.failOpOcc',
+  cancelOpOcc: 'lcm-coordinator.cancelOpOcc',
   /** A driver reports the outcome of a step it accepted. */
   recordStepResult: RECORD_STEP_RESULT,
   /** Audit extension: every event of an instance, and the instance at a past point. */
@@ -79,6 +81,11 @@ export interface ListOpOccsReply {
 export interface OpOccRef {
   apiMajor: VnfLcmApiMajor;
   vnfLcmOpOccId: string;
+}
+
+/** SOL 003 §5.4.17 POST …/cancel with its CancelMode body. */
+export interface CancelOpOccMessage extends OpOccRef {
+  cancelMode: CancelMode;
 }
 
 export type { RecordStepResultMessage } from '@vnfm/contracts';

@@ -73,6 +73,14 @@ export class LcmWorkflowHarness {
     return this;
   }
 
+  /** Cancel from the API (SOL 003 §5.4.17). */
+  cancel(cancelMode: 'GRACEFUL' | 'FORCEFUL'): this {
+    const events = decideVnfLcmOpOcc({ type: 'CancelLcmOpOcc', data: { cancelMode, now: this.now() } }, this.opOcc(), this.vnfLcmOpOccId);
+    this.opOccEvents.push(...events);
+    events.forEach((event) => this.feed(event));
+    return this;
+  }
+
   lastSent(): StepCommand {
     const last = this.sent.at(-1);
     if (!last) throw new TypeError('nothing was sent');

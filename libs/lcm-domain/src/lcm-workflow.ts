@@ -6,7 +6,7 @@ import { hookOutputChanges, hookOutputRefusal } from './hook-outputs';
 import { hasChanges, instanceChangesOf } from './step-effects';
 import type { VnfInstanceCommand } from './vnf-instance.commands';
 import type { VnfLcmOpOccCommand } from './vnf-lcm-op-occ.commands';
-import { decideVnfLcmOpOcc } from './vnf-lcm-op-occ.decider';
+import { cancelledError, decideVnfLcmOpOcc } from './vnf-lcm-op-occ.decider';
 import type { VnfLcmOpOccEvent } from './vnf-lcm-op-occ.events';
 import { evolveVnfLcmOpOcc, replayVnfLcmOpOcc } from './vnf-lcm-op-occ.evolve';
 import { latestAttempts, nextForwardIndex, pendingStep, type VnfLcmOpOcc } from './vnf-lcm-op-occ.state';
@@ -77,6 +77,13 @@ export function react(state: LcmWorkflowState, input: LcmWorkflowInput): LcmWork
       reaction.decide({ type: 'RecordLcmStepSuccess', data: { stepId: record.stepId, result: input.data.result, now: reaction.now } });
       return advance(reaction);
     }
+    case 'VnfLcmOpOccCancelRequested': {
+      // FORCEFUL stops the running step now (its service is told to abandon it); GRACEFUL lets it end and starts nothing after it.
+      const reaction = new Reaction(evolveVnfLcmOpOcc(opOcc, input) ?? opOcc, input.data.at);
+      const pending = pendingStep(reaction.opOcc);
+      if (pending && input.data.cancelMode === 'FORCEFUL') return failStep(reaction, pending.stepId, cancelledError(reaction.opOcc, pending.step.name));
+      return advance(reaction);
+    }
     case 'StepFailed':
       return fail(state, input.data.stepId, input.data.error, input.data.now);
     case 'StepTimedOut': {
@@ -132,6 +139,7 @@ function failStep(reaction: Reaction, stepId: string, error: ProblemDetails): Lc
 function advance(reaction: Reaction): LcmWorkflowReaction {
   const opOcc = reaction.opOcc;
   if (pendingStep(opOcc)) return reaction.result();
+  if (opOcc.isCancelPending && workRemains(opOcc)) return concludeCancel(reaction);
   switch (opOcc.operationState) {
     case 'STARTING':
       reaction.decide({ type: 'BeginLcmOpOccProcessing', data: { now: reaction.now } });
@@ -164,6 +172,23 @@ function advance(reaction: Reaction): LcmWorkflowReaction {
     default:
       return end(reaction, opOcc.operationState);
   }
+}
+
+/**
+ * SOL 003 §5.4.17: a cancel takes effect where the occurrence would start its
+ * next step; one whose last step ended it anyway ends as that step decided.
+ */
+function workRemains(opOcc: VnfLcmOpOcc): boolean {
+  if (opOcc.operationState === 'STARTING') return true;
+  if (opOcc.operationState === 'PROCESSING') return nextForwardIndex(opOcc) < opOcc.plan.length;
+  return opOcc.operationState === 'ROLLING_BACK' && compensationSteps(opOcc).length > 0;
+}
+
+function concludeCancel(reaction: Reaction): LcmWorkflowReaction {
+  reaction.decide({ type: 'ConcludeLcmOpOccCancel', data: { now: reaction.now } });
+  if (reaction.opOcc.operationState === 'ROLLED_BACK') return end(reaction, 'ROLLED_BACK');
+  recordState(reaction);
+  return reaction.result();
 }
 
 function request(reaction: Reaction, phase: StepPhase, index: number, step: PlannedStep): LcmWorkflowReaction {

@@ -15,4 +15,9 @@ export type VnfLcmOpOccCommand =
   | { type: 'RetryLcmOpOcc'; data: { now: string } }
   | { type: 'RollbackLcmOpOcc'; data: { now: string } }
   | { type: 'CompleteLcmOpOccRollback'; data: { now: string } }
-  | { type: 'FailLcmOpOcc'; data: { now: string } };
+  | { type: 'FailLcmOpOcc'; data: { now: string } }
+  | { type: 'CancelLcmOpOcc'; data: { cancelMode: CancelMode; now: string } }
+  | { type: 'ConcludeLcmOpOccCancel'; data: { now: string } };
+
+/** ETSI GS NFV-SOL 003 §5.5.4.6 CancelModeType. */
+export type CancelMode = 'GRACEFUL' | 'FORCEFUL';

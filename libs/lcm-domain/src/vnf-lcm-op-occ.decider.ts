@@ -1,6 +1,7 @@
 import { redact } from '@vnfm/util';
 import { compensationSteps, rollbackBlocker } from './compensations';
 import { opOccAlreadyExists, opOccBusy, opOccNotFound, opOccStateConflict, rollbackNotSupported, stepNotPending } from './lcm.errors';
+import type { ProblemDetails } from '@vnfm/vnf-package-domain';
 import type { LcmOperationStateType } from './sol003.types';
 import type { VnfLcmOpOccCommand } from './vnf-lcm-op-occ.commands';
 import type { VnfLcmOpOccEvent } from './vnf-lcm-op-occ.events';
@@ -62,7 +63,26 @@ export function decideVnfLcmOpOcc(command: VnfLcmOpOccCommand, state: VnfLcmOpOc
     case 'FailLcmOpOcc':
       needs(state, 'fail', ['FAILED_TEMP']);
       return [{ type: 'VnfLcmOpOccFailed', data: { at } }];
+    case 'CancelLcmOpOcc':
+      needs(state, 'cancel', CANCELLABLE);
+      if (state.isCancelPending) throw opOccBusy(state.id, `a ${state.cancelMode ?? ''} cancel is pending already`);
+      return [{ type: 'VnfLcmOpOccCancelRequested', data: { cancelMode: command.data.cancelMode, at } }];
+    case 'ConcludeLcmOpOccCancel':
+      // SOL 003 §5.4.17.3.1: cancelled in STARTING → ROLLED_BACK; in PROCESSING or ROLLING_BACK → FAILED_TEMP.
+      idleIn(state, 'conclude the cancel of', state.operationState);
+      needs(state, 'conclude the cancel of', CANCELLABLE);
+      if (!state.isCancelPending) throw opOccBusy(state.id, 'no cancel is pending');
+      if (state.operationState === 'STARTING') return [{ type: 'VnfLcmOpOccRolledBack', data: { at } }];
+      return [{ type: 'VnfLcmOpOccFailedTemporarily', data: { error: cancelledError(state), at } }];
   }
+}
+
+const CANCELLABLE: readonly LcmOperationStateType[] = ['STARTING', 'PROCESSING', 'ROLLING_BACK'];
+
+/** Why an occurrence stopped in FAILED_TEMP after a cancel: no step failed, the operator stopped it between steps. */
+export function cancelledError(opOcc: VnfLcmOpOcc, step?: string): ProblemDetails {
+  const where = step ? `while step ${step} was running; the step was told to stop` : opOcc.operationState === 'ROLLING_BACK' ? 'before its rollback finished' : 'before its next step';
+  return { status: 409, title: 'Cancelled', detail: `The operation was cancelled (${opOcc.cancelMode ?? 'GRACEFUL'}) ${where}. Retry, rollback or fail it.` };
 }
 
 function needs(state: VnfLcmOpOcc, action: string, allowed: readonly LcmOperationStateType[]): void {

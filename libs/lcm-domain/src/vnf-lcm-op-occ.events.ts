@@ -1,6 +1,7 @@
 import type { ProblemDetails } from '@vnfm/vnf-package-domain';
 import type { PlannedStep, StepPhase, StepResult } from './lcm-steps';
 import type { LcmOperationType } from './sol003.types';
+import type { CancelMode } from './vnf-lcm-op-occ.commands';
 
 /** STARTING: the occurrence exists, with its plan (SOL 003 §5.4.1.2). `operationParams` with secrets sealed. */
 export interface VnfLcmOpOccStarted {
@@ -73,6 +74,12 @@ export interface VnfLcmOpOccFailed {
   data: { at: string };
 }
 
+/** STARTING, PROCESSING or ROLLING_BACK: cancelling asked (SOL 003 §5.4.17); the state moves once the workflow has stopped. */
+export interface VnfLcmOpOccCancelRequested {
+  type: 'VnfLcmOpOccCancelRequested';
+  data: { cancelMode: CancelMode; at: string };
+}
+
 export type VnfLcmOpOccEvent =
   | VnfLcmOpOccStarted
   | VnfLcmOpOccProcessingStarted
@@ -84,4 +91,5 @@ export type VnfLcmOpOccEvent =
   | VnfLcmOpOccRetried
   | VnfLcmOpOccRollbackStarted
   | VnfLcmOpOccRolledBack
-  | VnfLcmOpOccFailed;
+  | VnfLcmOpOccFailed
+  | VnfLcmOpOccCancelRequested;

@@ -50,15 +50,17 @@ export function evolveVnfLcmOpOcc(state: VnfLcmOpOccState, event: VnfLcmOpOccEve
     }
     case 'VnfLcmOpOccStepFailed':
       return withOutcome(state, event.data.stepId, { status: 'FAILED', error: event.data.error, at });
+    case 'VnfLcmOpOccCancelRequested':
+      return { ...state, isCancelPending: true, cancelMode: event.data.cancelMode };
   }
 }
 
 export const replayVnfLcmOpOcc = (events: readonly VnfLcmOpOccEvent[]): VnfLcmOpOccState => events.reduce<VnfLcmOpOccState>(evolveVnfLcmOpOcc, undefined);
 
-/** Entering PROCESSING again clears the error of the failure it recovers from. */
+/** Entering PROCESSING again clears the error of the failure it recovers from; any new state ends a pending cancel (its mode stays shown). */
 function enter(state: VnfLcmOpOcc, operationState: LcmOperationStateType, at: string): VnfLcmOpOcc {
   const error = operationState === 'PROCESSING' || operationState === 'ROLLING_BACK' ? undefined : state.error;
-  return { ...state, operationState, stateEnteredTime: at, error };
+  return { ...state, operationState, stateEnteredTime: at, error, isCancelPending: false };
 }
 
 function withOutcome(state: VnfLcmOpOcc, stepId: string, outcome: NonNullable<StepRecord['outcome']>): VnfLcmOpOcc {

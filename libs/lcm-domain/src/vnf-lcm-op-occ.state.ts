@@ -1,6 +1,7 @@
 import type { ProblemDetails } from '@vnfm/vnf-package-domain';
 import type { PlannedStep, StepPhase, StepResult } from './lcm-steps';
 import type { AffectedVnfc, LcmOperationStateType, LcmOperationType } from './sol003.types';
+import type { CancelMode } from './vnf-lcm-op-occ.commands';
 
 /** One attempt of one step: its request, then its result or error. */
 export interface StepRecord {
@@ -25,7 +26,9 @@ export interface VnfLcmOpOcc {
   isAutomaticInvocation: boolean;
   /** The request with secrets sealed (views show `[SECRET]`). */
   operationParams: unknown;
-  isCancelPending: false;
+  /** True from a cancel request until the occurrence has stopped (FAILED_TEMP, ROLLED_BACK, or the result of a step that still ended it). */
+  isCancelPending: boolean;
+  cancelMode?: CancelMode;
   error?: ProblemDetails;
   resourceChanges: { affectedVnfcs: AffectedVnfc[] };
   changedInfo?: Record<string, unknown>;

@@ -3,6 +3,7 @@ import type { ProblemDetails } from '@vnfm/vnf-package-domain';
 import type { AffectedVnfc, LcmOperationStateType, LcmOperationType } from './sol003.types';
 import { opOccChanges } from './op-occ-changes.view';
 import { vnfLcmUriPrefix, type VnfLcmApiMajor } from './vnf-instance.view';
+import type { CancelMode } from './vnf-lcm-op-occ.commands';
 import type { VnfLcmOpOcc } from './vnf-lcm-op-occ.state';
 
 type Link = { href: string };
@@ -18,10 +19,12 @@ export interface VnfLcmOpOccView {
   isAutomaticInvocation: boolean;
   operationParams: unknown;
   isCancelPending: boolean;
+  cancelMode?: CancelMode;
   error?: ProblemDetails;
   resourceChanges: { affectedVnfcs: AffectedVnfc[]; affectedVirtualLinks: unknown[]; affectedVirtualStorages: unknown[] };
   changedInfo?: Record<string, unknown>;
   changedExtConnectivity?: Record<string, unknown>[];
+  modificationsTriggeredByVnfPkgChange?: Record<string, unknown>;
   _links: Record<string, Link>;
 }
 
@@ -36,18 +39,23 @@ export const VNF_LCM_OP_OCC_ATTRIBUTES = [
   'isAutomaticInvocation',
   'operationParams',
   'isCancelPending',
+  'cancelMode',
   'error',
   'resourceChanges',
   'changedInfo',
   'changedExtConnectivity',
+  'modificationsTriggeredByVnfPkgChange',
   '_links',
 ] as const satisfies readonly (keyof VnfLcmOpOccView)[];
 
 /** SOL 003 v3.3.1 §5.4.12.3.2: left out of GET /vnf_lcm_op_occs unless asked for. */
-export const VNF_LCM_OP_OCC_DEFAULT_EXCLUDED = ['operationParams', 'error', 'resourceChanges', 'changedInfo', 'changedExtConnectivity'] as const;
+export const VNF_LCM_OP_OCC_DEFAULT_EXCLUDED = ['operationParams', 'error', 'resourceChanges', 'changedInfo', 'changedExtConnectivity', 'modificationsTriggeredByVnfPkgChange'] as const;
 
 /** The tasks the occurrence's state allows (§5.5.2.13 _links). */
 const TASKS: Partial<Record<LcmOperationStateType, string[]>> = {
+  STARTING: ['cancel'],
+  PROCESSING: ['cancel'],
+  ROLLING_BACK: ['cancel'],
   FAILED_TEMP: ['retry', 'rollback', 'fail'],
 };
 
@@ -66,6 +74,8 @@ export function toVnfLcmOpOccView(major: VnfLcmApiMajor, opOcc: VnfLcmOpOcc): Vn
     // Secrets of the request are sealed in the occurrence; the view says one was given ([SECRET]), never its value.
     operationParams: showSecrets(opOcc.operationParams),
     isCancelPending: opOcc.isCancelPending,
+    // §5.5.2.13: cancelMode is present while the cancel is pending and once it took effect.
+    ...(opOcc.cancelMode && { cancelMode: opOcc.cancelMode }),
     ...(opOcc.error && { error: opOcc.error }),
     resourceChanges: { affectedVnfcs: opOcc.resourceChanges.affectedVnfcs, affectedVirtualLinks: [], affectedVirtualStorages: [] },
     ...showSecrets(opOccChanges(opOcc, major)),

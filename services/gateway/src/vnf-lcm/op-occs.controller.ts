@@ -1,9 +1,11 @@
 import { Controller, Get, HttpCode, Inject, Param, Post, Req, Res, UseGuards, UseInterceptors } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { AppError, notImplemented } from '@vnfm/contracts';
-import { LCM_COORDINATOR, type ListOpOccsMessage, type ListOpOccsReply, type OpOccRef, type VnfLcmOpOccView } from '@vnfm/lcm-domain';
+import { IsIn } from 'class-validator';
+import { AppError } from '@vnfm/contracts';
+import { LCM_COORDINATOR, type CancelMode, type CancelOpOccMessage, type ListOpOccsMessage, type ListOpOccsReply, type OpOccRef, type VnfLcmOpOccView } from '@vnfm/lcm-domain';
 import { SERVICE_RUNTIME, type ServiceRuntime } from '@vnfm/platform';
 import { AuthGuard } from '../http/auth.guard';
+import { jsonBody } from '../http/request-body';
 import { nextPageUri, solQueryOf } from '../http/sol-query.params';
 import { apiMajorOf, VnfLcmApiVersionInterceptor } from './api-version.interceptor';
 
@@ -12,8 +14,14 @@ import { apiMajorOf, VnfLcmApiVersionInterceptor } from './api-version.intercept
  * operation occurrences (SOL 013 filters, selectors and paging, as for
  * instances) and their tasks. retry and rollback answer 202 with an empty
  * body, fail 200 with the occurrence (§5.4.16.3.1, what `openstack vnflcm op
- * fail` shows); cancel is not built.
+ * fail` shows), cancel 202 once the cancel is recorded.
  */
+/** ETSI GS NFV-SOL 003 §5.5.2.14 CancelMode: the body of …/cancel (Tacker's CLI sends GRACEFUL unless told otherwise). */
+class CancelModeDto {
+  @IsIn(['GRACEFUL', 'FORCEFUL'], { message: '$property must be GRACEFUL or FORCEFUL' })
+  cancelMode!: CancelMode;
+}
+
 @Controller(['vnflcm/v1', 'vnflcm/v2'])
 @UseGuards(AuthGuard)
 @UseInterceptors(VnfLcmApiVersionInterceptor)
@@ -51,10 +59,13 @@ export class VnfLcmOpOccsController {
     return this.send<VnfLcmOpOccView>(LCM_COORDINATOR.failOpOcc, request, vnfLcmOpOccId);
   }
 
-  /** §5.4.17: cancelling means stopping a step while it runs, which the drivers do not offer. */
+  /** §5.4.17: 202 once the cancel is recorded (the occurrence shows isCancelPending and cancelMode); 409 in any other state than STARTING, PROCESSING, ROLLING_BACK. */
   @Post('vnf_lcm_op_occs/:vnfLcmOpOccId/cancel')
-  cancel(): never {
-    throw notImplemented('Cancelling an LCM operation occurrence');
+  @HttpCode(202)
+  async cancel(@Req() request: Request, @Param('vnfLcmOpOccId') vnfLcmOpOccId: string): Promise<void> {
+    const { cancelMode } = jsonBody(request, CancelModeDto);
+    const message: CancelOpOccMessage = { apiMajor: apiMajorOf(request), vnfLcmOpOccId, cancelMode };
+    await this.runtime.bus.request(LCM_COORDINATOR.cancelOpOcc, message, { key: vnfLcmOpOccId });
   }
 
   @Post('vnf_lcm_op_occs/:vnfLcmOpOccId/:task')

@@ -144,7 +144,7 @@ describe('/vnflcm task resources, operation occurrences and /audit through the g
     await expectProblem(await call('/vnflcm/v2/vnf_lcm_op_occs/missing'), 404, 'does not exist');
   });
 
-  it('answers retry and rollback 202 with an empty body, fail 200 with the occurrence, cancel 501, an unknown task 404', async () => {
+  it('answers retry, rollback and cancel 202 with an empty body, fail 200 with the occurrence, an unknown task 404', async () => {
     for (const task of ['retry', 'rollback']) {
       const response = await post(`/vnflcm/v2/vnf_lcm_op_occs/op-4/${task}`);
       expect([response.status, await response.text()]).toEqual([202, '']);
@@ -157,7 +157,11 @@ describe('/vnflcm task resources, operation occurrences and /audit through the g
     expect(failed.status).toBe(200);
     expect(await failed.json()).toMatchObject({ id: 'op-4', operationState: 'FAILED' });
     await expectProblem(await post('/vnflcm/v2/vnf_lcm_op_occs/missing/retry'), 404, 'does not exist');
-    await expectProblem(await post('/vnflcm/v2/vnf_lcm_op_occs/op-4/cancel', { cancelMode: 'GRACEFUL' }), 501, 'not available in this release');
+    const cancelled = await post('/vnflcm/v1/vnf_lcm_op_occs/op-4/cancel', { cancelMode: 'FORCEFUL' });
+    expect([cancelled.status, await cancelled.text()]).toEqual([202, '']);
+    expect(standIn.received.at(-1)).toMatchObject({ type: LCM_COORDINATOR.cancelOpOcc, payload: { apiMajor: 1, vnfLcmOpOccId: 'op-4', cancelMode: 'FORCEFUL' }, key: 'op-4' });
+    await expectProblem(await post('/vnflcm/v2/vnf_lcm_op_occs/op-4/cancel', { cancelMode: 'SOFT' }), 400, 'cancelMode must be GRACEFUL or FORCEFUL');
+    await expectProblem(await post('/vnflcm/v2/vnf_lcm_op_occs/op-4/cancel'), 400, 'cancelMode');
     await expectProblem(await post('/vnflcm/v2/vnf_lcm_op_occs/op-4/resume'), 404, 'no resume task resource');
   });
 

@@ -6,6 +6,7 @@ import {
   toVnfLcmOpOccView,
   VNF_LCM_OP_OCC_ATTRIBUTES,
   VNF_LCM_OP_OCC_DEFAULT_EXCLUDED,
+  type CancelOpOccMessage,
   type ListOpOccsMessage,
   type ListOpOccsReply,
   type OpOccRef,
@@ -74,6 +75,17 @@ export class LcmOperationsController {
   @MessagePattern(LCM_COORDINATOR.failOpOcc)
   fail(@Payload() message: OpOccRef): Promise<VnfLcmOpOccView> {
     return this.task(message, { type: 'FailLcmOpOcc', data: { now: now() } });
+  }
+
+  /**
+   * §5.4.17: STARTING, PROCESSING or ROLLING_BACK; answered once the cancel is
+   * recorded (isCancelPending). FORCEFUL stops the running step at once,
+   * GRACEFUL lets it end; either way nothing new starts and the occurrence
+   * rests in FAILED_TEMP (ROLLED_BACK from STARTING).
+   */
+  @MessagePattern(LCM_COORDINATOR.cancelOpOcc)
+  cancel(@Payload() message: CancelOpOccMessage): Promise<VnfLcmOpOccView> {
+    return this.task(message, { type: 'CancelLcmOpOcc', data: { cancelMode: message.cancelMode, now: now() } });
   }
 
   @MessagePattern(LCM_COORDINATOR.recordStepResult)

@@ -10,14 +10,14 @@ const MOVED_ON: Partial<Record<LcmWorkflowInput['type'], string>> = {
 /**
  * The step the coordinator stops waiting for with this input, if any, to be
  * told to its target (`<service>.abandonStep`): a step it failed itself (its
- * timeout; a restart during a step not safe to send again), or the failed
+ * timeout; a restart during a step not safe to send again; a FORCEFUL cancel), or the failed
  * step an operator moves on from (retry, rollback, fail: a target may still
  * be running a step whose failure the coordinator decided). Telling a target
  * about a step it ended already is harmless.
  */
 export function abandonedStep(before: VnfLcmOpOcc | undefined, after: VnfLcmOpOcc | undefined, input: LcmWorkflowInput): { target: ServiceName; message: AbandonStepMessage } | undefined {
   if (!before || !after) return undefined;
-  if (input.type === 'StepTimedOut' || input.type === 'CoordinatorRestarted') {
+  if (input.type === 'StepTimedOut' || input.type === 'CoordinatorRestarted' || input.type === 'VnfLcmOpOccCancelRequested') {
     const pending = pendingStep(before);
     const record = pending && after.steps.find((step) => step.stepId === pending.stepId);
     return record?.outcome?.status === 'FAILED' ? abandonment(after, record, record.outcome.error.detail) : undefined;

@@ -50,6 +50,8 @@ export function answerLcmCommand(type: string, payload: unknown): unknown {
     case LCM_COORDINATOR.retryOpOcc:
     case LCM_COORDINATOR.rollbackOpOcc:
       return opOccOrNotFound(payload as OpOccRef);
+    case LCM_COORDINATOR.cancelOpOcc:
+      return { ...opOccOrNotFound(payload as OpOccRef), operationState: 'PROCESSING', isCancelPending: true };
     case LCM_COORDINATOR.failOpOcc:
       return { ...opOccOrNotFound(payload as OpOccRef), operationState: 'FAILED' };
     case LCM_COORDINATOR.getAuditTrail:
