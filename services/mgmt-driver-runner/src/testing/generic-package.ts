@@ -11,8 +11,9 @@ const WITH_VNFD_ID = ['Definitions/v2_sample3_types.yaml', 'Definitions/v2_sampl
 
 /**
  * The VNF node's Vnflcm interface of the generic-driver test package: a Bash
- * script at instantiate_end, scale_start and terminate_start, an Ansible
- * playbook at scale_end, on the VNFCs of VDU1 reached at VDU1_CP1.
+ * script at instantiate_end, scale_start and terminate_start (that one
+ * through sudo), an Ansible playbook at scale_end, on the VNFCs of VDU1
+ * reached at VDU1_CP1.
  */
 const INTERFACE = `      interfaces:
         Vnflcm:
@@ -29,6 +30,9 @@ const INTERFACE = `      interfaces:
             implementation: vnf-playbook
           terminate_start:
             implementation: vnf-script
+            inputs:
+              additional_parameters:
+                become: true
       artifacts:
         vnf-script:
           description: The VNF's own MgmtDriver script

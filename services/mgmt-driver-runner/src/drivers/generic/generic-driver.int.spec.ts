@@ -40,8 +40,8 @@ describe('generic MgmtDriver: a package runs its own shell script and Ansible pl
     return ssh;
   };
   /** A file of the VNFC's disk, read over SSH; undefined when absent. */
-  const vmFile = async (address: string, path: string): Promise<string | undefined> => {
-    const result = await (await vm(address)).execCommand(`cat ${path}`);
+  const vmFile = async (address: string, path: string, asRoot = false): Promise<string | undefined> => {
+    const result = await (await vm(address)).execCommand(`${asRoot ? 'sudo -n ' : ''}cat ${path}`);
     return result.code === 0 ? result.stdout : undefined;
   };
   const addressOf = (vnfc: VnfcResourceInfo) => vnfc.vnfcCpInfo?.find((cp) => cp.cpdId === 'VDU1_CP1')?.cpProtocolInfo?.[0]?.ipOverEthernet?.ipAddresses?.[0]?.addresses[0] ?? '';
@@ -63,7 +63,7 @@ describe('generic MgmtDriver: a package runs its own shell script and Ansible pl
   }, 600_000);
 
   afterAll(async () => {
-    for (const address of POOL) await (await vm(address).catch(() => undefined))?.execCommand(`rm -rf ~/vnfm-generic/${vnfInstanceId} ~/vnfm-generic/fail-${vnfInstanceId}`);
+    for (const address of POOL) await (await vm(address).catch(() => undefined))?.execCommand(`rm -rf ~/vnfm-generic/${vnfInstanceId} ~/vnfm-generic/fail-${vnfInstanceId}; sudo -n rm -rf /root/vnfm-generic/${vnfInstanceId}`);
     connections.forEach((ssh) => ssh.dispose());
     await harness.dispose();
     await sim?.close();
@@ -151,11 +151,14 @@ describe('generic MgmtDriver: a package runs its own shell script and Ansible pl
     expect(await ended(vnfLcmOpOccId)).toMatchObject({ operationState: 'ROLLED_BACK' });
   });
 
-  it('terminate_start runs the script on the VNFC being removed', async () => {
+  it('terminate_start runs the script on the VNFC being removed, as root (become), and cleans up after it', async () => {
     const [vnfc] = await vdu1();
     expectCompleted(await ended(await start({ operation: 'TERMINATE', params: { terminationType: 'FORCEFUL' } })));
-    const document = JSON.parse((await vmFile(addressOf(vnfc), `~/vnfm-generic/${vnfInstanceId}/terminate_start.json`)) ?? '{}');
-    expect(document).toMatchObject({ hook: 'terminate_start', operation: 'TERMINATE', target: { id: vnfc.id }, vnfcs: { removing: expect.arrayContaining([expect.objectContaining({ id: vnfc.id })]) } });
+    // Through sudo, the script's $HOME is root's.
+    const document = JSON.parse((await vmFile(addressOf(vnfc), `/root/vnfm-generic/${vnfInstanceId}/terminate_start.json`, true)) ?? '{}');
+    expect(document).toMatchObject({ hook: 'terminate_start', operation: 'TERMINATE', hookParameters: { become: 'true' }, target: { id: vnfc.id }, vnfcs: { removing: expect.arrayContaining([expect.objectContaining({ id: vnfc.id })]) } });
+    expect(await vmFile(addressOf(vnfc), `/root/vnfm-generic/${vnfInstanceId}/terminate_start.env`, true)).toMatch(/^user=root\n/);
+    expect((await (await vm(addressOf(vnfc))).execCommand('ls -A ~/.vnfm-hooks')).stdout).toBe('');
   });
 
   it('left none of the logins in clear in any file of the services (event stores, step records, blobs)', async () => {
