@@ -5,7 +5,7 @@ import { awaitDeleted, awaitReady, type AppliedObject } from '../kube/await-read
 import { ScaleSubresource } from '../kube/scale-subresource';
 import { applyObjects } from './apply-objects';
 import { deployedManifests, instanceDeployment, type InstanceDeployment } from './instance-deployment';
-import { instanceVnfcs, isTerminating, POD_TYPE_OF } from './instance-vnfcs';
+import { instanceVnfcs, isTerminating, podTypeOf } from './instance-vnfcs';
 import { awaitPods } from './pod-waits';
 import { withLiveReplicas } from './live-replicas';
 import type { KubeStepHandler } from './step-context';
@@ -39,7 +39,7 @@ const uniqueById = (vnfcs: VnfcResourceInfo[]) => [...new Map(vnfcs.map((vnfc) =
 async function replace(deployment: InstanceDeployment, target: AppliedObject, vnfcs: readonly VnfcResourceInfo[], manifests: readonly KubeObject[]): Promise<void> {
   if (vnfcs.length === 0) return;
   const { context } = deployment;
-  const podType = await POD_TYPE_OF(context);
+  const podType = await podTypeOf(context);
   const pods: AppliedObject[] = vnfcs.map((vnfc) => ({ type: podType, object: { apiVersion: 'v1', kind: 'Pod', metadata: { name: vnfc.computeResource.resourceId, namespace: String(vnfc.metadata?.['namespace'] ?? context.namespace) } } }));
   for (const pod of pods) await context.api.delete(pod.object);
   if (target.object.kind === 'Pod') {

@@ -45,7 +45,8 @@ async function controls(context: KubeStepContext, workloadUid: string, pod: Kube
   return false;
 }
 
-export const POD_TYPE_OF = (context: KubeStepContext): Promise<ResourceType> => context.api.typeOf(POD);
+/** The Pod kind as this API server serves it. */
+export const podTypeOf = (context: KubeStepContext): Promise<ResourceType> => context.api.typeOf(POD);
 
 /** A pod being deleted: no longer a VNFC, soon gone. */
 export const isTerminating = (pod: KubeObject): boolean => pod.metadata['deletionTimestamp'] !== undefined && pod.metadata['deletionTimestamp'] !== null;
@@ -58,7 +59,7 @@ export const isTerminating = (pod: KubeObject): boolean => pod.metadata['deletio
  * instance's pods its selector selects that it controls.
  */
 export async function podsOf(context: KubeStepContext, target: AppliedObject): Promise<{ selector: string; pods: KubeObject[] }> {
-  const podType = await POD_TYPE_OF(context);
+  const podType = await podTypeOf(context);
   const instance = instanceSelector(context.message.vnfInstanceId);
   const { object: workload } = target;
   const namespace = workload.metadata.namespace ?? context.namespace;

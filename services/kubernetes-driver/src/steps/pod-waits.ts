@@ -3,7 +3,7 @@ import { describeObject, type KubeObject } from '@vnfm/kubernetes-manifests';
 import { stopCauseOf } from '@vnfm/step-host';
 import type { AppliedObject } from '../kube/await-ready';
 import { awaitSelected } from '../kube/object-watch';
-import { podsOf, POD_TYPE_OF } from './instance-vnfcs';
+import { podsOf, podTypeOf } from './instance-vnfcs';
 import type { KubeStepContext } from './step-context';
 
 /**
@@ -16,7 +16,7 @@ import type { KubeStepContext } from './step-context';
 export async function awaitPods(context: KubeStepContext, target: AppliedObject, awaited: string, test: (pods: KubeObject[]) => boolean): Promise<void> {
   const { selector } = await podsOf(context, target);
   if (selector === '') return;
-  const podType = await POD_TYPE_OF(context);
+  const podType = await podTypeOf(context);
   let last: KubeObject[] = [];
   const check = async () => test((last = (await podsOf(context, target)).pods));
   try {
