@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { NodeSSH } from 'node-ssh';
 import type { VnfcResourceInfo } from '@vnfm/contracts';
 import { cpAddress, nodeName } from '@vnfm/kubespray';
 import { LCM_COORDINATOR, type LcmOperationRequest, type StartOperationReply, type VnfInstanceView, type VnfLcmOpOccView } from '@vnfm/lcm-domain';
@@ -145,6 +146,52 @@ describe('mgmt-kubespray through the LCM: a Kubernetes cluster VNF built, scaled
     const [master] = await vnfcs('masterNode');
     expect(await nodeRecord(hosts, address(master as VnfcResourceInfo, 'masterNode_CP1'))).toMatchObject({ state: 'member', playbook: 'cluster.yml' });
     expect(await lbServers(await lbAddress())).toEqual(routesOf(await vnfcs('workerNode')));
+  });
+
+  it('a new worker refusing the login: scale_end FAILED_TEMP with scale.yml and the cause; rollback leaves no VNFC or route; retry after the fault is removed completes', async () => {
+    // The addresses the simulator gives the next servers.
+    const free = [...sim.state().addressPool.free];
+    expect(free.length).toBeGreaterThan(0);
+    // The fault: the worker's user may not log in (its shell is nologin), on whichever free address the new server gets.
+    const onFree = async (command: string) => {
+      for (const ip of free) {
+        const ssh = await new NodeSSH().connect({ host: ip, port: hosts.port, username: 'ubuntu', privateKeyPath: hosts.keyPath, readyTimeout: 20_000 });
+        expect((await ssh.execCommand(command)).code).toBe(0);
+        ssh.dispose();
+      }
+    };
+    // Ansible keeps its SSH connections for 30 s (ansible.cfg ControlPersist), and a kept one keeps the login shell it began with.
+    const closeAnsibleConnections = async () => {
+      const server = await new NodeSSH().connect({ host: hosts.ansibleServer.ip, port: hosts.port, username: hosts.ansibleServer.username, password: hosts.ansibleServer.password });
+      await server.execCommand('for socket in ~/.ansible/cp/*; do [ -S "$socket" ] && ssh -o ControlPath="$socket" -O exit dummy; done; rm -rf ~/.ansible/cp');
+      server.dispose();
+    };
+    await onFree('sudo usermod -s /usr/sbin/nologin vnfm');
+    await closeAnsibleConnections();
+    const workers = await vnfcs('workerNode');
+    const routes = await lbServers(await lbAddress());
+    const scaleOut: LcmOperationRequest = { operation: 'SCALE', params: { type: 'SCALE_OUT', aspectId: 'worker_instance', numberOfSteps: 1 } };
+
+    const first = await ended(await start(scaleOut));
+    expect(first.operationState).toBe('FAILED_TEMP');
+    const detail = String((first.error as { detail?: string } | undefined)?.detail);
+    expect(detail).toMatch(/kubespray playbook failed on the Ansible server .*ansible-playbook -i \S+ --become --become-user=root scale\.yml; fatal: \[worker-[0-9a-f]{10}\]: (UNREACHABLE|FAILED)!/);
+    expect(detail).toContain('This account is currently not available.');
+    expect(JSON.stringify(first)).not.toContain(hosts.users['vnfm']);
+    await harness.request(LCM_COORDINATOR.rollbackOpOcc, { apiMajor: 2, vnfLcmOpOccId: first.id });
+    expect(await ended(first.id)).toMatchObject({ operationState: 'ROLLED_BACK' });
+    expect((await vnfcs('workerNode')).map((vnfc) => vnfc.id).sort()).toEqual(workers.map((vnfc) => vnfc.id).sort());
+    expect(await lbServers(await lbAddress())).toEqual(routes);
+
+    const second = await ended(await start(scaleOut));
+    expect(second.operationState).toBe('FAILED_TEMP');
+    await onFree('sudo usermod -s /bin/bash vnfm');
+    await closeAnsibleConnections();
+    await harness.request(LCM_COORDINATOR.retryOpOcc, { apiMajor: 2, vnfLcmOpOccId: second.id });
+    expectCompleted(await ended(second.id));
+    const after = await vnfcs('workerNode');
+    expect(after).toHaveLength(workers.length + 1);
+    expect(await lbServers(await lbAddress())).toEqual(routesOf(after));
   });
 
   it('terminate deregisters the VIM', async () => {
