@@ -42,7 +42,7 @@ describe('generic MgmtDriver: the unmodified Tacker CLI drives a package whose h
     await stage.open();
   }, TACKER_CLI_INSTALL_TIMEOUT_MS + 600_000);
   afterAll(async () => {
-    if (vnfInstanceId) for (const address of POOL) await (await vm(address).catch(() => undefined))?.execCommand(`rm -rf ~/vnfm-generic/${vnfInstanceId}`);
+    if (vnfInstanceId) for (const address of POOL) await (await vm(address).catch(() => undefined))?.execCommand(`rm -rf ~/vnfm-generic/${vnfInstanceId}; sudo -n rm -rf /root/vnfm-generic/${vnfInstanceId}`);
     connections.forEach((ssh) => ssh.dispose());
     await stage.close();
   });
