@@ -6,5 +6,4 @@ export { VNF_INSTANCE_LABEL, DEF_FILES_ANNOTATION, defFilesOf, instanceSelector,
 export { applyRank, applyWaves, deleteWaves, isCrd } from './apply-order';
 export { isWorkload, vduObjects, vduWorkloads, type VduRef } from './vdu-workloads';
 export { readinessOf, type Readiness } from './readiness';
-export { vduCountAt } from './vdu-counts';
 export { withVduReplicas } from './vdu-replicas';

@@ -29,6 +29,7 @@ export {
   initialVduCounts,
   scaleStatusAfterScale,
   scaleStatusAtLevel,
+  vduCountsAt,
   vduDeltaBetween,
   vnfcsToRemove,
   type VduDelta,

@@ -1,5 +1,6 @@
 import { AppError, type VnfcResourceInfo } from '@vnfm/contracts';
-import { isCustomResource, vduCountAt } from '@vnfm/kubernetes-manifests';
+import { isCustomResource } from '@vnfm/kubernetes-manifests';
+import { vduCountsAt } from '@vnfm/lcm-domain';
 import { diffVnfcs } from '@vnfm/openstack-heat';
 import { awaitReady, type AppliedObject } from '../kube/await-ready';
 import { ScaleSubresource } from '../kube/scale-subresource';
@@ -21,8 +22,8 @@ const REMOVE_FIRST = String(-(2 ** 31));
 /**
  * Scale and scale to level: each VDU the step changes gets, through its
  * object's `/scale` subresource, the replicas the VNFD gives at the target
- * scale status (vduCountAt: absolute, so a repeated step or the scale back of
- * a rollback lands on the same count). On scale-in the pods `removeVnfcs`
+ * scale status (vduCountsAt: absolute, so a repeated step or the scale back
+ * of a rollback lands on the same count). On scale-in the pods `removeVnfcs`
  * names are marked to go first. Then the rollout is awaited by watch (the
  * object ready and, for built-in kinds, its pods as many as its replicas,
  * none terminating; a custom resource by its readiness alone) and the
@@ -30,7 +31,9 @@ const REMOVE_FIRST = String(-(2 ** 31));
  */
 export const scale: KubeStepHandler<'scale'> = async (context, action) => {
   const deployment = await instanceDeployment(context);
-  const scaled = Object.keys(action.vduDelta).map((vduId) => ({ vduId, target: deployment.targets.get(vduId), replicas: vduCountAt(deployment.flavour, vduId, action.targetScaleStatus) }));
+  // The step does not say which instantiation level the instance was created at: counted from the VNFD's default one (the same counts when the VNFD's levels agree with its deltas).
+  const counts = vduCountsAt(deployment.flavour, undefined, action.targetScaleStatus);
+  const scaled = Object.keys(action.vduDelta).map((vduId) => ({ vduId, target: deployment.targets.get(vduId), replicas: Math.max(0, counts[vduId] ?? 0) }));
   for (const { vduId, target } of scaled) {
     if (!target || !(await context.api.hasScale(target.type))) {
       const what = target ? `its ${target.object.kind} ${target.object.metadata.name} has no /scale subresource` : 'no object of the instance is named after it';

@@ -1,6 +1,6 @@
+import { vduCountsAt } from '@vnfm/lcm-domain';
 import type { VnfdFlavour } from '@vnfm/vnfd';
 import { manifestObjects } from './manifest-objects';
-import { vduCountAt } from './vdu-counts';
 import { withVduReplicas } from './vdu-replicas';
 
 /** VDU2 and VDU3 of cnf-v2-all-kinds: the default level puts vdu2_aspect at 1 with 2 pods; one pod per step. */
@@ -24,6 +24,9 @@ const flavour = {
   },
 } as unknown as VnfdFlavour;
 const at = (levels: Record<string, number>) => Object.entries(levels).map(([aspectId, scaleLevel]) => ({ aspectId, scaleLevel }));
+
+/** The replicas a Kubernetes scale step sets: counted from the VNFD's default level (the step does not carry the instance's). */
+const vduCountAt = (f: VnfdFlavour, vduId: string, status: { aspectId: string; scaleLevel: number }[]) => vduCountsAt(f, undefined, status)[vduId];
 
 describe('VNFC count of a VDU at a scale status (replicas a scale step sets)', () => {
   it("counts from the default instantiation level's VDU count at its scale levels, one step's delta per level up or down", () => {
