@@ -100,6 +100,28 @@ describe('mgmt-kubespray with the unmodified Tacker CLI (v2): a Kubernetes clust
     expect(vim).toMatchObject({ Type: 'kubernetes', Status: 'REACHABLE' });
   });
 
+  it("a CNF instantiates on the cluster's registered VIM and terminates (mgmt-kubespray-cnf-nodeport, its own MgmtDriver hooks stripped)", async () => {
+    const vim = await clusterVim();
+    const cnf = await onboardZip(stage.http, 'mgmt-kubespray-cnf-nodeport', await zipStagedPackage(stage.dataDir, 'mgmt-kubespray-cnf-nodeport', { stripHooks: true, tackerTypes: true }));
+    const cnfId = String((await lcm().json<CliRecord>(['vnflcm', 'create', '--name', 'kubespray-e2e-cnf', String(cnf.vnfdId)])).ID);
+    const body = {
+      flavourId: 'simple',
+      vimConnectionInfo: { vim1: { vimId: String(vim?.ID), vimType: 'ETSINFV.KUBERNETES.V_1' } },
+      additionalParams: { 'lcm-kubernetes-def-files': ['Files/kubernetes/deployment.yaml', 'Files/kubernetes/service_with_nodeport.yaml'] },
+    };
+    const onCnf = async (args: string[]) => {
+      const op = await lcm().settle(await lcm().startTask(cnfId, args), undefined, 300_000);
+      const error = op.Error ? String((op.Error as { detail?: unknown }).detail ?? JSON.stringify(op.Error)) : 'no error';
+      expect([args[1], op['Operation State'], error]).toEqual([args[1], 'COMPLETED', 'no error']);
+    };
+    await onCnf(['vnflcm', 'instantiate', cnfId, requestFile('kubespray-cnf-instantiate', body)]);
+    expect((await kubectl(['get', 'deployment', 'vdu1-simple', '-n', 'default', '-o', 'jsonpath={.status.readyReplicas}'])).trim()).toBe('1');
+    expect((await kubectl(['get', 'service', 'nginx-service', '-n', 'default', '-o', 'jsonpath={.spec.type}'])).trim()).toBe('NodePort');
+    await onCnf(['vnflcm', 'terminate', cnfId, '--termination-type', 'FORCEFUL']);
+    expect((await kubectl(['get', 'deployment', 'vdu1-simple', '-n', 'default', '--ignore-not-found', '-o', 'name'])).trim()).toBe('');
+    expect(await lcm().run(['vnflcm', 'delete', cnfId])).toMatchObject({ code: 0 });
+  });
+
   it('scale out then in: the new worker joins and is routed, the removed one drained, removed and unrouted', async () => {
     const before = of((await shown()).vnfcs, 'workerNode');
     await completes(['vnflcm', 'scale', id, '--type', 'SCALE_OUT', '--aspect-id', 'worker_instance']);
