@@ -19,7 +19,7 @@ const ACTIONS: { [A in Built]: KubeStepHandler<A> } = { instantiate, terminate, 
  * The kubernetes-driver's step handlers for the step host: instantiate,
  * scale, heal and terminate open the instance's Kubernetes VIM (credentials
  * from the VIM registry, for this step only) and act on its API server;
- * change_ext_conn fails at once saying it is not built.
+ * change_ext_conn and change_vnfpkg fail at once saying they are not built.
  */
 @Injectable()
 export class KubernetesSteps {
@@ -30,7 +30,7 @@ export class KubernetesSteps {
 
   handlers(): StepHandlers {
     const run = (host: HostStepContext, action: Extract<InfraAction, { action: Built }>) => this.run(host, action);
-    return { instantiate: run, terminate: run, scale: run, heal: run, change_ext_conn: notBuilt('change_ext_conn') };
+    return { instantiate: run, terminate: run, scale: run, heal: run, change_ext_conn: notBuilt('change_ext_conn'), change_vnfpkg: notBuilt('change_vnfpkg') };
   }
 
   private async run(host: HostStepContext, action: Extract<InfraAction, { action: Built }>): Promise<StepResult> {
