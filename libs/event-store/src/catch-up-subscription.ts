@@ -5,7 +5,7 @@ const RETRY_DELAY_MS = 500;
 
 export interface CatchUpDeps {
   store: Pick<EventStore, 'readAll' | 'readCheckpoint' | 'storeCheckpoint'>;
-  /** Resolves when new events may exist (or after a short while, or on abort). */
+  /** Resolves when new events may exist (or after a short while, or on abort); called before the loop checks for more. */
   waitForAppend: (signal: AbortSignal) => Promise<void>;
   onHandlerError?: (error: unknown, position: string) => void;
 }
@@ -57,8 +57,26 @@ export function startCatchUpSubscription(deps: CatchUpDeps, options: SubscribeOp
       await checkpoint();
       if (page.length < PAGE_SIZE) {
         markCaughtUp();
-        await deps.waitForAppend(abort.signal);
+        await waitUnlessMore();
       }
+    }
+  };
+
+  /**
+   * Waits for the next append — unless events were appended while the page
+   * was handled: their append woke nobody (nobody waited yet), so without
+   * this check they would wait for some later append.
+   */
+  const waitUnlessMore = async () => {
+    const wait = new AbortController();
+    const stop = () => wait.abort();
+    abort.signal.addEventListener('abort', stop, { once: true });
+    try {
+      const woken = deps.waitForAppend(wait.signal);
+      if ((await deps.store.readAll({ after: delivered, maxCount: 1 })).length > 0) wait.abort();
+      await woken;
+    } finally {
+      abort.signal.removeEventListener('abort', stop);
     }
   };
 
