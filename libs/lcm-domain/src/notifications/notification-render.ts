@@ -1,6 +1,6 @@
 import type { LccnSubscription } from '../lccn-subscription.types';
 import { vnfLcmUriPrefix } from '../vnf-instance.view';
-import { toVnfLcmOpOccView } from '../vnf-lcm-op-occ.view';
+import { toVnfLcmOpOccView, type VnfLcmOpOccView } from '../vnf-lcm-op-occ.view';
 import { notificationId } from './notification-id';
 import type { NotificationIntent } from './notification.types';
 
@@ -16,7 +16,7 @@ export type RenderingSubscription = Pick<LccnSubscription, 'id' | 'apiMajor' | '
  * `baseUrl`: the VNFM's public URL; SOL 013 §8.3 Link.href is absolute
  * (the subscriber has no request to resolve a relative one against).
  */
-export function renderNotification(intent: NotificationIntent, subscription: RenderingSubscription, baseUrl: string): NotificationBody {
+export function renderNotification(intent: NotificationIntent, subscription: RenderingSubscription, baseUrl: string, views = new Map<number, VnfLcmOpOccView>()): NotificationBody {
   const prefix = `${baseUrl.replace(/\/+$/, '')}${vnfLcmUriPrefix(subscription.apiMajor)}`;
   const links: Record<string, Link> = {
     vnfInstance: { href: `${prefix}/vnf_instances/${intent.vnfInstanceId}` },
@@ -32,7 +32,9 @@ export function renderNotification(intent: NotificationIntent, subscription: Ren
     // SOL 003 §5.5.2.18 / §5.5.2.19 (both versions): the instance and the links.
     return { ...common, vnfInstanceId: intent.vnfInstanceId, _links: links };
   }
-  const view = toVnfLcmOpOccView(subscription.apiMajor, intent.opOcc);
+  // `views`: one intent rendered for many subscriptions builds the occurrence's view once per version.
+  const view = views.get(subscription.apiMajor) ?? toVnfLcmOpOccView(subscription.apiMajor, intent.opOcc);
+  views.set(subscription.apiMajor, view);
   const verbosity = subscription.apiMajor === 2 ? (subscription.verbosity ?? 'FULL') : undefined;
   return {
     ...common,
@@ -56,7 +58,7 @@ export function renderNotification(intent: NotificationIntent, subscription: Ren
  * changedExtConnectivity: with RESULT (and FULL verbosity), only when the
  * operation changed something of that kind.
  */
-function resultDetails(view: ReturnType<typeof toVnfLcmOpOccView>): Record<string, unknown> {
+function resultDetails(view: VnfLcmOpOccView): Record<string, unknown> {
   const details: Record<string, unknown> = {};
   if (view.resourceChanges.affectedVnfcs.length > 0) details.affectedVnfcs = view.resourceChanges.affectedVnfcs;
   if (view.resourceChanges.affectedVirtualLinks.length > 0) details.affectedVirtualLinks = view.resourceChanges.affectedVirtualLinks;

@@ -21,6 +21,7 @@ import {
   type VnfInstanceEvent,
   type VnfLcmOpOcc,
   type VnfLcmOpOccEvent,
+  type VnfLcmOpOccView,
 } from '@vnfm/lcm-domain';
 import { AggregateReadModel, SERVICE_RUNTIME, type ServiceRuntime } from '@vnfm/platform';
 import { VnfPackagesClient } from '../instances/vnf-packages.client';
@@ -78,11 +79,12 @@ export class NotificationIntake {
     if (subscriptions.length === 0) return [];
     const instance = await this.instanceOf(intent.vnfInstanceId, subscriptions.some((subscription) => needsVnfdIdentity(subscription.filter)));
     const at = new Date().toISOString();
+    const views = new Map<number, VnfLcmOpOccView>();
     // One outbox per subscription: their appends go together (an instance's order holds within each outbox).
     const queued = await Promise.all(
       subscriptions
         .filter((subscription) => matchesFilter(subscription.filter, intent, instance))
-        .map((subscription) => this.outboxes.queue(subscription.id, intent.vnfInstanceId, renderNotification(intent, subscription, this.publicUrl), at)),
+        .map((subscription) => this.outboxes.queue(subscription.id, intent.vnfInstanceId, renderNotification(intent, subscription, this.publicUrl, views), at)),
     );
     return queued.filter((stream): stream is string => stream !== undefined);
   }

@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { isWrongExpectedRevision, type EventStore, type RecordedEvent } from '@vnfm/event-store';
 import {
   applyOutboxEvent,
@@ -9,11 +9,13 @@ import {
   type OutboxEntry,
   type OutboxState,
 } from '@vnfm/lcm-domain';
-import { retryOnConflict, SERVICE_RUNTIME, type ServiceRuntime } from '@vnfm/platform';
+import { retryOnConflict } from '@vnfm/platform';
 
 /**
  * Every outbox (`notifications-<subscriptionId>-<vnfInstanceId>`) in memory,
- * each the fold of its stream, written with the expected revision. Appends
+ * each the fold of its stream, written with the expected revision to the
+ * outbox store (its own store beside the coordinator's, so the LCM log and
+ * the read models following it never carry notification traffic). Appends
  * to one outbox are serialised (the intake queues while the sender records
  * outcomes); a lost race with another writer reloads the stream.
  */
@@ -22,10 +24,16 @@ export class NotificationOutboxes {
   private readonly outboxes = new Map<string, OutboxState>();
   private readonly tails = new Map<string, Promise<unknown>>();
 
-  constructor(@Inject(SERVICE_RUNTIME) private readonly runtime: ServiceRuntime) {}
+  private outboxStore?: EventStore;
+
+  /** The store the outboxes live in, opened by NotificationDelivery at start. */
+  attach(store: EventStore): void {
+    this.outboxStore = store;
+  }
 
   private get store(): EventStore {
-    return this.runtime.store as EventStore;
+    if (!this.outboxStore) throw new Error('the notification outbox store is not open');
+    return this.outboxStore;
   }
 
   /** Applies an outbox event read back from the store (the replay at start). */

@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Inject, Injectable } from '@nestjs/common';
 import { outboxHead, retryDelayMs, type OutboxEntry, type OutboxState } from '@vnfm/lcm-domain';
@@ -22,7 +23,7 @@ export class NotificationSender {
   private readonly settings: DeliverySettings;
   private readonly limiter: DeliveryLimiter;
   private readonly workers = new Map<string, Promise<void>>();
-  private stopping = new AbortController();
+  private readonly stopping = new AbortController();
 
   constructor(
     @Inject(SERVICE_RUNTIME) private readonly runtime: ServiceRuntime,
@@ -32,6 +33,8 @@ export class NotificationSender {
   ) {
     this.settings = deliverySettingsOf(runtime.config);
     this.limiter = new DeliveryLimiter(this.settings.maxInFlight, this.settings.maxInFlightPerSubscription);
+    // Every request in flight and every back-off listens for the stop: as many as there are busy outboxes.
+    setMaxListeners(0, this.stopping.signal);
   }
 
   /** The outbox has something new to send: start its worker unless one runs. */
