@@ -7,13 +7,15 @@ import { benchLcm } from './lcm.bench';
 import { benchDetectionLag } from './detection-lag.bench';
 import { benchHashVerification } from './package-hash.bench';
 import { benchCorpusOnboarding } from './corpus-onboarding.bench';
+import { benchNotifications } from './notifications.bench';
 
 /**
- * npm run bench [-- --replay-events N] [-- --only lcm|lag|packages]: prints tables for the
+ * npm run bench [-- --replay-events N] [-- --only lcm|lag|packages|notify]: prints tables for the
  * embedded event store (append and replay rates), the message bus (round
  * trips), VNF package onboarding checks (MB/s), the LCM control plane
  * (instantiate latency, 100 at once, listing 10,000 instances) and the
- * detection lag at cloud latencies of 0, 0.5 and 20 s. Uses
+ * detection lag at cloud latencies of 0, 0.5 and 20 s, and LCCN notification
+ * fan-out (delivery latency, operations with and without subscribers). Uses
  * VNFM_KAFKA_BROKERS, or starts the test broker with tools/kafka/kafka.sh.
  */
 function kafkaBrokers(): string[] | undefined {
@@ -41,6 +43,7 @@ async function main(): Promise<void> {
   }
   if (!only || only === 'lcm') await benchLcm({ warmup: 20, sequential: 100, concurrent: 100, listed: 10_000 });
   if (!only || only === 'lag') await benchDetectionLag();
+  if (!only || only === 'notify') await benchNotifications({ subscribers: 100, slow: 10, operations: 20 });
   // Every table is printed; Kafka clients and telemetry timers would otherwise keep the process alive.
   process.exit(0);
 }
