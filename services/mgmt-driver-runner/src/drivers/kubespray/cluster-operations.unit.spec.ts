@@ -1,0 +1,115 @@
+import { Readable } from 'node:stream';
+import type { HookContext } from '@vnfm/contracts';
+import { nodeName } from '@vnfm/kubespray';
+import { sampleClusterParam, vnfcOf } from '@vnfm/kubespray/testing';
+import type { ServiceRuntime } from '@vnfm/platform';
+import type { RemoteSession, RemoteShell, RunOptions, SshTarget } from '../../ssh/remote-shell';
+import { KubesprayDriver } from './kubespray.driver';
+
+const HOSTILE = `pa'ss"$(reboot)\n`;
+
+/** What the driver asked of each host, in order: commands as argv, files put with their content. */
+class RecordingShell implements RemoteShell {
+  readonly steps: string[] = [];
+  readonly files = new Map<string, string>();
+  readonly masks: string[][] = [];
+
+  async open(target: SshTarget, _signal: AbortSignal, secrets: readonly string[]): Promise<RemoteSession> {
+    this.masks.push([...secrets]);
+    const host = `${target.username}@${target.host}`;
+    return {
+      run: async (argv: readonly string[], options?: RunOptions) => {
+        this.steps.push(`${host} ${options?.cwd ? `(in ${options.cwd}) ` : ''}${argv.join(' ')}`);
+        const command = argv.join(' ');
+        const stdout = command.includes('config view') ? 'https://127.0.0.1:6443' : command.includes('ca.crt') ? '-----BEGIN CERTIFICATE-----\nx\n-----END CERTIFICATE-----' : command.includes('create token') ? 'token-1' : command.includes('get node') ? 'node/x' : '';
+        return { code: 0, stdout, stderr: '' };
+      },
+      put: async (content: string | Buffer | NodeJS.ReadableStream, path: string) => {
+        const text = typeof content === 'string' || Buffer.isBuffer(content) ? content.toString() : 'stream';
+        this.files.set(path, text);
+        this.steps.push(`${host} put ${path}`);
+      },
+      close: async () => undefined,
+    };
+  }
+}
+
+const master = vnfcOf('m1', 'masterNode', { masterNode_CP1: '10.0.0.1' });
+const w1 = vnfcOf('w1', 'workerNode', { workerNode_CP2: '10.0.0.2' });
+const w2 = vnfcOf('w2', 'workerNode', { workerNode_CP2: '10.0.0.3' });
+const lb = vnfcOf('lb', 'externalLB', { externalLB_CP3: '10.0.0.9' });
+const params = { k8s_cluster_installation_param: { ...sampleClusterParam(), worker_node: { ssh_cp_name: 'workerNode_CP2', username: 'ubuntu', password: HOSTILE } } };
+
+function context(hook: string, operationParams: Record<string, unknown>, removing = [] as typeof w1[], added = [] as typeof w1[]): HookContext {
+  return {
+    hook, operation: 'SCALE', vnfLcmOpOccId: 'op-1', vnfInstanceId: 'inst-1', vnfdId: 'vnfd-1', operationParams,
+    instantiation: { flavourId: 'simple', additionalParams: params },
+    vnfcs: { removing, added, current: [master, w1, w2, lb] },
+    earlierOutputs: { kubespray: { vimId: 'vim-1', vimName: 'v', authUrl: 'u' } },
+    artifact: { name: 'mgmt', path: 'Scripts/kubespray_mgmt.py', dependencies: [], additionalParameters: {}, vnfdId: 'vnfd-1' },
+    vimConnectionInfo: {},
+  };
+}
+
+describe('the kubespray MgmtDriver, step by step (SSH and the bus recorded)', () => {
+  const run = async (hook: HookContext) => {
+    const shell = new RecordingShell();
+    const requests: [string, unknown][] = [];
+    const bus = { request: async (type: string, payload: unknown) => { requests.push([type, payload]); return {}; } };
+    const driver = new KubesprayDriver({ shell, runtime: { bus, logger: { info: () => undefined } } as unknown as ServiceRuntime });
+    const secrets = { vimConnectionInfo: {}, open: async <T>(value: T) => value };
+    const outputs = await driver.run(hook, new AbortController().signal, secrets, { read: () => Readable.from([Buffer.from('#!/bin/bash')]) });
+    return { shell, requests, outputs };
+  };
+  const inventory = '/home/ubuntu/kubespray-2.16.0/inventory/mycluster/hosts.ini';
+  const playbook = (name: string, extra = '') => `ansible@10.0.0.250 (in /home/ubuntu/kubespray-2.16.0) ansible-playbook -i ${inventory} --become --become-user=root ${name}${extra}`;
+
+  it('scale-in: unroutes, drains on a master, removes with remove-node.yml, then rewrites the inventory without the worker', async () => {
+    const { shell, requests, outputs } = await run(context('scale_start', { type: 'SCALE_IN' }, [w1]));
+    const name = nodeName('worker', 'w1');
+    expect(shell.steps).toEqual([
+      'ubuntu@10.0.0.9 put /tmp/vnfm-kubespray/install_external_lb.sh',
+      `ubuntu@10.0.0.9 bash /tmp/vnfm-kubespray/install_external_lb.sh remove ${name}`,
+      `ubuntu@10.0.0.1 sudo kubectl --kubeconfig /etc/kubernetes/admin.conf get node ${name} --ignore-not-found -o name`,
+      `ubuntu@10.0.0.1 sudo kubectl --kubeconfig /etc/kubernetes/admin.conf drain ${name} --ignore-daemonsets --delete-emptydir-data --force --timeout=330s`,
+      `ansible@10.0.0.250 put ${inventory}`,
+      playbook('remove-node.yml', ` -e node=${name} -e skip_confirmation=yes`),
+      `ansible@10.0.0.250 put ${inventory}`,
+    ]);
+    expect(shell.files.get(inventory)).not.toContain(`\n${name} `);
+    expect(requests).toEqual([]);
+    expect(outputs).toEqual({});
+  });
+
+  it('scale-out: the inventory with the new worker, scale.yml, then its route', async () => {
+    const { shell } = await run(context('scale_end', { type: 'SCALE_OUT' }, [], [w2]));
+    expect(shell.steps).toEqual([
+      `ansible@10.0.0.250 put ${inventory}`,
+      playbook('scale.yml'),
+      'ubuntu@10.0.0.9 put /tmp/vnfm-kubespray/install_external_lb.sh',
+      `ubuntu@10.0.0.9 bash /tmp/vnfm-kubespray/install_external_lb.sh add ${nodeName('worker', 'w2')}=10.0.0.3`,
+    ]);
+  });
+
+  it('instantiate: cluster.yml, the LB installed with every worker, the earlier VIM replaced by one with the token read on the master', async () => {
+    const { shell, requests, outputs } = await run({ ...context('instantiate_end', {}, [], [master, w1, w2, lb]), operation: 'INSTANTIATE' });
+    expect(shell.steps.slice(0, 4)).toEqual([
+      `ansible@10.0.0.250 put ${inventory}`,
+      playbook('cluster.yml'),
+      'ubuntu@10.0.0.9 put /tmp/vnfm-kubespray/install_external_lb.sh',
+      `ubuntu@10.0.0.9 bash /tmp/vnfm-kubespray/install_external_lb.sh install ${[w1, w2].map((w) => `${nodeName('worker', w.id)}=${w.vnfcCpInfo?.[0]?.cpProtocolInfo?.[0]?.ipOverEthernet?.ipAddresses?.[0]?.addresses[0]}`).sort((a, b) => a.localeCompare(b)).join(' ')}`,
+    ]);
+    expect(requests.map(([type]) => type)).toEqual(['vim-registry.deleteVim', 'vim-registry.registerVim']);
+    expect(requests[1]?.[1]).toMatchObject({ body: { vim: { type: 'kubernetes', auth_url: 'https://10.0.0.1:6443', auth_cred: { bearer_token: 'token-1' } } } });
+    expect(outputs).toEqual({ kubespray: { vimId: expect.any(String), vimName: 'kubernetes_vim', authUrl: 'https://10.0.0.1:6443' } });
+  });
+
+  it('puts no password on any command line, and masks every password in every session', async () => {
+    for (const hook of [context('scale_start', { type: 'SCALE_IN' }, [w1]), context('scale_end', { type: 'SCALE_OUT' }, [], [w2])]) {
+      const { shell } = await run(hook);
+      expect(shell.steps.join('\n')).not.toContain('ubuntu ');
+      expect(shell.steps.join('\n')).not.toContain(HOSTILE);
+      for (const mask of shell.masks) expect(mask).toEqual(expect.arrayContaining(['ansible', 'ubuntu', HOSTILE, 'password1', 'password2']));
+    }
+  });
+});
