@@ -1,9 +1,10 @@
 export * from './heat.errors';
 export { nfvParamPaths, capacityPaths, isRecord, type HotTemplate, type NfvPath } from './hot-template';
 export type { BaseHotPaths } from './heat-files';
+export { generatedBaseHot } from './generated-hot';
 export { extCpBindings, type ExtCpBinding } from './ext-virtual-links';
 export { changeExtConnNfv, withDesiredCapacities } from './nfv-parameters';
-export { instantiateDefinition, baseHotOf, stackNameOf, nfvOf, nfvToUpdate, externalCpIds, type HeatStackDefinition, type InstantiateInput } from './stack-definition';
+export { instantiateDefinition, flavourOf, baseHotFilePaths, stackNameOf, nfvOf, nfvToUpdate, externalCpIds, type HeatStackDefinition, type InstantiateInput } from './stack-definition';
 export { ResourceTree, type HeatResource, type StackRef } from './heat-resources';
 export { serversOf, vnfcOf, diffVnfcs, type ServerResource, type NovaServer } from './vnfc-resources';
 export { networkResourcesOf, type FlavourNetwork } from './network-resources';

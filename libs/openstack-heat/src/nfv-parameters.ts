@@ -31,7 +31,7 @@ function fillVdu(name: string, leaf: string, { vnfd, flavour, vduCounts, capacit
   switch (leaf) {
     case 'computeFlavourId': {
       const flavourName = flavour.vdus.find((vdu) => vdu.id === name)?.virtualCompute?.requestedAdditionalCapabilities[0];
-      return flavourName ? { value: flavourName } : { missing: `VDU ${name} names no requested_additional_capability_name (the Nova flavour) in the VNFD` };
+      return flavourName ? { value: flavourName } : { missing: `VDU ${name} names no requested_additional_capability_name (the Nova flavour) in the VNFD; give it as additionalParams.nfv.VDU.${name}.computeFlavourId` };
     }
     case 'vcImageId': {
       const image = vnfd.softwareImages.find((candidate) => candidate.id === name);

@@ -3,7 +3,8 @@ import type { VnfdFlavour, VnfdModel } from '@vnfm/vnfd';
 import { applyExtManagedLinks } from './ext-managed-links';
 import { extCpBindings, extManagedLinks } from './ext-virtual-links';
 import { unfilledStackParameters, unusableBaseHot } from './heat.errors';
-import { heatTemplateFiles, type BaseHotPaths } from './heat-files';
+import { generatedBaseHot } from './generated-hot';
+import { heatTemplateFiles, type HeatTemplateFiles } from './heat-files';
 import { capacityPaths, isRecord, nfvParamPaths, requestStackParameters, type HotTemplate } from './hot-template';
 import { instantiateNfv } from './nfv-parameters';
 import { withNfvCapacities, type ScaledVdus } from './scaling-groups';
@@ -18,18 +19,25 @@ export interface HeatStackDefinition {
 /** One Heat stack per VNF instance, named as Tacker v2 names it, so a repeated create finds the stack it made. */
 export const stackNameOf = (vnfInstanceId: string) => `vnf-${vnfInstanceId}`;
 
-/** The flavour and its BaseHOT; a flavour without one is not deployable by Heat. */
-export function baseHotOf(vnfd: VnfdModel, flavourId: string): { flavour: VnfdFlavour; baseHot: BaseHotPaths } {
+/** The deployment flavour of the VNFD; one the VNFD lacks is refused. */
+export function flavourOf(vnfd: VnfdModel, flavourId: string): VnfdFlavour {
   const flavour = vnfd.flavours.find((candidate) => candidate.flavourId === flavourId);
   if (!flavour) throw unusableBaseHot(`VNFD ${vnfd.vnfdId} has no deployment flavour ${flavourId}.`);
-  if (!flavour.baseHot) throw unusableBaseHot(`Flavour ${flavourId} of VNFD ${vnfd.vnfdId} has no BaseHOT (BaseHOT/${flavourId}/*.yaml): the OpenStack driver deploys Heat templates only.`);
-  return { flavour, baseHot: flavour.baseHot };
+  return flavour;
+}
+
+/** The package files of the flavour's BaseHOT (top template first); none when the template is built from the VNFD (generatedBaseHot). */
+export const baseHotFilePaths = (flavour: VnfdFlavour): string[] => (flavour.baseHot ? [flavour.baseHot.path, ...flavour.baseHot.nestedPaths] : []);
+
+/** The flavour's templates: its BaseHOT when the package has one, else the one built from its VNFD. */
+function templatesOf(flavour: VnfdFlavour, texts: Readonly<Record<string, string>>): HeatTemplateFiles {
+  return flavour.baseHot ? heatTemplateFiles(flavour.baseHot, texts) : generatedBaseHot(flavour);
 }
 
 export interface InstantiateInput {
   vnfd: VnfdModel;
   flavourId: string;
-  /** Texts of the BaseHOT files by package path. */
+  /** Texts of the BaseHOT files by package path (see baseHotFilePaths). */
   texts: Readonly<Record<string, string>>;
   vduCounts: Readonly<Record<string, number>>;
   extVirtualLinks?: readonly unknown[];
@@ -39,14 +47,15 @@ export interface InstantiateInput {
 
 /**
  * The stack an instantiation creates (Tacker v2 DefaultUserData): the BaseHOT
+ * (or the template built from the VNFD)
  * with the externally managed VLs put in, fixed scaling-group capacities read
  * from `nfv` (see withNfvCapacities), its `nfv` parameter filled, and
  * its other top-level parameters from `additionalParams` of the same name.
  * Throws a 422 AppError naming every parameter nothing fills.
  */
 export function instantiateDefinition(input: InstantiateInput): HeatStackDefinition {
-  const { flavour, baseHot } = baseHotOf(input.vnfd, input.flavourId);
-  const sources = heatTemplateFiles(baseHot, input.texts);
+  const flavour = flavourOf(input.vnfd, input.flavourId);
+  const sources = templatesOf(flavour, input.texts);
   const template = withNfvCapacities(applyExtManagedLinks(sources.template, extManagedLinks(input.extManagedVirtualLinks)), sources.files, scaledVdus(flavour));
   const { nfv, problems } = instantiateNfv(nfvParamPaths(template), {
     vnfd: input.vnfd,

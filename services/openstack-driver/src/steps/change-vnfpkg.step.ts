@@ -1,4 +1,4 @@
-import { baseHotOf, diffVnfcs, instantiateDefinition } from '@vnfm/openstack-heat';
+import { baseHotFilePaths, diffVnfcs, flavourOf, instantiateDefinition } from '@vnfm/openstack-heat';
 import { forHeat, networkOf, recordDefinition, vduIdsOf, type StepHandler } from './step-context';
 
 /**
@@ -14,8 +14,8 @@ export const changeVnfpkg: StepHandler<'change_vnfpkg'> = async (context, action
   const { message } = context;
   const { target } = action;
   const vnfd = await context.packages.vnfdModel(target.vnfdId);
-  const { flavour, baseHot } = baseHotOf(vnfd, action.flavourId);
-  const texts = await context.packages.files(target.vnfdId, [baseHot.path, ...baseHot.nestedPaths]);
+  const flavour = flavourOf(vnfd, action.flavourId);
+  const texts = await context.packages.files(target.vnfdId, baseHotFilePaths(flavour));
   const definition = instantiateDefinition({
     vnfd,
     flavourId: action.flavourId,

@@ -1,4 +1,4 @@
-import { baseHotOf, diffVnfcs, instantiateDefinition } from '@vnfm/openstack-heat';
+import { baseHotFilePaths, diffVnfcs, flavourOf, instantiateDefinition } from '@vnfm/openstack-heat';
 import { forHeat, networkOf, recordDefinition, vduIdsOf, type StepHandler } from './step-context';
 
 /**
@@ -10,8 +10,8 @@ import { forHeat, networkOf, recordDefinition, vduIdsOf, type StepHandler } from
 export const instantiate: StepHandler<'instantiate'> = async (context, action) => {
   const { message } = context;
   const vnfd = await context.packages.vnfdModel(message.vnfdId);
-  const { flavour, baseHot } = baseHotOf(vnfd, action.flavourId);
-  const texts = await context.packages.files(message.vnfdId, [baseHot.path, ...baseHot.nestedPaths]);
+  const flavour = flavourOf(vnfd, action.flavourId);
+  const texts = await context.packages.files(message.vnfdId, baseHotFilePaths(flavour));
   const definition = instantiateDefinition({
     vnfd,
     flavourId: action.flavourId,

@@ -1,5 +1,5 @@
 import { AppError, type NetworkResources, type RunStepMessage, type StepAction, type StepResult } from '@vnfm/contracts';
-import { baseHotOf, externalCpIds, networkResourcesOf, type HeatStackDefinition, type HotTemplate, type ResourceTree } from '@vnfm/openstack-heat';
+import { externalCpIds, flavourOf, networkResourcesOf, type HeatStackDefinition, type HotTemplate, type ResourceTree } from '@vnfm/openstack-heat';
 import type { VnfdFlavour } from '@vnfm/vnfd';
 import type { PackageCatalogClient } from '@vnfm/step-host';
 import type { HeatStackRepository } from '../records/heat-stack.repository';
@@ -25,7 +25,7 @@ export type StepHandler<A extends InfraAction['action']> = (context: StepContext
 export async function instanceFlavour(context: StepContext): Promise<VnfdFlavour> {
   const { message } = context;
   if (message.flavourId === undefined) throw new AppError('VNF_NOT_INSTANTIATED', 409, 'Conflict', `VNF instance ${message.vnfInstanceId} has no deployment flavour: it is not instantiated.`);
-  return baseHotOf(await context.packages.vnfdModel(message.vnfdId), message.flavourId).flavour;
+  return flavourOf(await context.packages.vnfdModel(message.vnfdId), message.flavourId);
 }
 
 export const vduIdsOf = (flavour: VnfdFlavour) => flavour.vdus.map((vdu) => vdu.id);
