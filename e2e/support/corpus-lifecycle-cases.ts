@@ -25,6 +25,23 @@ const v1Nodes = (vdus: string[], cps: string[]) => ({
   CP: Object.fromEntries(cps.map((cp) => [cp, { network: 'net0' }])),
 });
 
+/**
+ * An external VL of the request (seed 002's `net0`) binding the given CPs,
+ * as each API version writes cpConfig: a list in SOL 003 v2.6.1 (v1), a map
+ * keyed by cpConfigId in v3.3.1 (v2).
+ */
+const extVirtualLink = (apiMajor: 1 | 2, cpdIds: string[]) => ({
+  id: 'net0',
+  resourceId: 'net0',
+  extCps: cpdIds.map((cpdId) => {
+    const config = { cpProtocolData: [{ layerProtocol: 'IP_OVER_ETHERNET' }] };
+    return { cpdId, cpConfig: apiMajor === 1 ? [config] : { [`${cpdId}_1`]: config } };
+  }),
+});
+/** A VNFD without a BaseHOT names no Nova flavour (no requested_additional_capability_name): the request gives one per VDU. */
+const computeFlavours = (flavours: Record<string, string>, images: Record<string, string> = {}) =>
+  Object.fromEntries(Object.entries(flavours).map(([vdu, computeFlavourId]) => [vdu, { computeFlavourId, ...(images[vdu] && { vcImageId: images[vdu] }) }]));
+
 /** Both kubeadm flavours come from one onboarded package; it shares its vnfdId with mgmt-kubespray upstream. */
 const kubeadmStage: StageOptions = { stripHooks: true, restampDigests: true, dropImports: ['sample_kubernetes_df_podaffinity.yaml'], vnfdId: { from: 'b1db0ce7-ebca-1fb7-95ed-4840d70a1163', to: 'b1db0ce7-ebca-1fb7-95ed-4840d70a1164' } };
 
@@ -96,5 +113,33 @@ export const LIFECYCLE_CASES: LifecycleCase[] = [
     stage: { stripHooks: true },
     aspects: { workerNode_scale: 'workerNode' },
     request: byParams('simple', { nfv: { CP: { masterNode_CP1: { network: 'net0' }, workerNode_CP1: { network: 'net0' } } } }),
+  },
+  {
+    // No BaseHOT: the template is built from the VNFD (VDU2 scaled by worker_instance, booting from its volume; CP1 on the request's VL).
+    pkg: 'vnf-helloworld3',
+    flavourId: 'simple',
+    stage: {},
+    aspects: { worker_instance: 'VDU2' },
+    request: (apiMajor) => ({
+      flavourId: 'simple',
+      extVirtualLinks: [extVirtualLink(apiMajor, ['CP1'])],
+      additionalParams: { nfv: { VDU: computeFlavours({ VDU1: 'm1.tiny', VDU2: 'm1.tiny' }, { VDU1: 'cirros-0.5.2-x86_64-disk' }) } },
+    }),
+  },
+  {
+    // Seed 002's body (the private registry VNF, no BaseHOT), adapted: the simulator's net0, its VIM, a Nova flavour for the VDU; its MgmtDriver hooks stripped.
+    pkg: 'mgmt-private-registry',
+    flavourId: 'simple',
+    stage: { stripHooks: true },
+    aspects: {},
+    request: (apiMajor, vimId) => ({
+      flavourId: 'simple',
+      extVirtualLinks: [extVirtualLink(apiMajor, ['CP1'])],
+      additionalParams: {
+        private_registry_installation_param: { ssh_cp_name: 'CP1', ssh_username: 'ubuntu', ssh_password: 'ubuntu', image_path: 'Files/images/private_registry.tar' },
+        nfv: { VDU: computeFlavours({ PrivateRegistryVDU: 'm1.medium' }) },
+      },
+      ...(apiMajor === 1 && { vimConnectionInfo: [{ id: 'vim1', vimId, vimType: 'ETSINFV.OPENSTACK_KEYSTONE.V_2' }] }),
+    }),
   },
 ];

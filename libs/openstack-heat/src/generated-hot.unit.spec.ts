@@ -65,6 +65,16 @@ describe('the Heat template built for a flavour without a BaseHOT', () => {
     expect([...externalCpIds(definition.template)]).toEqual(['CP1']);
   });
 
+  it('puts an externally managed VL in place of the internal net, also for the scaled VDU\'s member ports', () => {
+    const extManagedVirtualLinks = [{ id: 'managed-1', vnfVirtualLinkDescId: 'internalVL2', resourceId: 'net-managed' }];
+    const { template: deployed } = instantiateDefinition({ vnfd: hello.vnfd, flavourId: 'simple', texts: {}, vduCounts: { VDU1: 1, VDU2: 1 }, extVirtualLinks: extVl('CP1'), extManagedVirtualLinks, additionalParams: { nfv: flavours } });
+    const placed = resources(deployed);
+    expect(Object.keys(placed)).not.toContain('internalVL2');
+    expect(Object.keys(placed)).not.toContain('internalVL2_subnet');
+    expect(placed['CP2'].properties).toEqual({ network: 'net-managed' });
+    expect(placed['VDU2_scale_group'].properties?.['resource']).toMatchObject({ properties: { 'net-CP3': 'net-managed' } });
+  });
+
   it('refuses a VDU without a compute flavour with a 422 naming the VDU and the parameter to give', () => {
     const error = refusal(() => instantiateDefinition({ vnfd: hello.vnfd, flavourId: 'simple', texts: {}, vduCounts: { VDU1: 1, VDU2: 1 }, extVirtualLinks: extVl('CP1') }));
     expect(error.status).toBe(422);

@@ -9,7 +9,7 @@ import { succeeded } from './testing/basic-vnf-steps';
 
 jest.setTimeout(300_000);
 
-describe('openstack-driver: every corpus package flavour with a BaseHOT through instantiate, scale of each aspect, heal and terminate', () => {
+describe('openstack-driver: every corpus package flavour (with a BaseHOT or built from its VNFD) through instantiate, scale of each aspect, heal and terminate', () => {
   const harness = new DriverHarness();
   let vimId = '';
   const vnfdIds = new Map<string, string>();
