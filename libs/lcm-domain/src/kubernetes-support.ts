@@ -18,7 +18,7 @@ export function kubernetesVimIdsOf(plan: readonly PlannedStep[]): string[] {
  * What the Kubernetes infra driver does not do yet is refused before the
  * operation starts, before anything is made in the VIM and without an
  * occurrence (422 KUBERNETES_DRIVER_NOT_AVAILABLE, as the driver's own step
- * guard says): change_ext_conn and change_vnfpkg on a Kubernetes VIM, any infra step on a Helm
+ * guard says): change_ext_conn on a Kubernetes VIM, any infra step on a Helm
  * VIM (`ETSINFV.HELM.V_3`), and any on a VIM that authenticates with OIDC
  * (`oidcVimIds`, from the registry). Operations with no infra step (MODIFY_INFO) are untouched.
  */
@@ -27,7 +27,6 @@ export function refuseUnbuiltKubernetesSteps(plan: readonly PlannedStep[], oidcV
     const refs = Object.values(step.vimConnectionInfo).filter((ref) => registryTypeOf(ref.vimType) === 'kubernetes');
     return [
       ...(step.request.action === 'change_ext_conn' ? ['changing the external connectivity of a CNF (change_ext_conn)'] : []),
-      ...(step.request.action === 'change_vnfpkg' ? ['changing the VNF package of a CNF (change_vnfpkg)'] : []),
       ...refs.filter((ref) => ref.vimType === VIM_CONNECTION_TYPES.helm).map((ref) => `deploying Helm charts (${VIM_CONNECTION_TYPES.helm} VIM ${ref.vimId})`),
       ...refs.filter((ref) => oidcVimIds.has(ref.vimId)).map((ref) => `authenticating to a Kubernetes VIM with OIDC (VIM ${ref.vimId}; bearer token and basic are supported)`),
     ];

@@ -149,7 +149,7 @@ describe('kubernetes-driver: CNFs instantiated and terminated on the real Kubern
 
   it('refuses change_ext_conn at once as not built', async () => {
     const outcome = await harness.run(harness.step(randomUUID(), vnfdId, vims, { action: 'change_ext_conn', extVirtualLinks: [] }, {}));
-    expect(outcome).toEqual({ status: 'FAILED', error: expect.objectContaining({ status: 422, detail: 'The Kubernetes infra driver does not support change_ext_conn yet: only instantiate, scale, heal and terminate run on a Kubernetes VIM.' }) });
+    expect(outcome).toEqual({ status: 'FAILED', error: expect.objectContaining({ status: 422, detail: 'The Kubernetes infra driver does not support change_ext_conn yet: only instantiate, scale, heal, terminate and change_vnfpkg run on a Kubernetes VIM.' }) });
   });
 
   it('refuses a Helm VIM at once as not built, creating nothing', async () => {

@@ -8,18 +8,19 @@ import { kubeConfigOf } from '../kube/kube-config';
 import { notBuilt } from '../not-built.steps';
 import { instantiate } from './instantiate.step';
 import type { InfraAction, KubeStepContext, KubeStepHandler } from './step-context';
+import { changeVnfpkg } from './change-vnfpkg.step';
 import { heal } from './heal.step';
 import { scale } from './scale.step';
 import { terminate } from './terminate.step';
 
-type Built = 'instantiate' | 'terminate' | 'scale' | 'heal';
-const ACTIONS: { [A in Built]: KubeStepHandler<A> } = { instantiate, terminate, scale, heal };
+type Built = 'instantiate' | 'terminate' | 'scale' | 'heal' | 'change_vnfpkg';
+const ACTIONS: { [A in Built]: KubeStepHandler<A> } = { instantiate, terminate, scale, heal, change_vnfpkg: changeVnfpkg };
 
 /**
  * The kubernetes-driver's step handlers for the step host: instantiate,
- * scale, heal and terminate open the instance's Kubernetes VIM (credentials
+ * scale, heal, terminate and change_vnfpkg open the instance's Kubernetes VIM (credentials
  * from the VIM registry, for this step only) and act on its API server;
- * change_ext_conn and change_vnfpkg fail at once saying they are not built.
+ * change_ext_conn fails at once saying it is not built.
  */
 @Injectable()
 export class KubernetesSteps {
@@ -30,7 +31,7 @@ export class KubernetesSteps {
 
   handlers(): StepHandlers {
     const run = (host: HostStepContext, action: Extract<InfraAction, { action: Built }>) => this.run(host, action);
-    return { instantiate: run, terminate: run, scale: run, heal: run, change_ext_conn: notBuilt('change_ext_conn'), change_vnfpkg: notBuilt('change_vnfpkg') };
+    return { instantiate: run, terminate: run, scale: run, heal: run, change_vnfpkg: run, change_ext_conn: notBuilt('change_ext_conn') };
   }
 
   private async run(host: HostStepContext, action: Extract<InfraAction, { action: Built }>): Promise<StepResult> {

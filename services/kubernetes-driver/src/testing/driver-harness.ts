@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -18,6 +18,16 @@ import type { K8sControlPlane } from '../../../../e2e/support/k8s';
 import { PackageCatalogModule } from '../../../package-catalog/src/package-catalog.module';
 import { VimRegistryModule } from '../../../vim-registry/src/vim-registry.module';
 import { KubernetesDriverModule } from '../kubernetes-driver.module';
+
+/** cnf-v2-all-kinds' VNFD id, in every Definitions file that names it. */
+const ALL_KINDS_VNFD_ID = 'b1bb0ce7-ebca-4fa7-95ed-4840d7000000';
+
+async function renameVnfd(definitions: string, vnfdId: string): Promise<void> {
+  for (const name of await readdir(definitions)) {
+    const path = join(definitions, name);
+    await writeFile(path, (await readFile(path, 'utf8')).replaceAll(ALL_KINDS_VNFD_ID, vnfdId));
+  }
+}
 
 /**
  * The kubernetes-driver as it runs: NestJS on the in-process bus with its
@@ -66,7 +76,13 @@ export class KubernetesDriverHarness {
 
   /** cnf-v2-all-kinds (with the library's stand-ins for its hook scripts) and `extra` folders staged over it, onboarded by the real package catalog; its vnfdId. */
   async onboardCnf(...extra: string[]): Promise<string> {
+    return this.onboardCnfAs(undefined, ...extra);
+  }
+
+  /** As onboardCnf, with the VNFD's descriptor_id replaced by `vnfdId` (another release of the package) when given. */
+  async onboardCnfAs(vnfdId: string | undefined, ...extra: string[]): Promise<string> {
     const stage = await stageFolders(this.dataDir, corpusPath('tacker', 'cnf-v2-all-kinds'), fixturePath('tacker', 'cnf-v2-all-kinds'), ...extra);
+    if (vnfdId) await renameVnfd(join(stage, 'Definitions'), vnfdId);
     const zip = await zipFolder(stage, join(this.dataDir, `cnf-${randomUUID()}.zip`));
     const bytes = await readFile(zip);
     const blob = await openBlobStore(this.config).put(Readable.from([bytes]), { maxBytes: bytes.length });
