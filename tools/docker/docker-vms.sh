@@ -1,0 +1,136 @@
+#!/usr/bin/env bash
+# A real Docker engine for the SSH-host VMs of tools/ssh-hosts (see README.md):
+#   docker-vms.sh install            Debian's docker.io and docker-registry, when missing
+#   docker-vms.sh prepare IP...      the VM's own /run, so its dockerd's socket and pidfile are its own
+#   docker-vms.sh registry-image OUT a `registry:latest` image tar (docker save) made from docker-registry
+#   docker-vms.sh status IP...       one line per VM: its dockerd answering or not
+# Runs as root on the machine; the VMs must be up (tools/ssh-hosts/ssh-hosts.sh up).
+set -euo pipefail
+
+INFRA_HOME=${VNFM_INFRA_HOME:-$HOME/.cache/vnfm-infra}
+SSH_STATE=$INFRA_HOME/ssh-hosts
+STATE=$INFRA_HOME/docker
+# Options every VM's dockerd starts with (its /etc/docker/daemon.json, which the MgmtDriver merges into, never overwrites):
+# no bridge, no iptables (the VMs share the machine's network namespace), vfs (works on the VMs' overlayfs disks).
+DAEMON_JSON='{"storage-driver":"vfs","iptables":false,"ip-masq":false,"bridge":"none"}'
+
+die() { echo "docker-vms: $*" >&2; exit 1; }
+log() { echo "docker-vms: $*" >&2; }
+
+install_packages() {
+  command -v dockerd >/dev/null && command -v docker-registry >/dev/null && return 0
+  log "installing docker.io docker-registry"
+  # policy-rc.d: the packages' init scripts must not start a daemon on the machine itself.
+  local rcd=/usr/sbin/policy-rc.d created=0
+  if [[ ! -e $rcd ]]; then printf '#!/bin/sh\nexit 101\n' >"$rcd"; chmod 755 "$rcd"; created=1; fi
+  DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends docker.io docker-registry >&2 || {
+    apt-get update >&2 && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends docker.io docker-registry >&2
+  }
+  [[ $created == 1 ]] && rm -f "$rcd"
+  return 0
+}
+
+# The pid of the VM's first process (its sshd), inside the VM's mount and PID namespaces.
+vm_init_pid() {
+  local holder
+  holder=$(cat "$SSH_STATE/run/$1.pid" 2>/dev/null) || die "VM $1 is not running (tools/ssh-hosts/ssh-hosts.sh up)"
+  pgrep -P "$holder" | head -n 1 | grep . || die "VM $1 has no init process"
+}
+
+in_vm() { local ip=$1; shift; nsenter --target "$(vm_init_pid "$ip")" --mount --pid -- "$@"; }
+
+# Every VM shares the machine's /run (only /etc /usr /var /opt /home /root /tmp are its own), where
+# dockerd's socket, pidfile and exec-root live (/var/run is a link to /run). prepare mounts, in the VM's
+# mount namespace only, an overlay on /run whose upper layer is a tmpfs of the VM: what the VM's dockerd
+# writes there stays in the VM, and the machine's /run stays visible below it. Like a real VM's /run it is
+# empty after the VM restarts (ssh-hosts.sh reset), so prepare runs again after a reset.
+prepare_vm() {
+  local ip=$1
+  in_vm "$ip" sh -euc '
+    if ! grep -q "^vnfm-vm-run /run overlay" /proc/mounts; then
+      mkdir -p /var/lib/vnfm-vm/run-layer
+      mountpoint -q /var/lib/vnfm-vm/run-layer || mount -t tmpfs -o mode=0755 vnfm-vm-run-layer /var/lib/vnfm-vm/run-layer
+      mkdir -p /var/lib/vnfm-vm/run-layer/upper /var/lib/vnfm-vm/run-layer/work
+      mount -t overlay vnfm-vm-run -o lowerdir=/run,upperdir=/var/lib/vnfm-vm/run-layer/upper,workdir=/var/lib/vnfm-vm/run-layer/work /run
+    fi
+    # The machine has docker.io installed, so the VM sees its files through /usr; the group its postinst makes is
+    # in the machine'"'"'s /etc/group, which the VM'"'"'s own /etc/group hides: made here, as the package would have.
+    getent group docker >/dev/null || groupadd --system docker
+    # Debian'"'"'s init script raises the open-files and process limits to 1048576 / unlimited; above this machine'"'"'s
+    # hard limits that fails (and the script stops, set -e). The VM'"'"'s copy raises them to the hard limits instead.
+    sed -i -e "s/ulimit -n 1048576/ulimit -n \$(ulimit -Hn)/" -e "s/ulimit -u unlimited/ulimit -u \$(ulimit -Hu)/" -e "s/ulimit -p unlimited/ulimit -p \$(ulimit -Hp)/" /etc/init.d/docker
+    mkdir -p /etc/docker
+    [ -s /etc/docker/daemon.json ] || printf "%s\n" "$1" >/etc/docker/daemon.json
+  ' sh "$DAEMON_JSON"
+  log "VM $ip: own /run, /etc/docker/daemon.json present"
+}
+
+status_vm() {
+  local ip=$1
+  if in_vm "$ip" /usr/bin/docker -H unix:///run/docker.sock version --format '{{.Server.Version}}' >/dev/null 2>&1; then
+    printf '%s\tdockerd running\n' "$ip"
+  else
+    printf '%s\tno dockerd\n' "$ip"; return 1
+  fi
+}
+
+# A scratch dockerd of the machine's own, used only to import and save the image; stopped at the end.
+with_build_daemon() {
+  local dir=$STATE/build
+  mkdir -p "$dir"
+  dockerd --data-root "$dir/data" --exec-root "$dir/exec" --pidfile "$dir/dockerd.pid" -H "unix://$dir/docker.sock" \
+    --storage-driver=vfs --iptables=false --ip-masq=false --bridge=none >"$dir/dockerd.log" 2>&1 &
+  local pid=$! i rc=0
+  for i in $(seq 1 60); do
+    DOCKER_HOST="unix://$dir/docker.sock" /usr/bin/docker version >/dev/null 2>&1 && break
+    kill -0 "$pid" 2>/dev/null || die "dockerd did not start: $(tail -n 5 "$dir/dockerd.log")"
+    sleep 0.5
+  done
+  DOCKER_HOST="unix://$dir/docker.sock" "$@" || rc=$?
+  kill "$pid" 2>/dev/null; wait "$pid" 2>/dev/null || true
+  return $rc
+}
+
+# registry:latest from Debian's docker-registry binary and the libraries it links (ldd), with the image's
+# usual layout: config /etc/docker/registry/config.yml, data /var/lib/registry, port 5000
+# (REGISTRY_HTTP_ADDR overrides it, REGISTRY_AUTH_* / REGISTRY_HTTP_TLS_* add htpasswd and TLS).
+registry_image() {
+  local out=$1 root
+  [[ -s $out ]] && { log "$out exists"; return 0; }
+  root=$(mktemp -d)
+  mkdir -p "$root/bin" "$root/etc/docker/registry" "$root/var/lib/registry" "$root/tmp"
+  cp /usr/bin/docker-registry "$root/bin/registry"
+  ldd /usr/bin/docker-registry | grep -o '/[^ ]*' | while read -r lib; do mkdir -p "$root$(dirname "$lib")"; cp -L "$lib" "$root$lib"; done
+  cat >"$root/etc/docker/registry/config.yml" <<'EOF'
+version: 0.1
+log:
+  fields:
+    service: registry
+storage:
+  filesystem:
+    rootdirectory: /var/lib/registry
+  delete:
+    enabled: true
+http:
+  addr: :5000
+EOF
+  mkdir -p "$(dirname "$out")"
+  with_build_daemon sh -euc '
+    tar -C "$1" -c . | /usr/bin/docker import \
+      -c "ENTRYPOINT [\"/bin/registry\"]" -c "CMD [\"serve\", \"/etc/docker/registry/config.yml\"]" \
+      -c "VOLUME /var/lib/registry" -c "EXPOSE 5000" - registry:latest >/dev/null
+    /usr/bin/docker save -o "$2" registry:latest
+  ' sh "$root" "$out"
+  rm -rf "$root"
+  log "registry:latest saved to $out ($(du -h "$out" | cut -f1))"
+}
+
+[[ $(id -u) == 0 ]] || die "must run as root"
+cmd=${1:-}; shift || true
+case $cmd in
+  install) install_packages ;;
+  prepare) install_packages; for ip in "$@"; do prepare_vm "$ip"; done ;;
+  registry-image) [[ $# == 1 ]] || die "usage: registry-image OUT.tar"; install_packages; registry_image "$1" ;;
+  status) rc=0; for ip in "$@"; do status_vm "$ip" || rc=1; done; exit $rc ;;
+  *) die "usage: docker-vms.sh install | prepare IP... | registry-image OUT.tar | status IP..." ;;
+esac
