@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { LCCN_SUBSCRIPTIONS, LCM_COORDINATOR, PARKED_NOTIFICATIONS, type LccnSubscriptionRequest, type LccnSubscriptionView, type ParkedNotificationView, type StartOperationReply, type VnfInstanceView } from '@vnfm/lcm-domain';
 import { notificationViolations } from '@vnfm/lcm-domain/testing';
 import { startOpenStackSimulator, type OpenStackSimulator } from '../../../../tools/openstack-sim/src';
@@ -19,6 +21,9 @@ const INSTANTIATION = ['VnfIdentifierCreationNotification', 'INSTANTIATE:STARTIN
 const states = (got: ReceivedNotification[]) => got.map((notification) => summary(notification.body));
 const ids = (got: ReceivedNotification[]) => got.map((notification) => String(notification.body.id));
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Every file under `dir` as text: the stores (the outboxes' too), the data keys. */
+const filesUnder = (dir: string): string[] =>
+  readdirSync(dir).flatMap((name) => (statSync(join(dir, name)).isDirectory() ? filesUnder(join(dir, name)) : [readFileSync(join(dir, name), 'latin1')]));
 
 describe('lcm-coordinator: notification delivery to real HTTP subscribers', () => {
   const harness = new LcmHarness();
@@ -144,6 +149,7 @@ describe('lcm-coordinator: notification delivery to real HTTP subscribers', () =
     const again = await receivers.until('oauth', (n) => states(n).filter((s) => s === 'INSTANTIATE:COMPLETED').length >= 2);
     expect(receivers.tokensIssued - tokensBefore).toBe(2);
     expect(again.at(-1)?.headers.authorization).toBe(`Bearer token-${receivers.tokensIssued}`);
+    expect(filesUnder(harness.dataDir).filter((text) => text.includes('s3cret') || text.includes('p4ss'))).toEqual([]);
   });
 
   it('resumes after the coordinator stops mid-queue: the rest is delivered, none lost, a resend keeps its id', async () => {
