@@ -1,6 +1,9 @@
 import { Transform } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, MinLength, ValidateIf } from 'class-validator';
 
+/** A Kafka topic name (letters, digits, ".", "_", "-"; at most 249). */
+const TOPIC = /^[A-Za-z0-9._-]{1,200}$/;
+
 /**
  * Every setting of the product, read from the environment and validated at
  * start. Defaults give the standalone mode: embedded event store under
@@ -138,6 +141,31 @@ export class VnfmConfig {
   @Min(1, { message: 'VNFM_NOTIFY_PARK_AFTER_MS must be a positive integer' })
   @Transform(({ value }) => (value === undefined ? 3600000 : Number(value)))
   notifyParkAfterMs = 3600000;
+
+  /**
+   * VNFM_EVENT_STREAM_BROKERS: comma-separated host:port list of the Kafka the
+   * public event stream goes to (docs/event-stream.md); default the bus's
+   * VNFM_KAFKA_BROKERS with VNFM_BUS=kafka, otherwise no event stream.
+   */
+  @IsOptional()
+  @Matches(/^[^\s,:]+:\d+(,[^\s,:]+:\d+)*$/, { message: 'VNFM_EVENT_STREAM_BROKERS must be a comma-separated list of host:port' })
+  eventStreamBrokers?: string;
+
+  /** VNFM_EVENT_STREAM_TOPIC_PREFIX: put before each event-stream topic name. */
+  @Matches(/^[A-Za-z0-9._-]*$/, { message: 'VNFM_EVENT_STREAM_TOPIC_PREFIX may hold only letters, digits, ".", "_" and "-"' })
+  eventStreamTopicPrefix = 'vnfm.';
+
+  /** VNFM_EVENT_STREAM_LCM_TOPIC: topic of the SOL 003 LCM notifications (after the prefix). */
+  @Matches(TOPIC, { message: 'VNFM_EVENT_STREAM_LCM_TOPIC must be a Kafka topic name' })
+  eventStreamLcmTopic = 'lcm.notifications.v1';
+
+  /** VNFM_EVENT_STREAM_INSTANCES_TOPIC: topic of the VNF instance lifecycle events (after the prefix). */
+  @Matches(TOPIC, { message: 'VNFM_EVENT_STREAM_INSTANCES_TOPIC must be a Kafka topic name' })
+  eventStreamInstancesTopic = 'vnf-instances.v1';
+
+  /** VNFM_EVENT_STREAM_PACKAGES_TOPIC: topic of the VNF package lifecycle events (after the prefix). */
+  @Matches(TOPIC, { message: 'VNFM_EVENT_STREAM_PACKAGES_TOPIC must be a Kafka topic name' })
+  eventStreamPackagesTopic = 'vnf-packages.v1';
 }
 
 /** Environment variable → config property. */
@@ -164,6 +192,11 @@ export const ENVIRONMENT: Record<string, keyof VnfmConfig> = {
   VNFM_NOTIFY_RETRY_MIN_MS: 'notifyRetryMinMs',
   VNFM_NOTIFY_RETRY_MAX_MS: 'notifyRetryMaxMs',
   VNFM_NOTIFY_PARK_AFTER_MS: 'notifyParkAfterMs',
+  VNFM_EVENT_STREAM_BROKERS: 'eventStreamBrokers',
+  VNFM_EVENT_STREAM_TOPIC_PREFIX: 'eventStreamTopicPrefix',
+  VNFM_EVENT_STREAM_LCM_TOPIC: 'eventStreamLcmTopic',
+  VNFM_EVENT_STREAM_INSTANCES_TOPIC: 'eventStreamInstancesTopic',
+  VNFM_EVENT_STREAM_PACKAGES_TOPIC: 'eventStreamPackagesTopic',
 };
 
 /** Variables whose values are never echoed, not even in a validation error. */
