@@ -3,6 +3,7 @@ import type { RemoteShell } from '../ssh/remote-shell';
 import { GenericDriver } from './generic/generic-driver';
 import type { HookDriver } from './hook-driver';
 import { KubesprayDriver } from './kubespray/kubespray.driver';
+import { PrivateRegistryDriver } from './private-registry/private-registry.driver';
 
 /** What a built-in MgmtDriver is made with: the SSH client and the runner's runtime (store, bus, logger, config). */
 export interface DriverDeps { shell: RemoteShell; runtime: ServiceRuntime }
@@ -13,4 +14,4 @@ export interface DriverDeps { shell: RemoteShell; runtime: ServiceRuntime }
  * driver takes only Bash / Ansible artifacts or those naming it
  * (docs/mgmt-drivers.md), so its place in the list changes nothing.
  */
-export const BUILT_IN_DRIVERS: readonly ((deps: DriverDeps) => HookDriver)[] = [(deps) => new GenericDriver(deps), (deps) => new KubesprayDriver(deps)];
+export const BUILT_IN_DRIVERS: readonly ((deps: DriverDeps) => HookDriver)[] = [(deps) => new GenericDriver(deps), (deps) => new KubesprayDriver(deps), (deps) => new PrivateRegistryDriver(deps)];

@@ -1,0 +1,66 @@
+import { posix } from 'node:path';
+import { AppError, type HookArtifact, type HookContext, type HookOutputs, type VnfcResourceInfo } from '@vnfm/contracts';
+import { cpAddress } from '@vnfm/kubespray';
+import type { DriverDeps } from '../built-in';
+import { DRIVER_PARAMETER } from '../generic/generic-artifact';
+import type { HookDriver, HookPackageFiles, HookSecrets } from '../hook-driver';
+import { installRegistry } from './registry-install';
+import { invalidRegistryParams, readRegistryParams, REGISTRY_PARAM, type RegistryParams } from './registry-params';
+
+/** The hook's `vnfm_mgmt_driver` that names this driver, whatever the artifact's file. */
+export const PRIVATE_REGISTRY_DRIVER = 'private-registry';
+/** The file Tacker's sample package (mgmt-private-registry) names for its hooks. */
+const TACKER_SAMPLE_FILE = 'private_registry_mgmt.py';
+
+const unsupported = (detail: string) => new AppError('PRIVATE_REGISTRY_OPERATION_NOT_SUPPORTED', 422, 'Unprocessable Entity', detail);
+
+/**
+ * Tacker's Docker private registry MgmtDriver (tacker-specs "cir-k8s-cluster")
+ * built in: at instantiate_end the registry on the VNF's VM, at heal_end on
+ * the new VM. Scale is not supported by the spec and is refused; terminate
+ * needs nothing.
+ */
+export class PrivateRegistryDriver implements HookDriver {
+  readonly name = PRIVATE_REGISTRY_DRIVER;
+
+  constructor(private readonly deps: DriverDeps) {}
+
+  /** Named by the hook (`vnfm_mgmt_driver: private-registry`), or Tacker's sample file when the hook names no driver. */
+  matches(artifact: HookArtifact): boolean {
+    const named = artifact.additionalParameters?.[DRIVER_PARAMETER];
+    return named === undefined ? posix.basename(artifact.path) === TACKER_SAMPLE_FILE : named === PRIVATE_REGISTRY_DRIVER;
+  }
+
+  async run(context: HookContext, signal: AbortSignal, secrets: HookSecrets, files: HookPackageFiles): Promise<HookOutputs | undefined> {
+    if (context.hook.startsWith('scale_')) throw unsupported(`The private registry VNF cannot be scaled (tacker-specs "cir-k8s-cluster": scale operation is not supported); ${context.hook} refused.`);
+    if (context.hook !== 'instantiate_end' && context.hook !== 'heal_end') {
+      this.deps.runtime.logger.info({ hook: context.hook, vnfInstanceId: context.vnfInstanceId }, `The private registry MgmtDriver does nothing at ${context.hook}.`);
+      return undefined;
+    }
+    // heal_end reads the instantiate request's parameters, as the spec's heal sequence does.
+    const requestParams = context.instantiation?.additionalParams ?? (context.operation === 'INSTANTIATE' ? context.operationParams['additionalParams'] : undefined);
+    const params = readRegistryParams(await secrets.open(requestParams, '/additionalParams'));
+    const vms = registryVms(context.hook === 'heal_end' ? context.vnfcs.added : context.vnfcs.current, params, context.hook);
+    const installed: Record<string, unknown> = {};
+    for (const { vnfc, address } of vms) {
+      const session = await this.deps.shell.open({ host: address, username: params.sshUsername, password: params.sshPassword, pinId: vnfc.computeResource.resourceId || vnfc.id }, signal, [params.sshPassword]);
+      try {
+        await installRegistry(session, params, files);
+        installed[vnfc.id] = { address, port: params.portNo };
+      } finally {
+        await session.close();
+      }
+    }
+    return vms.length > 0 ? { 'private-registry': installed } : undefined;
+  }
+}
+
+/** The VNFCs with the CP `ssh_cp_name` and its address; at instantiate_end there must be one. */
+function registryVms(vnfcs: readonly VnfcResourceInfo[], params: RegistryParams, hook: string): { vnfc: VnfcResourceInfo; address: string }[] {
+  const vms = vnfcs.flatMap((vnfc) => {
+    const address = cpAddress(vnfc, params.sshCpName);
+    return address ? [{ vnfc, address }] : [];
+  });
+  if (vms.length === 0 && hook === 'instantiate_end') throw invalidRegistryParams(`No VNFC of the instance has an address on CP ${params.sshCpName} named by additionalParams.${REGISTRY_PARAM}.ssh_cp_name.`);
+  return vms;
+}
