@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CoreV1Api, KubeConfig, KubernetesObjectApi } from '@kubernetes/client-node';
+import { AppsV1Api, CoreV1Api, KubeConfig, KubernetesObjectApi } from '@kubernetes/client-node';
 import type { InstantiatedVnfInfo, VnfcResourceInfo } from '@vnfm/lcm-domain';
 import { instanceSelector } from '@vnfm/kubernetes-manifests';
 import { onboardZip, zipStagedPackage } from './support/corpus-packages';
@@ -16,6 +16,11 @@ import { API_V2, VnflcmCli, type CliRecord } from './support/vnflcm-cli';
 jest.setTimeout(600_000);
 
 const DEF_FILES = ['Files/kubernetes/pod.yaml', 'Files/kubernetes/deployment.yaml', 'Files/kubernetes/replicaset_service_secret.yaml'];
+/** Release 2 of the package (another vnfdId, the kubernetes-driver's test files over it): VDU2 with another image, a ConfigMap, no VDU3. */
+const TEST_PACKAGES = join(__dirname, '..', 'services', 'kubernetes-driver', 'src', 'testing');
+const RELEASE_2_FILES = ['Files/kubernetes/pod.yaml', 'Files/kubernetes/deployment-release-2.yaml', 'Files/kubernetes/release-2-config.yaml'];
+const BROKEN_FILES = ['Files/kubernetes/pod.yaml', 'Files/kubernetes/deployment.yaml', 'Files/kubernetes/config-map.yaml', 'Files/kubernetes/widget.yaml'];
+const KINDS = [['apps/v1', 'Deployment'], ['apps/v1', 'ReplicaSet'], ['v1', 'Pod'], ['v1', 'Service'], ['v1', 'Secret'], ['v1', 'ConfigMap']] as const;
 const vduCounts = (vnfcs: VnfcResourceInfo[]) => vnfcs.reduce<Record<string, number>>((counts, vnfc) => ({ ...counts, [vnfc.vduId]: (counts[vnfc.vduId] ?? 0) + 1 }), {});
 const podNames = (vnfcs: VnfcResourceInfo[]) => vnfcs.map((vnfc) => vnfc.computeResource.resourceId).sort();
 
@@ -31,6 +36,8 @@ describe('CNF LCM on Kubernetes: the unmodified Tacker CLI drives the standalone
   let cp: K8sControlPlane;
   let vimId: string;
   let vnfdId: string;
+  const release2 = randomUUID();
+  let apps: AppsV1Api;
   const namespaces: string[] = [];
 
   beforeAll(async () => {
@@ -40,6 +47,7 @@ describe('CNF LCM on Kubernetes: the unmodified Tacker CLI drives the standalone
     config.loadFromFile(cp.kubeconfig);
     core = config.makeApiClient(CoreV1Api);
     admin = KubernetesObjectApi.makeApiClient(config);
+    apps = config.makeApiClient(AppsV1Api);
     product = startProduct(process.execPath, [entryPoint('standalone')], { VNFM_PORT: new URL(endpoint).port, VNFM_DATA_DIR: join(dataDir, 'data'), VNFM_ADMIN_TOKEN: token, VNFM_LOG_LEVEL: 'warn' });
     await waitForHttp(`${endpoint}/health`, 180_000);
     cli = tackerCli(openstack, endpoint, token);
@@ -48,6 +56,8 @@ describe('CNF LCM on Kubernetes: the unmodified Tacker CLI drives the standalone
     vimId = vim.id;
     // Its Vnflcm hooks name Tacker's sample script, which is not in the corpus: staged without them.
     vnfdId = String((await onboardZip(gatewayHttp(endpoint, token), 'cnf-v2-all-kinds', await zipStagedPackage(dataDir, 'cnf-v2-all-kinds', { stripHooks: true }))).vnfdId);
+    const release2Zip = await zipStagedPackage(dataDir, 'cnf-v2-all-kinds', { stripHooks: true, vnfdId: { from: vnfdId, to: release2 }, extraFolders: [join(TEST_PACKAGES, 'crd-package'), join(TEST_PACKAGES, 'cnf-release-2')] });
+    await onboardZip(gatewayHttp(endpoint, token), 'cnf-v2-all-kinds release 2', release2Zip);
   }, K8S_UP_TIMEOUT_MS + TACKER_CLI_INSTALL_TIMEOUT_MS);
   afterAll(async () => {
     if (product) await killGroup(product, 'SIGKILL');
@@ -79,6 +89,11 @@ describe('CNF LCM on Kubernetes: the unmodified Tacker CLI drives the standalone
         return { state: record['Instantiation State'], info, vnfcs };
       };
 
+      const writeJson = (name: string, body: unknown) => {
+        const path = join(dataDir, `${name}-${api}.json`);
+        writeFileSync(path, JSON.stringify(body));
+        return path;
+      };
       const vimConnectionInfo = apiMajor === 2 ? { vim1: { vimId, vimType: 'ETSINFV.KUBERNETES.V_1' } } : [{ id: 'vim1', vimId, vimType: 'kubernetes' }];
       const request = join(dataDir, `instantiate-${api}.json`);
       writeFileSync(request, JSON.stringify({ flavourId: 'simple', vimConnectionInfo, additionalParams: { 'lcm-kubernetes-def-files': DEF_FILES, namespace } }));
@@ -116,9 +131,30 @@ describe('CNF LCM on Kubernetes: the unmodified Tacker CLI drives the standalone
       expect(healedAll.vnfcs.filter((vnfc) => healedOne.vnfcs.some((before) => before.id === vnfc.id))).toEqual([]);
       expect(vduCounts(healedAll.vnfcs)).toEqual({ VDU1: 1, VDU2: 1, VDU3: 1 });
 
+      if (apiMajor === 2) {
+        const objects = async () => (await Promise.all(KINDS.map(async ([apiVersion, kind]) => (await admin.list(apiVersion, kind, namespace, undefined, undefined, undefined, undefined, instanceSelector(id))).items.map((item) => `${kind}/${String(item.metadata?.name)}`)))).flat().filter((name) => !/^(ReplicaSet\/vdu2-|Pod\/vdu2-|Pod\/vdu3-)/.test(name)).sort();
+        const changeTo = (files: string[]) => ['vnflcm', 'change-vnfpkg', id, writeJson(`change-${files.length}`, { vnfdId: release2, additionalParams: { 'lcm-kubernetes-def-files': files } })];
+        // Release 2: VDU2's Deployment rolled to another image, VDU3's ReplicaSet, the Service and the Secret deleted, a ConfigMap added; VDU1's Pod kept.
+        await completes(changeTo(RELEASE_2_FILES));
+        const changed = await lcm.json<CliRecord>(['vnflcm', 'show', id]);
+        const release2Vnfcs = (await shown()).vnfcs;
+        expect([changed['VNFD ID'], vduCounts(release2Vnfcs)]).toEqual([release2, { VDU1: 1, VDU2: 1 }]);
+        expect(release2Vnfcs.filter((vnfc) => vnfc.vduId === 'VDU2' && healedAll.vnfcs.some((before) => before.id === vnfc.id))).toEqual([]);
+        expect(await objects()).toEqual(['ConfigMap/release-2-config', 'Deployment/vdu2', 'Pod/vdu1']);
+        expect((await apps.readNamespacedDeployment({ name: 'vdu2', namespace })).spec?.template.spec?.containers[0].image).toBe('nginx:1.27');
+        // A broken release (its Widget's CRD missing) is FAILED_TEMP after its first objects were applied; rollback restores release 2 and deletes them.
+        const broken = await lcm.operate(id, changeTo(BROKEN_FILES));
+        expect([broken.op['Operation State'], broken.op.Error]).toEqual(['FAILED_TEMP', expect.objectContaining({ detail: expect.stringContaining('serves no kind Widget') })]);
+        expect(await lcm.run(['vnflcm', 'op', 'rollback', broken.opId])).toMatchObject({ code: 0 });
+        expect((await lcm.settle(broken.opId, broken.op))['Operation State']).toBe('ROLLED_BACK');
+        expect([(await lcm.json<CliRecord>(['vnflcm', 'show', id]))['VNFD ID'], vduCounts((await shown()).vnfcs)]).toEqual([release2, { VDU1: 1, VDU2: 1 }]);
+        expect(await objects()).toEqual(['ConfigMap/release-2-config', 'Deployment/vdu2', 'Pod/vdu1']);
+        expect((await apps.readNamespacedDeployment({ name: 'vdu2', namespace })).spec?.template.spec?.containers[0].image).toBe('nginx:1.27');
+      }
+
       await completes(['vnflcm', 'terminate', id, '--termination-type', 'GRACEFUL']);
       expect((await shown()).state).toBe('NOT_INSTANTIATED');
-      for (const [apiVersion, kind] of [['apps/v1', 'Deployment'], ['apps/v1', 'ReplicaSet'], ['v1', 'Service'], ['v1', 'Secret']]) {
+      for (const [apiVersion, kind] of KINDS.filter(([, kind]) => kind !== 'Pod')) {
         expect((await admin.list(apiVersion, kind, namespace, undefined, undefined, undefined, undefined, instanceSelector(id))).items).toEqual([]);
       }
       expect(await lcm.run(['vnflcm', 'delete', id])).toMatchObject({ code: 0, stdout: expect.stringContaining('deleted successfully') });

@@ -24,6 +24,8 @@ export interface StageOptions {
   dropImports?: string[];
   /** Give the VNFD this id instead of its own (Tacker's basic_lcms_max and userdata_standard samples share one; a VNFM holds one package per vnfdId). */
   vnfdId?: { from: string; to: string };
+  /** Folders copied over the package as staged (files added or replaced: another release of it). */
+  extraFolders?: string[];
 }
 
 /** The hooks with an implementation dropped from every node template's Vnflcm interface of one YAML text; undefined when none. */
@@ -50,7 +52,7 @@ function withoutHooks(text: string): string | undefined {
 
 /** A Tacker corpus package zipped as Tacker zips it, optionally with its MgmtDriver hooks stripped (a staged copy; the corpus is untouched). */
 export async function zipStagedPackage(work: string, name: string, options: StageOptions = {}): Promise<Buffer> {
-  const stage = await stageFolders(work, ...[corpusPath('tacker', name), fixturePath('tacker', name)].filter((path) => existsSync(path)));
+  const stage = await stageFolders(work, ...[corpusPath('tacker', name), fixturePath('tacker', name)].filter((path) => existsSync(path)), ...(options.extraFolders ?? []));
   if (options.tackerTypes) await addTackerTypes(stage);
   if (options.stripHooks) {
     const definitions = join(stage, 'Definitions');
@@ -65,7 +67,7 @@ export async function zipStagedPackage(work: string, name: string, options: Stag
     const edited = (options.dropImports ?? []).reduce((t, name) => t.replace(new RegExp(`^\\s*- ${name.replace(/\./g, '\\.')}\\s*$\\n`, 'm'), ''), options.vnfdId ? text.replaceAll(options.vnfdId.from, options.vnfdId.to) : text);
     if (edited !== text) await writeFile(join(definitions, file), edited);
   }
-  if (options.restampDigests || options.stripHooks || options.vnfdId || options.dropImports) await regenerateDigests(stage, ['TOSCA-Metadata/TOSCA.meta']);
+  if (options.restampDigests || options.stripHooks || options.vnfdId || options.dropImports || options.extraFolders) await regenerateDigests(stage, ['TOSCA-Metadata/TOSCA.meta']);
   const variant = `${options.stripHooks ? '-nohooks' : ''}${options.tackerTypes ? '-tacker-types' : ''}`;
   return readFile(await zipFolder(stage, join(work, `${name}${variant}-${Date.now()}.zip`)));
 }
