@@ -1,4 +1,5 @@
 import { invalidClusterParams } from './kubespray.errors';
+import { readRegistryConnections, REGISTRY_CONNECTIONS_PARAM, type RegistryConnection } from './registry-connections';
 
 /** `additionalParams` member the kubespray MgmtDriver reads (tacker-specs "k8s-mgmtdriver-kubespray", Request parameters for operation). */
 export const CLUSTER_PARAM = 'k8s_cluster_installation_param';
@@ -51,6 +52,8 @@ export interface ClusterParams {
   worker: NodeParams;
   proxy?: ProxyParams;
   externalLb?: ExternalLbParams;
+  /** Docker private registries every node connects to (tacker-specs "cir-k8s-cluster"); empty when none. */
+  registries: RegistryConnection[];
 }
 
 type Json = Record<string, unknown>;
@@ -70,6 +73,10 @@ class Members {
     }
     if (!isObject(value)) throw invalidClusterParams(`${path} must be an object.`);
     return new Members(value, path);
+  }
+
+  raw(key: string): unknown {
+    return this.value[key];
   }
 
   child(key: string, required: boolean): Members | undefined {
@@ -154,6 +161,7 @@ export function readClusterParams(additionalParams: unknown): ClusterParams {
       sshPassword: lb.text('ssh_password'),
       scriptPath: lb.word('script_path').replace(/^(\.\/)+/, ''),
     },
+    registries: readRegistryConnections(root.raw(REGISTRY_CONNECTIONS_PARAM), `additionalParams.${CLUSTER_PARAM}.${REGISTRY_CONNECTIONS_PARAM}`),
   };
 }
 
@@ -161,5 +169,5 @@ export function readClusterParams(additionalParams: unknown): ClusterParams {
 export function clusterSecrets(params: ClusterParams): string[] {
   // A proxy URL's user-info password (RFC 3986 §3.2.1), e.g. http://user1:password1@host1:port1.
   const proxyPasswords = [params.proxy?.httpProxy, params.proxy?.httpsProxy].map((url) => url && /^[a-z][a-z0-9+.-]*:\/\/[^:@/]*:([^@/]+)@/i.exec(url)?.[1]);
-  return [params.ansible.password, params.master.password, params.worker.password, params.externalLb?.sshPassword, ...proxyPasswords].filter((value): value is string => !!value);
+  return [params.ansible.password, params.master.password, params.worker.password, params.externalLb?.sshPassword, ...proxyPasswords, ...params.registries.map((registry) => registry.password)].filter((value): value is string => !!value);
 }

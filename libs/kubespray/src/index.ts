@@ -5,3 +5,4 @@ export { renderInventory, inventoryVars, iniLiteral, hostVar, etcdMembers, type 
 export { planHook, type HookPlan, type PlannedHook } from './hook-plan';
 export { clusterAuthUrl, defaultVimName, kubernetesVimBody, type ClusterAccess } from './cluster-vim';
 export { inventoryFile, playbookArgv } from './ansible-paths';
+export { readRegistryConnections, mergeInsecureRegistries, registryCaPath, REGISTRY_CONNECTIONS_PARAM, type RegistryConnection } from './registry-connections';

@@ -27,12 +27,13 @@ export class ClusterOperations {
     return { node, vnfc, session: () => this.session.node(node, vnfc) };
   }
 
-  /** instantiate_end (and heal_end of the whole VNF): cluster.yml on every node, the load balancer routing to every worker, the VIM registered. */
+  /** instantiate_end (and heal_end of the whole VNF): cluster.yml on every node, the registry connections on every node, the load balancer routing to every worker, the VIM registered. */
   async create(): Promise<HookOutputs> {
     const { masters, workers } = this.session.nodesOf(this.current);
     const master = this.master();
     const inventory = await this.session.putInventory(masters, workers);
     await this.session.runPlaybook(inventory, 'cluster.yml');
+    await this.session.connectRegistries(this.current, [...masters, ...workers]);
     await this.session.loadBalancer(this.current, ['install', ...lbWorkers(workers)]);
     // A VIM left by an earlier run of this hook (a retry) is replaced, not duplicated.
     const earlier = registeredVim(this.earlierOutputs);
@@ -63,11 +64,12 @@ export class ClusterOperations {
     return {};
   }
 
-  /** scale_end of a scale-out (and heal_end of workers): the inventory with them, scale.yml, then routed. */
+  /** scale_end of a scale-out (and heal_end of workers): the inventory with them, scale.yml, their registry connections, then routed. */
   async addWorkers(joining: readonly ClusterNode[]): Promise<HookOutputs> {
     const { masters, workers } = this.session.nodesOf(this.current);
     const inventory = await this.session.putInventory(masters, workers);
     await this.session.runPlaybook(inventory, 'scale.yml');
+    await this.session.connectRegistries(this.current, joining);
     await this.session.loadBalancer(this.current, ['add', ...lbWorkers(joining)]);
     return {};
   }

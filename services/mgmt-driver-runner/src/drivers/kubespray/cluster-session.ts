@@ -4,6 +4,7 @@ import { clusterNodes, clusterSecrets, externalLbNode, inventoryFile, inventoryV
 import type { RemoteSession, RemoteShell } from '../../ssh/remote-shell';
 import type { HookPackageFiles } from '../hook-driver';
 import { playbookFailed } from './playbook-failure';
+import { connectRegistries } from './registry-setup';
 
 /** How long one playbook may run (kubespray's cluster.yml takes tens of minutes on real VMs). */
 export const PLAYBOOK_TIMEOUT_MS = 25 * 60_000;
@@ -72,6 +73,12 @@ export class ClusterSession {
     const remote = `/tmp/vnfm-kubespray/${posix.basename(script)}`;
     await session.put(this.files.read(script), remote, 0o700);
     await session.run(['bash', remote, ...args], { timeoutMs: 10 * 60_000 });
+  }
+
+  /** The Docker private registry connections of the parameters on these nodes (tacker-specs "cir-k8s-cluster"). */
+  async connectRegistries(vnfcs: readonly VnfcResourceInfo[], nodes: readonly ClusterNode[]): Promise<void> {
+    if (this.params.registries.length === 0) return;
+    for (const node of nodes) await connectRegistries(await this.node(node, vnfcOf(vnfcs, node.vnfcId)), this.params.registries, this.files);
   }
 
   /** The cluster's nodes among these VNFCs. */
