@@ -27,13 +27,14 @@ import { LccnSubscriptionsController } from './subscriptions/lccn-subscriptions.
 import { SubscriptionSecrets } from './subscriptions/subscription-secrets';
 import { VnfInstanceRepository } from './vnf-instance.repository';
 import { NOTIFICATION_PROVIDERS, ParkedNotificationsController } from './notifications';
+import { LcmEventStream } from './event-stream/lcm-event-stream';
 
 /**
  * Composition root of the lcm-coordinator service: the VNF instance and
  * operation occurrence aggregates of @vnfm/lcm-domain (`vnfInstance-*`,
  * `vnfLcmOpOcc-*` streams) with their in-memory read models, the workflow
  * runner that drives each occurrence through its steps, recovery at start,
- * the audit queries, LCCN subscriptions (`lccnSubscription-*` streams, callback tested at creation) and the delivery of their notifications, request secrets sealed per instance (opened only for
+ * the audit queries, LCCN subscriptions (`lccnSubscription-*` streams, callback tested at creation) and the delivery of their notifications, the public Kafka event stream, request secrets sealed per instance (opened only for
  * the running step that asks), and the clients of the package catalog and VIM registry.
  */
 @Module({
@@ -61,6 +62,7 @@ import { NOTIFICATION_PROVIDERS, ParkedNotificationsController } from './notific
     LccnSubscriptionRepository,
     SubscriptionSecrets,
     ...NOTIFICATION_PROVIDERS,
+    LcmEventStream,
   ],
 })
 export class LcmCoordinatorModule {}

@@ -1,0 +1,2 @@
+export { streamRecordId, type StreamRecord } from './stream-record';
+export { EventStreamPublisher, type EventStreamPublisherOptions } from './event-stream-publisher';
