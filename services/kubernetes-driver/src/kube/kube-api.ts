@@ -31,6 +31,16 @@ class DiscoveringObjectApi extends KubernetesObjectApi {
     await this.describe(apiVersion, '');
     return this.apiVersionResourceCache[apiVersion]?.resources ?? [];
   }
+
+  /**
+   * Every object as plain JSON, never through the client's typed model of its
+   * kind: that model sends only the fields it knows, under their JSON names,
+   * so a CRD's `x-kubernetes-int-or-string` or `$ref` (and any field newer
+   * than the client) would be dropped from what is applied.
+   */
+  protected override async getSerializationType(): Promise<string> {
+    return 'KubernetesObject';
+  }
 }
 
 const typeOf = (apiVersion: string, resource: V1APIResource): ResourceType => ({ apiVersion, kind: resource.kind, plural: resource.name, namespaced: resource.namespaced, verbs: resource.verbs });
