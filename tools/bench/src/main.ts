@@ -8,6 +8,7 @@ import { benchDetectionLag } from './detection-lag.bench';
 import { benchHashVerification } from './package-hash.bench';
 import { benchCorpusOnboarding } from './corpus-onboarding.bench';
 import { benchNotifications } from './notifications.bench';
+import { benchK8sReadiness } from './k8s-readiness.bench';
 
 /**
  * npm run bench [-- --replay-events N] [-- --only lcm|lag|packages|notify]: prints tables for the
@@ -44,6 +45,7 @@ async function main(): Promise<void> {
   if (!only || only === 'lcm') await benchLcm({ warmup: 20, sequential: 100, concurrent: 100, listed: 10_000 });
   if (!only || only === 'lag') await benchDetectionLag();
   if (!only || only === 'notify') await benchNotifications({ subscribers: 100, slow: 10, operations: 20 });
+  if (!only || only === 'k8s') await benchK8sReadiness();
   // Every table is printed; Kafka clients and telemetry timers would otherwise keep the process alive.
   process.exit(0);
 }
