@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { BlobJanitor } from './blobs/blob-janitor';
 import { catalogProviders } from './catalog.tokens';
+import { PackageEventStream } from './event-stream/package-event-stream';
 import { ArtifactReader } from './files/artifact-reader';
 import { DeploymentFilesController } from './files/deployment-files.controller';
 import { PackageFilesController } from './files/package-files.controller';
@@ -16,7 +17,8 @@ import { VnfPackageRepository } from './vnf-package.repository';
 /**
  * Composition root of the package-catalog service: the VNF package aggregate
  * (`vnfPackage-*` streams), its in-memory read model, onboarding with
- * @vnfm/vnf-package, and package files from the shared blob store.
+ * @vnfm/vnf-package, package files from the shared blob store, and the package events of the
+ * public Kafka event stream.
  */
 @Module({
   controllers: [PackagesController, PackageContentController, PackageFilesController, DeploymentFilesController],
@@ -30,6 +32,7 @@ import { VnfPackageRepository } from './vnf-package.repository';
     OnboardingService,
     PackageFilesService,
     ArtifactReader,
+    PackageEventStream,
   ],
 })
 export class PackageCatalogModule {}

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { LCM_COORDINATOR, vnfcInfoId, type LcmOperationRequest, type StartOperationReply, type VnfInstanceView } from '@vnfm/lcm-domain';
 import { notificationViolations } from '@vnfm/lcm-domain/testing';
 import { corpusVimConfig } from '@vnfm/vim-domain/testing';
+import { PACKAGE_CATALOG, type VnfPkgInfo } from '@vnfm/vnf-package-domain';
 import { ensureKafka } from '../../../../e2e/support/kafka';
 import { startOpenStackSimulator, type OpenStackSimulator } from '../../../../tools/openstack-sim/src';
 import { MgmtDriverRunnerModule } from '../../../mgmt-driver-runner/src/mgmt-driver-runner.module';
@@ -15,6 +16,7 @@ jest.setTimeout(240_000);
 const PREFIX = `test-${randomUUID().slice(0, 8)}.`;
 const LCM_TOPIC = `${PREFIX}lcm.notifications.v1`;
 const INSTANCES_TOPIC = `${PREFIX}vnf-instances.v1`;
+const PACKAGES_TOPIC = `${PREFIX}vnf-packages.v1`;
 const SECRET = 'stream-secret-1';
 const additionalParams = {
   nfv: { VDU: { VDU1: { name: 'VDU1' } }, CP: { VDU1_CP1: { network: 'net0' }, VDU2_CP1: { network: 'net0', fixed_ips: [{ subnet: 'subnet0' }] } } },
@@ -28,6 +30,7 @@ describe('lcm-coordinator: the public Kafka event stream of a full lifecycle on 
   let sim: OpenStackSimulator;
   let brokers: string[];
   const instances: string[] = [];
+  let vnfPkgId: string;
 
   const run = async (vnfInstanceId: string, request: LcmOperationRequest) => {
     const { vnfLcmOpOccId } = await harness.request<StartOperationReply>(LCM_COORDINATOR.startOperation, { apiMajor: 2, vnfInstanceId, request });
@@ -61,6 +64,10 @@ describe('lcm-coordinator: the public Kafka event stream of a full lifecycle on 
     const vnfdId = await harness.onboard('vnf-v2-userdata-standard');
     // Two instances at once: each keeps its own order.
     await Promise.all([lifecycle(vnfdId, 'stream-a'), lifecycle(vnfdId, 'stream-b')]);
+    // Then the package's end: disabled, deleted.
+    vnfPkgId = (await harness.request<VnfPkgInfo>(PACKAGE_CATALOG.getPackage, { vnfdId })).id;
+    await harness.request(PACKAGE_CATALOG.modifyPackage, { vnfPkgId, operationalState: 'DISABLED' });
+    await harness.request(PACKAGE_CATALOG.deletePackage, { vnfPkgId });
   }, 600_000);
   afterAll(async () => {
     await harness?.dispose();
@@ -97,5 +104,13 @@ describe('lcm-coordinator: the public Kafka event stream of a full lifecycle on 
     expect(all).not.toContain(SECRET);
     expect(all).not.toContain(String(corpusVimConfig('openstack-vim_config.yaml').password));
     expect(new Set(records.map((record) => record.headers.id)).size).toBe(records.length);
+  });
+
+  it('a consumer group reads the package lifecycle keyed by the package id: created, onboarded with its VNFD identity, disabled, deleted', async () => {
+    const records = await consoleConsume(brokers, `oss-${randomUUID().slice(0, 8)}`, PACKAGES_TOPIC);
+    const mine = records.filter((record) => record.key === vnfPkgId);
+    expect(mine.map((record) => record.value.type)).toEqual(['VnfPackageCreated', 'VnfPackageOnboarded', 'VnfPackageDisabled', 'VnfPackageDeleted']);
+    expect(mine[1].value).toMatchObject({ schemaVersion: 1, vnfPkgId, vnfdId: expect.any(String), vnfProvider: expect.any(String), id: mine[1].headers.id });
+    expect(JSON.stringify(records)).not.toContain(SECRET);
   });
 });

@@ -1,0 +1,44 @@
+import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { eventStreamSettingsOf } from '@vnfm/config';
+import type { EventStore } from '@vnfm/event-store';
+import { EventStreamPublisher } from '@vnfm/event-stream';
+import { SERVICE_RUNTIME, type ServiceRuntime } from '@vnfm/platform';
+import { VNF_PACKAGE_STREAM_PREFIX } from '@vnfm/vnf-package-domain';
+import { vnfPackageRecords } from './vnf-package-records';
+
+/** The checkpoint of what the catalog published to the event stream. */
+export const PACKAGE_EVENT_STREAM_SUBSCRIPTION = 'package-catalog-event-stream';
+
+/**
+ * The catalog's part of the public event stream (docs/event-stream.md): the
+ * package lifecycle events, from its store, at least once. Off without Kafka
+ * (the lcm-coordinator says so at start).
+ */
+@Injectable()
+export class PackageEventStream implements OnApplicationBootstrap, OnModuleDestroy {
+  private publisher?: EventStreamPublisher;
+
+  constructor(@Inject(SERVICE_RUNTIME) private readonly runtime: ServiceRuntime) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    const settings = eventStreamSettingsOf(this.runtime.config);
+    if (!settings.on) return;
+    const topic = settings.topics.vnfPackages;
+    const logger = this.runtime.logger;
+    this.publisher = new EventStreamPublisher({
+      brokers: settings.brokers,
+      clientId: 'vnfm-package-catalog-event-stream',
+      topics: [topic],
+      store: this.runtime.store as EventStore,
+      subscriptionName: PACKAGE_EVENT_STREAM_SUBSCRIPTION,
+      streamPrefixes: [VNF_PACKAGE_STREAM_PREFIX],
+      recordsOf: async (event) => vnfPackageRecords(topic, event),
+      logger: { warn: (message, fields) => logger.warn(fields ?? {}, message), error: (message, fields) => logger.error(fields ?? {}, message) },
+    });
+    await this.publisher.start();
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.publisher?.stop();
+  }
+}
