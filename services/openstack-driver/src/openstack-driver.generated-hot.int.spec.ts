@@ -66,6 +66,26 @@ describe('openstack-driver: vnf-helloworld3, a package without a BaseHOT, deploy
     expect(harness.topStacks().filter((stack) => stack.name.includes(vnf.vnfInstanceId))).toEqual([]);
   });
 
+  it('changes a running VNF from a BaseHOT package (basic-lcms-max) to helloworld3: the stack updated to the built template, its servers replaced', async () => {
+    const basic = await harness.basicVnf();
+    const vnfInstanceId = randomUUID();
+    const instantiated = succeeded(await harness.run(basic.step(vnfInstanceId, basic.instantiate())));
+    const before = instantiated.vnfcsAdded ?? [];
+    const change: StepAction = {
+      action: 'change_vnfpkg',
+      flavourId: 'simple',
+      target: { vnfdId, vduCounts: { VDU1: 1, VDU2: 1 }, additionalParams: flavours },
+      previous: { vnfdId: basic.vnfdId, vduCounts: { VDU1: 1, VDU2: 1 } },
+      extVirtualLinks,
+    };
+    const changed = succeeded(await harness.run(basic.step(vnfInstanceId, change, before)));
+    expect([...(changed.vnfcIdsRemoved ?? [])].sort()).toEqual(before.map((vnfc) => vnfc.id).sort());
+    expect(vdusOf(changed.vnfcsAdded ?? [])).toEqual(['VDU1', 'VDU2']);
+    expect(changed.network?.virtualLinkResourceInfo.map((vl) => vl.vnfVirtualLinkDescId)).toEqual(['internalVL2']);
+    const [top] = harness.topStacks().filter((stack) => stack.name.includes(vnfInstanceId));
+    expect(top.resources.map((resource) => resource.name)).toEqual(expect.arrayContaining(['VDU1', 'VDU2_scale_group', 'internalVL2_subnet']));
+  });
+
   it('fails instantiate with a 422 naming each VDU without a compute flavour and the parameter to give, before any stack is made', async () => {
     const vnf = lifecycle(undefined);
     const outcome = await vnf.send(vnf.instantiate);
