@@ -29,3 +29,6 @@ export async function inVm(ip: string, argv: readonly string[], input?: string):
   if (input !== undefined) child.child.stdin?.end(input);
   return (await child).stdout;
 }
+
+/** The VM's /root as the machine sees it (a bind mount in the VM, not an overlay: files copied here are in the VM at once). */
+export const vmRootDir = (ip: string) => join(infraHome(), 'ssh-hosts', 'vms', ip, 'root');
