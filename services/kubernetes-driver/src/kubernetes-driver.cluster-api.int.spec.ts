@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { CoreV1Api, CustomObjectsApi, KubeConfig, KubernetesObjectApi } from '@kubernetes/client-node';
 import type { RecordStepResultMessage, StepAction, StepResult, VimConnectionRef } from '@vnfm/contracts';
 import { instanceSelector } from '@vnfm/kubernetes-manifests';
@@ -51,7 +52,7 @@ describe('kubernetes-driver: Cluster API CRDs (management cluster) and a workloa
     rmSync(crdFolder, { recursive: true, force: true });
   });
 
-  it('instantiates the management cluster (the CRDs, Established), then a workload cluster (Cluster, MachineDeployment), scales its MachineDeployment through /scale, terminates both', async () => {
+  it('instantiates the management cluster (the CRDs, Established), then a workload cluster (Cluster, MachineDeployment; ready once its kubeconfig Secret exists), scales its MachineDeployment through /scale, terminates both', async () => {
     const management = randomUUID();
     const workload = randomUUID();
     const instantiate: StepAction = { action: 'instantiate', flavourId: 'simple', vduCounts: {}, targetScaleStatus: level(1), vimConnectionInfo: vims };
@@ -63,7 +64,15 @@ describe('kubernetes-driver: Cluster API CRDs (management cluster) and a workloa
       expect(await crds()).toEqual(CAPI_CRDS.map((crd) => `${crd}.cluster.x-k8s.io`).sort());
 
       const params = { [DEF_FILES]: ['Files/kubernetes/capi-machinedeployment.yaml', 'Files/kubernetes/capi-cluster.yaml'], namespace };
-      const made = succeeded(await harness.run(harness.step(workload, vnfdId, vims, instantiate, params)));
+      // Playing Cluster API's controller: the `<cluster>-kubeconfig` Secret appears a while after the Cluster; the step waits for it.
+      const clusters = { group: 'cluster.x-k8s.io', version: 'v1beta2', namespace, plural: 'clusters' };
+      const message = harness.step(workload, vnfdId, vims, instantiate, params);
+      const running = harness.run(message);
+      while ((await custom.listNamespacedCustomObject(clusters)).items.length === 0) await sleep(50);
+      await sleep(1_000);
+      expect(harness.results.some((result) => result.stepId === message.stepId)).toBe(false);
+      await core.createNamespacedSecret({ namespace, body: { metadata: { name: 'workload-1-kubeconfig' }, stringData: { value: 'apiVersion: v1\nkind: Config\n' } } });
+      const made = succeeded(await running);
       // No Cluster API controller: the MachineDeployment reports no selector, so it has no pods as VNFCs.
       expect(made.vnfcsAdded).toEqual([]);
       const machineDeployment = { group: 'cluster.x-k8s.io', version: 'v1beta2', namespace, plural: 'machinedeployments', name: 'vdu2' };

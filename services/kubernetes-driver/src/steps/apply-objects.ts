@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { AppError } from '@vnfm/contracts';
-import { applyWaves, instanceObject, isCustomResource, requestObject, type KubeObject, type ManifestObject } from '@vnfm/kubernetes-manifests';
+import { applyWaves, clusterKubeconfigSecret, instanceObject, isCustomResource, requestObject, type KubeObject, type ManifestObject } from '@vnfm/kubernetes-manifests';
 import { awaitReady, type AppliedObject } from '../kube/await-ready';
 import type { ResourceType } from '../kube/kube-api';
 import type { KubeStepContext } from './step-context';
@@ -14,7 +14,8 @@ const DISCOVERY_RETRY_MS = 200;
  * Services, workloads, custom resources), each wave ready before the next.
  * A kind whose resource has no `patch` verb (reviews, Bindings) is created
  * as a request, not applied nor kept. Each object records `defFiles`, the
- * manifests it comes from (DEF_FILES_ANNOTATION). Returns what was applied.
+ * manifests it comes from (DEF_FILES_ANNOTATION). A Cluster API Cluster is
+ * ready once its `<cluster>-kubeconfig` Secret exists too. Returns what was applied.
  */
 export async function applyObjects(context: KubeStepContext, manifests: readonly ManifestObject[], defFiles: readonly string[]): Promise<AppliedObject[]> {
   const applied: AppliedObject[] = [];
@@ -32,9 +33,18 @@ export async function applyObjects(context: KubeStepContext, manifests: readonly
       ready.push({ object, type });
     }
     await awaitReady(context.api, ready, context.signal);
+    await awaitReady(context.api, await kubeconfigSecrets(context, ready), context.signal);
     applied.push(...ready);
   }
   return applied;
+}
+
+/** The `<cluster>-kubeconfig` Secrets of the Cluster API Clusters applied: awaited until they exist (a Cluster is ready once its credentials are there). */
+async function kubeconfigSecrets(context: KubeStepContext, applied: readonly AppliedObject[]): Promise<AppliedObject[]> {
+  const secrets = applied.map((item) => clusterKubeconfigSecret(item.object)).filter((secret): secret is KubeObject => secret !== undefined);
+  if (secrets.length === 0) return [];
+  const type = await context.api.typeOf(secrets[0]);
+  return secrets.map((object) => ({ object, type }));
 }
 
 /** A custom resource's kind, once discovery serves it (its CRD, applied just before, may be Established a moment before it is discoverable). */
