@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -8,7 +9,7 @@ import { parse } from 'yaml';
 import { tackerRegisterBody } from '@vnfm/vim-domain/testing';
 // The bench stages and onboards a CNF package as the tests do.
 import { zipStagedPackage } from '../../../e2e/support/corpus-packages';
-import { ensureK8s, type K8sControlPlane } from '../../../e2e/support/k8s';
+import { readVimFile, type VimFile } from '../../../e2e/support/k8s';
 import { corpusPath, repoRoot } from '../../../libs/vnf-package/src/testing/corpus';
 import { BenchApi, startProduct, stopProduct } from './bench-product';
 import { percentile, printTable } from './stats';
@@ -33,9 +34,10 @@ interface Occurrence {
  * other; (3) 100 CNFs (a Deployment of 2 pods each) instantiated at once.
  */
 export async function benchK8sReadiness(options = { lagRuns: 30, allKindsRuns: 5, concurrent: 100 }): Promise<void> {
-  const cp = await ensureK8s();
+  const cp = k8sUp();
+  const vim = await readVimFile(cp.K8S_VIM_FILE);
   const config = new KubeConfig();
-  config.loadFromFile(cp.kubeconfig);
+  config.loadFromFile(cp.K8S_KUBECONFIG);
   const core = config.makeApiClient(CoreV1Api);
   const work = await mkdtemp(join(tmpdir(), 'vnfm-bench-k8s-'));
   const port = 25890 + Math.floor(Math.random() * 1000);
@@ -50,7 +52,7 @@ export async function benchK8sReadiness(options = { lagRuns: 30, allKindsRuns: 5
   try {
     const zip = await zipStagedPackage(work, 'cnf-v2-all-kinds', { stripHooks: true, extraFolders: [join(repoRoot(), 'tools', 'bench', 'src', 'k8s-package')] });
     const vnfdId = await onboard(api, zip);
-    const vimId = await registerVim(api, cp);
+    const vimId = await registerVim(api, vim);
     const run = new CnfRuns(api, vnfdId, vimId);
     const rows: string[][] = [];
     rows.push(await readinessLag(config, run, namespace, options.lagRuns));
@@ -84,8 +86,14 @@ async function onboard(api: BenchApi, zip: Buffer): Promise<string> {
   }
 }
 
-async function registerVim(api: BenchApi, cp: K8sControlPlane): Promise<string> {
-  const body = tackerRegisterBody({ auth_url: cp.authUrl, bearer_token: cp.adminToken, ssl_ca_cert: cp.caPem, project_name: 'default', type: 'kubernetes' }, { name: 'bench-k8s' });
+/** tools/k8s up (idempotent; from the sources, as the built bench runs from dist/): the KEY=VALUE pairs of its last line. */
+function k8sUp(): Record<string, string> {
+  const out = execFileSync('bash', [join(repoRoot(), 'tools', 'k8s', 'k8s.sh'), 'up'], { cwd: repoRoot(), encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+  return Object.fromEntries((out.trim().split('\n').pop() ?? '').split(/\s+/).filter((pair) => pair.includes('=')).map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]));
+}
+
+async function registerVim(api: BenchApi, vim: VimFile): Promise<string> {
+  const body = tackerRegisterBody({ auth_url: vim.authUrl, bearer_token: vim.bearerToken, ssl_ca_cert: vim.caPem, project_name: 'default', type: 'kubernetes' }, { name: 'bench-k8s' });
   return (await api.json<{ vim: { id: string } }>('POST', '/v1.0/vims', body)).vim.id;
 }
 
