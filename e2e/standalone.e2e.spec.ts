@@ -23,8 +23,12 @@ describe('standalone mode (npm start)', () => {
 
   it('serves GET /health with all seven services UP, each backend on its own embedded store', async () => {
     product = startProduct(process.execPath, [entryPoint('standalone')], env);
-    const body = (await (await waitForHttp(`${base}/health`)).json()) as { status: string; services: Record<string, { status: string; eventStore: { adapter: string } }> };
+    const body = (await (await waitForHttp(`${base}/health`)).json()) as { status: string; eventStream: string; services: Record<string, { status: string; eventStore: { adapter: string } }> };
     expect(body.status).toBe('UP');
+    // No Kafka in standalone mode: no event stream, said in the health answer and once in the log.
+    expect(body.eventStream).toBe('off (no Kafka configured)');
+    await product.waitForLine(/event stream off \(no Kafka configured\)/);
+    expect(product.lines.filter((line) => line.includes('event stream off')).length).toBe(1);
     expect(Object.keys(body.services).sort()).toEqual([...SERVICE_NAMES].sort());
     for (const service of BACKEND_SERVICES) expect(body.services[service]).toMatchObject({ status: 'UP', eventStore: { adapter: 'embedded' } });
     expect(await product.waitForLine(/Generated an admin token/)).toContain(join(dataDir, 'admin-token'));

@@ -1,5 +1,6 @@
 import { Controller, Get, Inject, Res } from '@nestjs/common';
 import type { Response } from 'express';
+import { describeEventStream, eventStreamSettingsOf } from '@vnfm/config';
 import { BACKEND_SERVICES, healthMessageType, type ServiceHealth } from '@vnfm/contracts';
 import { SERVICE_RUNTIME, type ServiceRuntime } from '@vnfm/platform';
 
@@ -7,7 +8,8 @@ const HEALTH_TIMEOUT_MS = 3000;
 
 /**
  * GET /health: the gateway asks every service over the bus; 200 when all are
- * UP, 503 otherwise (for operators and monitoring).
+ * UP, 503 otherwise (for operators and monitoring); `eventStream` says whether
+ * the public Kafka event stream is on (docs/event-stream.md).
  * GET /health/live: the gateway process serves HTTP (for liveness and
  * readiness probes, which must not fail because another service is down).
  */
@@ -34,6 +36,6 @@ export class HealthController {
     );
     const services = Object.fromEntries([['gateway', gateway], ...checks]);
     const status = checks.every(([, check]) => check.status === 'UP') ? 'UP' : 'DOWN';
-    response.status(status === 'UP' ? 200 : 503).json({ status, services });
+    response.status(status === 'UP' ? 200 : 503).json({ status, eventStream: describeEventStream(eventStreamSettingsOf(this.runtime.config)), services });
   }
 }
