@@ -66,6 +66,9 @@ describe('kubernetes-driver: Cluster API CRDs (management cluster) and a workloa
       const params = { [DEF_FILES]: ['Files/kubernetes/capi-machinedeployment.yaml', 'Files/kubernetes/capi-cluster.yaml'], namespace };
       // Playing Cluster API's controller: the `<cluster>-kubeconfig` Secret appears a while after the Cluster; the step waits for it.
       const clusters = { group: 'cluster.x-k8s.io', version: 'v1beta2', namespace, plural: 'clusters' };
+      // Without it, the step fails at its deadline naming the Secret.
+      const tooSoon = await harness.run({ ...harness.step(workload, vnfdId, vims, instantiate, params), timeoutMs: 3_000 });
+      expect(tooSoon).toMatchObject({ status: 'FAILED', error: { status: 504, detail: expect.stringContaining(`Secret v1 ${namespace}/workload-1-kubeconfig (not made yet)`) } });
       const message = harness.step(workload, vnfdId, vims, instantiate, params);
       const running = harness.run(message);
       while ((await custom.listNamespacedCustomObject(clusters)).items.length === 0) await sleep(50);

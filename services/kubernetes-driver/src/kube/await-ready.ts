@@ -26,7 +26,8 @@ export async function awaitReady(api: KubeApi, objects: readonly AppliedObject[]
       item.object,
       (current) => {
         if (!current) {
-          waiting.set(item, 'deleted');
+          // An object awaited before anything made it (a Cluster's kubeconfig Secret) is not there yet; one that was there is gone.
+          waiting.set(item, waiting.get(item) === 'not yet read' || waiting.get(item) === 'not made yet' ? 'not made yet' : 'deleted');
           return false;
         }
         const readiness = readinessOf(current);
