@@ -2,6 +2,8 @@ import type { EventStore, RecordedEvent, Subscription } from '@vnfm/event-store'
 import { KafkaBroker } from '@vnfm/messaging';
 import type { StreamRecord } from './stream-record';
 
+const RETRY_MS = 5000;
+
 export interface EventStreamPublisherOptions {
   brokers: string[];
   clientId: string;
@@ -24,15 +26,42 @@ export interface EventStreamPublisherOptions {
  * since the checkpoint are published again, with the same `id` headers.
  */
 export class EventStreamPublisher {
-  private readonly broker: KafkaBroker;
+  private broker: KafkaBroker;
   private subscription?: Subscription;
+  private starting?: Promise<void>;
+  private stopping = false;
+  private wake?: () => void;
 
   constructor(private readonly options: EventStreamPublisherOptions) {
-    this.broker = new KafkaBroker({ brokers: options.brokers, clientId: options.clientId, logger: options.logger });
+    this.broker = this.newBroker();
   }
 
-  async start(): Promise<void> {
-    await this.broker.ensureTopics(this.options.topics);
+  private newBroker(): KafkaBroker {
+    return new KafkaBroker({ brokers: this.options.brokers, clientId: this.options.clientId, logger: this.options.logger });
+  }
+
+  /**
+   * Starts publishing without holding the service's start: until the broker
+   * answers (topics made) it retries every RETRY_MS, and the events wait in
+   * the store meanwhile.
+   */
+  start(): void {
+    this.starting = this.connect();
+  }
+
+  private async connect(): Promise<void> {
+    for (;;) {
+      try {
+        await this.broker.ensureTopics(this.options.topics);
+        break;
+      } catch (error) {
+        this.options.logger?.warn('event stream: Kafka not reachable, retrying', { error: error instanceof Error ? error.message : String(error) });
+        // The failed client keeps its failed connection: the next attempt gets a new one (nothing of this one is connected).
+        this.broker = this.newBroker();
+        if (await this.stopped(RETRY_MS)) return;
+      }
+    }
+    if (this.stopping) return;
     this.subscription = this.options.store.subscribe({ subscriptionName: this.options.subscriptionName, streamPrefixes: this.options.streamPrefixes }, async (event) => {
       const records = await this.options.recordsOf(event);
       // One send per topic, in the order made: one key's records keep their order (same partition, one producer in flight).
@@ -42,14 +71,23 @@ export class EventStreamPublisher {
     });
   }
 
-  /** Resolves once the store's history up to the start was published. */
-  get caughtUp(): Promise<void> {
-    return this.subscription?.caughtUp ?? Promise.resolve();
-  }
-
   async stop(): Promise<void> {
+    this.stopping = true;
+    this.wake?.();
+    await this.starting;
     await this.subscription?.stop();
     await this.broker.close();
+  }
+
+  /** Waits `ms` unless stopped meanwhile; whether it was stopped. */
+  private stopped(ms: number): Promise<boolean> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => resolve(this.stopping), ms);
+      this.wake = () => {
+        clearTimeout(timer);
+        resolve(true);
+      };
+    });
   }
 }
 

@@ -41,7 +41,7 @@ export class LcmEventStream implements OnApplicationBootstrap, OnModuleDestroy {
       recordsOf: async (event: RecordedEvent) => [...vnfInstanceRecords(vnfInstances, event), ...(await lcmNotificationRecords(lcmNotifications, event, store, publicUrl))],
       logger: { warn: (message, fields) => logger.warn(fields ?? {}, message), error: (message, fields) => logger.error(fields ?? {}, message) },
     });
-    await this.publisher.start();
+    this.publisher.start();
   }
 
   async onModuleDestroy(): Promise<void> {

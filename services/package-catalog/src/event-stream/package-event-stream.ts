@@ -35,7 +35,7 @@ export class PackageEventStream implements OnApplicationBootstrap, OnModuleDestr
       recordsOf: async (event) => vnfPackageRecords(topic, event),
       logger: { warn: (message, fields) => logger.warn(fields ?? {}, message), error: (message, fields) => logger.error(fields ?? {}, message) },
     });
-    await this.publisher.start();
+    this.publisher.start();
   }
 
   async onModuleDestroy(): Promise<void> {
