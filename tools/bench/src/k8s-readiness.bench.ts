@@ -121,6 +121,13 @@ class CnfRuns {
     await this.completed({ sentAt: Date.now(), location: new URL(response.headers.get('location') ?? '', this.api.url).pathname });
   }
 
+  /** Waits `ms`, failing with the occurrence's error if it has ended otherwise than COMPLETED meanwhile. */
+  async stillRunning(location: string, ms: number): Promise<void> {
+    const op = await this.api.json<Occurrence>('GET', location);
+    if (op.operationState !== 'STARTING' && op.operationState !== 'PROCESSING') throw new Error(`${location} ended ${op.operationState}: ${JSON.stringify(op.error)}`);
+    await sleep(ms);
+  }
+
   async completed(started: { sentAt: number; location: string }): Promise<{ completedAt: number; total: number; server: number }> {
     for (;;) {
       const op = await this.api.json<Occurrence>('GET', started.location);
@@ -148,11 +155,7 @@ async function readinessLag(config: KubeConfig, run: CnfRuns, namespace: (name: 
     const ns = await namespace(`bench-lag-${Date.now().toString(36)}-${i}`);
     const started = await run.start(['Files/kubernetes/gauge.yaml'], ns);
     // The driver applies the Gauge, then watches it: give it that moment before the object turns ready.
-    for (;;) {
-      const found = await custom.getNamespacedCustomObject({ ...GAUGE, namespace: ns }).catch(() => undefined);
-      if (found) break;
-      await sleep(10);
-    }
+    while (!(await custom.getNamespacedCustomObject({ ...GAUGE, namespace: ns }).catch(() => undefined))) await run.stillRunning(started.location, 10);
     await sleep(200);
     const readyAt = Date.now();
     const status = { conditions: [{ type: 'Ready', status: 'True', reason: 'Bench' }] };
