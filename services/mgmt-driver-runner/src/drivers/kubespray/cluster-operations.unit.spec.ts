@@ -112,4 +112,45 @@ describe('the kubespray MgmtDriver, step by step (SSH and the bus recorded)', ()
       for (const mask of shell.masks) expect(mask).toEqual(expect.arrayContaining(['ansible', 'ubuntu', HOSTILE, 'password1', 'password2']));
     }
   });
+  describe('with private_registry_connection_info', () => {
+    const registries = [
+      { connection_type: '0', server: '10.0.0.20:5000' },
+      { connection_type: '1', server: 'registry.example.com', username: 'user01', password: 'registry-pass', certificate_path: 'Files/registries/ca.crt', hosts_string: '10.0.0.21 registry.example.com' },
+    ];
+    const withRegistries = (hook: HookContext): HookContext => ({ ...hook, instantiation: { flavourId: 'simple', additionalParams: { k8s_cluster_installation_param: { ...params.k8s_cluster_installation_param, private_registry_connection_info: registries } } } });
+    const registrySteps = (steps: string[], host: string) => steps.filter((step) => step.startsWith(`ubuntu@${host} `) && /docker|hosts|certs\.d|registries/.test(step));
+
+    it('scale-out: the connections on the new worker only, after scale.yml and before its route', async () => {
+      const { shell } = await run(withRegistries(context('scale_end', { type: 'SCALE_OUT' }, [], [w2])));
+      const steps = registrySteps(shell.steps, '10.0.0.3');
+      expect(steps).toEqual([
+        expect.stringContaining('command -v dockerd'),
+        expect.stringContaining('service docker start'),
+        expect.stringContaining('docker info'),
+        `ubuntu@10.0.0.3 sudo sh -c grep -qxF -- "$1" /etc/hosts || printf "%s\\n" "$1" >> /etc/hosts sh 10.0.0.21 registry.example.com`,
+        'ubuntu@10.0.0.3 sudo sh -c cat /etc/docker/daemon.json 2>/dev/null || true',
+        'ubuntu@10.0.0.3 put /tmp/vnfm-kubespray/registries/daemon.json',
+        'ubuntu@10.0.0.3 sudo install -D -m 644 -o root -g root /tmp/vnfm-kubespray/registries/daemon.json /etc/docker/daemon.json',
+        'ubuntu@10.0.0.3 rm -f /tmp/vnfm-kubespray/registries/daemon.json',
+        expect.stringContaining('service docker restart'),
+        expect.stringContaining('docker info'),
+        'ubuntu@10.0.0.3 put /tmp/vnfm-kubespray/registries/ca.crt-registry.example.com',
+        'ubuntu@10.0.0.3 sudo install -D -m 644 -o root -g root /tmp/vnfm-kubespray/registries/ca.crt-registry.example.com /etc/docker/certs.d/registry.example.com/ca.crt',
+        'ubuntu@10.0.0.3 rm -f /tmp/vnfm-kubespray/registries/ca.crt-registry.example.com',
+        'ubuntu@10.0.0.3 sudo docker login --username user01 --password-stdin registry.example.com',
+      ]);
+      expect(JSON.parse(shell.files.get('/tmp/vnfm-kubespray/registries/daemon.json') ?? '')).toEqual({ 'insecure-registries': ['10.0.0.20:5000'] });
+      expect(registrySteps(shell.steps, '10.0.0.2')).toEqual([]);
+      expect(shell.steps.indexOf(playbook('scale.yml'))).toBeLessThan(shell.steps.indexOf(steps[0] ?? ''));
+      expect(shell.steps.at(-1)).toContain('install_external_lb.sh add');
+      expect(shell.steps.join('\n')).not.toContain('registry-pass');
+      for (const mask of shell.masks) expect(mask).toContain('registry-pass');
+    });
+
+    it('instantiate: the connections on every master and worker, not on the load balancer', async () => {
+      const { shell } = await run(withRegistries({ ...context('instantiate_end', {}, [], [master, w1, w2, lb]), operation: 'INSTANTIATE' }));
+      for (const host of ['10.0.0.1', '10.0.0.2', '10.0.0.3']) expect(registrySteps(shell.steps, host)).toContain(`ubuntu@${host} sudo docker login --username user01 --password-stdin registry.example.com`);
+      expect(registrySteps(shell.steps, '10.0.0.9')).toEqual([]);
+    });
+  });
 });
