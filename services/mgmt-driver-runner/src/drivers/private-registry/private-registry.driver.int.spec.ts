@@ -107,6 +107,11 @@ describe('private registry MgmtDriver: a Docker registry on the VNF VM', () => {
     expect(JSON.stringify({ ...error, message: error.message })).not.toContain(wrong);
   });
 
+  it('an unreachable registry VNFC fails the hook naming its address', async () => {
+    const nowhere = vnfcOf(`registry-nowhere-${run}`, 'PrivateRegistryVDU', { CP1: '127.10.0.199' });
+    await expect(runHook(context('instantiate_end', { current: [nowhere] }))).rejects.toMatchObject({ code: 'SSH_UNREACHABLE', detail: expect.stringContaining('127.10.0.199') });
+  });
+
   it('heal_end on the new VM: a fresh registry, the old data gone', async () => {
     // The healed server: same address, a new disk (Docker not started, no image, no data), a new resource id.
     await freshDockerVms(ip);
