@@ -193,5 +193,7 @@ async function concurrent(run: CnfRuns, namespace: (name: string) => Promise<str
   const results = await Promise.allSettled(spaces.map(async (ns) => run.completed(await run.start(['Files/kubernetes/deployment.yaml'], ns))));
   const done = results.filter((result): result is PromiseFulfilledResult<{ completedAt: number; total: number; server: number }> => result.status === 'fulfilled').map((result) => result.value);
   const wall = Math.max(...done.map((item) => item.completedAt)) - began;
+  const failed = results.filter((result): result is PromiseRejectedResult => result.status === 'rejected').map((result) => String(result.reason instanceof Error ? result.reason.message : result.reason));
+  for (const reason of new Set(failed)) process.stdout.write(`not COMPLETED (${failed.filter((r) => r === reason).length}): ${reason}\n`);
   return [`${count} CNFs (a Deployment of 2 pods each) at once; all COMPLETED after ${wall} ms`, String(count), pair(done.map((item) => item.total)), pair(done.map((item) => item.server)), '–', `${done.length}/${count}`];
 }
