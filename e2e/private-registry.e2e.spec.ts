@@ -1,0 +1,138 @@
+import { execFile } from 'node:child_process';
+import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import type { VnfcResourceInfo } from '@vnfm/lcm-domain';
+import { cpAddress } from '@vnfm/kubespray';
+import { freshDockerVms, inVm, registryImageTar } from '../services/mgmt-driver-runner/src/testing/private-registry/docker-vms';
+import { onboardZip, zipStagedPackage } from './support/corpus-packages';
+import { cloudServerIds, recordedServerIds } from './support/heat-servers';
+import { LcmStage } from './support/lcm-stage';
+import { ensureSshHosts, type SshHosts } from './support/ssh-hosts';
+import { TACKER_CLI_INSTALL_TIMEOUT_MS } from './support/tacker-cli';
+import { VnflcmCli, type CliRecord } from './support/vnflcm-cli';
+
+jest.setTimeout(900_000);
+const sh = promisify(execFile);
+
+// SSH hosts no other suite uses (kubespray .2-.6, generic .5-.14 but .13, registry int specs .15/.16). Heat replaces a
+// healed server by creating the new one first, so the healed VNFC gets the second address: a VM with a fresh disk.
+const POOL = ['127.10.0.13', '127.10.0.1'];
+const IMAGE_PATH = 'Files/images/private_registry.tar';
+
+// Needs `npm run build`, tools/ssh-hosts and tools/docker (prepared here); installs the Tacker CLI when missing.
+describe('mgmt-private-registry with the unmodified Tacker CLI (v1): a Docker private registry VNF installed by its MgmtDriver on the OpenStack simulator', () => {
+  const stage = new LcmStage('private-registry', { simDelayMs: 10, basePort: 28890, addressPool: POOL });
+  const lcm = () => new VnflcmCli(stage.cli, []);
+  const run = Math.random().toString(36).slice(2, 10);
+  let hosts: SshHosts;
+  let vnfdId = '';
+  let id = '';
+
+  const requestFile = (name: string, body: Record<string, unknown>) => {
+    const path = join(stage.dataDir, `${name}.json`);
+    writeFileSync(path, JSON.stringify(body));
+    return path;
+  };
+  // Seed 002's body adapted to the simulator (its default VIM, the VDU's flavour) and to the SSH hosts' login.
+  const instantiateBody = (vimId: string) => ({
+    flavourId: 'simple',
+    extVirtualLinks: [{ id: 'net0', resourceId: 'net0', extCps: [{ cpdId: 'CP1', cpConfig: [{ cpProtocolData: [{ layerProtocol: 'IP_OVER_ETHERNET' }] }] }] }],
+    additionalParams: {
+      private_registry_installation_param: { ssh_cp_name: 'CP1', ssh_username: 'vnfm', ssh_password: hosts.users['vnfm'], image_path: IMAGE_PATH },
+      nfv: { VDU: { PrivateRegistryVDU: { computeFlavourId: 'm1.medium' } } },
+    },
+    vimConnectionInfo: [{ id: 'vim1', vimId, vimType: 'ETSINFV.OPENSTACK_KEYSTONE.V_2' }],
+  });
+
+  const completes = async (args: string[]) => {
+    const op = await lcm().settle(await lcm().startTask(id, args), undefined, 600_000);
+    const error = op.Error ? String((op.Error as { detail?: unknown }).detail ?? JSON.stringify(op.Error)) : 'no error';
+    expect([args[1], op['Operation State'], error]).toEqual([args[1], 'COMPLETED', 'no error']);
+  };
+  const vnfcs = async () => {
+    const info = (await lcm().json<CliRecord>(['vnflcm', 'show', id]))['Instantiated Vnf Info'] as { vnfcResourceInfo?: VnfcResourceInfo[] } | undefined;
+    expect(recordedServerIds(info)).toEqual(cloudServerIds(stage.sim.state(), id));
+    return info?.vnfcResourceInfo ?? [];
+  };
+  const registryOf = async () => {
+    const all = await vnfcs();
+    expect(all.map((vnfc) => vnfc.vduId)).toEqual(['PrivateRegistryVDU']);
+    return { vnfc: all[0] as VnfcResourceInfo, ip: cpAddress(all[0] as VnfcResourceInfo, 'CP1') ?? '' };
+  };
+  const get = async (ip: string, path: string) => {
+    const response = await fetch(`http://${ip}:5000${path}`, { signal: AbortSignal.timeout(5000) });
+    return { status: response.status, body: (await response.json()) as unknown };
+  };
+  const docker = (ip: string, ...argv: string[]) => inVm(ip, ['/usr/bin/docker', '-H', 'unix:///run/docker.sock', ...argv]);
+  // The registry container runs with --network host: one on port 5000 across all VMs, so a VM leaving stops its own.
+  const stopRegistry = (ip: string) => inVm(ip, ['sh', '-c', '/usr/bin/docker -H unix:///run/docker.sock rm --force private_registry; service docker stop']).catch(() => '');
+
+  beforeAll(async () => {
+    hosts = await ensureSshHosts();
+    const tar = await registryImageTar();
+    await freshDockerVms(...POOL);
+    await stage.open();
+    // As packaged (its hooks name Scripts/private_registry_mgmt.py), plus the registry image as the image_path file.
+    const image = join(stage.dataDir, 'registry-image');
+    mkdirSync(join(image, 'Files', 'images'), { recursive: true });
+    copyFileSync(tar, join(image, IMAGE_PATH));
+    const zip = await zipStagedPackage(stage.dataDir, 'mgmt-private-registry', { restampDigests: true, tackerTypes: true, extraFolders: [image] });
+    vnfdId = String((await onboardZip(stage.http, 'mgmt-private-registry', zip)).vnfdId);
+  }, TACKER_CLI_INSTALL_TIMEOUT_MS + 900_000);
+
+  afterAll(async () => {
+    for (const ip of POOL) await stopRegistry(ip);
+    await stage.close();
+  });
+
+  it('instantiate: the registry VNFC serves /v2/; an image pushed through it is pulled back', async () => {
+    const vims = await stage.cli.json<CliRecord[]>(['vim', 'list']);
+    const vimId = String(vims.find((vim) => vim.Name === 'openstack-sim')?.ID);
+    id = String((await lcm().json<CliRecord>(['vnflcm', 'create', '--name', 'private-registry-e2e', vnfdId])).ID);
+    await completes(['vnflcm', 'instantiate', id, requestFile('private-registry-instantiate', instantiateBody(vimId))]);
+    const { ip } = await registryOf();
+    expect(ip).toBe(POOL[0]);
+    expect(await get(ip, '/v2/')).toEqual({ status: 200, body: {} });
+    const ref = `${ip}:5000/vnfm/probe:${run}`;
+    await docker(ip, 'tag', 'registry:latest', ref);
+    await docker(ip, 'push', ref);
+    await docker(ip, 'rmi', ref);
+    await docker(ip, 'pull', ref);
+    expect(await get(ip, '/v2/vnfm/probe/tags/list')).toEqual({ status: 200, body: { name: 'vnfm/probe', tags: [run] } });
+  });
+
+  it('scale is refused before it starts (the VNFD declares no aspect): 422, no operation occurrence', async () => {
+    const before = await lcm().opIds(id);
+    const result = await lcm().run(['vnflcm', 'scale', id, '--type', 'SCALE_OUT', '--aspect-id', 'registry_aspect']);
+    expect(result.code).not.toBe(0);
+    expect(`${result.stdout}${result.stderr}`).toMatch(/422|Unprocessable/);
+    expect(await lcm().opIds(id)).toEqual(before);
+  });
+
+  it('heal the VNFC: a new server on a fresh VM serves /v2/ again, the old data gone', async () => {
+    const old = await registryOf();
+    // The VNFC fails: its registry and daemon stop (the new VM takes port 5000 over).
+    await stopRegistry(old.ip);
+    await completes(['vnflcm', 'heal', id, '--cause', 'e2e: registry VNFC', '--vnfc-instance', old.vnfc.id]);
+    const healed = await registryOf();
+    expect(healed.vnfc.computeResource.resourceId).not.toBe(old.vnfc.computeResource.resourceId);
+    expect(healed.ip).toBe(POOL[1]);
+    expect(await get(healed.ip, '/v2/')).toEqual({ status: 200, body: {} });
+    expect(await get(healed.ip, '/v2/_catalog')).toEqual({ status: 200, body: { repositories: [] } });
+  });
+
+  it('terminate and delete; no password of the request in any file or log line of the product', async () => {
+    await completes(['vnflcm', 'terminate', id, '--termination-type', 'FORCEFUL']);
+    expect(cloudServerIds(stage.sim.state(), id)).toEqual([]);
+    expect(await lcm().run(['vnflcm', 'delete', id])).toMatchObject({ code: 0, stdout: expect.stringContaining('deleted successfully') });
+    const password = hosts.users['vnfm'] ?? '';
+    expect(password.length).toBeGreaterThan(0);
+    const { stdout } = await sh('grep', ['-rlF', '-e', password, join(stage.dataDir, 'data')]).catch((error: { code?: number; stdout?: string }) => {
+      if (error.code === 1) return { stdout: '' };
+      throw error;
+    });
+    expect(stdout).toBe('');
+    expect(stage.output.filter((line) => line.includes(password))).toEqual([]);
+  });
+});
