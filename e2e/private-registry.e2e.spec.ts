@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import type { VnfcResourceInfo } from '@vnfm/lcm-domain';
+import type { InstantiatedVnfInfo, VnfcResourceInfo } from '@vnfm/lcm-domain';
 import { cpAddress } from '@vnfm/kubespray';
 import { freshDockerVms, inVm, registryImageTar } from '../services/mgmt-driver-runner/src/testing/private-registry/docker-vms';
 import { onboardZip, zipStagedPackage } from './support/corpus-packages';
@@ -50,7 +50,7 @@ describe('mgmt-private-registry with the unmodified Tacker CLI (v1): a Docker pr
     expect([args[1], op['Operation State'], error]).toEqual([args[1], 'COMPLETED', 'no error']);
   };
   const vnfcs = async () => {
-    const info = (await lcm().json<CliRecord>(['vnflcm', 'show', id]))['Instantiated Vnf Info'] as { vnfcResourceInfo?: VnfcResourceInfo[] } | undefined;
+    const info = (await lcm().json<CliRecord>(['vnflcm', 'show', id]))['Instantiated Vnf Info'] as InstantiatedVnfInfo | undefined;
     expect(recordedServerIds(info)).toEqual(cloudServerIds(stage.sim.state(), id));
     return info?.vnfcResourceInfo ?? [];
   };
