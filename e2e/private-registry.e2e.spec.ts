@@ -110,20 +110,30 @@ describe('mgmt-private-registry with the unmodified Tacker CLI (v1): a Docker pr
     expect(await lcm().opIds(id)).toEqual(before);
   });
 
-  it('heal the VNFC: a new server on a fresh VM serves /v2/ again, the old data gone', async () => {
+  /** The VNFC fails, its VM lost with its disk, and is healed; the healed registry is checked from outside. */
+  const healsOntoFreshVm = async (what: string, vnfcArgs: (vnfc: VnfcResourceInfo) => string[]) => {
     const old = await registryOf();
-    // The VNFC fails, its VM lost with its disk. The simulator hands a re-created server a freed address again but
-    // keeps SSH-host disks, so the VM gets the fresh disk a new server has here: Docker stopped, no image, no data.
+    const ref = `${old.ip}:5000/vnfm/${what}:${run}`;
+    await docker(old.ip, 'tag', 'registry:latest', ref);
+    await docker(old.ip, 'push', ref);
+    expect(await get(old.ip, '/v2/_catalog')).toEqual({ status: 200, body: { repositories: expect.arrayContaining([`vnfm/${what}`]) } });
+    // The simulator hands a re-created server a freed address again but keeps SSH-host disks, so the VM gets the fresh
+    // disk a new server has here: Docker stopped, no image, no data; nothing answers on :5000 until heal_end.
     await stopRegistry(old.ip);
     await freshDockerVms(old.ip);
     await expect(get(old.ip, '/v2/')).rejects.toThrow();
-    await completes(['vnflcm', 'heal', id, '--cause', 'e2e: registry VNFC', '--vnfc-instance', old.vnfc.id]);
+    await completes(['vnflcm', 'heal', id, '--cause', `e2e: ${what}`, ...vnfcArgs(old.vnfc)]);
     const healed = await registryOf();
     expect(healed.vnfc.computeResource.resourceId).not.toBe(old.vnfc.computeResource.resourceId);
     expect(POOL).toContain(healed.ip);
     expect(await get(healed.ip, '/v2/')).toEqual({ status: 200, body: {} });
     expect(await get(healed.ip, '/v2/_catalog')).toEqual({ status: 200, body: { repositories: [] } });
-  });
+  };
+
+  // v1 names the VNFC by its VnfcResourceInfo.id (SOL003 v2.6.1 HealVnfRequest.vnfcInstanceId).
+  it('heal the VNFC: a new server on a fresh VM serves /v2/ again, the old data gone', () => healsOntoFreshVm('vnfc-heal', (vnfc) => ['--vnfc-instance', vnfc.id]));
+
+  it('heal the whole VNF: a new server on a fresh VM serves /v2/ again, the old data gone', () => healsOntoFreshVm('vnf-heal', () => []));
 
   it('terminate and delete; no password of the request in any file or log line of the product', async () => {
     await completes(['vnflcm', 'terminate', id, '--termination-type', 'FORCEFUL']);
