@@ -69,6 +69,9 @@ describe('mgmt-private-registry with the unmodified Tacker CLI (v1): a Docker pr
 
   beforeAll(async () => {
     hosts = await ensureSshHosts();
+    // Registries listen on :5000 of every address (tools/docker/README.md): another spec's would answer for ours.
+    const taken = await fetch('http://127.0.0.1:5000/v2/', { signal: AbortSignal.timeout(3000) }).then(() => true, () => false);
+    if (taken) throw new Error('port 5000 already serves a registry (the private registry int specs?); run one registry spec at a time');
     const tar = await registryImageTar();
     await freshDockerVms(...POOL);
     await stage.open();
