@@ -1,4 +1,5 @@
 import { AppError } from '@vnfm/contracts';
+import { cappedText, causeOf } from '@vnfm/util';
 import type { SubscriptionAuthentication } from '@vnfm/lcm-domain';
 
 /** One bound for the whole test (token, connection, answer): a slow or silent callback fails it, it never holds the coordinator. */
@@ -72,27 +73,6 @@ function parseToken(text: string | undefined): string | undefined {
     return undefined;
   }
 }
-
-/** The body as text, or undefined once it passes `limit` bytes (the rest is not read). */
-async function cappedText(response: Response, limit: number): Promise<string | undefined> {
-  if (!response.body) return '';
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
-    size += chunk.byteLength;
-    if (size > limit) {
-      await response.body.cancel().catch(() => undefined);
-      return undefined;
-    }
-    chunks.push(Buffer.from(chunk));
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
-
-const causeOf = (error: unknown) => {
-  const cause = (error as { cause?: { code?: unknown; message?: unknown } }).cause;
-  return String(cause?.code ?? cause?.message ?? (error as Error).message ?? error);
-};
 
 /** The URI as a detail may show it: without user info or query (either may carry credentials). */
 function safeForDetail(uri: string): string {

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { LccnSubscription, SubscriptionAuthentication } from '@vnfm/lcm-domain';
 import { SubscriptionSecrets } from '../subscriptions/subscription-secrets';
-import { cappedText, causeOf } from './http-read';
+import { cappedText, causeOf } from '@vnfm/util';
 
 // A token answer is a small JSON object; anything longer is not one (and is not read further).
 const TOKEN_BODY_LIMIT = 64 * 1024;

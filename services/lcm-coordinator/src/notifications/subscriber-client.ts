@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { VNFLCM_API_VERSIONS, type LccnSubscription, type NotificationBody } from '@vnfm/lcm-domain';
 import { SERVICE_RUNTIME, type ServiceRuntime } from '@vnfm/platform';
 import { deliverySettingsOf } from './delivery-settings';
-import { causeOf } from './http-read';
+import { causeOf } from '@vnfm/util';
 import { SubscriberAuth, TokenRefused } from './subscriber-auth';
 
 export type PostOutcome = { delivered: true; status: number } | { delivered: false; reason: string };
