@@ -17,6 +17,8 @@ export const PACKAGE_CATALOG = {
   failUpload: 'package-catalog.failUpload',
   getPackageFile: 'package-catalog.getPackageFile',
   markUsage: 'package-catalog.markUsage',
+  /** The instance uses exactly the package of this VNFD: marked in use by it, every other package released. */
+  settleUsage: 'package-catalog.settleUsage',
   /** For the LCM: the parsed VNFD of an onboarded package, and text files of its content (BaseHOT, manifests). */
   getVnfdModel: 'package-catalog.getVnfdModel',
   getDeploymentFiles: 'package-catalog.getDeploymentFiles',
@@ -88,6 +90,11 @@ export type PackageFileReply = { contentType: string; size: number } & ({ inline
 
 /** The LCM coordinator reports that a VNF instance starts (inUse) or stops using a package. */
 export type MarkUsageRequest = PackageRef & { vnfInstanceId: string; inUse: boolean };
+
+export interface SettleUsageRequest {
+  vnfInstanceId: string;
+  vnfdId: string;
+}
 
 export type GetVnfdModelRequest = PackageRef;
 

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { AppError } from '@vnfm/contracts';
 import type { VnfdIdentity } from '@vnfm/lcm-domain';
 import { SERVICE_RUNTIME, type ServiceRuntime } from '@vnfm/platform';
-import { PACKAGE_CATALOG, type GetPackageRequest, type GetVnfdModelRequest, type MarkUsageRequest, type VnfPkgInfo } from '@vnfm/vnf-package-domain';
+import { PACKAGE_CATALOG, type GetPackageRequest, type GetVnfdModelRequest, type MarkUsageRequest, type SettleUsageRequest, type VnfPkgInfo } from '@vnfm/vnf-package-domain';
 import type { VnfdModel } from '@vnfm/vnfd';
 
 /** SOL 003 §5.4.2.3.1 as Tacker v2 answers it (VnfdIdNotFound / VnfdIdNotEnabled): 422 for a vnfdId no usable package holds. */
@@ -47,6 +47,12 @@ export class VnfPackagesClient {
   async markUsage(vnfdId: string, vnfInstanceId: string, inUse: boolean): Promise<void> {
     const request: MarkUsageRequest = { vnfdId, vnfInstanceId, inUse };
     await this.runtime.bus.request(PACKAGE_CATALOG.markUsage, request, { key: vnfdId });
+  }
+
+  /** The instance runs the package of this VNFD and holds no other one. */
+  async settleUsage(vnfInstanceId: string, vnfdId: string): Promise<void> {
+    const request: SettleUsageRequest = { vnfInstanceId, vnfdId };
+    await this.runtime.bus.request(PACKAGE_CATALOG.settleUsage, request, { key: vnfdId });
   }
 
   private async packageOf(vnfdId: string): Promise<VnfPkgInfo | undefined> {

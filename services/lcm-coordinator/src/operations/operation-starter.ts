@@ -18,6 +18,7 @@ import { RequestSecrets } from '../secrets/request-secrets.service';
 import { VnfInstanceRepository } from '../vnf-instance.repository';
 import { LcmWorkflowRunner } from './lcm-workflow.runner';
 import { MgmtDriversClient } from './mgmt-drivers.client';
+import { movesToVnfdId } from './package-usage';
 import { VimRefsClient } from './vim-refs.client';
 
 /**
@@ -49,6 +50,8 @@ export class OperationStarter {
     // Sealed here, before the deciders, events, replies or logs see the request: only markers go further.
     const [vnfds, resolved] = await Promise.all([this.vnfdsOf(request, instance), this.withVimRefs(request).then((r) => this.sealed(vnfInstanceId, r))]);
     const [vnfd, currentVnfd] = vnfds;
+    const movesTo = movesToVnfdId(request.operation, request.params, instance);
+    if (request.operation === 'MODIFY_INFO' && movesTo) await this.packages.usablePackage(movesTo);
     const plan = planOperation(resolved, vnfd, instance, currentVnfd);
     await this.vims.refuseUnbuiltKubernetesSteps(plan);
     await this.hooks.refuseUnrunnable(plan, vnfd, operationFlavourId(resolved, instance));
@@ -56,8 +59,8 @@ export class OperationStarter {
     const now = new Date().toISOString();
     // The claim is where an If-Match is decided: atomically with the append that starts the operation.
     await this.instances.execute(vnfInstanceId, { type: 'StartVnfLcmOperation', data: { vnfLcmOpOccId, operation: request.operation, operationParams: resolved.params, now } }, { ifMatchRevisions });
-    // The package the instance moves to is in use from now: it cannot be deleted under the operation (released again if it ends elsewhere).
-    if (request.operation === 'CHANGE_VNFPKG') await this.packages.markUsage(request.params.vnfdId, vnfInstanceId, true);
+    // The package the instance moves to is in use from now: it cannot be deleted under the operation (settled when it ends, PackageUsage).
+    if (movesTo) await this.packages.markUsage(movesTo, vnfInstanceId, true);
     await this.runner.command(vnfLcmOpOccId, {
       type: 'StartLcmOpOcc',
       data: { vnfLcmOpOccId, vnfInstanceId, operation: request.operation, operationParams: resolved.params, isAutomaticInvocation: false, plan, now },

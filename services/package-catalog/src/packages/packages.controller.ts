@@ -18,6 +18,7 @@ import {
   type MarkUsageRequest,
   type ModifyPackageReply,
   type ModifyPackageRequest,
+  type SettleUsageRequest,
   type VnfPackage,
   type VnfPkgInfo,
 } from '@vnfm/vnf-package-domain';
@@ -84,5 +85,21 @@ export class PackagesController {
     const vnfPkgId = findPackage(this.readModel, request).state.id;
     const outcome = await this.repository.execute({ type: 'MarkUsage', vnfPkgId, at: now(), vnfInstanceId: String(request.vnfInstanceId), inUse: request.inUse === true });
     return toVnfPkgInfo(outcome.after as VnfPackage);
+  }
+
+  /**
+   * After an operation that may have moved an instance to another package
+   * (change of package, PATCH of vnfdId), whatever its outcome: the package
+   * it runs is in use by it, any other one it held is released — also one
+   * left marked by a crash between the two.
+   */
+  @MessagePattern(PACKAGE_CATALOG.settleUsage)
+  async settleUsage(@Payload() request: SettleUsageRequest): Promise<Record<string, never>> {
+    const vnfInstanceId = String(request.vnfInstanceId);
+    const current = findPackage(this.readModel, { vnfdId: String(request.vnfdId) }).state.id;
+    const held = [...this.readModel.list()].filter((entry) => entry.state.id !== current && entry.state.vnfInstanceIds.includes(vnfInstanceId));
+    await this.repository.execute({ type: 'MarkUsage', vnfPkgId: current, at: now(), vnfInstanceId, inUse: true });
+    for (const entry of held) await this.repository.execute({ type: 'MarkUsage', vnfPkgId: entry.state.id, at: now(), vnfInstanceId, inUse: false });
+    return {};
   }
 }
