@@ -1,0 +1,79 @@
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { inVm, registryImageTar, vmRootDir } from './docker-vms';
+
+/**
+ * Two registries on one VM's own dockerd, as the connection tests need them:
+ * `registry-http.test:5000` (plain HTTP) and `registry-tls.test:5443` (TLS
+ * with a test CA, htpasswd login), each holding one probe image. The names
+ * resolve only where the node's /etc/hosts says so (`hosts_string`).
+ */
+export interface TestRegistries {
+  http: string;
+  tls: string;
+  /** The test CA's certificate file (the package's `certificate_path` content). */
+  caFile: string;
+  login: { user: string; password: string };
+  /** Probe images, one in each registry, by the names the nodes use. */
+  httpImage: string;
+  tlsImage: string;
+  /** The `private_registry_connection_info` entries of a request connecting to both. */
+  connectionInfo(certificatePath: string, password?: string): Record<string, string>[];
+  stop(): Promise<void>;
+}
+
+export const HTTP_REGISTRY = 'registry-http.test:5000';
+export const TLS_REGISTRY = 'registry-tls.test:5443';
+
+/** A test CA and a certificate for registry-tls.test signed by it (openssl), and an htpasswd file (bcrypt, as the registry requires). */
+function makeTls(dir: string, user: string, password: string): void {
+  const openssl = (...args: string[]) => execFileSync('openssl', args, { cwd: dir, stdio: 'pipe' });
+  openssl('req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'ca.key', '-out', 'ca.crt', '-days', '2', '-subj', '/CN=vnfm test registry CA');
+  openssl('req', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'server.key', '-out', 'server.csr', '-subj', '/CN=registry-tls.test');
+  writeFileSync(join(dir, 'san.ext'), 'subjectAltName=DNS:registry-tls.test\n');
+  openssl('x509', '-req', '-in', 'server.csr', '-CA', 'ca.crt', '-CAkey', 'ca.key', '-CAcreateserial', '-out', 'server.crt', '-days', '2', '-extfile', 'san.ext');
+  const hash = execFileSync('python3', ['-W', 'ignore', '-c', 'import crypt,sys; print(crypt.crypt(sys.argv[1], crypt.mksalt(crypt.METHOD_BLOWFISH)))', password]).toString().trim();
+  writeFileSync(join(dir, 'htpasswd'), `${user}:${hash}\n`);
+}
+
+/** Starts both registries on `vm` (its dockerd started; the VM prepared by `freshDockerVms`) and pushes a probe image into each. */
+export async function startTestRegistries(vm: string, dir: string, run: string): Promise<TestRegistries> {
+  const login = { user: 'puller', password: `pull-${run}` };
+  const docker = (...argv: string[]) => inVm(vm, ['/usr/bin/docker', '-H', 'unix:///run/docker.sock', ...argv]);
+  makeTls(dir, login.user, login.password);
+  const tar = await registryImageTar();
+  await inVm(vm, ['service', 'docker', 'start']);
+  await inVm(vm, ['sh', '-c', 'until docker info >/dev/null 2>&1; do sleep 0.5; done']);
+  mkdirSync(join(vmRootDir(vm), 'tls'), { recursive: true });
+  for (const file of ['server.crt', 'server.key', 'htpasswd']) copyFileSync(join(dir, file), join(vmRootDir(vm), 'tls', file));
+  copyFileSync(tar, join(vmRootDir(vm), 'registry.tar'));
+  await docker('load', '--input', '/root/registry.tar');
+  await docker('rm', '--force', 'reg-http', 'reg-tls').catch(() => undefined);
+  await docker('run', '--detach', '--network', 'host', '--env', 'REGISTRY_HTTP_ADDR=:5000', '--name', 'reg-http', 'registry:latest');
+  await docker('run', '--detach', '--network', 'host', '--volume', '/root/tls:/tls', '--env', 'REGISTRY_HTTP_ADDR=:5443',
+    '--env', 'REGISTRY_HTTP_TLS_CERTIFICATE=/tls/server.crt', '--env', 'REGISTRY_HTTP_TLS_KEY=/tls/server.key',
+    '--env', 'REGISTRY_AUTH=htpasswd', '--env', 'REGISTRY_AUTH_HTPASSWD_REALM=vnfm', '--env', 'REGISTRY_AUTH_HTPASSWD_PATH=/tls/htpasswd', '--name', 'reg-tls', 'registry:latest');
+  await inVm(vm, ['sh', '-c', 'sleep 1']);
+  // One image in each, pushed from the registry VM itself (by address: its own /etc/hosts has no test names).
+  await docker('tag', 'registry:latest', `${vm}:5000/vnfm/http-probe:${run}`);
+  await docker('push', `${vm}:5000/vnfm/http-probe:${run}`);
+  await inVm(vm, ['/usr/bin/docker', '-H', 'unix:///run/docker.sock', 'login', '--username', login.user, '--password-stdin', `${vm}:5443`], login.password);
+  await docker('tag', 'registry:latest', `${vm}:5443/vnfm/tls-probe:${run}`);
+  await docker('push', `${vm}:5443/vnfm/tls-probe:${run}`);
+  return {
+    http: HTTP_REGISTRY,
+    tls: TLS_REGISTRY,
+    caFile: join(dir, 'ca.crt'),
+    login,
+    httpImage: `${HTTP_REGISTRY}/vnfm/http-probe:${run}`,
+    tlsImage: `${TLS_REGISTRY}/vnfm/tls-probe:${run}`,
+    connectionInfo: (certificatePath, password = login.password) => [
+      { connection_type: '0', server: HTTP_REGISTRY, hosts_string: `${vm} registry-http.test` },
+      { connection_type: '1', server: TLS_REGISTRY, username: login.user, password, certificate_path: certificatePath, hosts_string: `${vm} registry-tls.test` },
+    ],
+    stop: async () => {
+      await docker('rm', '--force', 'reg-http', 'reg-tls').catch(() => undefined);
+    },
+  };
+}
