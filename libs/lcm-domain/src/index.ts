@@ -35,6 +35,7 @@ export {
   type VduDelta,
 } from './scale-levels';
 export { healTargets, vnfcInfoId } from './heal-targets';
+export { diffVnfcs } from './vnfc-diff';
 export { instanceAt, auditEntries, type RecordedVnfInstanceEvent, type PointInTime, type AuditEntry } from './audit.fold';
 export * from './vnf-instance.view';
 export * from './lcm-coordinator.messages';

@@ -2,7 +2,8 @@ import type { AppError } from '@vnfm/contracts';
 import { parse } from 'yaml';
 import { generatedBaseHot } from './generated-hot';
 import { capacityPaths, nfvParamPaths, type HotTemplate } from './hot-template';
-import { externalCpIds, flavourOf, instantiateDefinition } from './stack-definition';
+import { flavourOf } from '@vnfm/lcm-domain';
+import { externalCpIds, instantiateDefinition } from './stack-definition';
 import { withNfvCapacities } from './scaling-groups';
 import { corpusPackage } from './testing';
 

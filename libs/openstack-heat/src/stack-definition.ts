@@ -1,8 +1,9 @@
+import { flavourOf } from '@vnfm/lcm-domain';
 import { REDACTED } from '@vnfm/util';
 import type { VnfdFlavour, VnfdModel } from '@vnfm/vnfd';
 import { applyExtManagedLinks } from './ext-managed-links';
 import { extCpBindings, extManagedLinks } from './ext-virtual-links';
-import { unfilledStackParameters, unusableBaseHot } from './heat.errors';
+import { unfilledStackParameters } from './heat.errors';
 import { generatedBaseHot } from './generated-hot';
 import { heatTemplateFiles, type HeatTemplateFiles } from './heat-files';
 import { capacityPaths, isRecord, nfvParamPaths, requestStackParameters, type HotTemplate } from './hot-template';
@@ -18,13 +19,6 @@ export interface HeatStackDefinition {
 
 /** One Heat stack per VNF instance, named as Tacker v2 names it, so a repeated create finds the stack it made. */
 export const stackNameOf = (vnfInstanceId: string) => `vnf-${vnfInstanceId}`;
-
-/** The deployment flavour of the VNFD; one the VNFD lacks is refused. */
-export function flavourOf(vnfd: VnfdModel, flavourId: string): VnfdFlavour {
-  const flavour = vnfd.flavours.find((candidate) => candidate.flavourId === flavourId);
-  if (!flavour) throw unusableBaseHot(`VNFD ${vnfd.vnfdId} has no deployment flavour ${flavourId}.`);
-  return flavour;
-}
 
 /** The package files of the flavour's BaseHOT (top template first); none when the template is built from the VNFD (generatedBaseHot). */
 export const baseHotFilePaths = (flavour: VnfdFlavour): string[] => (flavour.baseHot ? [flavour.baseHot.path, ...flavour.baseHot.nestedPaths] : []);

@@ -104,7 +104,9 @@ describe('the stack an instantiation creates from a corpus BaseHOT', () => {
   });
 
   it('refuses a flavour the VNFD lacks', () => {
-    expect(refusal(() => instantiateDefinition({ ...maxRequest, flavourId: 'large' })).detail).toMatch(/has no deployment flavour large/);
+    const error = refusal(() => instantiateDefinition({ ...maxRequest, flavourId: 'large' }));
+    expect([error.status, error.code]).toEqual([422, 'UNKNOWN_FLAVOUR']);
+    expect(error.detail).toMatch(/has no deployment flavour large/);
   });
 
   it('keys a nested template by the relative path when the top template references it so', () => {

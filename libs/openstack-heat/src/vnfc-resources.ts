@@ -64,10 +64,3 @@ export function extCpInfoOf(tree: ResourceTree, externalCpIds: ReadonlySet<strin
       return { id: port.physical_resource_id, cpdId: port.resource_name, ...(server ? { metadata: { vnfcResourceInfoId: server.physical_resource_id } } : {}) };
     });
 }
-
-/** What a step changed: VNFCs now present that were not known, and known ids that are gone (never guessed from counts). */
-export function diffVnfcs(known: readonly VnfcResourceInfo[], now: readonly VnfcResourceInfo[]): { added: VnfcResourceInfo[]; removedIds: string[] } {
-  const knownIds = new Set(known.map((vnfc) => vnfc.id));
-  const nowIds = new Set(now.map((vnfc) => vnfc.id));
-  return { added: now.filter((vnfc) => !knownIds.has(vnfc.id)), removedIds: known.filter((vnfc) => !nowIds.has(vnfc.id)).map((vnfc) => vnfc.id) };
-}

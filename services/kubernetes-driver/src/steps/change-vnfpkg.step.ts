@@ -1,5 +1,5 @@
 import { deleteWaves, groupOf, isCustomResource, manifestObjects, manifestPathsOf, readinessOf, withVduReplicas, type KubeObject } from '@vnfm/kubernetes-manifests';
-import { diffVnfcs } from '@vnfm/openstack-heat';
+import { diffVnfcs } from '@vnfm/lcm-domain';
 import { awaitDeleted, type AppliedObject } from '../kube/await-ready';
 import { ScaleSubresource } from '../kube/scale-subresource';
 import { applyObjects } from './apply-objects';

@@ -1,6 +1,6 @@
 import { AppError, type VnfcResourceInfo } from '@vnfm/contracts';
 import { instanceObject, readinessOf, type KubeObject } from '@vnfm/kubernetes-manifests';
-import { diffVnfcs } from '@vnfm/openstack-heat';
+import { diffVnfcs } from '@vnfm/lcm-domain';
 import { awaitDeleted, awaitReady, type AppliedObject } from '../kube/await-ready';
 import { ScaleSubresource } from '../kube/scale-subresource';
 import { applyObjects } from './apply-objects';

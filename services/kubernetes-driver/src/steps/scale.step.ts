@@ -1,7 +1,6 @@
 import { AppError, type VnfcResourceInfo } from '@vnfm/contracts';
 import { isCustomResource } from '@vnfm/kubernetes-manifests';
-import { vduCountsAt } from '@vnfm/lcm-domain';
-import { diffVnfcs } from '@vnfm/openstack-heat';
+import { diffVnfcs, vduCountsAt } from '@vnfm/lcm-domain';
 import { awaitReady, type AppliedObject } from '../kube/await-ready';
 import { ScaleSubresource } from '../kube/scale-subresource';
 import { instanceDeployment } from './instance-deployment';

@@ -1,16 +1,15 @@
 import { AppError } from '@vnfm/contracts';
 import { isWorkload, vduObjects } from '@vnfm/kubernetes-manifests';
+import { flavourOf as flavourFromVnfd } from '@vnfm/lcm-domain';
 import type { VnfdFlavour } from '@vnfm/vnfd';
 import type { AppliedObject } from '../kube/await-ready';
 import type { KubeStepContext } from './step-context';
 
-/** The instance's deployment flavour (the message names it, or the instantiate action). */
+/** The instance's deployment flavour (the message names it, or the instantiate action); none named means not instantiated. */
 export async function flavourOf(context: KubeStepContext, flavourId: string | undefined): Promise<VnfdFlavour> {
   const { message } = context;
-  const vnfd = await context.packages.vnfdModel(message.vnfdId);
-  const flavour = vnfd.flavours.find((candidate) => candidate.flavourId === flavourId);
-  if (!flavour) throw new AppError('FLAVOUR_NOT_FOUND', 422, 'Unprocessable Entity', `VNFD ${message.vnfdId} has no deployment flavour ${flavourId ?? '(none named)'}.`);
-  return flavour;
+  if (flavourId === undefined) throw new AppError('VNF_NOT_INSTANTIATED', 409, 'Conflict', `VNF instance ${message.vnfInstanceId} has no deployment flavour: it is not instantiated.`);
+  return flavourFromVnfd(await context.packages.vnfdModel(message.vnfdId), flavourId);
 }
 
 /**

@@ -1,4 +1,5 @@
-import { baseHotFilePaths, diffVnfcs, flavourOf, instantiateDefinition } from '@vnfm/openstack-heat';
+import { diffVnfcs, flavourOf } from '@vnfm/lcm-domain';
+import { baseHotFilePaths, instantiateDefinition } from '@vnfm/openstack-heat';
 import { forHeat, networkOf, recordDefinition, vduIdsOf, type StepHandler } from './step-context';
 
 /**

@@ -1,4 +1,5 @@
-import { diffVnfcs, nfvToUpdate, planHeal, type HeatStackDefinition } from '@vnfm/openstack-heat';
+import { diffVnfcs } from '@vnfm/lcm-domain';
+import { nfvToUpdate, planHeal, type HeatStackDefinition } from '@vnfm/openstack-heat';
 import type { HeatStack } from '../openstack/heat.client';
 import { forHeat, instanceFlavour, networkOf, recordDefinition, vduIdsOf, type StepContext, type StepHandler } from './step-context';
 

@@ -1,4 +1,5 @@
-import { capacityPaths, diffVnfcs, nfvToUpdate, planScale, withDesiredCapacities } from '@vnfm/openstack-heat';
+import { diffVnfcs } from '@vnfm/lcm-domain';
+import { capacityPaths, nfvToUpdate, planScale, withDesiredCapacities } from '@vnfm/openstack-heat';
 import { forHeat, instanceFlavour, networkOf, recordDefinition, vduIdsOf, type StepHandler } from './step-context';
 
 /**

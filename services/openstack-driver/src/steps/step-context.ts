@@ -1,5 +1,6 @@
 import { AppError, type NetworkResources, type RunStepMessage, type StepAction, type StepResult } from '@vnfm/contracts';
-import { externalCpIds, flavourOf, networkResourcesOf, type HeatStackDefinition, type HotTemplate, type ResourceTree } from '@vnfm/openstack-heat';
+import { flavourOf } from '@vnfm/lcm-domain';
+import { externalCpIds, networkResourcesOf, type HeatStackDefinition, type HotTemplate, type ResourceTree } from '@vnfm/openstack-heat';
 import type { VnfdFlavour } from '@vnfm/vnfd';
 import type { PackageCatalogClient } from '@vnfm/step-host';
 import type { HeatStackRepository } from '../records/heat-stack.repository';
