@@ -1,0 +1,2 @@
+export { startCapiTestController, type CapiTestController, type CapiTestControllerOptions } from './controller';
+export { CLUSTER_FINALIZER, MACHINE_FINALIZER, CLUSTER_SECRET_TYPE } from './capi-contract';
