@@ -1,7 +1,9 @@
 import { execFile } from 'node:child_process';
-import { readdir, readFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readdir, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { randomUUID } from 'node:crypto';
 import { NodeSSH } from 'node-ssh';
 import type { VnfcResourceInfo } from '@vnfm/contracts';
 import { cpAddress, nodeName } from '@vnfm/kubespray';
@@ -16,6 +18,8 @@ import { LcmHarness } from '../../../../lcm-coordinator/src/testing/lcm-harness'
 import { OpenstackDriverModule } from '../../../../openstack-driver/src/openstack-driver.module';
 import { MgmtDriverRunnerModule } from '../../mgmt-driver-runner.module';
 import { kubectl, lbServers, nodeRecord } from '../../testing/kubespray/cluster-probes';
+import { freshDockerVms, inVm } from '../../testing/private-registry/docker-vms';
+import { startTestRegistries, type TestRegistries } from '../../testing/private-registry/test-registries';
 
 // Tacker's mgmt-kubespray package as packaged (its hooks name Scripts/kubespray_mgmt.py) through the coordinator,
 // the OpenStack driver on the simulator and the product's runner; the simulator's servers are SSH hosts.
@@ -24,12 +28,16 @@ const sh = promisify(execFile);
 
 // SSH hosts 2-6, which the kubespray driver spec also uses (run the two one after the other): the other SSH specs use others.
 const POOL = ['127.10.0.2', '127.10.0.3', '127.10.0.4', '127.10.0.5', '127.10.0.6'];
+// The Docker private registries every node connects to (tacker-specs cir-k8s-cluster): HTTP, and HTTPS with the package's CA and a login.
+const REGISTRY_VM = '127.10.0.15';
+const CA_PATH = 'Files/registries/ca.crt';
 
 describe('mgmt-kubespray through the LCM: a Kubernetes cluster VNF built, scaled, healed and terminated by the kubespray MgmtDriver', () => {
   const harness = new LcmHarness({ openstackDriver: OpenstackDriverModule, runner: MgmtDriverRunnerModule });
   let hosts: SshHosts;
   let sim: OpenStackSimulator;
   let vnfInstanceId: string;
+  let registries: TestRegistries;
 
   const clusterParam = () => ({
     vim_name: `mgmt-kubespray-${Date.now()}`,
@@ -38,6 +46,7 @@ describe('mgmt-kubespray through the LCM: a Kubernetes cluster VNF built, scaled
     worker_node: { aspect_id: 'worker_instance', ssh_cp_name: 'workerNode_CP2', nic_cp_name: 'workerNode_CP2', username: 'vnfm', password: hosts.users['vnfm'] },
     proxy: { http_proxy: 'http://user1:proxy-secret-77@host1:port1', no_proxy: '192.168.246.0/24,10.0.0.1' },
     external_lb_param: { ssh_cp_name: 'externalLB_CP3', ssh_username: 'vnfm', ssh_password: hosts.users['vnfm'], script_path: './Scripts/install_external_lb.sh' },
+    private_registry_connection_info: registries.connectionInfo(CA_PATH),
   });
   // The seed 000 body, adapted to the simulator: the BaseHOT's nfv parameters, and the SSH hosts' logins.
   const instantiate = (): LcmOperationRequest => ({
@@ -63,17 +72,31 @@ describe('mgmt-kubespray through the LCM: a Kubernetes cluster VNF built, scaled
   const worker = (vnfc: VnfcResourceInfo) => nodeName('worker', vnfc.id);
   const routesOf = (workers: VnfcResourceInfo[]) => workers.map((vnfc) => `${worker(vnfc)} ${address(vnfc, 'workerNode_CP2')}:30080`).sort();
   const lbAddress = async () => address((await vnfcs('externalLB'))[0] as VnfcResourceInfo, 'externalLB_CP3');
+  // The node's own dockerd pulls an image from each registry, by the names its /etc/hosts gives them, each named there once.
+  const pullsFromBoth = async (vnfc: VnfcResourceInfo, cp: string) => {
+    const ip = address(vnfc, cp);
+    const docker = (...argv: string[]) => inVm(ip, ['/usr/bin/docker', '-H', 'unix:///run/docker.sock', ...argv]);
+    for (const image of [registries.httpImage, registries.tlsImage]) await docker('pull', image);
+    const hostsLines = (await inVm(ip, ['cat', '/etc/hosts'])).split('\n');
+    for (const name of ['registry-http.test', 'registry-tls.test']) expect({ ip, lines: hostsLines.filter((line) => line === `${REGISTRY_VM} ${name}`).length }).toEqual({ ip, lines: 1 });
+  };
   const registeredVimId = async () => ((await instance()).metadata?.['mgmtDriverOutputs'] as { kubespray?: { vimId: string } } | undefined)?.kubespray?.vimId;
 
   beforeAll(async () => {
     await ensureK8s();
     hosts = await ensureSshHosts();
     await sh('bash', [`${repoRoot()}/tools/ansible/link-k8s.sh`]);
-    for (const ip of POOL) await sh('bash', [`${repoRoot()}/tools/ssh-hosts/ssh-hosts.sh`, 'reset', ip]);
+    // Fresh disks, each VM able to run its own dockerd (tools/docker).
+    await freshDockerVms(...POOL, REGISTRY_VM);
+    const work = await mkdtemp(join(tmpdir(), 'vnfm-kubespray-registries-'));
+    registries = await startTestRegistries(REGISTRY_VM, work, randomUUID().slice(0, 8));
+    // The package carries the HTTPS registry's CA, as certificate_path names it.
+    await mkdir(join(work, 'extra', 'Files', 'registries'), { recursive: true });
+    await copyFile(registries.caFile, join(work, 'extra', CA_PATH));
     sim = await startOpenStackSimulator({ delayMs: 0, addressPool: POOL });
     await harness.start();
     await harness.registerVim(sim.credentials.authUrl);
-    const vnfdId = await harness.onboardZip(await zipStagedPackage(harness.dataDir, 'mgmt-kubespray', { restampDigests: true }));
+    const vnfdId = await harness.onboardZip(await zipStagedPackage(harness.dataDir, 'mgmt-kubespray', { restampDigests: true, extraFolders: [join(work, 'extra')] }));
     vnfInstanceId = (await harness.request<VnfInstanceView>(LCM_COORDINATOR.createVnfInstance, { apiMajor: 2, request: { vnfdId } })).id;
   }, 900_000);
 
@@ -82,6 +105,7 @@ describe('mgmt-kubespray through the LCM: a Kubernetes cluster VNF built, scaled
     if (names.length > 0) await kubectl(['delete', 'node', '--ignore-not-found', ...names]).catch(() => undefined);
     await harness.dispose();
     await sim?.close();
+    await registries?.stop();
   });
 
   it('instantiate: cluster.yml on exactly the VNFCs, HAProxy routing to every worker, a Kubernetes VIM registered and recorded on the instance', async () => {
@@ -93,6 +117,8 @@ describe('mgmt-kubespray through the LCM: a Kubernetes cluster VNF built, scaled
     for (const vnfc of workers) expect(await nodeRecord(hosts, address(vnfc, 'workerNode_CP2'))).toMatchObject({ node: worker(vnfc), role: 'worker', state: 'member', playbook: 'cluster.yml' });
     expect(await lbServers(await lbAddress())).toEqual(routesOf(workers));
     for (const vnfc of workers) expect((await kubectl(['get', 'node', worker(vnfc), '-o', 'name'])).trim()).toBe(`node/${worker(vnfc)}`);
+    await pullsFromBoth(master as VnfcResourceInfo, 'masterNode_CP1');
+    for (const vnfc of workers) await pullsFromBoth(vnfc, 'workerNode_CP2');
     const vimId = await registeredVimId();
     expect(vimId).toEqual(expect.any(String));
     const resolved = await harness.request<ResolveVimConnectionInfoReply>(VIM_REGISTRY_MESSAGES.resolveVimConnectionInfo, { vimConnectionInfo: { c: { vimId, vimType: 'ETSINFV.KUBERNETES.V_1' } } });
@@ -106,6 +132,7 @@ describe('mgmt-kubespray through the LCM: a Kubernetes cluster VNF built, scaled
     const [added] = workers.filter((vnfc) => !before.includes(vnfc.id));
     expect(await nodeRecord(hosts, address(added as VnfcResourceInfo, 'workerNode_CP2'))).toMatchObject({ node: worker(added as VnfcResourceInfo), state: 'member', playbook: 'scale.yml' });
     expect(await lbServers(await lbAddress())).toEqual(routesOf(workers));
+    await pullsFromBoth(added as VnfcResourceInfo, 'workerNode_CP2');
   });
 
   it('scale in: the removed worker is unrouted, drained and removed from the cluster', async () => {
@@ -134,6 +161,7 @@ describe('mgmt-kubespray through the LCM: a Kubernetes cluster VNF built, scaled
     expect(await nodeRecord(hosts, address(replacement as VnfcResourceInfo, 'workerNode_CP2'))).toMatchObject({ node: worker(replacement as VnfcResourceInfo), state: 'member' });
     expect((await kubectl(['get', 'node', worker(replacement as VnfcResourceInfo), '-o', 'name'])).trim()).toBe(`node/${worker(replacement as VnfcResourceInfo)}`);
     expect(await lbServers(await lbAddress())).toEqual(routesOf(workers));
+    await pullsFromBoth(replacement as VnfcResourceInfo, 'workerNode_CP2');
   });
 
   it('heal of the whole VNF: the VIM is deregistered at heal_start, the cluster rebuilt and registered anew at heal_end', async () => {
@@ -146,6 +174,8 @@ describe('mgmt-kubespray through the LCM: a Kubernetes cluster VNF built, scaled
     const [master] = await vnfcs('masterNode');
     expect(await nodeRecord(hosts, address(master as VnfcResourceInfo, 'masterNode_CP1'))).toMatchObject({ state: 'member', playbook: 'cluster.yml' });
     expect(await lbServers(await lbAddress())).toEqual(routesOf(await vnfcs('workerNode')));
+    await pullsFromBoth(master as VnfcResourceInfo, 'masterNode_CP1');
+    for (const vnfc of await vnfcs('workerNode')) await pullsFromBoth(vnfc, 'workerNode_CP2');
   });
 
   it('a new worker refusing the login: scale_end FAILED_TEMP with scale.yml and the cause; rollback leaves no VNFC or route; retry after the fault is removed completes', async () => {
@@ -202,7 +232,7 @@ describe('mgmt-kubespray through the LCM: a Kubernetes cluster VNF built, scaled
 
   it('left none of the passwords in clear in any file of the services (event stores, step records, blobs)', async () => {
     const entries = await readdir(harness.dataDir, { recursive: true, withFileTypes: true });
-    const secrets = [hosts.users['vnfm'] ?? '', hosts.ansibleServer.password, 'proxy-secret-77'];
+    const secrets = [hosts.users['vnfm'] ?? '', hosts.ansibleServer.password, 'proxy-secret-77', registries.login.password];
     const holding: string[] = [];
     for (const entry of entries.filter((one) => one.isFile())) {
       const content = await readFile(join(entry.parentPath, entry.name), 'latin1').catch(() => '');
