@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { BACKEND_SERVICES } from '@vnfm/contracts';
 import type { ProbeResult } from '@vnfm/platform';
 import { corpusVimConfig, tackerRegisterBody } from '@vnfm/vim-domain/testing';
+import { consoleConsume } from '../services/lcm-coordinator/src/event-stream/testing/console-consumer';
 import { ensureKafka, localKafkaDataDir } from './support/kafka';
 import { killGroup, startProduct, waitForHttp, type ProductProcess } from './support/product-process';
 
@@ -18,9 +19,7 @@ describe('distributed mode over Kafka', () => {
   const token = 'distributed-e2e-admin-token';
   let product: ProductProcess | undefined;
   let brokers: string[] = [];
-
-  beforeAll(async () => {
-    brokers = await ensureKafka();
+  const start = async () => {
     product = startProduct('bash', ['tools/run-distributed.sh'], {
       VNFM_KAFKA_BROKERS: brokers.join(','),
       VNFM_PORT: port,
@@ -28,6 +27,12 @@ describe('distributed mode over Kafka', () => {
       VNFM_ADMIN_TOKEN: token,
     });
     await waitForHttp(`${base}/health`, 180_000);
+  };
+  const api = (path: string, init: RequestInit = {}) => fetch(`${base}${path}`, { ...init, headers: { 'X-Auth-Token': token, 'Content-Type': 'application/json', ...init.headers } });
+
+  beforeAll(async () => {
+    brokers = await ensureKafka();
+    await start();
   }, 600_000);
 
   afterAll(async () => {
@@ -76,5 +81,27 @@ describe('distributed mode over Kafka', () => {
     const registryTopics = segments.filter((entry) => entry.parentPath.includes('vim-registry'));
     expect(registryTopics.length).toBeGreaterThan(0);
     for (const entry of segments) expect(readFileSync(join(entry.parentPath, entry.name)).includes(password)).toBe(false);
+  });
+
+  it('publishes the package lifecycle to the public event stream from its own process; SIGKILLed right after the changes, restarted, nothing is lost and a repeat keeps its id', async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i += 1) {
+      const created = await api('/vnfpkgm/v1/vnf_packages', { method: 'POST', body: '{}' });
+      expect(created.status).toBe(201);
+      ids.push(((await created.json()) as { id: string }).id);
+    }
+    // Killed at once: the catalog's publisher may not have sent (or checkpointed) these yet.
+    await killGroup(product as ProductProcess, 'SIGKILL');
+    await start();
+    for (const id of ids) expect((await api(`/vnfpkgm/v1/vnf_packages/${id}`, { method: 'DELETE' })).status).toBe(204);
+
+    const records = (await consoleConsume(brokers, `oss-${randomBytes(4).toString('hex')}`, 'vnfm.vnf-packages.v1')).filter((record) => ids.includes(record.key));
+    for (const id of ids) {
+      const mine = records.filter((record) => record.key === id);
+      // At least once, in order per key: a record sent again after the crash carries the id it had.
+      const distinct = [...new Map(mine.map((record) => [record.headers['id'], record.value['type']])).values()];
+      expect({ id, types: distinct }).toEqual({ id, types: ['VnfPackageCreated', 'VnfPackageDeleted'] });
+      expect(new Set(mine.map((record) => record.partition)).size).toBe(1);
+    }
   });
 });
