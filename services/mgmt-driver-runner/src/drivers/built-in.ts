@@ -1,5 +1,6 @@
 import type { ServiceRuntime } from '@vnfm/platform';
 import type { RemoteShell } from '../ssh/remote-shell';
+import { ClusterCredentialsDriver } from './cluster-credentials/cluster-credentials.driver';
 import { GenericDriver } from './generic/generic-driver';
 import type { HookDriver } from './hook-driver';
 import { KubesprayDriver } from './kubespray/kubespray.driver';
@@ -14,4 +15,4 @@ export interface DriverDeps { shell: RemoteShell; runtime: ServiceRuntime }
  * driver takes only Bash / Ansible artifacts or those naming it
  * (docs/mgmt-drivers.md), so its place in the list changes nothing.
  */
-export const BUILT_IN_DRIVERS: readonly ((deps: DriverDeps) => HookDriver)[] = [(deps) => new GenericDriver(deps), (deps) => new KubesprayDriver(deps), (deps) => new PrivateRegistryDriver(deps)];
+export const BUILT_IN_DRIVERS: readonly ((deps: DriverDeps) => HookDriver)[] = [(deps) => new GenericDriver(deps), (deps) => new KubesprayDriver(deps), (deps) => new PrivateRegistryDriver(deps), (deps) => new ClusterCredentialsDriver(deps)];
