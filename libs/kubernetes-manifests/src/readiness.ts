@@ -75,16 +75,30 @@ const RULES: Record<string, (object: KubeObject, status: Status) => Readiness> =
   },
 };
 
+/** How many replicas a custom resource's status counts ready and up to date (Kubernetes' `updatedReplicas`, Cluster API v1beta2's `upToDateReplicas`), when it counts them. */
+function replicaCounts(object: KubeObject, status: Status): Readiness | undefined {
+  const spec = isRecord(object['spec']) ? object['spec'] : {};
+  if (typeof status['readyReplicas'] !== 'number' || typeof spec['replicas'] !== 'number') return undefined;
+  const want = spec['replicas'];
+  const ready = num(status['readyReplicas']);
+  const all = num(status['replicas'], ready);
+  const upToDate = num(status['upToDateReplicas'], num(status['updatedReplicas'], want));
+  return ready === want && all === want && upToDate >= want ? READY : notReady(`${ready}/${want} replicas ready, ${upToDate} up to date, ${all} in all`);
+}
+
 /**
- * A custom resource is ready when its `Ready` or `Available` condition is
- * True, else (without those conditions) when its controller has observed
- * its generation; a CR without status is ready once it exists.
+ * A custom resource is ready when its controller has observed its
+ * generation (when it reports `status.observedGeneration`), its `Ready` or
+ * `Available` condition (if it has one) is True, and, when its status counts
+ * replicas (`readyReplicas`, as a Cluster API MachineDeployment's does), as
+ * many are ready and up to date as `spec.replicas` asks and no more exist;
+ * a CR without status is ready once it exists.
  */
 function customResourceReadiness(object: KubeObject, status: Status): Readiness {
-  const marker = condition(status, 'Ready') ?? condition(status, 'Available');
-  if (marker) return marker.status === 'True' ? READY : notReady(`${marker.type} is ${marker.status}${why(marker) !== marker.type ? ` (${why(marker)})` : ''}`);
   if (status['observedGeneration'] !== undefined && stale(object, status)) return notReady('generation not yet observed');
-  return READY;
+  const marker = condition(status, 'Ready') ?? condition(status, 'Available');
+  if (marker && marker.status !== 'True') return notReady(`${marker.type} is ${marker.status}${why(marker) !== marker.type ? ` (${why(marker)})` : ''}`);
+  return replicaCounts(object, status) ?? READY;
 }
 
 /**

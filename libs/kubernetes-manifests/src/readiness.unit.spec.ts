@@ -41,5 +41,17 @@ describe('readiness of an object as the API server reports it', () => {
     expect(cr({ observedGeneration: 2 })).toEqual({ ready: false, reason: 'generation not yet observed' });
     expect(cr({ observedGeneration: 3 })).toEqual({ ready: true });
     expect(cr()).toEqual({ ready: true });
+    // A condition reported for an older generation says nothing of the current one.
+    expect(cr({ observedGeneration: 2, conditions: [{ type: 'Ready', status: 'True' }] })).toEqual({ ready: false, reason: 'generation not yet observed' });
+  });
+
+  it('a custom resource that counts replicas (a Cluster API MachineDeployment) once as many are ready and up to date as asked, and no more exist', () => {
+    const md = (status: Record<string, unknown>) => readinessOf(object('cluster.x-k8s.io/v1beta2', 'MachineDeployment', { spec: { replicas: 3 }, status: { observedGeneration: 2, conditions: [{ type: 'Available', status: 'True' }], ...status } }, 2));
+    expect(md({ replicas: 3, readyReplicas: 3, upToDateReplicas: 3 })).toEqual({ ready: true });
+    // Rolling to a new version: the old Machines still count ready, the new ones are not up yet.
+    expect(md({ replicas: 3, readyReplicas: 3, upToDateReplicas: 0 })).toEqual({ ready: false, reason: '3/3 replicas ready, 0 up to date, 3 in all' });
+    // Scaled in: a Machine being deleted still counts.
+    expect(md({ replicas: 4, readyReplicas: 3, upToDateReplicas: 3 })).toMatchObject({ ready: false });
+    expect(md({ replicas: 3, readyReplicas: 1, upToDateReplicas: 3 })).toMatchObject({ ready: false });
   });
 });

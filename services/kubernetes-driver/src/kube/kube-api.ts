@@ -68,6 +68,11 @@ export class KubeApi {
     return (await this.objects.resourcesOf(type.apiVersion)).some((resource) => resource.name === `${type.plural}/scale`);
   }
 
+  /** The listable kinds served at one apiVersion (e.g. the other kinds of a custom resource's group). */
+  async typesAt(apiVersion: string): Promise<ResourceType[]> {
+    return (await this.objects.resourcesOf(apiVersion)).filter((resource) => !resource.name.includes('/') && resource.verbs.includes('list')).map((resource) => typeOf(apiVersion, resource));
+  }
+
   /** Every listable, deletable kind the API server serves, at each group's preferred version. */
   async allTypes(): Promise<ResourceType[]> {
     const groups = await this.config.makeApiClient(ApisApi).getAPIVersions();

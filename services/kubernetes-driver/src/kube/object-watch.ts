@@ -32,19 +32,25 @@ export async function awaitObject(api: KubeApi, type: ResourceType, object: Kube
 
 /**
  * Waits, by watch, until `check` (which reads what it needs) holds for the
- * objects of a kind that `labelSelector` selects in `namespace`: checked
- * after a list, then again after each change the API server reports from
- * that list's version on (so no change between the check and the watch is missed).
+ * objects of the kinds that `labelSelector` selects in `namespace`: checked
+ * after a list of each kind, then again after each change the API server
+ * reports from those lists' versions on (so no change between the check and
+ * the watch is missed).
  */
-export async function awaitSelected(api: KubeApi, type: ResourceType, namespace: string | undefined, labelSelector: string, check: () => Promise<boolean>, signal: AbortSignal): Promise<void> {
-  const watch = new Watch(api.config);
-  const path = KubeApi.watchPath(type, namespace);
+export async function awaitSelected(api: KubeApi, types: readonly ResourceType[], namespace: string | undefined, labelSelector: string, check: () => Promise<boolean>, signal: AbortSignal): Promise<void> {
   for (;;) {
     signal.throwIfAborted();
-    const { resourceVersion } = await api.listAt(type, namespace, labelSelector);
+    const versions = await Promise.all(types.map(async (type) => (await api.listAt(type, namespace, labelSelector)).resourceVersion));
     if (await check()) return;
-    const changed = await watchOnce(watch, path, { labelSelector }, resourceVersion, () => true, signal);
-    if (!changed) await sleep(RESTART_DELAY_MS, undefined, { signal });
+    // The first kind that changes ends this round; the other watches stop with it.
+    const round = new AbortController();
+    const watching = AbortSignal.any([signal, round.signal]);
+    try {
+      const changed = await Promise.race(types.map((type, index) => watchOnce(new Watch(api.config), KubeApi.watchPath(type, namespace), { labelSelector }, versions[index], () => true, watching)));
+      if (!changed) await sleep(RESTART_DELAY_MS, undefined, { signal });
+    } finally {
+      round.abort();
+    }
   }
 }
 

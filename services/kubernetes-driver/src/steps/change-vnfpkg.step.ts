@@ -4,8 +4,9 @@ import { awaitDeleted, type AppliedObject } from '../kube/await-ready';
 import { ScaleSubresource } from '../kube/scale-subresource';
 import { applyObjects } from './apply-objects';
 import { instanceDeployment } from './instance-deployment';
-import { instanceVnfcs, isTerminating } from './instance-vnfcs';
-import { awaitPods } from './pod-waits';
+import { instanceVnfcs } from './instance-vnfcs';
+import { awaitMembers } from './member-waits';
+import { isTerminating } from './vdu-members';
 import type { KubeStepContext, KubeStepHandler } from './step-context';
 import { flavourOf, vduTargets } from './vdu-targets';
 
@@ -47,9 +48,16 @@ export const changeVnfpkg: KubeStepHandler<'change_vnfpkg'> = async (context, ac
   return { vnfcsAdded: added, vnfcIdsRemoved: removedIds };
 };
 
-/** A scalable built-in workload is rolled out when its pods are its replicas, every one Ready and none of the old ones still terminating. */
+/**
+ * A scalable built-in workload is rolled out when its pods are its replicas,
+ * every one Ready and none of the old ones still terminating. A custom
+ * resource (awaited ready by its own conditions and counters when applied)
+ * when none of its members is still going away (the Machines a
+ * MachineDeployment replaced, finalizers included).
+ */
 async function awaitRollout(context: KubeStepContext, workload: AppliedObject): Promise<void> {
-  if (isCustomResource(workload.object) || !(await context.api.hasScale(workload.type))) return;
+  if (!(await context.api.hasScale(workload.type))) return;
+  if (isCustomResource(workload.object)) return awaitMembers(context, workload, 'none terminating', (members) => !members.some(isTerminating));
   const { replicas } = await new ScaleSubresource(context.api).read(workload.type, workload.object);
-  await awaitPods(context, workload, `${replicas}, all Ready and none terminating`, (pods) => pods.length === replicas && !pods.some(isTerminating) && pods.every((pod) => readinessOf(pod).ready));
+  await awaitMembers(context, workload, `${replicas}, all Ready and none terminating`, (pods) => pods.length === replicas && !pods.some(isTerminating) && pods.every((pod) => readinessOf(pod).ready));
 }

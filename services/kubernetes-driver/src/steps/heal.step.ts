@@ -5,14 +5,15 @@ import { awaitDeleted, awaitReady, type AppliedObject } from '../kube/await-read
 import { ScaleSubresource } from '../kube/scale-subresource';
 import { applyObjects } from './apply-objects';
 import { deployedManifests, instanceDeployment, type InstanceDeployment } from './instance-deployment';
-import { instanceVnfcs, isTerminating, podTypeOf } from './instance-vnfcs';
-import { awaitPods } from './pod-waits';
+import { instanceVnfcs } from './instance-vnfcs';
+import { awaitMembers } from './member-waits';
+import { isTerminating } from './vdu-members';
 import { withLiveReplicas } from './live-replicas';
 import type { KubeStepHandler } from './step-context';
 
 /**
- * Heal (SOL 003 §5.4.9): the VNFCs named are their pods, deleted and
- * replaced by their controller (a Pod with no controller is created again
+ * Heal (SOL 003 §5.4.9): the VNFCs named are their pods (or the objects a
+ * custom resource controls, e.g. Machines), deleted and replaced by their controller (a Pod with no controller is created again
  * from its manifest), each awaited by watch until the old pod is gone and
  * its replacement Ready. A whole-VNF heal (no VNFC named, or every one: what
  * the coordinator sends when the request names none) first applies every
@@ -39,8 +40,9 @@ const uniqueById = (vnfcs: VnfcResourceInfo[]) => [...new Map(vnfcs.map((vnfc) =
 async function replace(deployment: InstanceDeployment, target: AppliedObject, vnfcs: readonly VnfcResourceInfo[], manifests: readonly KubeObject[]): Promise<void> {
   if (vnfcs.length === 0) return;
   const { context } = deployment;
-  const podType = await podTypeOf(context);
-  const pods: AppliedObject[] = vnfcs.map((vnfc) => ({ type: podType, object: { apiVersion: 'v1', kind: 'Pod', metadata: { name: vnfc.computeResource.resourceId, namespace: String(vnfc.metadata?.['namespace'] ?? context.namespace) } } }));
+  // A VNFC is a pod, or another object its VDU's custom resource controls (metadata kind and apiVersion).
+  const members = vnfcs.map((vnfc) => ({ apiVersion: String(vnfc.metadata?.['apiVersion'] ?? 'v1'), kind: String(vnfc.metadata?.['kind'] ?? 'Pod'), metadata: { name: vnfc.computeResource.resourceId, namespace: String(vnfc.metadata?.['namespace'] ?? context.namespace) } }));
+  const pods: AppliedObject[] = await Promise.all(members.map(async (object) => ({ object, type: await context.api.typeOf(object) })));
   for (const pod of pods) await context.api.delete(pod.object);
   if (target.object.kind === 'Pod') {
     await awaitDeleted(context.api, pods, context.signal);
@@ -53,7 +55,7 @@ async function replace(deployment: InstanceDeployment, target: AppliedObject, vn
   }
   const old = new Set(vnfcs.map((vnfc) => vnfc.id));
   const want = (await context.api.hasScale(target.type)) ? (await new ScaleSubresource(context.api).read(target.type, target.object)).replicas : context.message.vnfcResourceInfo.filter((vnfc) => vnfc.vduId === vnfcs[0].vduId).length;
-  await awaitPods(context, target, `replaced (${want} Ready, none of the old ones left)`, (current) => {
+  await awaitMembers(context, target, `replaced (${want} Ready, none of the old ones left)`, (current) => {
     const live = current.filter((pod) => !isTerminating(pod));
     return !current.some((pod) => old.has(String(pod.metadata['uid']))) && live.length >= want && live.every((pod) => readinessOf(pod).ready);
   });

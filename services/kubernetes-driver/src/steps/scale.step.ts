@@ -4,8 +4,9 @@ import { diffVnfcs, vduCountsAt } from '@vnfm/lcm-domain';
 import { awaitReady, type AppliedObject } from '../kube/await-ready';
 import { ScaleSubresource } from '../kube/scale-subresource';
 import { instanceDeployment } from './instance-deployment';
-import { instanceVnfcs, isTerminating } from './instance-vnfcs';
-import { awaitPods } from './pod-waits';
+import { instanceVnfcs } from './instance-vnfcs';
+import { awaitMembers } from './member-waits';
+import { isTerminating } from './vdu-members';
 import type { KubeStepContext, KubeStepHandler } from './step-context';
 
 /**
@@ -49,13 +50,14 @@ async function scaleTo(context: KubeStepContext, subresource: ScaleSubresource, 
   const { replicas: current } = await subresource.read(target.type, target.object);
   if (replicas < current) {
     const workload = `${target.object.kind}/${target.object.metadata.name}`;
-    for (const vnfc of removeVnfcs.filter((candidate) => candidate.metadata?.['workload'] === workload)) {
+    // Only pods take the hint (a custom resource's members are its controller's to choose).
+    for (const vnfc of removeVnfcs.filter((candidate) => candidate.metadata?.['workload'] === workload && (candidate.metadata?.['kind'] ?? 'Pod') === 'Pod')) {
       const pod = { apiVersion: 'v1', kind: 'Pod', metadata: { name: vnfc.computeResource.resourceId, namespace: String(vnfc.metadata?.['namespace'] ?? context.namespace) } };
       await context.api.annotate(pod, { [POD_DELETION_COST]: REMOVE_FIRST });
     }
   }
   if (replicas !== current) await subresource.write(target.type, target.object, replicas);
   await awaitReady(context.api, [target], context.signal);
-  // A custom resource's replicas need not be pods (a MachineDeployment's are Machines): its own readiness says when it is done.
-  if (!isCustomResource(target.object)) await awaitPods(context, target, `${replicas} and none terminating`, (pods) => pods.length === replicas && !pods.some(isTerminating));
+  // A custom resource's replicas need not be objects we can count (its controller decides): its own readiness says when it is done.
+  if (!isCustomResource(target.object)) await awaitMembers(context, target, `${replicas} and none terminating`, (pods) => pods.length === replicas && !pods.some(isTerminating));
 }
