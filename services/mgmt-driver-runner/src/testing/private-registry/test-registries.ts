@@ -68,10 +68,11 @@ export async function startTestRegistries(vm: string, dir: string, run: string):
     login,
     httpImage: `${HTTP_REGISTRY}/vnfm/http-probe:${run}`,
     tlsImage: `${TLS_REGISTRY}/vnfm/tls-probe:${run}`,
-    connectionInfo: (certificatePath, password = login.password) => [
-      { connection_type: '0', server: HTTP_REGISTRY, hosts_string: `${vm} registry-http.test` },
-      { connection_type: '1', server: TLS_REGISTRY, username: login.user, password, certificate_path: certificatePath, hosts_string: `${vm} registry-tls.test` },
-    ],
+    connectionInfo: (certificatePath, password = login.password) => {
+      const http: Record<string, string> = { connection_type: '0', server: HTTP_REGISTRY, hosts_string: `${vm} registry-http.test` };
+      const tls: Record<string, string> = { connection_type: '1', server: TLS_REGISTRY, username: login.user, password, certificate_path: certificatePath, hosts_string: `${vm} registry-tls.test` };
+      return [http, tls];
+    },
     stop: async () => {
       await docker('rm', '--force', 'reg-http', 'reg-tls').catch(() => undefined);
     },
