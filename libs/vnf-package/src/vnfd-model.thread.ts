@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { PackageError, type PackageErrorCode } from './package.error';
-import { typeScriptWorkerCode } from './typescript-worker';
+import { typeScriptWorkerCode } from '@vnfm/util';
 import { MODEL_THREAD_HEAP_MB } from './vnfd-limits';
 import type { VnfdModelResult, VnfdModelTask } from './vnfd-model.task';
 

@@ -7,8 +7,22 @@ export type LccnSubscriptionEntry = AggregateEntry<LccnSubscription>;
 /** Every LCCN subscription in memory, projected from the coordinator's store; deleted ones stay as tombstones. */
 @Injectable()
 export class LccnSubscriptionReadModel extends AggregateReadModel<LccnSubscription, LccnSubscriptionEvent> {
+  private readonly listeners: ((subscription: LccnSubscription) => void)[] = [];
+
   constructor() {
     super(evolveLccnSubscription);
+  }
+
+  override apply(id: string, revision: number, event: LccnSubscriptionEvent): void {
+    const before = this.entry(id);
+    super.apply(id, revision, event);
+    const after = this.entry(id);
+    if (after && after !== before) this.listeners.forEach((listener) => listener(after.state));
+  }
+
+  /** `listener` gets each subscription as it changes (created, deleted), once per change. */
+  onChange(listener: (subscription: LccnSubscription) => void): void {
+    this.listeners.push(listener);
   }
 
   get(id: string): LccnSubscriptionEntry | undefined {

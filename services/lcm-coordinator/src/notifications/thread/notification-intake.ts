@@ -1,5 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
-import type { EventStore, RecordedEvent } from '@vnfm/event-store';
+import type { RecordedEvent } from '@vnfm/event-store';
 import {
   evolveLccnSubscription,
   evolveVnfLcmOpOcc,
@@ -21,14 +20,19 @@ import {
   type VnfInstanceEvent,
   type VnfLcmOpOcc,
   type VnfLcmOpOccEvent,
+  type VnfdIdentity,
   type VnfLcmOpOccView,
 } from '@vnfm/lcm-domain';
-import { AggregateReadModel, SERVICE_RUNTIME, type ServiceRuntime } from '@vnfm/platform';
-import { VnfPackagesClient } from '../instances/vnf-packages.client';
-import { deliverySettingsOf } from './delivery-settings';
+import { AggregateReadModel } from '@vnfm/platform';
 import { NotificationOutboxes } from './notification-outboxes';
 
 type InstanceFacts = Pick<NotifiedInstance, 'vnfdId' | 'vnfInstanceName'>;
+
+/** What the intake reads from the coordinator's side: a stream of its store, a VNFD's identity from the package catalog. */
+export interface CoordinatorReads {
+  readStream(stream: string, maxCount?: number): Promise<RecordedEvent[]>;
+  identityOf(vnfdId: string): Promise<VnfdIdentity | undefined>;
+}
 
 /**
  * Turns the coordinator's events into queued notifications, one event at a
@@ -39,20 +43,18 @@ type InstanceFacts = Pick<NotifiedInstance, 'vnfdId' | 'vnfInstanceName'>;
  * outbox. Queuing is idempotent by the notification's id: an event handed
  * over twice (after a crash) queues nothing new.
  */
-@Injectable()
 export class NotificationIntake {
   private readonly subscriptionsThen = new AggregateReadModel<LccnSubscription, LccnSubscriptionEvent>(evolveLccnSubscription);
   private readonly opOccs = new Map<string, { revision: number; state: VnfLcmOpOcc }>();
   private readonly instances = new Map<string, InstanceFacts>();
-  private readonly publicUrl: string;
+  // A vnfdId's identity never changes: asked once.
+  private readonly identities = new Map<string, Promise<VnfdIdentity | undefined>>();
 
   constructor(
-    @Inject(SERVICE_RUNTIME) private readonly runtime: ServiceRuntime,
+    private readonly reads: CoordinatorReads,
     private readonly outboxes: NotificationOutboxes,
-    private readonly packages: VnfPackagesClient,
-  ) {
-    this.publicUrl = deliverySettingsOf(runtime.config).publicUrl;
-  }
+    private readonly publicUrl: string,
+  ) {}
 
   /** Learns a subscription event already handled (the replay up to the checkpoint). */
   learnSubscription(event: RecordedEvent): void {
@@ -92,13 +94,24 @@ export class NotificationIntake {
   private async instanceOf(vnfInstanceId: string, withIdentity: boolean): Promise<NotifiedInstance> {
     let facts = this.instances.get(vnfInstanceId);
     if (!facts) {
-      const events = await (this.runtime.store as EventStore).readStream(vnfInstanceStream(vnfInstanceId));
+      const events = await this.reads.readStream(vnfInstanceStream(vnfInstanceId));
       const state = replayVnfInstance(events.map((event) => ({ type: event.type, data: event.data }) as VnfInstanceEvent));
       facts = { vnfdId: state?.vnfdId ?? '', vnfInstanceName: state?.vnfInstanceName };
       this.instances.set(vnfInstanceId, facts);
     }
-    const identity = withIdentity && facts.vnfdId ? (await this.packages.identitiesOf([facts.vnfdId])).get(facts.vnfdId) : undefined;
+    const identity = withIdentity && facts.vnfdId ? await this.identityOf(facts.vnfdId) : undefined;
     return { vnfInstanceId, ...facts, ...(identity && { identity }) };
+  }
+
+  private identityOf(vnfdId: string): Promise<VnfdIdentity | undefined> {
+    let identity = this.identities.get(vnfdId);
+    if (!identity) {
+      identity = this.reads.identityOf(vnfdId);
+      // Unknown to the catalog (or not reachable) now: asked again next time.
+      void identity.then((known) => known ?? this.identities.delete(vnfdId), () => this.identities.delete(vnfdId));
+      this.identities.set(vnfdId, identity);
+    }
+    return identity;
   }
 
   /** The facts a filter looks at, kept as the instance's events go by (a name changed by MODIFY_INFO counts from then on). */
@@ -121,7 +134,7 @@ export class NotificationIntake {
         this.opOccs.delete(id);
         return undefined;
       }
-      const before = event.revision > 0 ? await (this.runtime.store as EventStore).readStream(event.streamName, { maxCount: event.revision }) : [];
+      const before = event.revision > 0 ? await this.reads.readStream(event.streamName, event.revision) : [];
       const state = before.reduce<VnfLcmOpOcc | undefined>((fold, recorded) => evolveVnfLcmOpOcc(fold, { type: recorded.type, data: recorded.data } as VnfLcmOpOccEvent), undefined);
       held = state && { revision: event.revision - 1, state };
     }

@@ -1,7 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
 import { VNFLCM_API_VERSIONS, type LccnSubscription, type NotificationBody } from '@vnfm/lcm-domain';
-import { SERVICE_RUNTIME, type ServiceRuntime } from '@vnfm/platform';
-import { deliverySettingsOf } from './delivery-settings';
 import { causeOf } from '@vnfm/util';
 import { SubscriberAuth, TokenRefused } from './subscriber-auth';
 
@@ -14,16 +11,11 @@ export type PostOutcome = { delivered: true; status: number } | { delivered: fal
  * failed attempt with its reason. Redirects are not followed and the
  * answer's body is never read. Aborting `stop` ends the request at once (rejects).
  */
-@Injectable()
 export class SubscriberClient {
-  private readonly timeoutMs: number;
-
   constructor(
-    @Inject(SERVICE_RUNTIME) runtime: ServiceRuntime,
+    private readonly timeoutMs: number,
     private readonly auth: SubscriberAuth,
-  ) {
-    this.timeoutMs = deliverySettingsOf(runtime.config).timeoutMs;
-  }
+  ) {}
 
   async post(subscription: LccnSubscription, body: NotificationBody, stop: AbortSignal): Promise<PostOutcome> {
     const outcome = await this.attempt(subscription, body, stop);

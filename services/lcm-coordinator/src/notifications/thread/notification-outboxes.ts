@@ -1,4 +1,3 @@
-import { Injectable } from '@nestjs/common';
 import { isWrongExpectedRevision, type EventStore, type RecordedEvent } from '@vnfm/event-store';
 import {
   applyOutboxEvent,
@@ -19,14 +18,13 @@ import { retryOnConflict } from '@vnfm/platform';
  * to one outbox are serialised (the intake queues while the sender records
  * outcomes); a lost race with another writer reloads the stream.
  */
-@Injectable()
 export class NotificationOutboxes {
   private readonly outboxes = new Map<string, OutboxState>();
   private readonly tails = new Map<string, Promise<unknown>>();
 
   private outboxStore?: EventStore;
 
-  /** The store the outboxes live in, opened by NotificationDelivery at start. */
+  /** The store the outboxes live in, opened by the delivery thread at start. */
   attach(store: EventStore): void {
     this.outboxStore = store;
   }

@@ -1,11 +1,9 @@
 import { setMaxListeners } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Inject, Injectable } from '@nestjs/common';
-import { outboxHead, retryDelayMs, type OutboxEntry, type OutboxState } from '@vnfm/lcm-domain';
-import { SERVICE_RUNTIME, type ServiceRuntime } from '@vnfm/platform';
-import { LccnSubscriptionReadModel } from '../subscriptions/lccn-subscription.read-model';
+import { outboxHead, retryDelayMs, type LccnSubscription, type OutboxEntry, type OutboxState } from '@vnfm/lcm-domain';
+import type { Logger } from '@vnfm/telemetry';
+import type { DeliverySettings } from '../delivery-settings';
 import { DeliveryLimiter } from './delivery-limiter';
-import { deliverySettingsOf, type DeliverySettings } from './delivery-settings';
 import { NotificationOutboxes } from './notification-outboxes';
 import { SubscriberClient } from './subscriber-client';
 
@@ -18,20 +16,19 @@ const now = () => new Date().toISOString();
  * bounds. A failed attempt is retried after a back-off with jitter; after
  * `parkAfterMs` of failures the notification is parked and the outbox moves on.
  */
-@Injectable()
 export class NotificationSender {
-  private readonly settings: DeliverySettings;
   private readonly limiter: DeliveryLimiter;
   private readonly workers = new Map<string, Promise<void>>();
   private readonly stopping = new AbortController();
 
   constructor(
-    @Inject(SERVICE_RUNTIME) private readonly runtime: ServiceRuntime,
+    private readonly settings: DeliverySettings,
+    private readonly logger: Logger,
     private readonly outboxes: NotificationOutboxes,
-    private readonly subscriptions: LccnSubscriptionReadModel,
+    /** The subscription as it is now (undefined once deleted). */
+    private readonly subscriptionOf: (id: string) => LccnSubscription | undefined,
     private readonly client: SubscriberClient,
   ) {
-    this.settings = deliverySettingsOf(runtime.config);
     this.limiter = new DeliveryLimiter(this.settings.maxInFlight, this.settings.maxInFlightPerSubscription);
     // Every request in flight and every back-off listens for the stop: as many as there are busy outboxes.
     setMaxListeners(0, this.stopping.signal);
@@ -44,7 +41,7 @@ export class NotificationSender {
     if (!outbox || !outboxHead(outbox)) return;
     const worker = this.work(stream, outbox)
       .catch((error: unknown) => {
-        if (!this.stopping.signal.aborted) this.runtime.logger.error({ stream, error: String(error) }, 'notification outbox stopped; it resumes on the next notification or restart');
+        if (!this.stopping.signal.aborted) this.logger.error({ stream, error: String(error) }, 'notification outbox stopped; it resumes on the next notification or restart');
       })
       .finally(() => {
         this.workers.delete(stream);
@@ -63,7 +60,7 @@ export class NotificationSender {
   private async work(stream: string, outbox: OutboxState): Promise<void> {
     const stop = this.stopping.signal;
     for (let head = outboxHead(outbox); head && !stop.aborted; head = outboxHead(outbox)) {
-      const subscription = this.subscriptions.get(outbox.subscriptionId)?.state;
+      const subscription = this.subscriptionOf(outbox.subscriptionId);
       if (!subscription) {
         await this.outboxes.record(stream, { type: 'NotificationParked', data: { notificationId: head.notificationId, reason: 'subscription deleted', attempts: head.attempts, at: now() } });
         continue;
@@ -85,7 +82,7 @@ export class NotificationSender {
       }
       const attempt = head.attempts + 1;
       await this.outboxes.record(stream, { type: 'NotificationAttemptFailed', data: { notificationId: head.notificationId, attempt, reason: outcome.reason, at: now() } });
-      this.runtime.logger.warn({ notificationId: head.notificationId, subscriptionId: outbox.subscriptionId, attempt, reason: outcome.reason }, 'notification not delivered; will retry');
+      this.logger.warn({ notificationId: head.notificationId, subscriptionId: outbox.subscriptionId, attempt, reason: outcome.reason }, 'notification not delivered; will retry');
       if (!this.expired(head)) await sleep(retryDelayMs(attempt, this.settings.retryMinMs, this.settings.retryMaxMs, Math.random()), undefined, { signal: stop }).catch(() => undefined);
     }
   }
@@ -97,6 +94,6 @@ export class NotificationSender {
   private async park(stream: string, head: OutboxEntry): Promise<void> {
     const reason = head.lastReason ?? 'not delivered';
     await this.outboxes.record(stream, { type: 'NotificationParked', data: { notificationId: head.notificationId, reason, attempts: head.attempts, at: now() } });
-    this.runtime.logger.warn({ notificationId: head.notificationId, stream, attempts: head.attempts, reason }, 'notification parked');
+    this.logger.warn({ notificationId: head.notificationId, stream, attempts: head.attempts, reason }, 'notification parked');
   }
 }

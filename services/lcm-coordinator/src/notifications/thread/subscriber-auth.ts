@@ -1,6 +1,5 @@
-import { Injectable } from '@nestjs/common';
+import type { OwnerSecrets } from '@vnfm/crypto';
 import type { LccnSubscription, SubscriptionAuthentication } from '@vnfm/lcm-domain';
-import { SubscriptionSecrets } from '../subscriptions/subscription-secrets';
 import { cappedText, causeOf } from '@vnfm/util';
 
 // A token answer is a small JSON object; anything longer is not one (and is not read further).
@@ -17,11 +16,10 @@ export class TokenRefused extends Error {}
  * memory for the request only; a token is kept per subscription until
  * shortly before `expires_in`, and fetched again when the subscriber answers 401.
  */
-@Injectable()
 export class SubscriberAuth {
   private readonly tokens = new Map<string, { token: Promise<string>; expiresAt: number }>();
 
-  constructor(private readonly secrets: SubscriptionSecrets) {}
+  constructor(private readonly secrets: OwnerSecrets) {}
 
   async authorization(subscription: LccnSubscription, signal: AbortSignal): Promise<string | undefined> {
     const sealed = subscription.authentication;
