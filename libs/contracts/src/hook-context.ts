@@ -89,11 +89,17 @@ export const SUPPORTED_HOOKS = 'mgmt-driver-runner.supportedHooks';
 
 export interface SupportedHooksRequest {
   artifacts: { hook: string; artifact: Omit<HookArtifact, 'vnfdId'> & { vnfdId?: string } }[];
+  /**
+   * The additionalParams the operation's hooks will read (the instantiation's
+   * with the request's top-level keys winning), secrets sealed: a driver may
+   * refuse them before the operation starts, checking a sealed member's presence only.
+   */
+  additionalParams?: Record<string, unknown>;
 }
 
 export interface SupportedHooksReply {
-  /** One entry per asked artifact, in order: the driver that runs it, or why none does. */
-  answers: { hook: string; driver?: string; reason?: string }[];
+  /** One entry per asked artifact, in order: the driver that runs it, or why none does; `refused`: the driver's 422 for the request's parameters. */
+  answers: { hook: string; driver?: string; reason?: string; refused?: { code: string; detail: string } }[];
   /** Names of the MgmtDrivers the runner has. */
   drivers: string[];
 }

@@ -25,6 +25,7 @@ export function hookArtifactsOf(plan: readonly PlannedStep[], vnfd: VnfdModel, f
  * operations stay usable; a package without hooks (or with `<hook>: []`) is unaffected.
  */
 export function refuseUnrunnableHooks(asked: SupportedHooksRequest['artifacts'], reply: SupportedHooksReply, vnfd: VnfdModel, flavourId: string | undefined): void {
+  refuseHookParams(reply);
   const unrunnable = asked.flatMap(({ hook, artifact }, index) => {
     const answer = reply.answers[index];
     if (answer?.hook === hook && answer.driver) return [];
@@ -41,4 +42,12 @@ export function refuseUnrunnableHooks(asked: SupportedHooksRequest['artifacts'],
       `This VNF Manager's mgmt-driver-runner cannot run them (${drivers}), so the operation was not started and nothing was created in the VIM. ` +
       'Use a package whose VNFD declares these hooks without an implementation (e.g. `instantiate_end: []`).',
   );
+}
+
+/** A MgmtDriver that refused the request's parameters for its hook: its own 422, before the operation starts. */
+function refuseHookParams(reply: SupportedHooksReply): void {
+  const refused = reply.answers.filter((answer) => answer.driver && answer.refused);
+  if (refused.length === 0) return;
+  const details = refused.map(({ hook, driver, refused: why }) => `${hook} (MgmtDriver ${driver}): ${why?.detail}`).join('; ');
+  throw new AppError(refused[0].refused?.code ?? 'MGMT_DRIVER_PARAMS_INVALID', 422, 'Unprocessable Entity', `${details} The operation was not started and nothing was created in the VIM.`);
 }

@@ -36,6 +36,13 @@ describe('hooks and the MgmtDrivers of the runner', () => {
     expect(error?.detail).toContain('its MgmtDrivers (kubespray) run none of them');
   });
 
+  it("refuses (422) with the driver's own code and detail when a driver refuses the request's parameters", () => {
+    const reply: SupportedHooksReply = { drivers: ['test'], answers: [{ hook: 'instantiate_start', driver: 'test' }, { hook: 'instantiate_end', driver: 'test', refused: { code: 'TEST_PARAMS_INVALID', detail: 'additionalParams.x is missing.' } }] };
+    const error = refusal(() => refuseUnrunnableHooks(asked, reply, vnfd, 'simple'));
+    expect(error).toMatchObject({ status: 422, code: 'TEST_PARAMS_INVALID', detail: expect.stringContaining('instantiate_end (MgmtDriver test): additionalParams.x is missing.') });
+    expect(error?.detail).not.toContain('instantiate_start');
+  });
+
   it('lets the plan through when a driver runs every hook; a plan without hook steps asks nothing', () => {
     const reply: SupportedHooksReply = { drivers: ['test'], answers: asked.map(({ hook }) => ({ hook, driver: 'test' })) };
     expect(refusal(() => refuseUnrunnableHooks(asked, reply, vnfd, 'simple'))).toBeUndefined();

@@ -12,11 +12,11 @@ const QUERY_TIMEOUT_MS = 10_000;
 export class MgmtDriversClient {
   constructor(@Inject(SERVICE_RUNTIME) private readonly runtime: ServiceRuntime) {}
 
-  /** Throws the 422 refusing a plan with a hook no MgmtDriver runs (503 when the runner does not answer); a plan without hooks asks nothing. */
-  async refuseUnrunnable(plan: readonly PlannedStep[], vnfd: VnfdModel, flavourId: string | undefined): Promise<void> {
+  /** Throws the 422 refusing a plan with a hook no MgmtDriver runs, or whose driver refuses the (sealed) additionalParams the hooks will read (503 when the runner does not answer); a plan without hooks asks nothing. */
+  async refuseUnrunnable(plan: readonly PlannedStep[], vnfd: VnfdModel, flavourId: string | undefined, additionalParams?: Record<string, unknown>): Promise<void> {
     const artifacts = hookArtifactsOf(plan, vnfd, flavourId);
     if (artifacts.length === 0) return;
-    const request: SupportedHooksRequest = { artifacts };
+    const request: SupportedHooksRequest = { artifacts, ...(additionalParams && { additionalParams }) };
     let reply: SupportedHooksReply;
     try {
       reply = await this.runtime.bus.request<SupportedHooksReply>(SUPPORTED_HOOKS, request, { timeoutMs: QUERY_TIMEOUT_MS });

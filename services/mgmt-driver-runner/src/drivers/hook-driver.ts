@@ -31,6 +31,12 @@ export interface HookDriver {
   name: string;
   matches(artifact: HookArtifact): boolean;
   run(context: HookContext, signal: AbortSignal, secrets: HookSecrets, files: HookPackageFiles): Promise<HookOutputs | undefined>;
+  /**
+   * Asked before the operation starts with the additionalParams its hooks
+   * will read (secrets sealed: a sealed member's presence only can be
+   * checked): throws the 422 AppError refusing them; nothing is contacted.
+   */
+  checkParams?(hook: string, additionalParams: Record<string, unknown>): void;
 }
 
 /** The runner's MgmtDrivers (a provider of HookDriver[]). */

@@ -48,6 +48,11 @@ export class ClusterCredentialsDriver implements HookDriver {
     return artifact.additionalParameters?.[DRIVER_PARAMETER] === CLUSTER_CREDENTIALS_DRIVER;
   }
 
+  /** The parameters of a hook that sends, refused (422) before the operation starts; a missing cluster_name is settled at run time (the manifests may name the Cluster). */
+  checkParams(hook: string, additionalParams: Record<string, unknown>): void {
+    if (SENDING_HOOKS.has(hook)) readCredentialsParams(additionalParams);
+  }
+
   async run(context: HookContext, signal: AbortSignal, secrets: HookSecrets, files: HookPackageFiles): Promise<HookOutputs | undefined> {
     const earlier = (await secrets.open(context.earlierOutputs, '/metadata/mgmtDriverOutputs'))?.[OUTPUT_KEY];
     const earlierVim = isRecord(earlier) && isRecord(earlier['vim']) ? (earlier['vim'] as unknown as WorkloadVim) : undefined;
