@@ -25,8 +25,10 @@ case "${1:-}" in
     [[ -n "$kubeconfig" ]] || kubeconfig="$(bash "$ROOT/tools/k8s/k8s.sh" env | sed -n 's/^export KUBECONFIG=//p' | tr -d "'\"")"
     [[ -f "$kubeconfig" ]] || { echo "no kubeconfig: $kubeconfig" >&2; exit 1; }
     : >"$LOG"
-    (cd "$ROOT" && KUBECONFIG="$kubeconfig" setsid node -r ts-node/register/transpile-only tools/capi/test-controller/src/main.ts >>"$LOG" 2>&1 </dev/null &
-      echo $! >"$PID_FILE")
+    # Started in place (no setsid, which forks when it leads a process group): $! is node's own pid.
+    cd "$ROOT"
+    KUBECONFIG="$kubeconfig" nohup node -r ts-node/register/transpile-only tools/capi/test-controller/src/main.ts >>"$LOG" 2>&1 </dev/null &
+    echo $! >"$PID_FILE"
     for _ in $(seq 1 300); do
       grep -qx ready "$LOG" && { echo "running (pid $(pid), log $LOG)"; exit 0; }
       pid >/dev/null || { echo "the test controller exited:" >&2; tail -n 20 "$LOG" >&2; exit 1; }

@@ -9,7 +9,7 @@ import type { RecordStepResultMessage, StepAction, StepResult, VimConnectionRef,
 import { instanceSelector } from '@vnfm/kubernetes-manifests';
 import { repoRoot } from '@vnfm/vnf-package/testing';
 import { ensureK8s, K8S_UP_TIMEOUT_MS } from '../../../e2e/support/k8s';
-import { startCapiTestController, type CapiTestController } from '../../../tools/capi/test-controller/src';
+import { deleteNamespaceThenStop, startCapiTestController, type CapiTestController } from '../../../tools/capi/test-controller/src';
 import { KubernetesDriverHarness } from './testing/driver-harness';
 
 jest.setTimeout(240_000);
@@ -65,8 +65,7 @@ describe('kubernetes-driver: Cluster API management and workload clusters as CNF
   }, K8S_UP_TIMEOUT_MS);
   afterAll(async () => {
     await harness.dispose();
-    await controller?.stop();
-    await core?.deleteNamespace({ name: namespace }).catch(() => undefined);
+    await deleteNamespaceThenStop(core, namespace, controller);
     rmSync(crdFolder, { recursive: true, force: true });
   });
 
@@ -147,7 +146,8 @@ describe('kubernetes-driver: Cluster API management and workload clusters as CNF
     } finally {
       // The CRDs are cluster-scoped: a failed attempt must not leave them to the next run.
       if (!terminated) {
-        await harness.run(harness.step(workload, vnfdId, vims, { action: 'terminate', terminationType: 'FORCEFUL', vnfcs: [] }, {})).catch(() => undefined);
+        // GRACEFUL: the controller releases the Cluster's finalizer before its CRD goes (a CRD whose objects keep finalizers stays Terminating).
+        await harness.run(harness.step(workload, vnfdId, vims, { action: 'terminate', terminationType: 'GRACEFUL', vnfcs: [] }, {})).catch(() => undefined);
         await harness.run(harness.step(management, vnfdId, vims, { action: 'terminate', terminationType: 'FORCEFUL', vnfcs: [] }, {}));
       }
     }
