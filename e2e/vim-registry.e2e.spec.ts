@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { stringify } from 'yaml';
 import { startOpenStackSimulator, type OpenStackSimulator } from '../tools/openstack-sim/src';
-import { ensureK8s, K8S_UP_TIMEOUT_MS, type K8sControlPlane } from './support/k8s';
+import { ensureK8s, K8S_UP_TIMEOUT_MS, readVimConfig, type K8sControlPlane } from './support/k8s';
 import { entryPoint, killGroup, startProduct, waitForHttp, type ProductProcess } from './support/product-process';
 import { ensureTackerCli, tackerCli, TACKER_CLI_INSTALL_TIMEOUT_MS, type TackerCli } from './support/tacker-cli';
 
@@ -77,6 +77,15 @@ describe('VIM registry through the Tacker CLI (openstack vim ...)', () => {
     const vim = await shown('vim', 'register', '--config-file', cp.vimFile, '--description', 'kube-apiserver built from source', 'k8s-vim');
     expect(vim).toMatchObject({ name: 'k8s-vim', type: 'kubernetes', status: 'REACHABLE', is_default: false });
     expect(JSON.parse(vim.auth_cred)).toEqual({ bearer_token: '***', ssl_ca_cert: '***', auth_url: cp.authUrl });
+  });
+
+  it('registers the OIDC VIM file of k8s.sh (Tacker\'s oidc_token_url form, a real provider) as REACHABLE, password and client secret masked', async () => {
+    const oidc = await readVimConfig(cp.oidcVimFile);
+    secrets.push(String(oidc['password']), String(oidc['client_secret']));
+    const vim = await shown('vim', 'register', '--config-file', cp.oidcVimFile, 'k8s-oidc-vim');
+    expect(vim).toMatchObject({ name: 'k8s-oidc-vim', type: 'kubernetes', status: 'REACHABLE' });
+    expect(JSON.parse(vim.auth_cred)).toMatchObject({ oidc_token_url: oidc['oidc_token_url'], username: oidc['username'], password: '***', client_secret: '***' });
+    expect((await openstack('vim', 'delete', 'k8s-oidc-vim')).code).toBe(0);
   });
 
   it('registers the OpenStack simulator as the default VIM, REACHABLE', async () => {

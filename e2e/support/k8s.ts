@@ -10,6 +10,8 @@ export interface K8sControlPlane {
   vimFile: string;
   /** The same for the namespace-limited tenant user (`project_name` is its namespace). */
   tenantVimFile: string;
+  /** The same for a user of the OIDC provider k8s.sh runs (Tacker's `oidc_token_url` VIM format; cluster-admin). */
+  oidcVimFile: string;
   /** Admin kubeconfig (system:masters). */
   kubeconfig: string;
   /** Kubeconfig of the tenant user, defaulting to its namespace. */
@@ -65,6 +67,7 @@ async function startK8s(): Promise<K8sControlPlane> {
   return {
     vimFile,
     tenantVimFile,
+    oidcVimFile: need('K8S_OIDC_VIM_FILE'),
     kubeconfig: need('K8S_KUBECONFIG'),
     tenantKubeconfig: need('K8S_TENANT_KUBECONFIG'),
     authUrl: admin.authUrl,
@@ -85,11 +88,21 @@ export async function readVimFile(path: string): Promise<VimFile> {
   return parseVimFile(await readFile(path, 'utf8'), path);
 }
 
-/** Parses the text of a VIM config file (see {@link readVimFile}). */
-export function parseVimFile(source: string, path = 'VIM file'): VimFile {
+/** Every field of a VIM config file as Tacker reads it (`ssl_ca_cert` normalised), e.g. to register it. */
+export async function readVimConfig(path: string): Promise<Record<string, unknown>> {
+  const fields = yamlMapping(await readFile(path, 'utf8'), path);
+  return typeof fields['ssl_ca_cert'] === 'string' ? { ...fields, ssl_ca_cert: normalizeTackerPem(fields['ssl_ca_cert']) } : fields;
+}
+
+function yamlMapping(source: string, path: string): Record<string, unknown> {
   const doc: unknown = parse(indentContinuationLines(source));
   if (typeof doc !== 'object' || doc === null) throw new Error(`${path}: not a YAML mapping`);
-  const fields = doc as Record<string, unknown>;
+  return doc as Record<string, unknown>;
+}
+
+/** Parses the text of a VIM config file (see {@link readVimFile}). */
+export function parseVimFile(source: string, path = 'VIM file'): VimFile {
+  const fields = yamlMapping(source, path);
   const text = (key: string): string => {
     const value = fields[key];
     if (typeof value !== 'string' || value === '') throw new Error(`${path}: missing string field ${key}`);

@@ -33,9 +33,14 @@ ETCD_PEER_PORT="${VNFM_K8S_ETCD_PEER_PORT:-23800}"
 API_PORT="${VNFM_K8S_API_PORT:-16443}"
 KCM_PORT="${VNFM_K8S_KCM_PORT:-16457}"
 SCHED_PORT="${VNFM_K8S_SCHEDULER_PORT:-16459}"
+OIDC_PORT="${VNFM_K8S_OIDC_PORT:-16444}"
 TENANT_NS="${VNFM_K8S_TENANT_NAMESPACE:-vnf-tenant}"
 TENANT_USER="vnf-tenant-user"
 ADMIN_USER="vnfm-admin"
+# The OIDC provider's user (Tacker's OIDC VIM: oidc_token_url, username, password, client_id, client_secret).
+OIDC_USER="vnfm-oidc-user"
+OIDC_CLIENT="tacker"
+OIDC_GROUP="vnf-oidc-admins"
 NODE_COUNT=3
 SERVICE_CIDR="10.96.0.0/16"
 POD_CIDR="10.244.0.0/16"
@@ -43,15 +48,17 @@ START_TIMEOUT="${VNFM_K8S_START_TIMEOUT:-180}" # seconds, per wait
 STOP_TIMEOUT="${VNFM_K8S_STOP_TIMEOUT:-20}"    # seconds before SIGKILL
 
 API_URL="https://127.0.0.1:${API_PORT}"
+OIDC_URL="https://127.0.0.1:${OIDC_PORT}"
 PKI="$STATE_DIR/pki"
 RUN="$STATE_DIR/run"
 LOGS="$STATE_DIR/logs"
 VIM_FILE="$STATE_DIR/vim.yaml"
 TENANT_VIM_FILE="$STATE_DIR/vim-tenant.yaml"
+OIDC_VIM_FILE="$STATE_DIR/vim-oidc.yaml"
 ADMIN_KUBECONFIG="$STATE_DIR/admin.kubeconfig"
 TENANT_KUBECONFIG="$STATE_DIR/tenant.kubeconfig"
 # Start order; `down` stops in reverse.
-COMPONENTS=(etcd kube-apiserver kube-controller-manager kube-scheduler kwok)
+COMPONENTS=(etcd oidc-provider kube-apiserver kube-controller-manager kube-scheduler kwok)
 
 log() { printf '[k8s] %s\n' "$*" >&2; }
 die() { log "ERROR: $*"; exit 1; }
@@ -117,6 +124,18 @@ ensure_built() {
   log "built in $((SECONDS - started))s"
 }
 
+# The OIDC provider (oidc-provider/main.go, standard library only) is built on
+# its own, keyed by its source: changing it never rebuilds Kubernetes.
+OIDC_BIN="$K8S_HOME/oidc-provider-$(sha256sum "$SCRIPT_DIR/oidc-provider/main.go" | cut -c1-16)"
+
+ensure_oidc_built() {
+  [[ -x "$OIDC_BIN" ]] && return 0
+  command -v go >/dev/null || die "go is required to build the OIDC provider"
+  log "building the test OIDC provider into $OIDC_BIN"
+  (cd "$SCRIPT_DIR" && GOFLAGS="-buildvcs=false" CGO_ENABLED=0 go build -trimpath -ldflags "-s -w" -o "$OIDC_BIN.tmp" ./oidc-provider) || die "building the OIDC provider failed"
+  mv "$OIDC_BIN.tmp" "$OIDC_BIN"
+}
+
 # ---- process management ---------------------------------------------------
 pid_of() { # prints the pid of a running component, fails when it is not running
   local file="$RUN/$1.pid" pid
@@ -164,7 +183,7 @@ stray_pids() { # processes of ours whose pid files were lost (argv names the sta
   local pid
   for pid in $(pgrep -f -- "$STATE_DIR/" || true); do
     [[ "$pid" == "$$" || "$pid" == "$BASHPID" ]] && continue
-    tr '\0' '\n' < "/proc/$pid/cmdline" 2>/dev/null | head -n1 | grep -qE '(^|/)(etcd|k8s|kube-[a-z-]+|kwok)$' && echo "$pid"
+    tr '\0' '\n' < "/proc/$pid/cmdline" 2>/dev/null | head -n1 | grep -qE '(^|/)(etcd|k8s|kube-[a-z-]+|kwok|oidc-provider-[0-9a-f]+)$' && echo "$pid"
   done
 }
 
@@ -229,6 +248,15 @@ EOF
       -out "$PKI/apiserver.crt" 2>/dev/null
     rm -f "$PKI/apiserver.csr"
   fi
+  if [[ ! -f "$PKI/oidc.crt" ]]; then
+    openssl req -newkey rsa:2048 -nodes -sha256 -keyout "$PKI/oidc.key" \
+      -out "$PKI/oidc.csr" -subj "/CN=vnfm-test-oidc-provider" 2>/dev/null
+    printf 'basicConstraints=critical,CA:FALSE\nkeyUsage=critical,digitalSignature,keyEncipherment\nextendedKeyUsage=serverAuth\nsubjectAltName=IP:127.0.0.1,DNS:localhost\n' > "$PKI/oidc.ext"
+    openssl x509 -req -in "$PKI/oidc.csr" -CA "$PKI/ca.crt" -CAkey "$PKI/ca.key" \
+      -CAcreateserial -days 3650 -sha256 -extfile "$PKI/oidc.ext" -out "$PKI/oidc.crt" 2>/dev/null
+    rm -f "$PKI/oidc.csr"
+  fi
+  [[ -f "$PKI/oidc-signing.key" ]] || openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:2048 -out "$PKI/oidc-signing.key" 2>/dev/null
   if [[ ! -f "$PKI/sa.key" ]]; then
     openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:2048 -out "$PKI/sa.key" 2>/dev/null
     openssl pkey -in "$PKI/sa.key" -pubout -out "$PKI/sa.pub"
@@ -257,6 +285,23 @@ ensure_tokens() {
     echo "$(token kwok),kwok-controller,kwok-controller,\"system:masters\""
   } > "$tmp")
   mv "$tmp" "$STATE_DIR/tokens.csv"
+  # The OIDC provider's accounts, and the API server's trust in its ID tokens
+  # (structured authentication: usernames and groups prefixed "oidc:").
+  printf '%s:%s:%s\n' "$OIDC_USER" "$(token oidc-user)" "$OIDC_GROUP" | write_file "$STATE_DIR/oidc-users"
+  printf '%s:%s\n' "$OIDC_CLIENT" "$(token oidc-client)" | write_file "$STATE_DIR/oidc-clients"
+  write_file "$STATE_DIR/authentication-config.yaml" <<EOF
+apiVersion: apiserver.config.k8s.io/v1
+kind: AuthenticationConfiguration
+jwt:
+- issuer:
+    url: $OIDC_URL
+    audiences: [$OIDC_CLIENT]
+    certificateAuthority: |
+$(sed 's/^/      /' "$PKI/ca.crt")
+  claimMappings:
+    username: {claim: sub, prefix: "oidc:"}
+    groups: {claim: groups, prefix: "oidc:"}
+EOF
 }
 
 write_file() { # path: atomically writes stdin, mode 600
@@ -302,6 +347,20 @@ type: "kubernetes"
 EOF
 }
 
+write_oidc_vim_file() { # path project: Tacker's OIDC VIM format (corpus vim-configs/k8s-vim-oidc.yaml)
+  write_file "$1" <<EOF
+auth_url: "$API_URL"
+project_name: "$2"
+oidc_token_url: "$OIDC_URL/token"
+username: "$OIDC_USER"
+password: "$(token oidc-user)"
+client_id: "$OIDC_CLIENT"
+client_secret: "$(token oidc-client)"
+ssl_ca_cert: "$(cat "$PKI/ca.crt")"
+type: "kubernetes"
+EOF
+}
+
 write_client_files() {
   write_kubeconfig "$ADMIN_KUBECONFIG" "$ADMIN_USER" "$(token admin)"
   write_kubeconfig "$TENANT_KUBECONFIG" "$TENANT_USER" "$(token tenant)" "$TENANT_NS"
@@ -310,6 +369,7 @@ write_client_files() {
   write_kubeconfig "$STATE_DIR/kwok.kubeconfig" kwok-controller "$(token kwok)"
   write_vim_file "$VIM_FILE" "$(token admin)" default
   write_vim_file "$TENANT_VIM_FILE" "$(token tenant)" "$TENANT_NS"
+  write_oidc_vim_file "$OIDC_VIM_FILE" default
 }
 
 # ---- health checks --------------------------------------------------------
@@ -317,6 +377,7 @@ etcd_healthy() { curl -fsS --max-time 2 "http://127.0.0.1:$ETCD_PORT/health" 2>/
 api_ready() {
   curl -fsS --max-time 3 --cacert "$PKI/ca.crt" -H "Authorization: Bearer $(token admin)" "$API_URL/readyz" 2>/dev/null | grep -qx ok
 }
+oidc_ready() { curl -fsS --max-time 2 --cacert "$PKI/ca.crt" "$OIDC_URL/.well-known/openid-configuration" 2>/dev/null | grep -q '"issuer"'; }
 component_healthy() { curl -fsSk --max-time 2 "https://127.0.0.1:$1/healthz" 2>/dev/null | grep -qx ok; }
 kubectl_admin() { "$BIN_DIR/kubectl" --kubeconfig "$ADMIN_KUBECONFIG" "$@"; }
 nodes_ready() {
@@ -362,7 +423,20 @@ roleRef:
 subjects:
 - apiGroup: rbac.authorization.k8s.io
   kind: User
-  name: $TENANT_USER"
+  name: $TENANT_USER
+---
+apiVersion: rbac.authorization.k8s.io/v1
+kind: ClusterRoleBinding
+metadata:
+  name: vnfm-oidc-admins
+roleRef:
+  apiGroup: rbac.authorization.k8s.io
+  kind: ClusterRole
+  name: cluster-admin
+subjects:
+- apiGroup: rbac.authorization.k8s.io
+  kind: Group
+  name: oidc:$OIDC_GROUP"
   for ((i = 0; i < NODE_COUNT; i++)); do
     # No taints: ordinary workloads schedule onto the fake nodes.
     manifest+="
@@ -396,10 +470,10 @@ Kubernetes $(k8s_version) control plane is up (state: $STATE_DIR)
   API server      $API_URL   (etcd 127.0.0.1:$ETCD_PORT)
   admin           user $ADMIN_USER (system:masters), kubeconfig $ADMIN_KUBECONFIG
   tenant          user $TENANT_USER (namespace $TENANT_NS only), kubeconfig $TENANT_KUBECONFIG
-  VIM files       $VIM_FILE (admin), $TENANT_VIM_FILE (tenant)
+  VIM files       $VIM_FILE (admin), $TENANT_VIM_FILE (tenant), $OIDC_VIM_FILE (OIDC user $OIDC_USER via $OIDC_URL)
   fake nodes      $(kubectl_admin get nodes -l type=kwok -o name 2>/dev/null | tr '\n' ' ')
   kubectl         bash $SCRIPT_DIR/k8s.sh kubectl get pods -A
-K8S_VIM_FILE=$VIM_FILE K8S_TENANT_VIM_FILE=$TENANT_VIM_FILE K8S_KUBECONFIG=$ADMIN_KUBECONFIG K8S_TENANT_KUBECONFIG=$TENANT_KUBECONFIG K8S_AUTH_URL=$API_URL K8S_NAMESPACE=$TENANT_NS
+K8S_VIM_FILE=$VIM_FILE K8S_TENANT_VIM_FILE=$TENANT_VIM_FILE K8S_OIDC_VIM_FILE=$OIDC_VIM_FILE K8S_KUBECONFIG=$ADMIN_KUBECONFIG K8S_TENANT_KUBECONFIG=$TENANT_KUBECONFIG K8S_AUTH_URL=$API_URL K8S_NAMESPACE=$TENANT_NS
 EOF
 }
 
@@ -437,6 +511,7 @@ cmd_up() {
   ensure_packages
   with_lock
   ensure_built
+  ensure_oidc_built
   if all_running && api_ready; then
     log "already up"
     write_client_files
@@ -448,7 +523,7 @@ cmd_up() {
     stop_all
   fi
   local started=$SECONDS port
-  for port in "$ETCD_PORT" "$ETCD_PEER_PORT" "$API_PORT" "$KCM_PORT" "$SCHED_PORT"; do
+  for port in "$ETCD_PORT" "$ETCD_PEER_PORT" "$OIDC_PORT" "$API_PORT" "$KCM_PORT" "$SCHED_PORT"; do
     port_in_use "$port" && die "127.0.0.1:$port is already in use by another process (set VNFM_K8S_*_PORT to move)"
   done
   mkdir -p "$STATE_DIR" "$RUN" "$LOGS" "$STATE_DIR/kwok-home"
@@ -465,6 +540,11 @@ cmd_up() {
     --logger zap --log-outputs stderr --quota-backend-bytes 2147483648
   wait_for "etcd" etcd etcd_healthy
 
+  start_component oidc-provider "$OIDC_BIN" -listen "127.0.0.1:$OIDC_PORT" -issuer "$OIDC_URL" \
+    -cert "$PKI/oidc.crt" -key "$PKI/oidc.key" -signing-key "$PKI/oidc-signing.key" \
+    -users "$STATE_DIR/oidc-users" -clients "$STATE_DIR/oidc-clients"
+  wait_for "OIDC provider discovery" oidc-provider oidc_ready
+
   # WatchList=false: Debian's etcd 3.4.23 cannot answer watch progress
   # requests, which streaming lists need. With the gate on, the API server still
   # turns every plain watch from resourceVersion ""/0 into a streaming list and
@@ -476,6 +556,7 @@ cmd_up() {
     --tls-cert-file "$PKI/apiserver.crt" --tls-private-key-file "$PKI/apiserver.key" \
     --client-ca-file "$PKI/ca.crt" \
     --token-auth-file "$STATE_DIR/tokens.csv" \
+    --authentication-config "$STATE_DIR/authentication-config.yaml" \
     --authorization-mode Node,RBAC \
     --service-account-issuer https://kubernetes.default.svc.cluster.local \
     --service-account-key-file "$PKI/sa.pub" --service-account-signing-key-file "$PKI/sa.key" \
@@ -556,6 +637,7 @@ export K8S_KUBECONFIG=$ADMIN_KUBECONFIG
 export K8S_TENANT_KUBECONFIG=$TENANT_KUBECONFIG
 export K8S_VIM_FILE=$VIM_FILE
 export K8S_TENANT_VIM_FILE=$TENANT_VIM_FILE
+export K8S_OIDC_VIM_FILE=$OIDC_VIM_FILE
 export K8S_AUTH_URL=$API_URL
 export K8S_NAMESPACE=$TENANT_NS
 EOF

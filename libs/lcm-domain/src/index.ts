@@ -15,7 +15,7 @@ export * from './lcm-steps';
 export { INFRA_DRIVERS, HOOK_RUNNER, INFRA_STEP_TIMEOUT_MS, HOOK_STEP_TIMEOUT_MS, RESUMABLE, infraDriverFor } from './step-targets';
 export { operationFlavourId, operationVnfdId, planOperation } from './lcm-plan';
 export { hookArtifactsOf, refuseUnrunnableHooks } from './hook-runner';
-export { kubernetesVimIdsOf, refuseUnbuiltKubernetesSteps } from './kubernetes-support';
+export { refuseUnbuiltKubernetesSteps } from './kubernetes-support';
 export { hookContextOf, hookVnfdIdOf, type HookContextInput } from './hook-context';
 export { HOOK_OUTPUTS_KEY, hookOutputChanges, hookOutputRefusal } from './hook-outputs';
 export { rollbackBlocker, compensationSteps } from './compensations';

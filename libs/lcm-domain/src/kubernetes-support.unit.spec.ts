@@ -1,4 +1,4 @@
-import { kubernetesVimIdsOf, refuseUnbuiltKubernetesSteps } from './kubernetes-support';
+import { refuseUnbuiltKubernetesSteps } from './kubernetes-support';
 import type { LcmOperationRequest } from './lcm-requests.types';
 import { planOperation } from './lcm-plan';
 import { KUBERNETES_VIM, OPENSTACK_VIM, refusalOf, sampleVnfd } from './testing';
@@ -13,7 +13,7 @@ const instantiatedOn = (vims: Record<string, VimConnectionRef>) =>
 const instantiate = (vims: Record<string, VimConnectionRef>): LcmOperationRequest => ({ operation: 'INSTANTIATE', params: { flavourId: 'simple', vimConnectionInfo: vims } });
 const changeExtConn: LcmOperationRequest = { operation: 'CHANGE_EXT_CONN', params: { extVirtualLinks: [] } };
 const heal: LcmOperationRequest = { operation: 'HEAL', params: {} };
-const refusal = (request: LcmOperationRequest, instance: VnfInstance, oidc: string[] = []) => refusalOf(() => refuseUnbuiltKubernetesSteps(planOperation(request, vnfd, instance), new Set(oidc)));
+const refusal = (request: LcmOperationRequest, instance: VnfInstance) => refusalOf(() => refuseUnbuiltKubernetesSteps(planOperation(request, vnfd, instance)));
 
 describe('what the Kubernetes infra driver does not do yet, refused before the operation starts', () => {
   it('refuses change_ext_conn on a Kubernetes VIM (422), not on OpenStack', () => {
@@ -25,9 +25,9 @@ describe('what the Kubernetes infra driver does not do yet, refused before the o
   it('accepts a change of VNF package of a CNF, as of an OpenStack VNF; not on a Helm VIM', () => {
     const changeVnfpkg = { operation: 'CHANGE_VNFPKG', params: { vnfdId: 'vnfd' } } as LcmOperationRequest;
     const plan = (vims: Record<string, VimConnectionRef>) => planOperation(changeVnfpkg, vnfd, instantiatedOn(vims), vnfd);
-    expect(refusalOf(() => refuseUnbuiltKubernetesSteps(plan(KUBERNETES_VIM), new Set()))).toBe('accepted');
-    expect(refusalOf(() => refuseUnbuiltKubernetesSteps(plan(OPENSTACK_VIM), new Set()))).toBe('accepted');
-    expect(refusalOf(() => refuseUnbuiltKubernetesSteps(plan(HELM_VIM), new Set()))).toBe('422 KUBERNETES_DRIVER_NOT_AVAILABLE');
+    expect(refusalOf(() => refuseUnbuiltKubernetesSteps(plan(KUBERNETES_VIM)))).toBe('accepted');
+    expect(refusalOf(() => refuseUnbuiltKubernetesSteps(plan(OPENSTACK_VIM)))).toBe('accepted');
+    expect(refusalOf(() => refuseUnbuiltKubernetesSteps(plan(HELM_VIM)))).toBe('422 KUBERNETES_DRIVER_NOT_AVAILABLE');
   });
 
   it('refuses any operation with an infra step on a Helm VIM (ETSINFV.HELM.V_3), instantiate first', () => {
@@ -35,16 +35,5 @@ describe('what the Kubernetes infra driver does not do yet, refused before the o
     expect(refusal(heal, instantiatedOn(HELM_VIM))).toBe('422 KUBERNETES_DRIVER_NOT_AVAILABLE');
     // Modifying VNF information has no infra step: nothing to refuse.
     expect(refusal({ operation: 'MODIFY_INFO', params: {} } as LcmOperationRequest, instantiatedOn(HELM_VIM))).toBe('accepted');
-  });
-
-  it('refuses a Kubernetes VIM that authenticates with OIDC, naming it; the same VIM otherwise passes', () => {
-    expect(refusal(instantiate(KUBERNETES_VIM), notInstantiated, ['vim-k8s-1'])).toBe('422 KUBERNETES_DRIVER_NOT_AVAILABLE');
-    expect(refusal(instantiate(KUBERNETES_VIM), notInstantiated, ['some-other-vim'])).toBe('accepted');
-    expect(() => refuseUnbuiltKubernetesSteps(planOperation(instantiate(KUBERNETES_VIM), vnfd, notInstantiated), new Set(['vim-k8s-1']))).toThrow(/OIDC \(VIM vim-k8s-1;.*operation was not started/);
-  });
-
-  it('asks about the Kubernetes VIMs of the infra steps only', () => {
-    expect(kubernetesVimIdsOf(planOperation(instantiate(KUBERNETES_VIM), vnfd, notInstantiated))).toEqual(['vim-k8s-1']);
-    expect(kubernetesVimIdsOf(planOperation(instantiate(OPENSTACK_VIM), vnfd, notInstantiated))).toEqual([]);
   });
 });

@@ -51,14 +51,6 @@ describe('lcm-coordinator: what the Kubernetes infra driver does not do yet is r
     expect(harness.steps).toEqual([]);
   });
 
-  it('refuses an instantiation on a Kubernetes VIM that authenticates with OIDC (422), naming the VIM; its secrets appear nowhere in the answer', async () => {
-    const vimId = await register({ ...K8S_VIM, bearer_token: undefined, oidc_token_url: 'https://192.0.2.2/token', username: 'end-user', password: 'oidc-pw-1', client_id: 'vnfm', client_secret: 'oidc-secret-1' });
-    const { refusal, instance } = await refusedInstantiation({ vim1: { vimId, vimType: 'ETSINFV.KUBERNETES.V_1' } });
-    expect(refusal).toMatchObject({ status: 422, code: 'KUBERNETES_DRIVER_NOT_AVAILABLE', detail: expect.stringContaining(`OIDC (VIM ${vimId};`) });
-    expect(JSON.stringify(refusal)).not.toMatch(/oidc-pw-1|oidc-secret-1/);
-    expect(instance).toMatchObject({ instantiationState: 'NOT_INSTANTIATED' });
-  });
-
   it('lets an instantiation on a bearer-token Kubernetes VIM start (its step goes to the Kubernetes driver)', async () => {
     const vimId = await register(K8S_VIM);
     const vnfInstanceId = (await harness.request<VnfInstanceView>(LCM_COORDINATOR.createVnfInstance, { apiMajor: 2, request: { vnfdId } })).id;

@@ -1,6 +1,7 @@
 import { KubeConfig } from '@kubernetes/client-node';
 import { AppError } from '@vnfm/contracts';
 import type { VimConnectionInfo } from '@vnfm/vim-domain';
+import { requestOidcIdToken, VimConnectionError } from '@vnfm/util';
 
 const text = (record: Record<string, unknown> | undefined, key: string): string | undefined => {
   const value = record?.[key];
@@ -8,25 +9,42 @@ const text = (record: Record<string, unknown> | undefined, key: string): string 
 };
 
 /**
- * A client configuration from a resolved Kubernetes VIM (Tacker's
- * kubernetes_utils): bearer token or basic credentials; the API server is
- * verified against the VIM's CA, or not at all when the VIM has none
- * (`ssl_ca_cert: None`). Held in memory for one step only.
+ * The user of a VIM's client: bearer token, basic credentials, or (Tacker's
+ * OIDC VIMs) the ID token of an OAuth 2.0 password grant at `oidc_token_url`
+ * (RFC 6749 §4.3), fetched for this step, which the API server takes as a
+ * bearer token. The provider's certificate is checked against the VIM's CA,
+ * as Tacker does (one `ssl_ca_cert` for both).
  */
-export function kubeConfigOf(info: VimConnectionInfo): KubeConfig {
+async function userOf(info: VimConnectionInfo, ca: string | undefined): Promise<{ name: string; token?: string; username?: string; password?: string }> {
+  const access = info.accessInfo;
+  const tokenUrl = text(access, 'oidc_token_url');
+  if (!tokenUrl) {
+    const token = text(access, 'bearer_token');
+    return token ? { name: 'vim-user', token } : { name: 'vim-user', username: text(access, 'username'), password: text(access, 'password') };
+  }
+  const grant = { tokenUrl, username: text(access, 'username') ?? '', password: text(access, 'password') ?? '', clientId: text(access, 'client_id') ?? '', clientSecret: text(access, 'client_secret') };
+  try {
+    return { name: 'vim-user', token: await requestOidcIdToken(grant, ca) };
+  } catch (error) {
+    if (!(error instanceof VimConnectionError)) throw error;
+    throw new AppError('KUBERNETES_VIM_AUTH_FAILED', 502, 'Bad Gateway', `Kubernetes VIM ${info.vimId ?? ''}: ${error.message}`);
+  }
+}
+
+/**
+ * A client configuration from a resolved Kubernetes VIM (Tacker's
+ * kubernetes_utils); the API server is verified against the VIM's CA, or
+ * not at all when the VIM has none (`ssl_ca_cert: None`). Held in memory
+ * for one step only.
+ */
+export async function kubeConfigOf(info: VimConnectionInfo): Promise<KubeConfig> {
   const server = text(info.interfaceInfo, 'endpoint');
   if (!server) throw new AppError('KUBERNETES_VIM_NOT_USABLE', 422, 'Unprocessable Entity', `Kubernetes VIM ${info.vimId ?? ''} has no endpoint.`);
-  const access = info.accessInfo;
-  if (text(access, 'oidc_token_url')) {
-    throw new AppError('KUBERNETES_DRIVER_NOT_AVAILABLE', 422, 'Unprocessable Entity', `Kubernetes VIM ${info.vimId ?? ''} authenticates with OIDC, which the Kubernetes infra driver does not support yet (bearer token and basic only).`);
-  }
-  const token = text(access, 'bearer_token');
-  const user = token ? { name: 'vim-user', token } : { name: 'vim-user', username: text(access, 'username'), password: text(access, 'password') };
   const ca = text(info.interfaceInfo, 'ssl_ca_cert');
   const config = new KubeConfig();
   config.loadFromOptions({
     clusters: [{ name: 'vim', server, skipTLSVerify: ca === undefined, ...(ca ? { caData: Buffer.from(ca).toString('base64') } : {}) }],
-    users: [user],
+    users: [await userOf(info, ca)],
     contexts: [{ name: 'vim', cluster: 'vim', user: 'vim-user' }],
     currentContext: 'vim',
   });

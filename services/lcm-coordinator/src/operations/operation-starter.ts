@@ -6,6 +6,7 @@ import {
   operationVnfdId,
   planOperation,
   refuseSealedMarkers,
+  refuseUnbuiltKubernetesSteps,
   vnfInstanceNotFound,
   type LcmOperationRequest,
   type StartOperationMessage,
@@ -53,7 +54,7 @@ export class OperationStarter {
     const movesTo = movesToVnfdId(request.operation, request.params, instance);
     if (request.operation === 'MODIFY_INFO' && movesTo) await this.packages.usablePackage(movesTo);
     const plan = planOperation(resolved, vnfd, instance, currentVnfd);
-    await this.vims.refuseUnbuiltKubernetesSteps(plan);
+    refuseUnbuiltKubernetesSteps(plan);
     await this.hooks.refuseUnrunnable(plan, vnfd, operationFlavourId(resolved, instance));
     const vnfLcmOpOccId = randomUUID();
     const now = new Date().toISOString();

@@ -1,4 +1,4 @@
-import { answerMessage, exchange, VimConnectionError } from './http-exchange';
+import { answerMessage, exchange, VimConnectionError } from '@vnfm/util';
 import type { CheckOutcome } from './reachability.types';
 
 export interface KeystonePasswordAuth {

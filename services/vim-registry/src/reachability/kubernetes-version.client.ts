@@ -1,5 +1,4 @@
-import { answerMessage, exchange, VimConnectionError } from './http-exchange';
-import { requestOidcIdToken, type OidcPasswordGrant } from './oidc-token.client';
+import { answerMessage, exchange, requestOidcIdToken, VimConnectionError, type OidcPasswordGrant } from '@vnfm/util';
 import type { CheckOutcome } from './reachability.types';
 
 export type KubernetesAuth = { bearerToken: string } | { username: string; password: string } | { oidc: OidcPasswordGrant };
