@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import {
   checkCanStart,
+  hookAdditionalParams,
   operationFlavourId,
   operationVnfdId,
   planOperation,
@@ -55,7 +56,7 @@ export class OperationStarter {
     if (request.operation === 'MODIFY_INFO' && movesTo) await this.packages.usablePackage(movesTo);
     const plan = planOperation(resolved, vnfd, instance, currentVnfd);
     refuseUnbuiltKubernetesSteps(plan);
-    await this.hooks.refuseUnrunnable(plan, vnfd, operationFlavourId(resolved, instance));
+    await this.hooks.refuseUnrunnable(plan, vnfd, operationFlavourId(resolved, instance), this.hookParamsOf(resolved, instance));
     const vnfLcmOpOccId = randomUUID();
     const now = new Date().toISOString();
     // The claim is where an If-Match is decided: atomically with the append that starts the operation.
@@ -80,6 +81,13 @@ export class OperationStarter {
   /** The request body with each secret sealed under the instance's data key (paths relative to the body). */
   private async sealed(vnfInstanceId: string, request: LcmOperationRequest): Promise<LcmOperationRequest> {
     return { ...request, params: await this.secrets.seal(vnfInstanceId, request.params) } as LcmOperationRequest;
+  }
+
+  /** What the operation's hooks will read as additionalParams (sealed): an instantiation's own, else the instantiation's with the request's keys winning. */
+  private hookParamsOf(request: LcmOperationRequest, instance: VnfInstance): Record<string, unknown> {
+    const own = (request.params as { additionalParams?: unknown }).additionalParams;
+    const later = typeof own === 'object' && own !== null && !Array.isArray(own) ? (own as Record<string, unknown>) : undefined;
+    return request.operation === 'INSTANTIATE' ? (later ?? {}) : hookAdditionalParams(instance, later);
   }
 
   /** An instantiation names its VIMs (or gets the tenant's default one) by registry reference. */
