@@ -142,6 +142,31 @@ export class VnfmConfig {
   @Transform(({ value }) => (value === undefined ? 3600000 : Number(value)))
   notifyParkAfterMs = 3600000;
 
+  /** VNFM_CALLBACK_ALLOWED_CIDRS: comma-separated address ranges every callback URI and token endpoint must resolve into; default any range not denied (docs/notifications.md). */
+  @IsOptional()
+  @IsString()
+  callbackAllowedCidrs?: string;
+
+  /** VNFM_CALLBACK_DENIED_CIDRS: comma-separated address ranges refused to callbacks; default link-local (cloud metadata), multicast and reserved; empty: none. */
+  @IsOptional()
+  @IsString()
+  callbackDeniedCidrs?: string;
+
+  /** VNFM_NOTIFY_TLS_CERT_FILE: PEM client certificate (chain) the VNFM presents to subscribers with authType TLS_CERT (SOL 013 §8.3.4); without it TLS_CERT answers 501. */
+  @IsOptional()
+  @IsString()
+  notifyTlsCertFile?: string;
+
+  /** VNFM_NOTIFY_TLS_KEY_FILE: PEM private key of VNFM_NOTIFY_TLS_CERT_FILE. */
+  @ValidateIf((config: VnfmConfig) => config.notifyTlsCertFile !== undefined)
+  @IsString({ message: 'VNFM_NOTIFY_TLS_KEY_FILE is required with VNFM_NOTIFY_TLS_CERT_FILE' })
+  notifyTlsKeyFile?: string;
+
+  /** VNFM_NOTIFY_TLS_CA_FILE: PEM certificates trusted, besides the system's, for the servers of callback URIs and token endpoints. */
+  @IsOptional()
+  @IsString()
+  notifyTlsCaFile?: string;
+
   /**
    * VNFM_EVENT_STREAM_BROKERS: comma-separated host:port list of the Kafka the
    * public event stream goes to (docs/event-stream.md); default the bus's
@@ -192,6 +217,11 @@ export const ENVIRONMENT: Record<string, keyof VnfmConfig> = {
   VNFM_NOTIFY_RETRY_MIN_MS: 'notifyRetryMinMs',
   VNFM_NOTIFY_RETRY_MAX_MS: 'notifyRetryMaxMs',
   VNFM_NOTIFY_PARK_AFTER_MS: 'notifyParkAfterMs',
+  VNFM_CALLBACK_ALLOWED_CIDRS: 'callbackAllowedCidrs',
+  VNFM_CALLBACK_DENIED_CIDRS: 'callbackDeniedCidrs',
+  VNFM_NOTIFY_TLS_CERT_FILE: 'notifyTlsCertFile',
+  VNFM_NOTIFY_TLS_KEY_FILE: 'notifyTlsKeyFile',
+  VNFM_NOTIFY_TLS_CA_FILE: 'notifyTlsCaFile',
   VNFM_EVENT_STREAM_BROKERS: 'eventStreamBrokers',
   VNFM_EVENT_STREAM_TOPIC_PREFIX: 'eventStreamTopicPrefix',
   VNFM_EVENT_STREAM_LCM_TOPIC: 'eventStreamLcmTopic',

@@ -1,5 +1,4 @@
 import type { LccnSubscriptionRequest, VnfLcmApiMajor } from '@vnfm/lcm-domain';
-import { AppError } from '@vnfm/contracts';
 import { invalidRequestBody } from './lcm-dto.rules';
 
 type Check = (value: unknown, path: string, problems: string[]) => void;
@@ -101,7 +100,6 @@ export function lccnSubscriptionRequestOf(major: VnfLcmApiMajor, body: unknown):
   if (problems.length === 0) problems.push(...authenticationProblems(body as LccnSubscriptionRequest));
   if (problems.length > 0) throw invalidRequestBody(problems.join('; '));
   const request = body as LccnSubscriptionRequest;
-  if (request.authentication?.authType.includes('TLS_CERT')) throw tlsCertNotSupported();
   const providers = request.filter?.vnfInstanceSubscriptionFilter?.vnfProductsFromProviders;
   if (!providers) return request;
   const products = providers.map((provider) => ({ ...provider, vnfProducts: provider.vnfProducts?.map((product) => ({ ...product, versions: product.versions?.map(versionTexts) })) }));
@@ -115,7 +113,3 @@ const versionTexts = ({ vnfSoftwareVersion, vnfdVersions }: Versions) => ({
   ...(vnfdVersions !== undefined && { vnfdVersions: vnfdVersions.map(versionText) }),
 });
 const versionText = (value: unknown) => (typeof value === 'number' && Number.isInteger(value) ? value.toFixed(1) : String(value));
-
-/** SOL 013 §8.3.4 TLS_CERT needs a client certificate of the VNFM, which this release does not have: refused before any work. */
-const tlsCertNotSupported = () =>
-  new AppError('SUBSCRIPTION_AUTH_NOT_SUPPORTED', 501, 'Not Implemented', 'authType TLS_CERT is not available in this release of the VNF Manager; use BASIC or OAUTH2_CLIENT_CREDENTIALS.');

@@ -10,6 +10,7 @@ import {
   type ListLccnSubscriptionsReply,
 } from '@vnfm/lcm-domain';
 import { SERVICE_RUNTIME, type ServiceRuntime } from '@vnfm/platform';
+import { CallbackClients, CallbackPolicy } from '@vnfm/util';
 import { AuthGuard } from '../http/auth.guard';
 import { jsonObjectBody } from '../http/request-body';
 import { nextPageUri, solQueryOf } from '../http/sol-query.params';
@@ -27,7 +28,13 @@ import { lccnSubscriptionRequestOf } from './lccn-subscription.request';
 @UseGuards(AuthGuard)
 @UseInterceptors(VnfLcmApiVersionInterceptor)
 export class LccnSubscriptionsController {
-  constructor(@Inject(SERVICE_RUNTIME) private readonly runtime: ServiceRuntime) {}
+  private readonly policy: CallbackPolicy;
+  private readonly clients: CallbackClients;
+
+  constructor(@Inject(SERVICE_RUNTIME) private readonly runtime: ServiceRuntime) {
+    this.policy = CallbackPolicy.fromConfig(runtime.config);
+    this.clients = new CallbackClients(this.policy, runtime.config);
+  }
 
   @Post('subscriptions')
   @HttpCode(201)
@@ -38,7 +45,7 @@ export class LccnSubscriptionsController {
     refuseSealedMarkers(message.request);
     // SOL 003 §5.4.20.3.2 (GET on the notification endpoint): nothing is created unless the callback answers the test. Tested here, at the edge, where a slow
     // callback holds only its own HTTP request, never a partition of the coordinator's command topic.
-    await testCallback(message.request.callbackUri, message.request.authentication);
+    await testCallback(message.request.callbackUri, message.request.authentication, this.policy, this.clients);
     const subscription = await this.runtime.bus.request<LccnSubscriptionView>(LCCN_SUBSCRIPTIONS.create, message);
     response.setHeader('Location', subscription._links.self.href);
     return subscription;

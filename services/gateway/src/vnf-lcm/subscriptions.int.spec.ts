@@ -109,6 +109,23 @@ describe('/vnflcm/v{1,2}/subscriptions through the gateway, with the lcm-coordin
     expect(await listIds(2)).toEqual(before);
   });
 
+  it('refuses with 422 CALLBACK_URI_NOT_ALLOWED, before any request, a callback or token endpoint at the cloud metadata address, at the VNFM\'s own port, or at a name that does not resolve', async () => {
+    const before = await listIds(2);
+    const refused = async (body: Json, detail: RegExp) => {
+      const response = await post(2, body);
+      expect(((await response.clone().json()) as { type?: string; detail: string }).detail).toMatch(detail);
+      await expectProblem(response, 422, detail);
+    };
+    await refused({ callbackUri: 'http://169.254.169.254/latest/meta-data/' }, /notification endpoint http:\/\/169.254.169.254\/latest\/meta-data\/ is not allowed: 169.254.169.254 is in a refused address range \(VNFM_CALLBACK_DENIED_CIDRS\)\. No subscription was created/);
+    await refused({ callbackUri: 'http://[::ffff:169.254.169.254]/' }, /is in a refused address range/);
+    await refused({ callbackUri: `http://localhost:${port}/vnflcm/v2/vnf_instances` }, new RegExp(`is not allowed: .*:${port} is the VNFM's own API`));
+    await refused({ callbackUri: 'http://no-such-host.invalid/cb' }, /no-such-host.invalid does not resolve/);
+    const authentication = { authType: ['OAUTH2_CLIENT_CREDENTIALS'], paramsOauth2ClientCredentials: { clientId: 'c', clientPassword: 'cpw', tokenEndpoint: 'http://169.254.169.254/token' } };
+    await refused({ callbackUri: `${callbackBase}/cb`, authentication }, /token endpoint http:\/\/169.254.169.254\/token is not allowed/);
+    expect(subscriber.received).toEqual([]);
+    expect(await listIds(2)).toEqual(before);
+  });
+
   it('stops reading a token endpoint that streams an endless body, and refuses with 422 without waiting for its end', async () => {
     subscriber.behaviour = (response) => {
       response.writeHead(200, { 'Content-Type': 'application/json' });
@@ -159,8 +176,8 @@ describe('/vnflcm/v{1,2}/subscriptions through the gateway, with the lcm-coordin
     for (const item of rest) conforming(1, 'GET', '/subscriptions/{subscriptionId}', 200, item);
   });
 
-  it('answers 501 for TLS_CERT (v2), before testing the callback', async () => {
-    await expectProblem(await post(2, { callbackUri: `${callbackBase}/tls`, authentication: { authType: ['TLS_CERT'] } }), 501, /TLS_CERT is not available/);
+  it('answers 501 for TLS_CERT (v2) when the VNFM has no client certificate configured, before testing the callback', async () => {
+    await expectProblem(await post(2, { callbackUri: `${callbackBase}/tls`, authentication: { authType: ['TLS_CERT'] } }), 501, /TLS_CERT needs a client certificate of the VNF Manager, and none is configured \(VNFM_NOTIFY_TLS_CERT_FILE/);
     expect(subscriber.received).toEqual([]);
   });
 

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { LCCN_SUBSCRIPTIONS, LCM_COORDINATOR, PARKED_NOTIFICATIONS, type LccnSubscriptionRequest, type LccnSubscriptionView, type ParkedNotificationView, type StartOperationReply, type VnfInstanceView } from '@vnfm/lcm-domain';
 import { notificationViolations } from '@vnfm/lcm-domain/testing';
+import { DEFAULT_DENIED_CIDRS } from '@vnfm/util';
 import { startOpenStackSimulator, type OpenStackSimulator } from '../../../../tools/openstack-sim/src';
 import { LcmHarness } from '../testing/lcm-harness';
 import { NotificationReceivers, summary, type ReceivedNotification } from './testing/notification-receiver';
@@ -15,6 +16,8 @@ Object.assign(process.env, {
   VNFM_NOTIFY_PARK_AFTER_MS: '1500',
   VNFM_NOTIFY_TIMEOUT_MS: '1000',
   VNFM_PUBLIC_URL: 'http://vnfm.test:9890',
+  // One loopback address refused as well, for a subscription that got past the check at its creation.
+  VNFM_CALLBACK_DENIED_CIDRS: `${DEFAULT_DENIED_CIDRS},127.0.0.3/32`,
 });
 
 const INSTANTIATION = ['VnfIdentifierCreationNotification', 'INSTANTIATE:STARTING', 'INSTANTIATE:PROCESSING', 'INSTANTIATE:COMPLETED'];
@@ -116,6 +119,20 @@ describe('lcm-coordinator: notification delivery to real HTTP subscribers', () =
     const count = receivers.at('deleted').length;
     await sleep(500);
     expect(receivers.at('deleted')).toHaveLength(count);
+  });
+
+  it('checks the callback policy again at each delivery: a callback URI now refused is not sent to, and is parked with the reason', async () => {
+    const refusedUri = receivers.uri('refused').replace('127.0.0.1', '127.0.0.3');
+    const subscription = await harness.request<LccnSubscriptionView>(LCCN_SUBSCRIPTIONS.create, {
+      apiMajor: 2,
+      request: { callbackUri: refusedUri, filter: { vnfInstanceSubscriptionFilter: { vnfInstanceNames: ['refused'] } } },
+    });
+    await create('refused');
+    const mine = async () => (await parked()).filter((p) => p.subscriptionId === subscription.id);
+    for (let tries = 0; (await mine()).length === 0 && tries < 100; tries++) await sleep(50);
+    expect(await mine()).toEqual([
+      expect.objectContaining({ notificationType: 'VnfIdentifierCreationNotification', reason: 'the callback URI is not allowed: 127.0.0.3 is in a refused address range (VNFM_CALLBACK_DENIED_CIDRS)' }),
+    ]);
   });
 
   it('a subscriber that never answers in time does not delay another', async () => {

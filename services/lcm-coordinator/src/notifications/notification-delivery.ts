@@ -2,6 +2,7 @@ import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy }
 import type { EventStore, RecordedEvent, Subscription } from '@vnfm/event-store';
 import { LCCN_SUBSCRIPTION_STREAM_PREFIX, VNF_INSTANCE_STREAM_PREFIX, VNF_LCM_OP_OCC_STREAM_PREFIX, type ParkedNotificationView } from '@vnfm/lcm-domain';
 import { SERVICE_RUNTIME, type ServiceRuntime } from '@vnfm/platform';
+import { CallbackPolicy } from '@vnfm/util';
 import { VnfPackagesClient } from '../instances/vnf-packages.client';
 import { LccnSubscriptionReadModel } from '../subscriptions/lccn-subscription.read-model';
 import { DeliveryThread } from './delivery-thread';
@@ -33,6 +34,8 @@ export class NotificationDelivery implements OnApplicationBootstrap, OnModuleDes
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
+    // A malformed VNFM_CALLBACK_*_CIDRS stops the start here, naming the range, rather than in the thread.
+    CallbackPolicy.fromConfig(this.runtime.config);
     const store = this.runtime.store as EventStore;
     const checkpoint = await store.readCheckpoint(NOTIFICATION_INTAKE_SUBSCRIPTION);
     if (checkpoint !== undefined) {

@@ -1,3 +1,4 @@
+import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { VnfmConfig } from '@vnfm/config';
 import { keyRingAt, OwnerSecrets, SECRET_OWNERS } from '@vnfm/crypto';
@@ -5,6 +6,7 @@ import type { EventStore, RecordedEvent } from '@vnfm/event-store';
 import { NOTIFICATION_OUTBOX_PREFIX, type LccnSubscription, type VnfdIdentity } from '@vnfm/lcm-domain';
 import { openEventStore } from '@vnfm/platform';
 import { createLogger } from '@vnfm/telemetry';
+import { CallbackClients, CallbackPolicy } from '@vnfm/util';
 import { deliverySettingsOf } from '../delivery-settings';
 import { replayStore } from '../store-replay';
 import { ThreadRpc, type Port } from '../thread-rpc';
@@ -27,13 +29,20 @@ const OUTBOX_STORE = 'lcm-coordinator-notifications';
  * coordinator's store and the package catalog.
  */
 const { config } = workerData as { config: VnfmConfig };
+// Linux keeps a nice value per thread: this one (and only this one) yields the CPU to the operations whenever both want it,
+// and uses what they leave. Elsewhere the call would lower the whole process, so it is not made.
+const DELIVERY_THREAD_NICE = 19;
+if (process.platform === 'linux') setPriority(DELIVERY_THREAD_NICE);
 const logger = createLogger('lcm-coordinator', config.logLevel);
 const settings = deliverySettingsOf(config);
 /** Every subscription as it is now, deleted ones included (the sender parks what they had queued). */
 const subscriptions = new Map<string, LccnSubscription>();
 const secrets = new OwnerSecrets(keyRingAt(config, 'lcm-coordinator'), SECRET_OWNERS.lccnSubscription);
 const outboxes = new NotificationOutboxes();
-const client = new SubscriberClient(settings.timeoutMs, new SubscriberAuth(secrets));
+// Where subscribers may be (docs/notifications.md "Callback URI policy"), checked again on each connection.
+const policy = CallbackPolicy.fromConfig(config);
+const clients = new CallbackClients(policy, config);
+const client = new SubscriberClient(settings.timeoutMs, new SubscriberAuth(secrets, policy, clients), policy, clients);
 const current = (id: string) => {
   const subscription = subscriptions.get(id);
   return subscription && !subscription.deleted ? subscription : undefined;
@@ -67,6 +76,7 @@ const rpc: ThreadRpc = new ThreadRpc(parentPort as unknown as Port, {
   stop: async () => {
     await sender.stop();
     await outboxStore?.close();
+    await clients.close();
   },
 });
 

@@ -1,25 +1,25 @@
 import type { OwnerSecrets } from '@vnfm/crypto';
 import type { LccnSubscription, SubscriptionAuthentication } from '@vnfm/lcm-domain';
-import { cappedText, causeOf } from '@vnfm/util';
-
-// A token answer is a small JSON object; anything longer is not one (and is not read further).
-const TOKEN_BODY_LIMIT = 64 * 1024;
-// RFC 6749 §5.1 expires_in is only RECOMMENDED: without it a token is used this long.
-const DEFAULT_TOKEN_LIFETIME_S = 300;
+import { requestClientCredentialsToken, TokenRequestError, type CallbackClients, type CallbackPolicy } from '@vnfm/util';
 
 export class TokenRefused extends Error {}
 
 /**
  * The Authorization header of a notification (SOL 013 §8.3.4): HTTP Basic
  * (RFC 7617) or a Bearer token of the OAuth 2.0 client-credentials grant
- * (RFC 6749 §4.4). The sealed password or client password is opened in
- * memory for the request only; a token is kept per subscription until
- * shortly before `expires_in`, and fetched again when the subscriber answers 401.
+ * (RFC 6749 §4.4, the request in @vnfm/util). The sealed password or client
+ * password is opened in memory for the request only; a token is kept per
+ * subscription until shortly before `expires_in`, and fetched again when
+ * the subscriber answers 401. The token endpoint is held to the callback policy.
  */
 export class SubscriberAuth {
   private readonly tokens = new Map<string, { token: Promise<string>; expiresAt: number }>();
 
-  constructor(private readonly secrets: OwnerSecrets) {}
+  constructor(
+    private readonly secrets: OwnerSecrets,
+    private readonly policy: CallbackPolicy,
+    private readonly clients: CallbackClients,
+  ) {}
 
   async authorization(subscription: LccnSubscription, signal: AbortSignal): Promise<string | undefined> {
     const sealed = subscription.authentication;
@@ -62,32 +62,14 @@ export class SubscriberAuth {
   private async fetchToken(subscriptionId: string, sealed: SubscriptionAuthentication, signal: AbortSignal): Promise<{ token: string; lifetimeS: number }> {
     const opened = await this.secrets.open(subscriptionId, sealed);
     const oauth = opened.paramsOauth2ClientCredentials as NonNullable<SubscriptionAuthentication['paramsOauth2ClientCredentials']>;
-    // RFC 6749 §2.3.1: client id and password in HTTP Basic, form-encoded.
-    const client = Buffer.from(`${encodeURIComponent(oauth.clientId)}:${encodeURIComponent(oauth.clientPassword)}`).toString('base64');
-    const response = await fetch(oauth.tokenEndpoint, {
-      method: 'POST',
-      headers: { Authorization: `Basic ${client}`, 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' },
-      body: 'grant_type=client_credentials',
-      redirect: 'manual',
-      signal,
-    }).catch((error: unknown) => {
-      if (signal.aborted) throw error;
-      throw new TokenRefused(`the token endpoint could not be reached (${causeOf(error)})`);
-    });
-    const text = await cappedText(response, TOKEN_BODY_LIMIT);
-    const parsed = response.ok ? parseToken(text) : undefined;
-    if (!parsed) throw new TokenRefused(`the token endpoint gave no access token (it answered ${response.status})`);
-    return parsed;
-  }
-}
-
-function parseToken(text: string | undefined): { token: string; lifetimeS: number } | undefined {
-  try {
-    const answer = JSON.parse(text ?? '') as { access_token?: unknown; expires_in?: unknown };
-    if (typeof answer.access_token !== 'string' || answer.access_token.length === 0) return undefined;
-    const lifetimeS = typeof answer.expires_in === 'number' && answer.expires_in > 0 ? answer.expires_in : DEFAULT_TOKEN_LIFETIME_S;
-    return { token: answer.access_token, lifetimeS };
-  } catch {
-    return undefined;
+    const refused = await this.policy.refusalOf(oauth.tokenEndpoint);
+    if (refused) throw new TokenRefused(`the token endpoint is not allowed: ${refused}`);
+    try {
+      // The token endpoint is an ordinary TLS server: no client certificate is presented to it.
+      return await requestClientCredentialsToken(oauth, signal, this.clients.plain);
+    } catch (error) {
+      if (error instanceof TokenRequestError) throw new TokenRefused(error.message);
+      throw error;
+    }
   }
 }
