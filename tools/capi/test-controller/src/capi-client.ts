@@ -27,9 +27,14 @@ export class CapiClient {
     }
   }
 
+  /** The objects of a kind; none when the kind is not served (its CRD already deleted while a Cluster still waits for its Machines). */
   async list(kind: CapiKind, namespace: string, labelSelector?: string): Promise<Obj[]> {
-    const list = (await this.custom.listNamespacedCustomObject({ ...this.address(kind, namespace), labelSelector })) as { items: Obj[] };
-    return list.items;
+    try {
+      return ((await this.custom.listNamespacedCustomObject({ ...this.address(kind, namespace), labelSelector })) as { items: Obj[] }).items;
+    } catch (error) {
+      if (isNotFound(error)) return [];
+      throw error;
+    }
   }
 
   async create(kind: CapiKind, namespace: string, body: object): Promise<Obj> {

@@ -36,7 +36,7 @@ describe('Cluster API test controller', () => {
   let core: CoreV1Api;
   let controller: CapiTestController | undefined;
   let crds: KubernetesObject[] = [];
-  let installedHere = false;
+  const installedHere: KubernetesObject[] = [];
   const capi = (plural: string) => ({ group: 'cluster.x-k8s.io', version: 'v1beta2', namespace, plural });
   const machines = async () => ((await custom.listNamespacedCustomObject(capi('machines'))) as { items: Machine[] }).items;
   const live = async () => (await machines()).filter((machine) => !machine.metadata.deletionTimestamp);
@@ -53,8 +53,9 @@ describe('Cluster API test controller', () => {
     crds = readdirSync(dir).map((file) => parse(readFileSync(join(dir, file), 'utf8')) as KubernetesObject);
     // Sent as plain JSON (CustomObjectsApi): the client's typed CRD model would drop x-kubernetes-* fields.
     const crdApi = { group: 'apiextensions.k8s.io', version: 'v1', plural: 'customresourcedefinitions' };
-    installedHere = !(await custom.getClusterCustomObject({ ...crdApi, name: String(crds[0].metadata?.name) }).then(() => true, () => false));
-    if (installedHere) for (const body of crds) await custom.createClusterCustomObject({ ...crdApi, body });
+    for (const body of crds) {
+      if (await custom.getClusterCustomObject({ ...crdApi, name: String(body.metadata?.name) }).then(() => false, () => true)) installedHere.push(await custom.createClusterCustomObject({ ...crdApi, body }));
+    }
     for (const crd of crds) {
       await until(`${crd.metadata?.name} Established`, () => custom.getClusterCustomObject({ ...crdApi, name: String(crd.metadata?.name) }) as Promise<{ status?: { conditions?: { type: string; status: string }[] } }>, (live) => Boolean(live.status?.conditions?.some((c) => c.type === 'Established' && c.status === 'True')));
     }
@@ -63,12 +64,10 @@ describe('Cluster API test controller', () => {
   }, K8S_UP_TIMEOUT_MS);
   afterAll(async () => {
     await deleteNamespaceThenStop(core, namespace, controller);
-    if (installedHere) {
-      // Awaited gone: a CRD still terminating refuses new objects to the next test that installs it.
-      const crdApi = { group: 'apiextensions.k8s.io', version: 'v1', plural: 'customresourcedefinitions' };
-      for (const crd of crds) await custom.deleteClusterCustomObject({ ...crdApi, name: String(crd.metadata?.name) }).catch(() => undefined);
-      for (const crd of crds) await until(`${crd.metadata?.name} gone`, () => custom.getClusterCustomObject({ ...crdApi, name: String(crd.metadata?.name) }).then(() => false, () => true), (gone) => gone);
-    }
+    // Awaited gone: a CRD still terminating refuses new objects to the next test that installs it.
+    const crdApi = { group: 'apiextensions.k8s.io', version: 'v1', plural: 'customresourcedefinitions' };
+    for (const crd of installedHere) await custom.deleteClusterCustomObject({ ...crdApi, name: String(crd.metadata?.name) }).catch(() => undefined);
+    for (const crd of installedHere) await until(`${crd.metadata?.name} gone`, () => custom.getClusterCustomObject({ ...crdApi, name: String(crd.metadata?.name) }).then(() => false, () => true), (gone) => gone);
     rmSync(crdFolder, { recursive: true, force: true });
   });
 
