@@ -3,6 +3,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { CoreV1Api, KubeConfig } from '@kubernetes/client-node';
 import type { AppError } from '@vnfm/contracts';
+import { VIM_REGISTRY_MESSAGES, type ResolveVimConnectionInfoReply } from '@vnfm/vim-domain';
 import { ensureK8s, K8S_UP_TIMEOUT_MS, type K8sControlPlane } from '../../../../../e2e/support/k8s';
 import { CredentialsHarness } from '../../testing/cluster-credentials/credentials-harness';
 import { makeCa, signCert, TestReceiver } from '../../testing/cluster-credentials/test-receiver';
@@ -64,6 +65,7 @@ describe('cluster-credentials MgmtDriver (tools/k8s)', () => {
   let url: string;
   let core: CoreV1Api;
   let workload: { kubeconfig: string; keyData: string };
+  let vimToken = 'no VIM token read';
   const token = `rcv-${randomBytes(12).toString('hex')}`;
   const password = `pw-${randomBytes(12).toString('hex')}`;
   const params = (receiver: Record<string, unknown>, more: Record<string, unknown> = {}) => ({ cluster_kubeconfig: { receiver: { url, ...receiver }, ...more } });
@@ -127,6 +129,14 @@ describe('cluster-credentials MgmtDriver (tools/k8s)', () => {
     expect(outputs?.['cluster-credentials']).toMatchObject({ attempts: 3 });
   });
 
+  it("change_current_package_end sends again with the change request's cluster_kubeconfig in place of the instantiation's", async () => {
+    const changed = params({ ca_cert: receiver.caPem, username: 'changed', password }, { cluster_name: CLUSTER });
+    const outputs = await harness.run('change_current_package_end', params({ ca_cert: receiver.caPem, bearer_token: token }, { cluster_name: CLUSTER }), undefined, { vnfdId: 'release-2', additionalParams: changed });
+
+    expect(receiver.received.map((request) => request.headers['authorization'])).toEqual([`Basic ${Buffer.from(`changed:${password}`).toString('base64')}`]);
+    expect(outputs?.['cluster-credentials']).toMatchObject({ clusterName: CLUSTER, attempts: 1 });
+  });
+
   it('a 401 fails the hook at once with the status, and nothing of what was sent (the receiver echoes it) in the error', async () => {
     receiver.answers.push(401);
     const error = await failure(harness.run('instantiate_end', params(bearer(), { cluster_name: CLUSTER })));
@@ -174,6 +184,10 @@ describe('cluster-credentials MgmtDriver (tools/k8s)', () => {
       view = (await harness.getVim(vim.vimId)).vim as unknown as Record<string, unknown>;
     }
     expect(view).toMatchObject({ name: `workload-${harness.vnfInstanceId}`, type: 'kubernetes', auth_url: cp.authUrl, status: 'REACHABLE' });
+    // The service account token the VIM carries (the kubeconfig has a client certificate): sealed in the registry.
+    const resolved = await harness.request<ResolveVimConnectionInfoReply>(VIM_REGISTRY_MESSAGES.resolveVimConnectionInfo, { vimConnectionInfo: { w: { vimId: vim.vimId, vimType: 'ETSINFV.KUBERNETES.V_1' } } });
+    vimToken = String(resolved.vimConnectionInfo['w']?.accessInfo?.['bearer_token']);
+    expect(vimToken.length).toBeGreaterThan(20);
 
     const healed = await harness.run('heal_end', params(bearer(), { cluster_name: CLUSTER, register_vim: true }));
     const replaced = (healed?.['cluster-credentials'] as { vim: { vimId: string } }).vim;
@@ -200,7 +214,7 @@ describe('cluster-credentials MgmtDriver (tools/k8s)', () => {
 
   it('no log line of the driver and no file of the services holds the kubeconfig, its key, the receiver token or password in clear', () => {
     expect(harness.logLines.length).toBeGreaterThan(0);
-    for (const secret of [workload.keyData, token, password, workload.kubeconfig]) {
+    for (const secret of [workload.keyData, token, password, workload.kubeconfig, vimToken]) {
       expect(harness.logLines.filter((line) => line.includes(secret))).toEqual([]);
       expect(filesHolding(harness.dataDir, secret).filter((path) => !path.startsWith('workload-admin.') && !path.startsWith('package/'))).toEqual([]);
     }

@@ -66,7 +66,7 @@ export class CredentialsHarness {
     rmSync(this.dataDir, { recursive: true, force: true });
   }
 
-  context(hook: string, additionalParams: Record<string, unknown>): HookContext {
+  context(hook: string, additionalParams: Record<string, unknown>, operationParams: Record<string, unknown> = {}): HookContext {
     const operation = { instantiate: 'INSTANTIATE', heal: 'HEAL', terminate: 'TERMINATE', change: 'CHANGE_VNFPKG' }[hook.split('_')[0] as string] ?? 'OTHER';
     const vnfdId = 'c1a0c1a0-0000-4000-8000-00000000c1a0';
     return {
@@ -75,7 +75,7 @@ export class CredentialsHarness {
       vnfLcmOpOccId: randomUUID(),
       vnfInstanceId: this.vnfInstanceId,
       vnfdId,
-      operationParams: {},
+      operationParams,
       instantiation: { flavourId: 'simple', additionalParams },
       vnfcs: { removing: [], added: [], current: [] },
       earlierOutputs: this.outputs,
@@ -85,8 +85,8 @@ export class CredentialsHarness {
   }
 
   /** Runs one hook as the runner does (the instance's VIMs resolved by the registry), and records its outputs as the instance would. */
-  async run(hook: string, additionalParams: Record<string, unknown>, signal = AbortSignal.timeout(60_000)): Promise<HookOutputs | undefined> {
-    const context = this.context(hook, additionalParams);
+  async run(hook: string, additionalParams: Record<string, unknown>, signal = AbortSignal.timeout(60_000), operationParams: Record<string, unknown> = {}): Promise<HookOutputs | undefined> {
+    const context = this.context(hook, additionalParams, operationParams);
     const reply = await this.request<ResolveVimConnectionInfoReply>(VIM_REGISTRY_MESSAGES.resolveVimConnectionInfo, { vimConnectionInfo: context.vimConnectionInfo });
     const files = { read: (path: string) => createReadStream(join(this.packageDir, path)) };
     const outputs = await this.driver.run(context, signal, { vimConnectionInfo: reply.vimConnectionInfo, open: async <T>(value: T) => value }, files);
