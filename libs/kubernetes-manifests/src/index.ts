@@ -7,4 +7,5 @@ export { applyRank, applyWaves, deleteWaves, isCrd } from './apply-order';
 export { isWorkload, vduObjects, vduWorkloads, type VduRef } from './vdu-workloads';
 export { readinessOf, type Readiness } from './readiness';
 export { withVduReplicas } from './vdu-replicas';
+export { madeForKept } from './derived-objects';
 export { CLUSTER_API_GROUP, clusterKubeconfigSecret } from './cluster-api';

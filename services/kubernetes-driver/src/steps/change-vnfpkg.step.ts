@@ -1,4 +1,4 @@
-import { deleteWaves, groupOf, isCustomResource, manifestObjects, manifestPathsOf, readinessOf, withVduReplicas, type KubeObject } from '@vnfm/kubernetes-manifests';
+import { deleteWaves, groupOf, isCustomResource, madeForKept, manifestObjects, manifestPathsOf, readinessOf, withVduReplicas, type KubeObject } from '@vnfm/kubernetes-manifests';
 import { diffVnfcs } from '@vnfm/lcm-domain';
 import { awaitDeleted, type AppliedObject } from '../kube/await-ready';
 import { ScaleSubresource } from '../kube/scale-subresource';
@@ -38,7 +38,8 @@ export const changeVnfpkg: KubeStepHandler<'change_vnfpkg'> = async (context, ac
   const manifests = withVduReplicas(manifestObjects(paths, await context.packages.files(target.vnfdId, paths)), flavour.vdus, target.vduCounts);
   const applied = await applyObjects(targetContext, manifests, paths);
   const kept = new Set(applied.map((item) => identity(item.object)));
-  for (const wave of deleteWaves(deployment.objects.filter((item) => !kept.has(identity(item.object))))) {
+  const madeForApplied = madeForKept(applied.map((item) => item.object));
+  for (const wave of deleteWaves(deployment.objects.filter((item) => !kept.has(identity(item.object)) && !madeForApplied(item.object)))) {
     for (const item of wave) await context.api.delete(item.object);
     await awaitDeleted(context.api, wave, context.signal);
   }
