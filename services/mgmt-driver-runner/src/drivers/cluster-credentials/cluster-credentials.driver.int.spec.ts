@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
 import { CoreV1Api, KubeConfig } from '@kubernetes/client-node';
 import type { AppError } from '@vnfm/contracts';
@@ -12,6 +13,16 @@ jest.setTimeout(180_000);
 
 const CLUSTER = 'workload-cc';
 const SECRET = `${CLUSTER}-kubeconfig`;
+
+/** A TCP port nothing listens on (taken and given back). */
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
 
 /** Every file under `dir` whose bytes hold `needle` (the embedded stores' segments, indexes, ...). */
 function filesHolding(dir: string, needle: string): string[] {
@@ -135,6 +146,22 @@ describe('cluster-credentials MgmtDriver (tools/k8s)', () => {
 
     expect(receiver.received.map((request) => request.headers['authorization'])).toEqual([`Basic ${Buffer.from(`changed:${password}`).toString('base64')}`]);
     expect(outputs?.['cluster-credentials']).toMatchObject({ clusterName: CLUSTER, attempts: 1 });
+  });
+
+  it('a receiver not listening yet (connection refused) is tried again until it is', async () => {
+    const later = new TestReceiver(harness.dataDir);
+    const port = await freePort();
+    const laterUrl = `https://127.0.0.1:${port}/late`;
+    const running = harness.run('heal_end', { cluster_kubeconfig: { cluster_name: CLUSTER, receiver: { url: laterUrl, ca_cert: later.caPem, bearer_token: token } } });
+    await new Promise((resolve) => setTimeout(resolve, 1_200));
+    await later.start(port);
+    try {
+      const outputs = await running;
+      expect(later.received).toHaveLength(1);
+      expect((outputs?.['cluster-credentials'] as { attempts: number }).attempts).toBeGreaterThanOrEqual(2);
+    } finally {
+      await later.stop();
+    }
   });
 
   it('a 401 fails the hook at once with the status, and nothing of what was sent (the receiver echoes it) in the error', async () => {

@@ -57,8 +57,9 @@ export class TestReceiver {
     });
   }
 
-  async start(): Promise<string> {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+  /** Listens on `port` (any free one by default); the URL to POST to. */
+  async start(port = 0): Promise<string> {
+    await new Promise<void>((resolve) => this.server.listen(port, '127.0.0.1', resolve));
     return `https://127.0.0.1:${(this.server.address() as AddressInfo).port}/clusters`;
   }
 
