@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { CoreV1Api, CustomObjectsApi, KubeConfig, KubernetesObjectApi, VersionApi } from '@kubernetes/client-node';
+import { CoreV1Api, CustomObjectsApi, KubeConfig, KubernetesObjectApi, PatchStrategy, setHeaderOptions, VersionApi } from '@kubernetes/client-node';
 import type { RecordStepResultMessage, StepAction, StepResult, VimConnectionRef, VnfcResourceInfo } from '@vnfm/contracts';
 import { instanceSelector } from '@vnfm/kubernetes-manifests';
 import { repoRoot } from '@vnfm/vnf-package/testing';
@@ -40,6 +40,7 @@ describe('kubernetes-driver: Cluster API management and workload clusters as CNF
   let core: CoreV1Api;
   let custom: CustomObjectsApi;
   let controller: CapiTestController | undefined;
+  let startController: () => Promise<CapiTestController>;
   let vims: Record<string, VimConnectionRef>;
   let vnfdId: string;
   let release2: string;
@@ -57,7 +58,8 @@ describe('kubernetes-driver: Cluster API management and workload clusters as CNF
     core = config.makeApiClient(CoreV1Api);
     custom = config.makeApiClient(CustomObjectsApi);
     await core.createNamespace({ body: { metadata: { name: namespace } } });
-    controller = await startCapiTestController({ kubeconfig: cp.kubeconfig, namespace, delayMs: DELAY_MS });
+    startController = () => startCapiTestController({ kubeconfig: cp.kubeconfig, namespace, delayMs: DELAY_MS });
+    controller = await startController();
     await harness.start();
     vims = await harness.registerVim(cp, false);
     vnfdId = await harness.onboardCnf(crdFolder, WORKLOAD);
@@ -69,7 +71,7 @@ describe('kubernetes-driver: Cluster API management and workload clusters as CNF
     rmSync(crdFolder, { recursive: true, force: true });
   });
 
-  it('management cluster (the CRDs) → workload cluster provisioned with working credentials, its Machines the VNFCs → scale out → heal a Machine → new Kubernetes version rolls every Machine → terminate waits for the finalizers', async () => {
+  it('management cluster (the CRDs) → workload cluster provisioned with working credentials, its Machines the VNFCs → scale out → heal a Machine → new Kubernetes version rolls every Machine → terminate waits for the finalizers; a MachineDeployment that turns unready once its controller sees it is waited for', async () => {
     const management = randomUUID();
     const workload = randomUUID();
     const instantiate: StepAction = { action: 'instantiate', flavourId: 'simple', vduCounts: {}, targetScaleStatus: level(1), vimConnectionInfo: vims };
@@ -138,6 +140,26 @@ describe('kubernetes-driver: Cluster API management and workload clusters as CNF
       await expect(cluster()).rejects.toMatchObject({ code: 404 });
       expect(await liveMachines()).toEqual([]);
       expect(((await custom.listNamespacedCustomObject(capi('machinedeployments'))) as { items: unknown[] }).items).toEqual([]);
+      // Readiness is taken per object when first seen; a MachineDeployment read before its controller wrote any status is "ready",
+      // until the controller counts the Machines it has to make. Played here step by step (the controller stopped): the step must wait for it.
+      await controller?.stop();
+      const lateId = randomUUID();
+      const late = harness.step(lateId, vnfdId, vims, instantiate, files('capi-machinedeployment.yaml', 'capi-cluster.yaml'));
+      const lateRun = harness.run(late);
+      const md = async () => ((await custom.listNamespacedCustomObject(capi('machinedeployments'))) as { items: { metadata: { generation: number } }[] }).items[0];
+      while (!(await md())) await sleep(20);
+      await sleep(300);
+      const firstLook = { replicas: 0, readyReplicas: 0, upToDateReplicas: 0, observedGeneration: (await md()).metadata.generation, selector: 'cluster.x-k8s.io/cluster-name=workload-1' };
+      await custom.patchNamespacedCustomObjectStatus({ ...capi('machinedeployments'), name: 'vdu2', body: { status: firstLook } }, setHeaderOptions('Content-Type', PatchStrategy.MergePatch));
+      await core.createNamespacedSecret({ namespace, body: { metadata: { name: 'workload-1-kubeconfig' }, type: 'cluster.x-k8s.io/secret', stringData: { value: 'apiVersion: v1\nkind: Config\n' } } });
+      await sleep(1_000);
+      expect(harness.results.some((result) => result.stepId === late.stepId)).toBe(false);
+      controller = await startController();
+      const lateMade = succeeded(await lateRun);
+      expect(lateMade.vnfcsAdded).toHaveLength(1);
+      expect(names(lateMade.vnfcsAdded ?? [])).toEqual((await liveMachines()).map((machine) => machine.metadata.name));
+      succeeded(await harness.run(harness.step(lateId, vnfdId, vims, { action: 'terminate', terminationType: 'GRACEFUL', vnfcs: [] }, {}, lateMade.vnfcsAdded)));
+      await core.deleteNamespacedSecret({ name: 'workload-1-kubeconfig', namespace });
       console.info(`Cluster API workload cluster instantiate (controller delay ${DELAY_MS} ms): ${instantiateMs} ms`);
 
       succeeded(await harness.run({ ...harness.step(management, vnfdId, vims, { action: 'terminate', terminationType: 'GRACEFUL', vnfcs: [] }, {}), timeoutMs: 90_000 }, 100_000));

@@ -13,8 +13,10 @@ export interface AppliedObject {
  * Waits by watch until every object is ready (see readinessOf). An object
  * that will never be ready fails the step at once, naming it and why; at the
  * step's deadline the step fails naming each object not ready and why.
+ * Resolves true when some object had to be waited for (false: all were ready when read).
  */
-export async function awaitReady(api: KubeApi, objects: readonly AppliedObject[], signal: AbortSignal): Promise<void> {
+export async function awaitReady(api: KubeApi, objects: readonly AppliedObject[], signal: AbortSignal): Promise<boolean> {
+  let waited = false;
   // The first object that fails stops the watches of the others.
   const failed = new AbortController();
   const watching = AbortSignal.any([signal, failed.signal]);
@@ -28,18 +30,21 @@ export async function awaitReady(api: KubeApi, objects: readonly AppliedObject[]
         if (!current) {
           // An object awaited before anything made it (a Cluster's kubeconfig Secret) is not there yet; one that was there is gone.
           waiting.set(item, waiting.get(item) === 'not yet read' || waiting.get(item) === 'not made yet' ? 'not made yet' : 'deleted');
+          waited = true;
           return false;
         }
         const readiness = readinessOf(current);
         if (readiness.ready) return true;
         if (readiness.failed) throw new AppError('KUBERNETES_OBJECT_FAILED', 422, 'Unprocessable Entity', `${describeObject(item.object)} will not become ready: ${readiness.reason}.`);
         waiting.set(item, readiness.reason);
+        waited = true;
         return false;
       },
       watching,
     ).then(() => void waiting.delete(item));
   try {
     await Promise.all(objects.map(wait));
+    return waited;
   } catch (error) {
     failed.abort(error);
     if (stopCauseOf(signal) !== 'deadline') throw error;

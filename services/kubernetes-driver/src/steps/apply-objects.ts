@@ -34,6 +34,10 @@ export async function applyObjects(context: KubeStepContext, manifests: readonly
     }
     await awaitReady(context.api, ready, context.signal);
     await awaitReady(context.api, await kubeconfigSecrets(context, ready), context.signal);
+    // Each object was taken as ready when it first was; one may have turned unready since, as its controller caught up with a sibling
+    // (a MachineDeployment without status yet is ready, until its controller sees its Cluster provisioned and counts Machines to make):
+    // the wave is done once every object is ready at the same time.
+    while (await awaitReady(context.api, ready, context.signal));
     applied.push(...ready);
   }
   return applied;
