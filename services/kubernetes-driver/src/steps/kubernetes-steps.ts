@@ -4,7 +4,7 @@ import { namespaceOf } from '@vnfm/kubernetes-manifests';
 import { PackageCatalogClient, type StepContext as HostStepContext, type StepHandlers } from '@vnfm/step-host';
 import { VimConnectionsClient } from '../bus/vim-connections.client';
 import { KubeApi } from '../kube/kube-api';
-import { kubeConfigOf } from '../kube/kube-config';
+import { kubeConfigOf } from '@vnfm/kube-client';
 import { notBuilt } from '../not-built.steps';
 import { instantiate } from './instantiate.step';
 import type { InfraAction, KubeStepContext, KubeStepHandler } from './step-context';

@@ -1,5 +1,6 @@
 import { text } from 'node:stream/consumers';
 import type { HookArtifact, HookContext, HookOutputs } from '@vnfm/contracts';
+import { kubeConfigOf } from '@vnfm/kube-client';
 import { namespaceOf } from '@vnfm/kubernetes-manifests';
 import type { DriverDeps } from '../built-in';
 import { DRIVER_PARAMETER } from '../generic/generic-artifact';
@@ -8,7 +9,7 @@ import { deregisterClusterVim } from '../kubespray/cluster-vim';
 import { clusterOfManifests } from './cluster-name';
 import { CREDENTIALS_PARAM, invalidCredentialsParams, readCredentialsParams, type CredentialsParams } from './credentials-params';
 import { awaitKubeconfig } from './kubeconfig-secret';
-import { managementKubeConfig, managementVim } from './management-cluster';
+import { managementVim } from './management-cluster';
 import { deliverKubeconfig, receiverName } from './receiver-delivery';
 import { workloadAccess } from './workload-access';
 import { registerWorkloadVim, type WorkloadVim } from './workload-vim';
@@ -76,7 +77,7 @@ export class ClusterCredentialsDriver implements HookDriver {
     const ca = params.receiver.caCertPath !== undefined ? await this.packageCa(files, params.receiver.caCertPath) : params.receiver.caCert;
     const secret = { namespace, name: `${clusterName}-kubeconfig` };
 
-    const kubeconfig = await awaitKubeconfig(managementKubeConfig(vim), secret, signal);
+    const kubeconfig = await awaitKubeconfig(await kubeConfigOf(vim), secret, signal);
     const attempts = await deliverKubeconfig(params.receiver, ca, { vnfInstanceId: context.vnfInstanceId, clusterName, kubeconfig }, signal);
     const output: CredentialsOutput = { clusterName, secret: `${namespace}/${secret.name}`, receiver: receiverName(params.receiver.url), attempts, deliveredAt: new Date().toISOString() };
     this.deps.runtime.logger.info({ hook: context.hook, vnfInstanceId: context.vnfInstanceId, clusterName, receiver: output.receiver, attempts }, 'workload cluster kubeconfig delivered');

@@ -1,0 +1,1 @@
+export { kubeConfigOf } from './kube-config';
