@@ -70,6 +70,8 @@ export function startCatchUpSubscription(deps: CatchUpDeps, options: SubscribeOp
   const waitUnlessMore = async () => {
     const wait = new AbortController();
     const stop = () => wait.abort();
+    // Stopped while the page was being checkpointed: a listener added now would never hear it.
+    if (abort.signal.aborted) return;
     abort.signal.addEventListener('abort', stop, { once: true });
     try {
       const woken = deps.waitForAppend(wait.signal);

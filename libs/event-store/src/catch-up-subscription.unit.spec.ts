@@ -45,4 +45,20 @@ describe('startCatchUpSubscription', () => {
     await subscription.stop();
     expect(seen).toEqual(['a-1', 'a-2']);
   });
+
+  it('stops when asked while a page\'s checkpoint is being stored (the wait for appends that follows hears the stop)', async () => {
+    const memory = memoryStore();
+    memory.append('a-1');
+    let release!: () => void;
+    const storing = new Promise<void>((resolve) => (release = resolve));
+    let storingStarted!: () => void;
+    const started = new Promise<void>((resolve) => (storingStarted = resolve));
+    const deps = { ...memory.deps, store: { ...memory.deps.store, storeCheckpoint: async () => { storingStarted(); await storing; } } };
+    const subscription = startCatchUpSubscription(deps, { subscriptionName: 's' }, async () => undefined);
+    await started;
+    const stopped = subscription.stop();
+    release();
+    const outcome = await Promise.race([stopped.then(() => 'stopped'), new Promise((resolve) => setTimeout(() => resolve('still waiting'), 2_000))]);
+    expect(outcome).toBe('stopped');
+  });
 });
