@@ -143,6 +143,9 @@ describe('kubernetes-driver: Cluster API management and workload clusters as CNF
       // Readiness is taken per object when first seen; a MachineDeployment read before its controller wrote any status is "ready",
       // until the controller counts the Machines it has to make. Played here step by step (the controller stopped): the step must wait for it.
       await controller?.stop();
+      // The terminated Cluster's kubeconfig Secret goes by garbage collection, in the background: gone before the next one is made.
+      await core.deleteNamespacedSecret({ name: 'workload-1-kubeconfig', namespace }).catch(() => undefined);
+      while (await core.readNamespacedSecret({ name: 'workload-1-kubeconfig', namespace }).then(() => true, () => false)) await sleep(50);
       const lateId = randomUUID();
       const late = harness.step(lateId, vnfdId, vims, instantiate, files('capi-machinedeployment.yaml', 'capi-cluster.yaml'));
       const lateRun = harness.run(late);
