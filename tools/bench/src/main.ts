@@ -44,7 +44,7 @@ async function main(): Promise<void> {
   }
   if (!only || only === 'lcm') await benchLcm({ warmup: 20, sequential: 100, concurrent: 100, listed: 10_000 });
   if (!only || only === 'lag') await benchDetectionLag();
-  if (!only || only === 'notify') await benchNotifications({ subscribers: 100, slow: 10, down: 5, operations: 100 });
+  if (!only || only === 'notify') await benchNotifications({ subscribers: 100, slow: 10, down: 5, operations: 100, rounds: 3 });
   if (!only || only === 'k8s') await benchK8sReadiness();
   // Every table is printed; Kafka clients and telemetry timers would otherwise keep the process alive.
   process.exit(0);

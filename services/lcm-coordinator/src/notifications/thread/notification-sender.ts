@@ -1,5 +1,4 @@
 import { setMaxListeners } from 'node:events';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { outboxHead, retryDelayMs, type LccnSubscription, type OutboxEntry, type OutboxState } from '@vnfm/lcm-domain';
 import type { Logger } from '@vnfm/telemetry';
 import type { DeliverySettings } from '../delivery-settings';
@@ -9,17 +8,42 @@ import { SubscriberClient } from './subscriber-client';
 
 const now = () => new Date().toISOString();
 
+/** Resolves after `ms`, or as soon as one of `signals` aborts. */
+function pause(ms: number, signals: AbortSignal[]): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      for (const signal of signals) signal.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    for (const signal of signals) {
+      if (signal.aborted) return done();
+      signal.addEventListener('abort', done, { once: true });
+    }
+  });
+}
+
 /**
  * Works each outbox head first: its next notification goes only once the
  * one before was delivered or parked, so a subscriber gets an instance's
  * notifications in order. Outboxes go in parallel, within the limiter's
  * bounds. A failed attempt is retried after a back-off with jitter; after
  * `parkAfterMs` of failures the notification is parked and the outbox moves on.
+ * A subscriber whose last answer was a failure (an error status, a timeout, a
+ * refused connection) gets one request in flight instead of its bound until
+ * it answers again, and its outboxes back off from its count of failures in
+ * a row, not only their own: a subscriber that is down or slower than the
+ * timeout holds one slot of the total and is tried a few times a minute
+ * however many outboxes it has, so the others keep their throughput. Its
+ * first answer again wakes its outboxes at once.
  */
 export class NotificationSender {
   private readonly limiter: DeliveryLimiter;
   private readonly workers = new Map<string, Promise<void>>();
   private readonly stopping = new AbortController();
+  /** Subscriptions whose last attempt failed: how many failed in a row, and what wakes their outboxes when one is delivered. */
+  private readonly failing = new Map<string, { failures: number; answered: AbortController }>();
 
   constructor(
     private readonly settings: DeliverySettings,
@@ -29,7 +53,7 @@ export class NotificationSender {
     private readonly subscriptionOf: (id: string) => LccnSubscription | undefined,
     private readonly client: SubscriberClient,
   ) {
-    this.limiter = new DeliveryLimiter(this.settings.maxInFlight, this.settings.maxInFlightPerSubscription);
+    this.limiter = new DeliveryLimiter(this.settings.maxInFlight, (subscriptionId) => (this.failing.has(subscriptionId) ? 1 : this.settings.maxInFlightPerSubscription));
     // Every request in flight and every back-off listens for the stop: as many as there are busy outboxes.
     setMaxListeners(0, this.stopping.signal);
   }
@@ -69,10 +93,13 @@ export class NotificationSender {
         await this.park(stream, head);
         continue;
       }
-      const release = await this.limiter.acquire(outbox.subscriptionId);
+      // A stop ends the wait: nothing more is sent (each waiting request would otherwise be sent, and wait its timeout, at shutdown).
+      const release = await this.limiter.acquire(outbox.subscriptionId, stop);
       let outcome;
       try {
         outcome = await this.client.post(subscription, head.body, stop);
+        // Before the release, so the slot goes to whom the subscriber's new bound allows.
+        this.noteOutcome(outbox.subscriptionId, outcome.delivered);
       } finally {
         release();
       }
@@ -83,7 +110,22 @@ export class NotificationSender {
       const attempt = head.attempts + 1;
       await this.outboxes.record(stream, { type: 'NotificationAttemptFailed', data: { notificationId: head.notificationId, attempt, reason: outcome.reason, at: now() } });
       this.logger.warn({ notificationId: head.notificationId, subscriptionId: outbox.subscriptionId, attempt, reason: outcome.reason }, 'notification not delivered; will retry');
-      if (!this.expired(head)) await sleep(retryDelayMs(attempt, this.settings.retryMinMs, this.settings.retryMaxMs, Math.random()), undefined, { signal: stop }).catch(() => undefined);
+      const failing = this.failing.get(outbox.subscriptionId);
+      const backOff = retryDelayMs(Math.max(attempt, failing?.failures ?? 0), this.settings.retryMinMs, this.settings.retryMaxMs, Math.random());
+      if (!this.expired(head)) await pause(backOff, failing ? [stop, failing.answered.signal] : [stop]);
+    }
+  }
+
+  private noteOutcome(subscriptionId: string, delivered: boolean): void {
+    const failing = this.failing.get(subscriptionId);
+    if (delivered) {
+      this.failing.delete(subscriptionId);
+      failing?.answered.abort();
+    } else if (failing) failing.failures++;
+    else {
+      const answered = new AbortController();
+      setMaxListeners(0, answered.signal);
+      this.failing.set(subscriptionId, { failures: 1, answered });
     }
   }
 
