@@ -158,7 +158,13 @@ start_component() { # name, command...
   # leader, so setsid execs in place and $! is the component's pid.)
   # 9>&-: the component must not inherit (and so hold) the script's lock.
   setsid "$@" >>"$LOGS/$name.log" 2>&1 </dev/null 9>&- &
-  echo "$!" > "$RUN/$name.pid"
+  local pid=$! tries=0
+  echo "$pid" > "$RUN/$name.pid"
+  # Until the child has exec'd, its argv is still this script's and pid_of would take it for gone (under load, long
+  # enough for wait_for to report the component exited): wait for the component's own argv.
+  while kill -0 "$pid" 2>/dev/null && ! tr '\0' ' ' < "/proc/$pid/cmdline" 2>/dev/null | grep -qF -- "$STATE_DIR" && ((tries++ < 200)); do
+    sleep 0.05
+  done
 }
 
 group_alive() { kill -0 -- "-$1" 2>/dev/null; }
