@@ -301,7 +301,13 @@ start_vm() {
   setsid unshare --mount --uts --pid --fork --mount-proc --propagation private --kill-child \
     -- bash "$SCRIPT_DIR/vm-init.sh" "$ip" "$SSH_VM_PORT" "$STATE_DIR" "$(vm_hostname "$ip")" \
     </dev/null >>"$LOG_DIR/$ip.log" 2>&1 9>&- &
-  echo $! >"$(pid_file "$ip")"
+  local pid=$! tries=0
+  echo "$pid" >"$(pid_file "$ip")"
+  # Until the child has exec'd, its argv is still this script's and vm_pid would take the VM for gone (under load, long
+  # enough for wait_vm to report it exited): wait for its own argv.
+  while alive "$pid" && ! tr '\0' ' ' <"/proc/$pid/cmdline" 2>/dev/null | grep -qF "vm-init.sh $ip " && ((tries++ < 200)); do
+    sleep 0.05
+  done
 }
 
 wait_vm() {
