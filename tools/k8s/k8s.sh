@@ -142,10 +142,12 @@ pid_of() { # prints the pid of a running component, fails when it is not running
   [[ -f "$file" ]] || return 1
   pid="$(<"$file")"
   [[ "$pid" =~ ^[0-9]+$ ]] && kill -0 "$pid" 2>/dev/null || return 1
-  # Guard against pid reuse: our processes always carry the state dir in argv.
-  tr '\0' ' ' < "/proc/$pid/cmdline" 2>/dev/null | grep -qF -- "$STATE_DIR" || return 1
+  carries_state_dir "$pid" || return 1
   echo "$pid"
 }
+
+# Guard against pid reuse: our processes always carry the state dir in argv.
+carries_state_dir() { tr '\0' ' ' < "/proc/$1/cmdline" 2>/dev/null | grep -qF -- "$STATE_DIR"; }
 
 running() { pid_of "$1" >/dev/null; }
 
@@ -162,7 +164,7 @@ start_component() { # name, command...
   echo "$pid" > "$RUN/$name.pid"
   # Until the child has exec'd, its argv is still this script's and pid_of would take it for gone (under load, long
   # enough for wait_for to report the component exited): wait for the component's own argv.
-  while kill -0 "$pid" 2>/dev/null && ! tr '\0' ' ' < "/proc/$pid/cmdline" 2>/dev/null | grep -qF -- "$STATE_DIR" && ((tries++ < 200)); do
+  while kill -0 "$pid" 2>/dev/null && ! carries_state_dir "$pid" && ((tries++ < 200)); do
     sleep 0.05
   done
 }

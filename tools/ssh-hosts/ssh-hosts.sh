@@ -226,9 +226,12 @@ vm_pid() {
   [[ -f $f ]] || return 1
   pid=$(<"$f")
   [[ $pid =~ ^[0-9]+$ ]] && [[ -r /proc/$pid/cmdline ]] || return 1
-  tr '\0' ' ' <"/proc/$pid/cmdline" | grep -qF "vm-init.sh $1 " || return 1
+  holds_vm "$pid" "$1" || return 1
   printf '%s\n' "$pid"
 }
+
+# Whether process $1 is the namespace holder of VM $2 (its argv names the VM's init).
+holds_vm() { tr '\0' ' ' <"/proc/$1/cmdline" 2>/dev/null | grep -qF "vm-init.sh $2 "; }
 
 # The VM's PID 1 (its sshd), i.e. the process whose mount namespace is the VM.
 vm_init_pid() {
@@ -305,7 +308,7 @@ start_vm() {
   echo "$pid" >"$(pid_file "$ip")"
   # Until the child has exec'd, its argv is still this script's and vm_pid would take the VM for gone (under load, long
   # enough for wait_vm to report it exited): wait for its own argv.
-  while alive "$pid" && ! tr '\0' ' ' <"/proc/$pid/cmdline" 2>/dev/null | grep -qF "vm-init.sh $ip " && ((tries++ < 200)); do
+  while alive "$pid" && ! holds_vm "$pid" "$ip" && ((tries++ < 200)); do
     sleep 0.05
   done
 }
