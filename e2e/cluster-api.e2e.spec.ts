@@ -52,14 +52,35 @@ describe('Cluster API with the unmodified Tacker CLI: a management cluster CNF (
     admin = KubernetesObjectApi.makeApiClient(config);
     await core.createNamespace({ body: { metadata: { name: namespace } } });
     controller = await startCapiTestController({ kubeconfig: cp.kubeconfig, namespace });
-    product = startProduct(process.execPath, [entryPoint('standalone')], { VNFM_PORT: new URL(endpoint).port, VNFM_DATA_DIR: join(dataDir, 'data'), VNFM_ADMIN_TOKEN: token, VNFM_LOG_LEVEL: 'warn' });
+    product = startProduct(process.execPath, [entryPoint('standalone')], {
+      VNFM_PORT: new URL(endpoint).port,
+      VNFM_DATA_DIR: join(dataDir, 'data'),
+      VNFM_ADMIN_TOKEN: token,
+      VNFM_LOG_LEVEL: 'warn',
+    });
     await waitForHttp(`${endpoint}/health`, 180_000);
     cli = tackerCli(openstack, endpoint, token);
     vimId = (await cli.json<{ id: string }>(['vim', 'register', '--config-file', cp.vimFile, `k8s-capi-${randomUUID().slice(0, 8)}`])).id;
     const http = gatewayHttp(endpoint, token);
     const workload = [crdFolder, join(TEST_PACKAGES, 'capi-workload')];
-    vnfdId = String((await onboardZip(http, 'cluster-api', await zipStagedPackage(dataDir, 'cnf-v2-all-kinds', { stripHooks: true, extraFolders: workload }))).vnfdId);
-    await onboardZip(http, 'cluster-api release 2', await zipStagedPackage(dataDir, 'cnf-v2-all-kinds', { stripHooks: true, vnfdId: { from: vnfdId, to: release2 }, extraFolders: [...workload, join(TEST_PACKAGES, 'capi-workload-v2')] }));
+    vnfdId = String(
+      (
+        await onboardZip(
+          http,
+          'cluster-api',
+          await zipStagedPackage(dataDir, 'cnf-v2-all-kinds', { stripHooks: true, extraFolders: workload }),
+        )
+      ).vnfdId,
+    );
+    await onboardZip(
+      http,
+      'cluster-api release 2',
+      await zipStagedPackage(dataDir, 'cnf-v2-all-kinds', {
+        stripHooks: true,
+        vnfdId: { from: vnfdId, to: release2 },
+        extraFolders: [...workload, join(TEST_PACKAGES, 'capi-workload-v2')],
+      }),
+    );
   }, K8S_UP_TIMEOUT_MS + TACKER_CLI_INSTALL_TIMEOUT_MS);
   afterAll(async () => {
     if (product) await killGroup(product, 'SIGKILL');
@@ -81,35 +102,85 @@ describe('Cluster API with the unmodified Tacker CLI: a management cluster CNF (
       expect([args[1], op['Operation State'], op.Error || 'no error']).toEqual([args[1], 'COMPLETED', 'no error']);
     };
     const capi = (plural: string) => ({ group: 'cluster.x-k8s.io', version: 'v1beta2', namespace, plural });
-    const machines = async () => ((await custom.listNamespacedCustomObject(capi('machines'))) as { items: CapiObject[] }).items.filter((machine) => !machine.metadata.deletionTimestamp);
+    const machines = async () =>
+      ((await custom.listNamespacedCustomObject(capi('machines'))) as { items: CapiObject[] }).items.filter(
+        (machine) => !machine.metadata.deletionTimestamp,
+      );
     /** `vnflcm show`, held against the API server: the MachineDeployment's live Machines are exactly the instance's VNFCs. */
     const shown = async (id: string) => {
       const record = await lcm.json<CliRecord>(['vnflcm', 'show', id]);
       const vnfcs = (record['Instantiated Vnf Info'] as InstantiatedVnfInfo | undefined)?.vnfcResourceInfo ?? [];
       const live = await machines();
-      expect(vnfcs.map((vnfc: VnfcResourceInfo) => vnfc.computeResource.resourceId).sort()).toEqual(live.map((machine) => machine.metadata.name).sort());
+      expect(vnfcs.map((vnfc: VnfcResourceInfo) => vnfc.computeResource.resourceId).sort()).toEqual(
+        live.map((machine) => machine.metadata.name).sort(),
+      );
       return { record, vnfcs, live };
     };
-    const crds = async (id: string) => (await admin.list('apiextensions.k8s.io/v1', 'CustomResourceDefinition', undefined, undefined, undefined, undefined, undefined, instanceSelector(id))).items.length;
+    const crds = async (id: string) =>
+      (
+        await admin.list(
+          'apiextensions.k8s.io/v1',
+          'CustomResourceDefinition',
+          undefined,
+          undefined,
+          undefined,
+          undefined,
+          undefined,
+          instanceSelector(id),
+        )
+      ).items.length;
 
     const management = String((await lcm.json<CliRecord>(['vnflcm', 'create', '--name', 'capi-management', vnfdId])).ID);
-    await completes(management, ['vnflcm', 'instantiate', management, write('management', { flavourId: 'simple', vimConnectionInfo, additionalParams: { 'lcm-kubernetes-def-files': files(...CAPI_CRDS.map((crd) => `capi-crd-${crd}.yaml`)) } })]);
+    await completes(management, [
+      'vnflcm',
+      'instantiate',
+      management,
+      write('management', {
+        flavourId: 'simple',
+        vimConnectionInfo,
+        additionalParams: { 'lcm-kubernetes-def-files': files(...CAPI_CRDS.map((crd) => `capi-crd-${crd}.yaml`)) },
+      }),
+    ]);
     expect(await crds(management)).toBe(CAPI_CRDS.length);
 
     const workload = String((await lcm.json<CliRecord>(['vnflcm', 'create', '--name', 'capi-workload', vnfdId])).ID);
     let managementEnd: unknown[] = [];
     try {
-      await completes(workload, ['vnflcm', 'instantiate', workload, write('workload', { flavourId: 'simple', vimConnectionInfo, additionalParams: { 'lcm-kubernetes-def-files': files('capi-machinedeployment.yaml', 'capi-cluster.yaml'), namespace } })]);
-      expect(await custom.getNamespacedCustomObject({ ...capi('clusters'), name: 'workload-1' })).toMatchObject({ status: { phase: 'Provisioned' } });
-      expect(await core.readNamespacedSecret({ name: 'workload-1-kubeconfig', namespace })).toMatchObject({ type: 'cluster.x-k8s.io/secret' });
+      await completes(workload, [
+        'vnflcm',
+        'instantiate',
+        workload,
+        write('workload', {
+          flavourId: 'simple',
+          vimConnectionInfo,
+          additionalParams: { 'lcm-kubernetes-def-files': files('capi-machinedeployment.yaml', 'capi-cluster.yaml'), namespace },
+        }),
+      ]);
+      expect(await custom.getNamespacedCustomObject({ ...capi('clusters'), name: 'workload-1' })).toMatchObject({
+        status: { phase: 'Provisioned' },
+      });
+      expect(await core.readNamespacedSecret({ name: 'workload-1-kubeconfig', namespace })).toMatchObject({
+        type: 'cluster.x-k8s.io/secret',
+      });
       const instantiated = await shown(workload);
-      expect(instantiated.vnfcs.map((vnfc) => [vnfc.vduId, vnfc.computeResource.vimLevelResourceType])).toEqual([['VDU2', 'MachineDeployment'], ['VDU2', 'MachineDeployment']]);
+      expect(instantiated.vnfcs.map((vnfc) => [vnfc.vduId, vnfc.computeResource.vimLevelResourceType])).toEqual([
+        ['VDU2', 'MachineDeployment'],
+        ['VDU2', 'MachineDeployment'],
+      ]);
 
       await completes(workload, ['vnflcm', 'scale', workload, '--type', 'SCALE_OUT', '--aspect-id', 'vdu2_aspect']);
       const out = await shown(workload);
       expect(out.vnfcs).toHaveLength(3);
 
-      await completes(workload, ['vnflcm', 'change-vnfpkg', workload, write('change', { vnfdId: release2, additionalParams: { 'lcm-kubernetes-def-files': files('capi-machinedeployment-v1-32.yaml', 'capi-cluster.yaml') } })]);
+      await completes(workload, [
+        'vnflcm',
+        'change-vnfpkg',
+        workload,
+        write('change', {
+          vnfdId: release2,
+          additionalParams: { 'lcm-kubernetes-def-files': files('capi-machinedeployment-v1-32.yaml', 'capi-cluster.yaml') },
+        }),
+      ]);
       const changed = await shown(workload);
       expect(changed.record['VNFD ID']).toBe(release2);
       expect(changed.live.map((machine) => machine.spec.version)).toEqual(['v1.32.0', 'v1.32.0', 'v1.32.0']);
@@ -121,7 +192,9 @@ describe('Cluster API with the unmodified Tacker CLI: a management cluster CNF (
       expect(await lcm.run(['vnflcm', 'delete', workload])).toMatchObject({ code: 0 });
     } finally {
       // Also after a failure (which this must not hide): the CRDs are cluster-scoped.
-      const ended = await lcm.operate(management, ['vnflcm', 'terminate', management, '--termination-type', 'GRACEFUL']).catch((error: unknown) => ({ op: { Error: String(error) } as CliRecord }));
+      const ended = await lcm
+        .operate(management, ['vnflcm', 'terminate', management, '--termination-type', 'GRACEFUL'])
+        .catch((error: unknown) => ({ op: { Error: String(error) } as CliRecord }));
       managementEnd = [ended.op['Operation State'], ended.op.Error || 'no error'];
     }
     expect(managementEnd).toEqual(['COMPLETED', 'no error']);

@@ -58,13 +58,19 @@ describe('workload cluster credentials with the unmodified Tacker CLI (v2): a Cl
     vimConnectionInfo: { vim1: { vimId, vimType: 'ETSINFV.KUBERNETES.V_1' } },
     additionalParams: { 'lcm-kubernetes-def-files': defFiles, namespace, ...more },
   });
-  const credentials = (receiverParams: Record<string, unknown>) => ({ cluster_kubeconfig: { receiver: { url, ...receiverParams }, register_vim: true, vim_name: vimName } });
-  const errorOf = (op: CliRecord) => (op.Error ? String((op.Error as { detail?: unknown }).detail ?? JSON.stringify(op.Error)) : 'no error');
+  const credentials = (receiverParams: Record<string, unknown>) => ({
+    cluster_kubeconfig: { receiver: { url, ...receiverParams }, register_vim: true, vim_name: vimName },
+  });
+  const errorOf = (op: CliRecord) =>
+    op.Error ? String((op.Error as { detail?: unknown }).detail ?? JSON.stringify(op.Error)) : 'no error';
   const completes = async (id: string, args: string[]) => {
     const { op } = await lcm().operate(id, args);
     expect([args[1], op['Operation State'], errorOf(op)]).toEqual([args[1], 'COMPLETED', 'no error']);
   };
-  const kubeconfigSecret = async () => Buffer.from(String((await core.readNamespacedSecret({ name: `${CLUSTER}-kubeconfig`, namespace })).data?.['value']), 'base64').toString('utf8');
+  const kubeconfigSecret = async () =>
+    Buffer.from(String((await core.readNamespacedSecret({ name: `${CLUSTER}-kubeconfig`, namespace })).data?.['value']), 'base64').toString(
+      'utf8',
+    );
 
   beforeAll(async () => {
     const [k8s, openstack] = await Promise.all([ensureK8s(), ensureTackerCli()]);
@@ -79,16 +85,34 @@ describe('workload cluster credentials with the unmodified Tacker CLI (v2): a Cl
     const crdFolder = join(dataDir, 'capi-crds');
     execFileSync('bash', [join(__dirname, '..', 'tools', 'capi', 'crds.sh'), crdFolder], { stdio: ['ignore', 'ignore', 'inherit'] });
 
-    product = startProduct(process.execPath, [entryPoint('standalone')], { VNFM_PORT: new URL(endpoint).port, VNFM_DATA_DIR: join(dataDir, 'data'), VNFM_ADMIN_TOKEN: adminToken, VNFM_LOG_LEVEL: 'info' });
+    product = startProduct(process.execPath, [entryPoint('standalone')], {
+      VNFM_PORT: new URL(endpoint).port,
+      VNFM_DATA_DIR: join(dataDir, 'data'),
+      VNFM_ADMIN_TOKEN: adminToken,
+      VNFM_LOG_LEVEL: 'info',
+    });
     await waitForHttp(`${endpoint}/health`, 180_000);
     cli = tackerCli(openstack, endpoint, adminToken);
-    const vim = await cli.json<{ id: string; status: string }>(['vim', 'register', '--config-file', cp.vimFile, `management-${randomUUID().slice(0, 8)}`]);
+    const vim = await cli.json<{ id: string; status: string }>([
+      'vim',
+      'register',
+      '--config-file',
+      cp.vimFile,
+      `management-${randomUUID().slice(0, 8)}`,
+    ]);
     expect(vim.status).toBe('REACHABLE');
     vimId = vim.id;
     const http = gatewayHttp(endpoint, adminToken);
-    const managementZip = await zipStagedPackage(dataDir, 'cnf-v2-all-kinds', { stripHooks: true, vnfdId: { from: ALL_KINDS_VNFD_ID, to: randomUUID() }, extraFolders: [crdFolder] });
+    const managementZip = await zipStagedPackage(dataDir, 'cnf-v2-all-kinds', {
+      stripHooks: true,
+      vnfdId: { from: ALL_KINDS_VNFD_ID, to: randomUUID() },
+      extraFolders: [crdFolder],
+    });
     managementVnfd = String((await onboardZip(http, 'management cluster (Cluster API CRDs)', managementZip)).vnfdId);
-    const workloadZip = await zipStagedPackage(dataDir, 'cnf-v2-all-kinds', { vnfdId: { from: ALL_KINDS_VNFD_ID, to: randomUUID() }, extraFolders: [WORKLOAD_MANIFESTS, await workloadHooksFolder(dataDir)] });
+    const workloadZip = await zipStagedPackage(dataDir, 'cnf-v2-all-kinds', {
+      vnfdId: { from: ALL_KINDS_VNFD_ID, to: randomUUID() },
+      extraFolders: [WORKLOAD_MANIFESTS, await workloadHooksFolder(dataDir)],
+    });
     workloadVnfd = String((await onboardZip(http, 'workload cluster with cluster-credentials hooks', workloadZip)).vnfdId);
   }, K8S_UP_TIMEOUT_MS + TACKER_CLI_INSTALL_TIMEOUT_MS);
 
@@ -97,20 +121,40 @@ describe('workload cluster credentials with the unmodified Tacker CLI (v2): a Cl
     await receiver?.stop();
     // The controller releases the finalizers of what a failed test left: the namespace goes before it stops (else it stays Terminating, and the CRDs with it).
     await core?.deleteNamespace({ name: namespace }).catch(() => undefined);
-    await pollUntil(`namespace ${namespace} gone`, () => core.readNamespace({ name: namespace }).then(() => false, () => true), (gone) => gone, 120_000).catch(() => undefined);
+    await pollUntil(
+      `namespace ${namespace} gone`,
+      () =>
+        core.readNamespace({ name: namespace }).then(
+          () => false,
+          () => true,
+        ),
+      (gone) => gone,
+      120_000,
+    ).catch(() => undefined);
     await controller?.stop();
     rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('the management cluster: the Cluster API CRDs instantiated as a CNF', async () => {
     management = String((await lcm().json<CliRecord>(['vnflcm', 'create', '--name', 'capi-management', managementVnfd])).ID);
-    await completes(management, ['vnflcm', 'instantiate', management, requestFile('management', instantiateBody(CAPI_CRDS.map((crd) => `Files/kubernetes/capi-crd-${crd}.yaml`)))]);
+    await completes(management, [
+      'vnflcm',
+      'instantiate',
+      management,
+      requestFile('management', instantiateBody(CAPI_CRDS.map((crd) => `Files/kubernetes/capi-crd-${crd}.yaml`))),
+    ]);
   });
 
   it('a workload cluster whose receiver has no CA is refused before it starts: 422 naming the parameter, no occurrence', async () => {
     workload = String((await lcm().json<CliRecord>(['vnflcm', 'create', '--name', 'capi-workload', workloadVnfd])).ID);
-    const body = instantiateBody(['Files/kubernetes/capi-machinedeployment.yaml', 'Files/kubernetes/capi-cluster.yaml'], credentials({ bearer_token: receiverToken }));
-    const response = await gatewayHttp(endpoint, adminToken)(`/vnflcm/v2/vnf_instances/${workload}/instantiate`, { method: 'POST', body: JSON.stringify(body) });
+    const body = instantiateBody(
+      ['Files/kubernetes/capi-machinedeployment.yaml', 'Files/kubernetes/capi-cluster.yaml'],
+      credentials({ bearer_token: receiverToken }),
+    );
+    const response = await gatewayHttp(endpoint, adminToken)(`/vnflcm/v2/vnf_instances/${workload}/instantiate`, {
+      method: 'POST',
+      body: JSON.stringify(body),
+    });
     expect([response.status, response.headers.get('content-type')]).toEqual([422, expect.stringContaining('application/problem+json')]);
     const problem = (await response.json()) as { detail: string };
     expect(problem.detail).toContain('additionalParams.cluster_kubeconfig.receiver.ca_cert');
@@ -120,7 +164,10 @@ describe('workload cluster credentials with the unmodified Tacker CLI (v2): a Cl
 
   it('instantiate: a receiver answering 401 leaves it FAILED_TEMP with the status; retried once it accepts, the kubeconfig arrives byte for byte, and the workload cluster is a REACHABLE VIM', async () => {
     receiver?.answers.push(401);
-    const body = instantiateBody(['Files/kubernetes/capi-machinedeployment.yaml', 'Files/kubernetes/capi-cluster.yaml'], credentials({ ca_cert: receiver?.caPem, bearer_token: receiverToken }));
+    const body = instantiateBody(
+      ['Files/kubernetes/capi-machinedeployment.yaml', 'Files/kubernetes/capi-cluster.yaml'],
+      credentials({ ca_cert: receiver?.caPem, bearer_token: receiverToken }),
+    );
     const failed = await lcm().operate(workload, ['vnflcm', 'instantiate', workload, requestFile('workload', body)]);
     expect([failed.op['Operation State'], errorOf(failed.op)]).toEqual(['FAILED_TEMP', expect.stringContaining('HTTP 401')]);
     expect(receiver?.received).toHaveLength(1);
@@ -130,12 +177,20 @@ describe('workload cluster credentials with the unmodified Tacker CLI (v2): a Cl
     expect([retried['Operation State'], errorOf(retried)]).toEqual(['COMPLETED', 'no error']);
     expect(receiver?.received).toHaveLength(2);
     const delivered = receiver?.received[1];
-    expect(delivered).toMatchObject({ method: 'POST', headers: { authorization: `Bearer ${receiverToken}`, 'content-type': 'application/json' } });
+    expect(delivered).toMatchObject({
+      method: 'POST',
+      headers: { authorization: `Bearer ${receiverToken}`, 'content-type': 'application/json' },
+    });
     const sent = JSON.parse(String(delivered?.body.toString('utf8'))) as { vnfInstanceId: string; clusterName: string; kubeconfig: string };
     expect([sent.vnfInstanceId, sent.clusterName]).toEqual([workload, CLUSTER]);
     expect(Buffer.from(sent.kubeconfig).equals(Buffer.from(await kubeconfigSecret()))).toBe(true);
 
-    const vim = await pollUntil('the workload VIM REACHABLE', async () => (await cli.json<CliRecord[]>(['vim', 'list'])).find((row) => row.Name === vimName), (row) => row?.Status === 'REACHABLE', 60_000);
+    const vim = await pollUntil(
+      'the workload VIM REACHABLE',
+      async () => (await cli.json<CliRecord[]>(['vim', 'list'])).find((row) => row.Name === vimName),
+      (row) => row?.Status === 'REACHABLE',
+      60_000,
+    );
     expect(vim).toMatchObject({ Name: vimName, Type: 'kubernetes', Status: 'REACHABLE' });
   });
 
@@ -150,10 +205,12 @@ describe('workload cluster credentials with the unmodified Tacker CLI (v2): a Cl
 
     // The kubeconfig as a JSON string would carry it (one line, its line breaks escaped).
     for (const secret of [token, receiverToken, JSON.stringify(kubeconfig).slice(1, -1)]) {
-      const { stdout } = await sh('grep', ['-rlF', '-e', secret, join(dataDir, 'data')]).catch((error: { code?: number; stdout?: string }) => {
-        if (error.code === 1) return { stdout: '' };
-        throw error;
-      });
+      const { stdout } = await sh('grep', ['-rlF', '-e', secret, join(dataDir, 'data')]).catch(
+        (error: { code?: number; stdout?: string }) => {
+          if (error.code === 1) return { stdout: '' };
+          throw error;
+        },
+      );
       expect(stdout).toBe('');
       expect(product?.lines.filter((line) => line.includes(secret))).toEqual([]);
     }

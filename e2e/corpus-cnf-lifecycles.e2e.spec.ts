@@ -38,7 +38,10 @@ interface CnfCase {
 }
 
 /** The vnfdId each sample's VNFD carries (a VNFM holds one package per vnfdId: the staged copies get their own). */
-const SAMPLE_VNFD_IDS = { 'cnf-v2-all-kinds': 'b1bb0ce7-ebca-4fa7-95ed-4840d7000000', 'cnf-free5gc': 'a8bb9888-7c63-4293-a95e-2ef102ae1d3a' } as const;
+const SAMPLE_VNFD_IDS = {
+  'cnf-v2-all-kinds': 'b1bb0ce7-ebca-4fa7-95ed-4840d7000000',
+  'cnf-free5gc': 'a8bb9888-7c63-4293-a95e-2ef102ae1d3a',
+} as const;
 const free5gcBody = () => parse(readFileSync(corpusPath('tacker', 'cnf-free5gc', 'inst_param.yaml'), 'utf8')) as Json;
 const CASES: CnfCase[] = [
   {
@@ -62,9 +65,22 @@ const CASES: CnfCase[] = [
     counts: { VDU2: 1, VDU3: 1, VDU4: 1, VDU5: 1, VDU6: 1, VDU7: 1, VDU8: 1, VDU9: 1, VDU10: 1, VDU11: 1, VDU12: 1 },
     aspects: [{ aspectId: 'upf_aspect', vduId: 'VDU5', steps: 1 }],
     healVdu: 'VDU5',
-    change: { file: 'Files/kubernetes/free5gc-upf.yaml', from: 'image: eno/free5gc', to: 'image: eno/free5gc:v3.0.5', deployment: 'free5gc-upf-deployment', vduId: 'VDU5' },
+    change: {
+      file: 'Files/kubernetes/free5gc-upf.yaml',
+      from: 'image: eno/free5gc',
+      to: 'image: eno/free5gc:v3.0.5',
+      deployment: 'free5gc-upf-deployment',
+      vduId: 'VDU5',
+    },
   },
-  { pkg: 'cnf-free5gc', api: 'v1', instantiate: free5gcBody, counts: { VDU5: 1, VDU12: 1 }, aspects: [{ aspectId: 'upf_aspect', vduId: 'VDU5', steps: 1 }], healVdu: 'VDU12' },
+  {
+    pkg: 'cnf-free5gc',
+    api: 'v1',
+    instantiate: free5gcBody,
+    counts: { VDU5: 1, VDU12: 1 },
+    aspects: [{ aspectId: 'upf_aspect', vduId: 'VDU5', steps: 1 }],
+    healVdu: 'VDU12',
+  },
 ];
 
 /**
@@ -73,10 +89,15 @@ const CASES: CnfCase[] = [
  * only from its VIM registry and refuses a body carrying them). Nothing else changes.
  */
 function withTestVim(body: Json, api: 'v1' | 'v2', vimId: string): Json {
-  const connections: Json[] = Array.isArray(body.vimConnectionInfo) ? (body.vimConnectionInfo as Json[]) : Object.entries((body.vimConnectionInfo ?? {}) as Record<string, Json>).map(([id, info]) => ({ id, ...info }));
+  const connections: Json[] = Array.isArray(body.vimConnectionInfo)
+    ? (body.vimConnectionInfo as Json[])
+    : Object.entries((body.vimConnectionInfo ?? {}) as Record<string, Json>).map(([id, info]) => ({ id, ...info }));
   const pointed: Json[] = connections.map(({ interfaceInfo: _endpoint, accessInfo: _credentials, ...info }) => ({ ...info, vimId }));
   if (api === 'v1') return { ...body, vimConnectionInfo: pointed.map((info) => ({ ...info, vimType: 'kubernetes' })) };
-  return { ...body, vimConnectionInfo: Object.fromEntries(pointed.map(({ id, ...info }) => [String(id), { ...info, vimType: 'ETSINFV.KUBERNETES.V_1' }])) };
+  return {
+    ...body,
+    vimConnectionInfo: Object.fromEntries(pointed.map(({ id, ...info }) => [String(id), { ...info, vimType: 'ETSINFV.KUBERNETES.V_1' }])),
+  };
 }
 
 // Needs `npm run build` and tools/k8s (started when down); installs the Tacker CLI when missing.
@@ -99,19 +120,31 @@ describe('corpus CNF packages through the whole lifecycle with the unmodified Ta
     const config = new KubeConfig();
     config.loadFromFile(cp.kubeconfig);
     apps = config.makeApiClient(AppsV1Api);
-    product = startProduct(process.execPath, [entryPoint('standalone')], { VNFM_PORT: new URL(endpoint).port, VNFM_DATA_DIR: join(dataDir, 'data'), VNFM_ADMIN_TOKEN: token, VNFM_LOG_LEVEL: 'warn' });
+    product = startProduct(process.execPath, [entryPoint('standalone')], {
+      VNFM_PORT: new URL(endpoint).port,
+      VNFM_DATA_DIR: join(dataDir, 'data'),
+      VNFM_ADMIN_TOKEN: token,
+      VNFM_LOG_LEVEL: 'warn',
+    });
     await waitForHttp(`${endpoint}/health`, 180_000);
     cli = tackerCli(openstack, endpoint, token);
     vimId = (await cli.json<{ id: string }>(['vim', 'register', '--config-file', cp.vimFile, `k8s-corpus-${randomUUID().slice(0, 8)}`])).id;
     const http = gatewayHttp(endpoint, token);
     const asTacker = join(dataDir, 'all-kinds-as-tacker.zip');
     execFileSync('bash', [join(REPO_ROOT, 'tools/zip-package.sh'), 'cnf-v2-all-kinds', asTacker]);
-    vnfdIds.set('as Tacker zips it', String((await onboardZip(http, 'cnf-v2-all-kinds (tools/zip-package.sh)', readFileSync(asTacker))).vnfdId));
+    vnfdIds.set(
+      'as Tacker zips it',
+      String((await onboardZip(http, 'cnf-v2-all-kinds (tools/zip-package.sh)', readFileSync(asTacker))).vnfdId),
+    );
     for (const pkg of ['cnf-v2-all-kinds', 'cnf-free5gc'] as const) {
       // Their Vnflcm hooks name Tacker's Python MgmtDrivers (see the refusal test below): staged without them, TOSCA.meta digests re-stamped
       // (cnf-free5gc's are stale upstream).
       const vnfdId = randomUUID();
-      await onboardZip(http, pkg, await zipStagedPackage(dataDir, pkg, { stripHooks: true, vnfdId: { from: SAMPLE_VNFD_IDS[pkg], to: vnfdId } }));
+      await onboardZip(
+        http,
+        pkg,
+        await zipStagedPackage(dataDir, pkg, { stripHooks: true, vnfdId: { from: SAMPLE_VNFD_IDS[pkg], to: vnfdId } }),
+      );
       vnfdIds.set(pkg, vnfdId);
       const change = CASES.find((c) => c.pkg === pkg && c.change)?.change;
       if (!change) continue;
@@ -121,7 +154,15 @@ describe('corpus CNF packages through the whole lifecycle with the unmodified Ta
       mkdirSync(dirname(file), { recursive: true });
       writeFileSync(file, readFileSync(corpusPath('tacker', pkg, change.file), 'utf8').replace(change.from, change.to));
       const variantId = randomUUID();
-      await onboardZip(http, `${pkg} variant`, await zipStagedPackage(dataDir, pkg, { stripHooks: true, vnfdId: { from: SAMPLE_VNFD_IDS[pkg], to: variantId }, extraFolders: [variantDir] }));
+      await onboardZip(
+        http,
+        `${pkg} variant`,
+        await zipStagedPackage(dataDir, pkg, {
+          stripHooks: true,
+          vnfdId: { from: SAMPLE_VNFD_IDS[pkg], to: variantId },
+          extraFolders: [variantDir],
+        }),
+      );
       vnfdIds.set(`${pkg} variant`, variantId);
     }
   }, K8S_UP_TIMEOUT_MS + TACKER_CLI_INSTALL_TIMEOUT_MS);
@@ -136,9 +177,15 @@ describe('corpus CNF packages through the whole lifecycle with the unmodified Ta
     const lcm = new VnflcmCli(cli, API_V2);
     const id = String((await lcm.json<CliRecord>(['vnflcm', 'create', vnfdIds.get('as Tacker zips it') as string])).ID);
     const body = withTestVim(tackerRequestBody('k8s-v2-instantiate-max.json'), 'v2', vimId);
-    const response = await gatewayHttp(endpoint, token)(`/vnflcm/v2/vnf_instances/${id}/instantiate`, { method: 'POST', body: JSON.stringify(body) });
+    const response = await gatewayHttp(endpoint, token)(`/vnflcm/v2/vnf_instances/${id}/instantiate`, {
+      method: 'POST',
+      body: JSON.stringify(body),
+    });
     expect([response.status, response.headers.get('content-type')]).toEqual([422, expect.stringContaining('application/problem+json')]);
-    expect(await response.json()).toMatchObject({ status: 422, detail: expect.stringMatching(/instantiate_start → sample-script .*Scripts\/sample_script\.py/) });
+    expect(await response.json()).toMatchObject({
+      status: 422,
+      detail: expect.stringMatching(/instantiate_start → sample-script .*Scripts\/sample_script\.py/),
+    });
     expect([await lcm.opIds(id), await cluster.labelled(id)]).toEqual([[], []]);
     expect(await lcm.run(['vnflcm', 'delete', id])).toMatchObject({ code: 0 });
   });
@@ -160,7 +207,8 @@ describe('corpus CNF packages through the whole lifecycle with the unmodified Ta
         await cluster.expectVnfcsMatch(id, vnfcs);
         return { record, info, vnfcs };
       };
-      const counted = (vnfcs: VnfcResourceInfo[]) => Object.fromEntries(Object.entries(vduCounts(vnfcs)).filter(([vdu]) => vdu in c.counts));
+      const counted = (vnfcs: VnfcResourceInfo[]) =>
+        Object.fromEntries(Object.entries(vduCounts(vnfcs)).filter(([vdu]) => vdu in c.counts));
       const file = (name: string, body: unknown) => {
         const path = join(dataDir, `${pkg}-${api}-${name}.json`);
         writeFileSync(path, JSON.stringify(body));
@@ -188,7 +236,10 @@ describe('corpus CNF packages through the whole lifecycle with the unmodified Ta
 
       await completes(['vnflcm', 'heal', id]);
       now = await shown();
-      expect([now.vnfcs.filter((vnfc) => healedOne.vnfcs.some((before) => before.id === vnfc.id)), counted(now.vnfcs)]).toEqual([[], c.counts]);
+      expect([now.vnfcs.filter((vnfc) => healedOne.vnfcs.some((before) => before.id === vnfc.id)), counted(now.vnfcs)]).toEqual([
+        [],
+        c.counts,
+      ]);
 
       if (api === 'v2' && c.change) {
         const { change } = c;
@@ -197,14 +248,36 @@ describe('corpus CNF packages through the whole lifecycle with the unmodified Ta
         const body = tackerRequestBody('k8s-v2-change-vnfpkg.json');
         const defFiles = (c.instantiate().additionalParams as Json)['lcm-kubernetes-def-files'];
         const before = now.vnfcs;
-        await completes(['vnflcm', 'change-vnfpkg', id, file('change', { ...body, vnfdId: variant, additionalParams: { ...(body.additionalParams as Json), 'lcm-kubernetes-def-files': defFiles } })]);
+        await completes([
+          'vnflcm',
+          'change-vnfpkg',
+          id,
+          file('change', {
+            ...body,
+            vnfdId: variant,
+            additionalParams: { ...(body.additionalParams as Json), 'lcm-kubernetes-def-files': defFiles },
+          }),
+        ]);
         now = await shown();
         expect([now.record['VNFD ID'], counted(now.vnfcs)]).toEqual([variant, c.counts]);
-        const deployment = await apps.readNamespacedDeployment({ name: change.deployment, namespace: now.vnfcs.find((vnfc) => vnfc.vduId === change.vduId)?.metadata?.['namespace'] as string });
+        const deployment = await apps.readNamespacedDeployment({
+          name: change.deployment,
+          namespace: now.vnfcs.find((vnfc) => vnfc.vduId === change.vduId)?.metadata?.['namespace'] as string,
+        });
         expect(deployment.spec?.template.spec?.containers.map((container) => container.image)).toContain(change.to.replace('image: ', ''));
         // The rolled VDU's pods are all new; every other VDU's are the same pods.
         expect(now.vnfcs.filter((vnfc) => vnfc.vduId === change.vduId && before.some((old) => old.id === vnfc.id))).toEqual([]);
-        expect(now.vnfcs.filter((vnfc) => vnfc.vduId !== change.vduId).map((vnfc) => vnfc.id).sort()).toEqual(before.filter((vnfc) => vnfc.vduId !== change.vduId).map((vnfc) => vnfc.id).sort());
+        expect(
+          now.vnfcs
+            .filter((vnfc) => vnfc.vduId !== change.vduId)
+            .map((vnfc) => vnfc.id)
+            .sort(),
+        ).toEqual(
+          before
+            .filter((vnfc) => vnfc.vduId !== change.vduId)
+            .map((vnfc) => vnfc.id)
+            .sort(),
+        );
       }
 
       await completes(['vnflcm', 'terminate', id, '--termination-type', 'GRACEFUL']);

@@ -81,8 +81,18 @@ describe('Corpus lifecycles: every Tacker package for OpenStack (with a BaseHOT,
     expect(op['Operation State']).toBe('FAILED_TEMP');
     expect(instanceStacks(stage.sim.state(), id)).toHaveLength(1);
     expect(await lcm.json<CliRecord>(['vnflcm', 'op', 'fail', opId])).toMatchObject({ 'Operation State': 'FAILED' });
-    await pollUntil(`the failed stack of ${id} deleted`, async () => instanceStacks(stage.sim.state(), id), (stacks) => stacks.length === 0, 60_000);
-    const deleted = await pollUntil(`vnflcm delete ${id}`, () => lcm.run(['vnflcm', 'delete', id]), (result) => result.code === 0 || !result.stderr.includes('cleaning up'), 30_000);
+    await pollUntil(
+      `the failed stack of ${id} deleted`,
+      async () => instanceStacks(stage.sim.state(), id),
+      (stacks) => stacks.length === 0,
+      60_000,
+    );
+    const deleted = await pollUntil(
+      `vnflcm delete ${id}`,
+      () => lcm.run(['vnflcm', 'delete', id]),
+      (result) => result.code === 0 || !result.stderr.includes('cleaning up'),
+      30_000,
+    );
     expect(deleted).toMatchObject({ code: 0, stdout: expect.stringContaining('deleted successfully') });
     expect((await lcm.json<CliRecord>(['vnflcm', 'op', 'show', opId]))['Operation State']).toBe('FAILED');
     expect(instanceStacks(stage.sim.state(), id)).toEqual([]);
@@ -118,7 +128,10 @@ describe('Corpus lifecycles: every Tacker package for OpenStack (with a BaseHOT,
     const vnfcName = apiMajor === 2 ? now.info?.vnfcInfo?.find((info) => info.vnfcResourceInfoId === target.id)?.id : target.id;
     await completes(['vnflcm', 'heal', id, '--cause', 'e2e: one VNFC', '--vnfc-instance', String(vnfcName)]);
     const healedOne = await shown(lcm, id);
-    expect([label, serverIds(now.vnfcs).filter((server) => !serverIds(healedOne.vnfcs).includes(server))]).toEqual([label, [target.computeResource.resourceId]]);
+    expect([label, serverIds(now.vnfcs).filter((server) => !serverIds(healedOne.vnfcs).includes(server))]).toEqual([
+      label,
+      [target.computeResource.resourceId],
+    ]);
     expect([label, healedOne.vnfcs.length]).toEqual([label, now.vnfcs.length]);
 
     await completes(['vnflcm', 'heal', id, '--cause', 'e2e: whole VNF']);
@@ -140,7 +153,9 @@ describe('Corpus lifecycles: every Tacker package for OpenStack (with a BaseHOT,
         (error: Error) => error.message.split('\n').slice(0, 30).join('\n'),
       ),
     );
-    process.stdout.write(`corpus lifecycles: ${runs.length} lifecycles, ${PARALLEL} at a time, in ${((Date.now() - started) / 1000).toFixed(0)} s\n`);
+    process.stdout.write(
+      `corpus lifecycles: ${runs.length} lifecycles, ${PARALLEL} at a time, in ${((Date.now() - started) / 1000).toFixed(0)} s\n`,
+    );
     expect(Object.fromEntries(runs.map(({ c, apiMajor }, index) => [`${caseName(c)} v${apiMajor}`, outcomes[index]]))).toEqual(
       Object.fromEntries(runs.map(({ c, apiMajor }) => [`${caseName(c)} v${apiMajor}`, 'COMPLETED'])),
     );

@@ -28,7 +28,8 @@ describe('distributed mode over Kafka', () => {
     });
     await waitForHttp(`${base}/health`, 180_000);
   };
-  const api = (path: string, init: RequestInit = {}) => fetch(`${base}${path}`, { ...init, headers: { 'X-Auth-Token': token, 'Content-Type': 'application/json', ...init.headers } });
+  const api = (path: string, init: RequestInit = {}) =>
+    fetch(`${base}${path}`, { ...init, headers: { 'X-Auth-Token': token, 'Content-Type': 'application/json', ...init.headers } });
 
   beforeAll(async () => {
     brokers = await ensureKafka();
@@ -41,14 +42,20 @@ describe('distributed mode over Kafka', () => {
   });
 
   it('runs each service in its own process and reports them all UP through the gateway', async () => {
-    const body = (await (await fetch(`${base}/health`)).json()) as { status: string; services: Record<string, { status: string; instance: string }> };
+    const body = (await (await fetch(`${base}/health`)).json()) as {
+      status: string;
+      services: Record<string, { status: string; instance: string }>;
+    };
     expect(body.status).toBe('UP');
     const instances = new Set(Object.values(body.services).map((s) => s.instance));
     expect(instances.size).toBe(7);
   });
 
   it('carries one trace id from the gateway over Kafka into each service and into its stored event', async () => {
-    const response = await fetch(`${base}/diagnostics/v1/probes`, { method: 'POST', headers: { 'X-Auth-Token': token, 'X-Correlation-Id': 'e2e-corr-1' } });
+    const response = await fetch(`${base}/diagnostics/v1/probes`, {
+      method: 'POST',
+      headers: { 'X-Auth-Token': token, 'X-Correlation-Id': 'e2e-corr-1' },
+    });
     expect(response.status).toBe(201);
     const traceId = response.headers.get('x-trace-id') as string;
     const body = (await response.json()) as { probeId: string; traceId: string; results: ProbeResult[] };
@@ -67,8 +74,15 @@ describe('distributed mode over Kafka', () => {
 
   it("registers a VIM over Kafka without its password resting in any of the broker's log segments", async () => {
     const password = `wire-${randomBytes(12).toString('hex')}`;
-    const body = tackerRegisterBody({ ...corpusVimConfig('openstack-vim_config.yaml'), auth_url: 'http://127.0.0.1:9/identity/v3', password }, { name: `sealed-${randomBytes(4).toString('hex')}` });
-    const response = await fetch(`${base}/v1.0/vims`, { method: 'POST', headers: { 'X-Auth-Token': token, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    const body = tackerRegisterBody(
+      { ...corpusVimConfig('openstack-vim_config.yaml'), auth_url: 'http://127.0.0.1:9/identity/v3', password },
+      { name: `sealed-${randomBytes(4).toString('hex')}` },
+    );
+    const response = await fetch(`${base}/v1.0/vims`, {
+      method: 'POST',
+      headers: { 'X-Auth-Token': token, 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
     expect(response.status).toBe(201);
     expect(await response.text()).not.toContain(password);
     // The broker tools/kafka runs keeps its topics on this machine; another broker's files are out of reach.
@@ -77,7 +91,9 @@ describe('distributed mode over Kafka', () => {
       process.stdout.write(`[e2e] Kafka log segments not scanned: ${brokers.join(',')} is not the broker tools/kafka runs here\n`);
       return;
     }
-    const segments = readdirSync(kafkaData, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile() && entry.name.endsWith('.log'));
+    const segments = readdirSync(kafkaData, { recursive: true, withFileTypes: true }).filter(
+      (entry) => entry.isFile() && entry.name.endsWith('.log'),
+    );
     const registryTopics = segments.filter((entry) => entry.parentPath.includes('vim-registry'));
     expect(registryTopics.length).toBeGreaterThan(0);
     for (const entry of segments) expect(readFileSync(join(entry.parentPath, entry.name)).includes(password)).toBe(false);
@@ -95,7 +111,9 @@ describe('distributed mode over Kafka', () => {
     await start();
     for (const id of ids) expect((await api(`/vnfpkgm/v1/vnf_packages/${id}`, { method: 'DELETE' })).status).toBe(204);
 
-    const records = (await consoleConsume(brokers, `oss-${randomBytes(4).toString('hex')}`, 'vnfm.vnf-packages.v1')).filter((record) => ids.includes(record.key));
+    const records = (await consoleConsume(brokers, `oss-${randomBytes(4).toString('hex')}`, 'vnfm.vnf-packages.v1')).filter((record) =>
+      ids.includes(record.key),
+    );
     for (const id of ids) {
       const mine = records.filter((record) => record.key === id);
       // At least once, in order per key: a record sent again after the crash carries the id it had.

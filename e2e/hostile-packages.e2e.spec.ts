@@ -24,7 +24,12 @@ describe('hostile VNF packages against the standalone product', () => {
   let product: ProductProcess;
 
   beforeAll(async () => {
-    product = startProduct(process.execPath, [entryPoint('standalone')], { VNFM_PORT: port, VNFM_DATA_DIR: dataDir, VNFM_ADMIN_TOKEN: token, VNFM_LOG_LEVEL: 'warn' });
+    product = startProduct(process.execPath, [entryPoint('standalone')], {
+      VNFM_PORT: port,
+      VNFM_DATA_DIR: dataDir,
+      VNFM_ADMIN_TOKEN: token,
+      VNFM_LOG_LEVEL: 'warn',
+    });
     await waitForHttp(`${endpoint}/health`);
   });
 
@@ -34,7 +39,8 @@ describe('hostile VNF packages against the standalone product', () => {
     rmSync(work, { recursive: true, force: true });
   });
 
-  const http = (path: string, init: RequestInit = {}) => fetch(`${endpoint}/vnfpkgm/v1${path}`, { ...init, headers: { 'X-Auth-Token': token, ...init.headers } });
+  const http = (path: string, init: RequestInit = {}) =>
+    fetch(`${endpoint}/vnfpkgm/v1${path}`, { ...init, headers: { 'X-Auth-Token': token, ...init.headers } });
   const blobFiles = () => readdirSync(join(dataDir, 'blobs'), { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
   const rssMb = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${product.child.pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
 
@@ -46,7 +52,10 @@ describe('hostile VNF packages against the standalone product', () => {
     const loop = (async () => {
       while (running) {
         const started = Date.now();
-        const ok = await fetch(`${endpoint}/health`, { signal: AbortSignal.timeout(5_000) }).then((response) => response.ok, () => false);
+        const ok = await fetch(`${endpoint}/health`, { signal: AbortSignal.timeout(5_000) }).then(
+          (response) => response.ok,
+          () => false,
+        );
         slowestMs = Math.max(slowestMs, ok ? Date.now() - started : Number.POSITIVE_INFINITY);
         peakRssMb = Math.max(peakRssMb, rssMb());
         await new Promise((resolve) => setTimeout(resolve, 100));
@@ -60,8 +69,13 @@ describe('hostile VNF packages against the standalone product', () => {
   };
 
   const onboard = async (zip: Buffer): Promise<VnfPkgInfo> => {
-    const { id } = (await (await http('/vnf_packages', { method: 'POST', body: '{}', headers: { 'Content-Type': 'application/json' } })).json()) as VnfPkgInfo;
-    expect((await http(`/vnf_packages/${id}/package_content`, { method: 'PUT', body: zip, headers: { 'Content-Type': 'application/zip' } })).status).toBe(202);
+    const { id } = (await (
+      await http('/vnf_packages', { method: 'POST', body: '{}', headers: { 'Content-Type': 'application/json' } })
+    ).json()) as VnfPkgInfo;
+    expect(
+      (await http(`/vnf_packages/${id}/package_content`, { method: 'PUT', body: zip, headers: { 'Content-Type': 'application/zip' } }))
+        .status,
+    ).toBe(202);
     for (let i = 0; i < 1200; i++) {
       const info = (await (await http(`/vnf_packages/${id}`)).json()) as VnfPkgInfo;
       if (!['UPLOADING', 'PROCESSING'].includes(info.onboardingState)) return info;
@@ -90,12 +104,18 @@ describe('hostile VNF packages against the standalone product', () => {
     const bytes = Buffer.byteLength(largeVnfd(25_000));
     expect([zip.length < 300_000, bytes > 10_000_000]).toEqual([true, true]);
     const started = Date.now();
-    await expectRefusedAndGone(zip, `the package's service templates hold ${bytes} bytes (Definitions/vnfd.yaml: ${bytes}), more than the ${DEFAULT_VNFD_LIMITS.maxTemplateBytes} a VNFD may have`);
+    await expectRefusedAndGone(
+      zip,
+      `the package's service templates hold ${bytes} bytes (Definitions/vnfd.yaml: ${bytes}), more than the ${DEFAULT_VNFD_LIMITS.maxTemplateBytes} a VNFD may have`,
+    );
     expect(Date.now() - started).toBeLessThan(10_000);
   });
 
   it('refuses a VNFD within the size limit but with 4,000 VDUs, parsed off the event loop', async () => {
-    await expectRefusedAndGone(largeVnfdPackage(4_000), `the package's service templates declare 4001 node templates, more than the ${DEFAULT_VNFD_LIMITS.maxNodeTemplates} a VNFD may have`);
+    await expectRefusedAndGone(
+      largeVnfdPackage(4_000),
+      `the package's service templates declare 4001 node templates, more than the ${DEFAULT_VNFD_LIMITS.maxNodeTemplates} a VNFD may have`,
+    );
   });
 
   it('still onboards a real package afterwards', async () => {

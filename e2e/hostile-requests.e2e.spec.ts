@@ -66,7 +66,12 @@ describe('hostile requests against the built product: refused as ProblemDetails,
   });
 
   beforeAll(async () => {
-    product = startProduct(process.execPath, [entryPoint('standalone')], { VNFM_PORT: new URL(endpoint).port, VNFM_DATA_DIR: join(dataDir, 'data'), VNFM_ADMIN_TOKEN: token, VNFM_LOG_LEVEL: 'warn' });
+    product = startProduct(process.execPath, [entryPoint('standalone')], {
+      VNFM_PORT: new URL(endpoint).port,
+      VNFM_DATA_DIR: join(dataDir, 'data'),
+      VNFM_ADMIN_TOKEN: token,
+      VNFM_LOG_LEVEL: 'warn',
+    });
     await waitForHttp(`${endpoint}/health`, 180_000);
     const pkg = await onboardCorpusPackage(http, dataDir, 'vnf-v2-basic-lcms-max');
     [vnfdId, vnfPkgId] = [String(pkg.vnfdId), pkg.id];
@@ -83,7 +88,11 @@ describe('hostile requests against the built product: refused as ProblemDetails,
   it('refuses a body nested 5,000 levels deep on every JSON route with 400, and stores nothing', async () => {
     const before = await counts();
     const routes: [string, string, string][] = [
-      ['POST', '/v1.0/vims', `{"vim":{"name":"deep","type":"openstack","auth_url":"http://127.0.0.1:1/identity/v3","auth_cred":{"username":"u","password":"p"},"vim_project":{"name":"p"},"extra":${nestedJson(5000)}}}`],
+      [
+        'POST',
+        '/v1.0/vims',
+        `{"vim":{"name":"deep","type":"openstack","auth_url":"http://127.0.0.1:1/identity/v3","auth_cred":{"username":"u","password":"p"},"vim_project":{"name":"p"},"extra":${nestedJson(5000)}}}`,
+      ],
       ['POST', '/vnflcm/v2/vnf_instances', `{"vnfdId":"${vnfdId}","metadata":${nestedJson(5000)}}`],
       ['POST', '/vnflcm/v1/vnf_instances', `{"vnfdId":"${vnfdId}","metadata":${nestedJson(5000)}}`],
       ['POST', `/vnflcm/v2/vnf_instances/${instanceId}/instantiate`, `{"flavourId":"simple","additionalParams":${nestedJson(5000)}}`],
@@ -96,7 +105,9 @@ describe('hostile requests against the built product: refused as ProblemDetails,
       await expectProblem(await http(path, { method, body, headers: { 'Content-Type': type } }), 400, /more than 20 levels deep/);
     }
     expect(await counts()).toEqual(before);
-    expect((await getJson<{ vnfInstanceName?: string; metadata?: unknown }>(http, `/vnflcm/v2/vnf_instances/${instanceId}`)).vnfInstanceName).toBe('target');
+    expect(
+      (await getJson<{ vnfInstanceName?: string; metadata?: unknown }>(http, `/vnflcm/v2/vnf_instances/${instanceId}`)).vnfInstanceName,
+    ).toBe('target');
   });
 
   it('answers an oversized URL and oversized headers with ProblemDetails (414, 431), not a bare status or a reset', async () => {
@@ -109,13 +120,27 @@ describe('hostile requests against the built product: refused as ProblemDetails,
 
   it('refuses a Version header that /vnflcm/v2 does not serve (400 malformed, 406 not served), and creates nothing', async () => {
     const before = await counts();
-    for (const [version, status, detail] of [['abc', 400, /invalid format/], ['99.0.0', 406, /not supported/], ['', 400, /invalid format/]] as const) {
-      const response = await http('/vnflcm/v2/vnf_instances', { method: 'POST', body: JSON.stringify({ vnfdId, vnfInstanceName: 'versioned' }), headers: { Version: version } });
+    for (const [version, status, detail] of [
+      ['abc', 400, /invalid format/],
+      ['99.0.0', 406, /not supported/],
+      ['', 400, /invalid format/],
+    ] as const) {
+      const response = await http('/vnflcm/v2/vnf_instances', {
+        method: 'POST',
+        body: JSON.stringify({ vnfdId, vnfInstanceName: 'versioned' }),
+        headers: { Version: version },
+      });
       expect(response.headers.get('version')).toBe('2.0.0');
       await expectProblem(response, status, detail);
     }
     expect(await counts()).toEqual(before);
-    expect(await getJson(http, '/vnflcm/api_versions')).toEqual({ uriPrefix: '/vnflcm', apiVersions: [{ version: '1.3.0', isDeprecated: false }, { version: '2.0.0', isDeprecated: false }] });
+    expect(await getJson(http, '/vnflcm/api_versions')).toEqual({
+      uriPrefix: '/vnflcm',
+      apiVersions: [
+        { version: '1.3.0', isDeprecated: false },
+        { version: '2.0.0', isDeprecated: false },
+      ],
+    });
   });
 
   it('honours If-Match on PATCH and DELETE of an instance: a stale ETag is 412 and changes nothing, the current one is served', async () => {
@@ -123,10 +148,19 @@ describe('hostile requests against the built product: refused as ProblemDetails,
     const etag = String(read.headers.get('etag'));
     expect(etag).toMatch(/^"\d+"$/);
     const stale = `"${Number(JSON.parse(etag)) + 1}"`;
-    const patch = (ifMatch: string) => http(`/vnflcm/v2/vnf_instances/${instanceId}`, { method: 'PATCH', body: '{"vnfInstanceName":"renamed"}', headers: { 'If-Match': ifMatch, 'Content-Type': 'application/merge-patch+json' } });
+    const patch = (ifMatch: string) =>
+      http(`/vnflcm/v2/vnf_instances/${instanceId}`, {
+        method: 'PATCH',
+        body: '{"vnfInstanceName":"renamed"}',
+        headers: { 'If-Match': ifMatch, 'Content-Type': 'application/merge-patch+json' },
+      });
     await expectProblem(await patch(stale), 412, /has changed since the ETag/);
     await expectProblem(await patch(`W/${etag}`), 412, /has changed since the ETag/);
-    await expectProblem(await http(`/vnflcm/v1/vnf_instances/${instanceId}`, { method: 'DELETE', headers: { 'If-Match': stale } }), 412, /has changed since the ETag/);
+    await expectProblem(
+      await http(`/vnflcm/v1/vnf_instances/${instanceId}`, { method: 'DELETE', headers: { 'If-Match': stale } }),
+      412,
+      /has changed since the ETag/,
+    );
     const unchanged = await http(`/vnflcm/v2/vnf_instances/${instanceId}`);
     expect(unchanged.headers.get('etag')).toBe(etag);
     expect(((await unchanged.json()) as { vnfInstanceName: string }).vnfInstanceName).toBe('target');

@@ -39,16 +39,47 @@ describe('mgmt-kubespray with the unmodified Tacker CLI (v2): a Kubernetes clust
     flavourId: 'simple',
     additionalParams: {
       nfv: {
-        VDU: Object.fromEntries(['masterNode', 'workerNode', 'externalLB'].map((vdu) => [vdu, { flavor: 'm1.medium', image: 'ubuntu-20.04-server-cloudimg-amd64' }])),
+        VDU: Object.fromEntries(
+          ['masterNode', 'workerNode', 'externalLB'].map((vdu) => [
+            vdu,
+            { flavor: 'm1.medium', image: 'ubuntu-20.04-server-cloudimg-amd64' },
+          ]),
+        ),
         CP: Object.fromEntries(['masterNode_CP1', 'workerNode_CP2', 'externalLB_CP3'].map((cp) => [cp, { network: 'net0' }])),
       },
       k8s_cluster_installation_param: {
         vim_name: 'kubespray-e2e-cluster',
-        ansible: { ip_address: hosts.ansibleServer.ip, username: hosts.ansibleServer.username, password: hosts.ansibleServer.password, kubespray_root_path: hosts.ansibleServer.kubesprayRoot, transferring_inventory_path: 'inventory/kubespray-e2e' },
-        master_node: { aspect_id: 'master_instance', ssh_cp_name: 'masterNode_CP1', nic_cp_name: 'masterNode_CP1', username: 'vnfm', password: hosts.users['vnfm'], pod_cidr: '192.168.3.0/16', cluster_cidr: '10.199.187.0/24', cluster_cp_name: 'masterNode_CP1' },
-        worker_node: { aspect_id: 'worker_instance', ssh_cp_name: 'workerNode_CP2', nic_cp_name: 'workerNode_CP2', username: 'vnfm', password: hosts.users['vnfm'] },
+        ansible: {
+          ip_address: hosts.ansibleServer.ip,
+          username: hosts.ansibleServer.username,
+          password: hosts.ansibleServer.password,
+          kubespray_root_path: hosts.ansibleServer.kubesprayRoot,
+          transferring_inventory_path: 'inventory/kubespray-e2e',
+        },
+        master_node: {
+          aspect_id: 'master_instance',
+          ssh_cp_name: 'masterNode_CP1',
+          nic_cp_name: 'masterNode_CP1',
+          username: 'vnfm',
+          password: hosts.users['vnfm'],
+          pod_cidr: '192.168.3.0/16',
+          cluster_cidr: '10.199.187.0/24',
+          cluster_cp_name: 'masterNode_CP1',
+        },
+        worker_node: {
+          aspect_id: 'worker_instance',
+          ssh_cp_name: 'workerNode_CP2',
+          nic_cp_name: 'workerNode_CP2',
+          username: 'vnfm',
+          password: hosts.users['vnfm'],
+        },
         proxy: { http_proxy: 'http://user1:e2e-proxy-secret@host1:port1', no_proxy: '192.168.246.0/24,10.0.0.1' },
-        external_lb_param: { ssh_cp_name: 'externalLB_CP3', ssh_username: 'vnfm', ssh_password: hosts.users['vnfm'], script_path: './Scripts/install_external_lb.sh' },
+        external_lb_param: {
+          ssh_cp_name: 'externalLB_CP3',
+          ssh_username: 'vnfm',
+          ssh_password: hosts.users['vnfm'],
+          script_path: './Scripts/install_external_lb.sh',
+        },
       },
     },
   });
@@ -64,7 +95,8 @@ describe('mgmt-kubespray with the unmodified Tacker CLI (v2): a Kubernetes clust
     return { record, info, vnfcs: (info?.vnfcResourceInfo ?? []) as VnfcResourceInfo[] };
   };
   const of = (vnfcs: VnfcResourceInfo[], vduId: string) => vnfcs.filter((vnfc) => vnfc.vduId === vduId);
-  const routesOf = (workers: VnfcResourceInfo[]) => workers.map((vnfc) => `${nodeName('worker', vnfc.id)} ${cpAddress(vnfc, 'workerNode_CP2')}:30080`).sort();
+  const routesOf = (workers: VnfcResourceInfo[]) =>
+    workers.map((vnfc) => `${nodeName('worker', vnfc.id)} ${cpAddress(vnfc, 'workerNode_CP2')}:30080`).sort();
   const lbOf = (vnfcs: VnfcResourceInfo[]) => cpAddress(of(vnfcs, 'externalLB')[0] as VnfcResourceInfo, 'externalLB_CP3') ?? '';
   const clusterVim = async () => (await stage.cli.json<CliRecord[]>(['vim', 'list'])).find((vim) => vim.Name === 'kubespray-e2e-cluster');
 
@@ -75,12 +107,18 @@ describe('mgmt-kubespray with the unmodified Tacker CLI (v2): a Kubernetes clust
     for (const ip of POOL) await sh('bash', [`${repoRoot()}/tools/ssh-hosts/ssh-hosts.sh`, 'reset', ip]);
     await stage.open();
     // As packaged (its hooks name Scripts/kubespray_mgmt.py), plus the scripts the package names; zipped as Tacker zips it.
-    const info = await onboardZip(stage.http, 'mgmt-kubespray', await zipStagedPackage(stage.dataDir, 'mgmt-kubespray', { restampDigests: true, tackerTypes: true }));
+    const info = await onboardZip(
+      stage.http,
+      'mgmt-kubespray',
+      await zipStagedPackage(stage.dataDir, 'mgmt-kubespray', { restampDigests: true, tackerTypes: true }),
+    );
     vnfdId = String(info.vnfdId);
   }, TACKER_CLI_INSTALL_TIMEOUT_MS + 900_000);
 
   afterAll(async () => {
-    const names = ((await shown().catch(() => undefined))?.vnfcs ?? []).map((vnfc) => nodeName(vnfc.vduId === 'masterNode' ? 'master' : 'worker', vnfc.id));
+    const names = ((await shown().catch(() => undefined))?.vnfcs ?? []).map((vnfc) =>
+      nodeName(vnfc.vduId === 'masterNode' ? 'master' : 'worker', vnfc.id),
+    );
     if (names.length > 0) await kubectl(['delete', 'node', '--ignore-not-found', ...names]).catch(() => undefined);
     await stage.close();
   });
@@ -90,10 +128,21 @@ describe('mgmt-kubespray with the unmodified Tacker CLI (v2): a Kubernetes clust
     await completes(['vnflcm', 'instantiate', id, requestFile('kubespray-instantiate', instantiateBody())]);
     const { vnfcs } = await shown();
     const [master] = of(vnfcs, 'masterNode') as [VnfcResourceInfo];
-    expect(await nodeRecord(hosts, cpAddress(master, 'masterNode_CP1') ?? '')).toMatchObject({ node: nodeName('master', master.id), role: 'control-plane', state: 'member', playbook: 'cluster.yml' });
+    expect(await nodeRecord(hosts, cpAddress(master, 'masterNode_CP1') ?? '')).toMatchObject({
+      node: nodeName('master', master.id),
+      role: 'control-plane',
+      state: 'member',
+      playbook: 'cluster.yml',
+    });
     for (const worker of of(vnfcs, 'workerNode')) {
-      expect(await nodeRecord(hosts, cpAddress(worker, 'workerNode_CP2') ?? '')).toMatchObject({ node: nodeName('worker', worker.id), role: 'worker', state: 'member' });
-      expect((await kubectl(['get', 'node', nodeName('worker', worker.id), '-o', 'name'])).trim()).toBe(`node/${nodeName('worker', worker.id)}`);
+      expect(await nodeRecord(hosts, cpAddress(worker, 'workerNode_CP2') ?? '')).toMatchObject({
+        node: nodeName('worker', worker.id),
+        role: 'worker',
+        state: 'member',
+      });
+      expect((await kubectl(['get', 'node', nodeName('worker', worker.id), '-o', 'name'])).trim()).toBe(
+        `node/${nodeName('worker', worker.id)}`,
+      );
     }
     expect(await lbServers(lbOf(vnfcs))).toEqual(routesOf(of(vnfcs, 'workerNode')));
     const vim = await clusterVim();
@@ -102,7 +151,11 @@ describe('mgmt-kubespray with the unmodified Tacker CLI (v2): a Kubernetes clust
 
   it("a CNF instantiates on the cluster's registered VIM and terminates (mgmt-kubespray-cnf-nodeport, its own MgmtDriver hooks stripped)", async () => {
     const vim = await clusterVim();
-    const cnf = await onboardZip(stage.http, 'mgmt-kubespray-cnf-nodeport', await zipStagedPackage(stage.dataDir, 'mgmt-kubespray-cnf-nodeport', { stripHooks: true, tackerTypes: true }));
+    const cnf = await onboardZip(
+      stage.http,
+      'mgmt-kubespray-cnf-nodeport',
+      await zipStagedPackage(stage.dataDir, 'mgmt-kubespray-cnf-nodeport', { stripHooks: true, tackerTypes: true }),
+    );
     const cnfId = String((await lcm().json<CliRecord>(['vnflcm', 'create', '--name', 'kubespray-e2e-cnf', String(cnf.vnfdId)])).ID);
     const body = {
       flavourId: 'simple',
@@ -115,7 +168,9 @@ describe('mgmt-kubespray with the unmodified Tacker CLI (v2): a Kubernetes clust
       expect([args[1], op['Operation State'], error]).toEqual([args[1], 'COMPLETED', 'no error']);
     };
     await onCnf(['vnflcm', 'instantiate', cnfId, requestFile('kubespray-cnf-instantiate', body)]);
-    expect((await kubectl(['get', 'deployment', 'vdu1-simple', '-n', 'default', '-o', 'jsonpath={.status.readyReplicas}'])).trim()).toBe('1');
+    expect((await kubectl(['get', 'deployment', 'vdu1-simple', '-n', 'default', '-o', 'jsonpath={.status.readyReplicas}'])).trim()).toBe(
+      '1',
+    );
     expect((await kubectl(['get', 'service', 'nginx-service', '-n', 'default', '-o', 'jsonpath={.spec.type}'])).trim()).toBe('NodePort');
     await onCnf(['vnflcm', 'terminate', cnfId, '--termination-type', 'FORCEFUL']);
     expect((await kubectl(['get', 'deployment', 'vdu1-simple', '-n', 'default', '--ignore-not-found', '-o', 'name'])).trim()).toBe('');
@@ -154,7 +209,16 @@ describe('mgmt-kubespray with the unmodified Tacker CLI (v2): a Kubernetes clust
   it('terminate: the VIM is deregistered; no password of the request in any file of the product', async () => {
     await completes(['vnflcm', 'terminate', id, '--termination-type', 'FORCEFUL']);
     expect(await clusterVim()).toBeUndefined();
-    const { stdout } = await sh('grep', ['-rlF', '-e', hosts.users['vnfm'] ?? '', '-e', hosts.ansibleServer.password, '-e', 'e2e-proxy-secret', join(stage.dataDir, 'data')]).catch((error: { code?: number; stdout?: string }) => {
+    const { stdout } = await sh('grep', [
+      '-rlF',
+      '-e',
+      hosts.users['vnfm'] ?? '',
+      '-e',
+      hosts.ansibleServer.password,
+      '-e',
+      'e2e-proxy-secret',
+      join(stage.dataDir, 'data'),
+    ]).catch((error: { code?: number; stdout?: string }) => {
       if (error.code === 1) return { stdout: '' };
       throw error;
     });

@@ -1,7 +1,11 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { notificationViolations } from '@vnfm/lcm-domain/testing';
-import { NotificationReceivers, summary, type ReceivedNotification } from '../services/lcm-coordinator/src/notifications/testing/notification-receiver';
+import {
+  NotificationReceivers,
+  summary,
+  type ReceivedNotification,
+} from '../services/lcm-coordinator/src/notifications/testing/notification-receiver';
 import { instantiateRequest } from './support/lcm-requests';
 import { LcmStage } from './support/lcm-stage';
 import { TACKER_CLI_INSTALL_TIMEOUT_MS } from './support/tacker-cli';
@@ -68,7 +72,12 @@ describe('LCCN notifications: subscribed with the unmodified Tacker CLI, sent by
     receivers.answers.set(`/${name}`, ({ method }) => ({ status: down && method === 'POST' ? 503 : 204 }));
     const lcm = new VnflcmCli(stage.cli, API_V2);
     // The callback test (GET) passes; the POSTs fail while the subscriber is "down".
-    await lcm.json<CliRecord>(['vnflcm', 'subsc', 'create', file(`subsc-${name}`, { filter: { vnfInstanceSubscriptionFilter: { vnfInstanceNames: [name] } }, callbackUri: receivers.uri(name) })]);
+    await lcm.json<CliRecord>([
+      'vnflcm',
+      'subsc',
+      'create',
+      file(`subsc-${name}`, { filter: { vnfInstanceSubscriptionFilter: { vnfInstanceNames: [name] } }, callbackUri: receivers.uri(name) }),
+    ]);
     const id = String((await lcm.json<CliRecord>(['vnflcm', 'create', '--name', name, stage.vnfdId])).ID);
     const { op } = await lcm.operate(id, ['vnflcm', 'instantiate', id, file(`instantiate-${name}`, instantiateRequest(2))]);
     expect(op['Operation State']).toBe('COMPLETED');

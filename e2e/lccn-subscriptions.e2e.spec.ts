@@ -22,7 +22,12 @@ describe('LCCN subscriptions: the unmodified Tacker CLI (openstack vnflcm subsc)
   let cli: TackerCli;
 
   beforeAll(async () => {
-    product = startProduct(process.execPath, [entryPoint('standalone')], { VNFM_PORT: port, VNFM_DATA_DIR: dataDir, VNFM_ADMIN_TOKEN: token, VNFM_LOG_LEVEL: 'debug' });
+    product = startProduct(process.execPath, [entryPoint('standalone')], {
+      VNFM_PORT: port,
+      VNFM_DATA_DIR: dataDir,
+      VNFM_ADMIN_TOKEN: token,
+      VNFM_LOG_LEVEL: 'debug',
+    });
     const [openstack] = await Promise.all([ensureTackerCli(), waitForHttp(`${endpoint}/health`)]);
     cli = tackerCli(openstack, endpoint, token);
     callbackBase = await subscriber.start();
@@ -40,7 +45,9 @@ describe('LCCN subscriptions: the unmodified Tacker CLI (openstack vnflcm subsc)
 
   /** Tacker's own functional-test body (v3.3.1; without verbosity for v2.6.1), pointed at the test's subscriber. */
   const bodyFile = (major: 1 | 2, path: string) => {
-    const { verbosity, ...body } = JSON.parse(readFileSync(corpusPath('tacker', 'request-bodies', 'os-v2-subscription-max.json'), 'utf8')) as Record<string, unknown>;
+    const { verbosity, ...body } = JSON.parse(
+      readFileSync(corpusPath('tacker', 'request-bodies', 'os-v2-subscription-max.json'), 'utf8'),
+    ) as Record<string, unknown>;
     const file = join(bodiesDir, `subsc-v${major}-${path.slice(1)}.json`);
     writeFileSync(file, JSON.stringify({ ...body, ...(major === 2 && { verbosity }), callbackUri: `${callbackBase}${path}` }));
     return file;
@@ -58,7 +65,13 @@ describe('LCCN subscriptions: the unmodified Tacker CLI (openstack vnflcm subsc)
       const id = String(created.ID);
       expect(created).toMatchObject({ 'Callback URI': `${callbackBase}/notify` });
       expect(JSON.stringify(created)).not.toMatch(/test_pass|authentication/i);
-      expect(subscriber.received).toEqual([expect.objectContaining({ method: 'GET', path: '/notify', headers: expect.objectContaining({ authorization: `Basic ${Buffer.from('test_user:test_pass').toString('base64')}` }) })]);
+      expect(subscriber.received).toEqual([
+        expect.objectContaining({
+          method: 'GET',
+          path: '/notify',
+          headers: expect.objectContaining({ authorization: `Basic ${Buffer.from('test_user:test_pass').toString('base64')}` }),
+        }),
+      ]);
 
       const listed = await subsc().json<CliRecord[]>(['vnflcm', 'subsc', 'list', '--filter', `(eq,id,${id})`]);
       expect(listed).toEqual([expect.objectContaining({ ID: id, 'Callback URI': `${callbackBase}/notify` })]);
@@ -87,7 +100,10 @@ describe('LCCN subscriptions: the unmodified Tacker CLI (openstack vnflcm subsc)
   // In a describe of its own: Jest runs a block's own tests before its nested blocks, and this one must come last.
   describe('after both versions', () => {
     it('leaves the password in no log line (debug level) and no file of the data folder', () => {
-      const files = (dir: string): string[] => readdirSync(dir).flatMap((name) => (statSync(join(dir, name)).isDirectory() ? files(join(dir, name)) : [readFileSync(join(dir, name), 'latin1')]));
+      const files = (dir: string): string[] =>
+        readdirSync(dir).flatMap((name) =>
+          statSync(join(dir, name)).isDirectory() ? files(join(dir, name)) : [readFileSync(join(dir, name), 'latin1')],
+        );
       expect(product?.lines.length).toBeGreaterThan(0);
       expect(product?.lines.filter((line) => line.includes('test_pass'))).toEqual([]);
       expect(files(dataDir).filter((text) => text.includes('test_pass'))).toEqual([]);

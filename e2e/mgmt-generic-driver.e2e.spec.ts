@@ -26,7 +26,13 @@ describe('generic MgmtDriver: the unmodified Tacker CLI drives a package whose h
   let vnfInstanceId = '';
 
   const vm = async (address: string) => {
-    const ssh = await new NodeSSH().connect({ host: address, port: hosts.port, username: 'vnfm', privateKeyPath: hosts.keyPath, readyTimeout: 20_000 });
+    const ssh = await new NodeSSH().connect({
+      host: address,
+      port: hosts.port,
+      username: 'vnfm',
+      privateKeyPath: hosts.keyPath,
+      readyTimeout: 20_000,
+    });
     connections.push(ssh);
     return ssh;
   };
@@ -34,15 +40,23 @@ describe('generic MgmtDriver: the unmodified Tacker CLI drives a package whose h
     const result = await (await vm(address)).execCommand(`cat ${path}`);
     return result.code === 0 ? result.stdout : undefined;
   };
-  const addressOf = (vnfc: VnfcResourceInfo) => vnfc.vnfcCpInfo?.find((cp) => cp.cpdId === 'VDU1_CP1')?.cpProtocolInfo?.[0]?.ipOverEthernet?.ipAddresses?.[0]?.addresses[0] ?? '';
-  const vdu1 = async () => ((await getJson<VnfInstanceView>(stage.http, `/vnflcm/v2/vnf_instances/${vnfInstanceId}`)).instantiatedVnfInfo?.vnfcResourceInfo ?? []).filter((vnfc) => vnfc.vduId === 'VDU1');
+  const addressOf = (vnfc: VnfcResourceInfo) =>
+    vnfc.vnfcCpInfo?.find((cp) => cp.cpdId === 'VDU1_CP1')?.cpProtocolInfo?.[0]?.ipOverEthernet?.ipAddresses?.[0]?.addresses[0] ?? '';
+  const vdu1 = async () =>
+    (
+      (await getJson<VnfInstanceView>(stage.http, `/vnflcm/v2/vnf_instances/${vnfInstanceId}`)).instantiatedVnfInfo?.vnfcResourceInfo ?? []
+    ).filter((vnfc) => vnfc.vduId === 'VDU1');
 
   beforeAll(async () => {
     hosts = await ensureSshHosts();
     await stage.open();
   }, TACKER_CLI_INSTALL_TIMEOUT_MS + 600_000);
   afterAll(async () => {
-    if (vnfInstanceId) for (const address of POOL) await (await vm(address).catch(() => undefined))?.execCommand(`rm -rf ~/vnfm-generic/${vnfInstanceId}; sudo -n rm -rf /root/vnfm-generic/${vnfInstanceId}`);
+    if (vnfInstanceId)
+      for (const address of POOL)
+        await (
+          await vm(address).catch(() => undefined)
+        )?.execCommand(`rm -rf ~/vnfm-generic/${vnfInstanceId}; sudo -n rm -rf /root/vnfm-generic/${vnfInstanceId}`);
     connections.forEach((ssh) => ssh.dispose());
     await stage.close();
   });
@@ -51,7 +65,12 @@ describe('generic MgmtDriver: the unmodified Tacker CLI drives a package whose h
     const zip = await zipFolder(await stageGenericPackage(stage.dataDir), join(stage.dataDir, 'generic.zip'));
     const created = await stage.cli.json<CliRecord>(['vnf', 'package', 'create']);
     expect((await stage.cli.run(['vnf', 'package', 'upload', '--path', zip, String(created.ID)])).code).toBe(0);
-    const pkg = await pollUntil('generic package onboarded', () => getJson<VnfPkgInfo>(stage.http, `/vnfpkgm/v1/vnf_packages/${String(created.ID)}`), (info) => info.onboardingState !== 'CREATED' && info.onboardingState !== 'PROCESSING' && info.onboardingState !== 'UPLOADING', 120_000);
+    const pkg = await pollUntil(
+      'generic package onboarded',
+      () => getJson<VnfPkgInfo>(stage.http, `/vnfpkgm/v1/vnf_packages/${String(created.ID)}`),
+      (info) => info.onboardingState !== 'CREATED' && info.onboardingState !== 'PROCESSING' && info.onboardingState !== 'UPLOADING',
+      120_000,
+    );
     expect([pkg.onboardingState, pkg.onboardingFailureDetails]).toEqual(['ONBOARDED', undefined]);
 
     const lcm = new VnflcmCli(stage.cli, API_V2);
@@ -62,7 +81,10 @@ describe('generic MgmtDriver: the unmodified Tacker CLI drives a package whose h
     };
     const request = join(stage.dataDir, 'instantiate.json');
     const additionalParams = {
-      nfv: { VDU: { VDU1: { name: 'VDU1' } }, CP: { VDU1_CP1: { network: 'net0' }, VDU2_CP1: { network: 'net0', fixed_ips: [{ subnet: 'subnet0' }] } } },
+      nfv: {
+        VDU: { VDU1: { name: 'VDU1' } },
+        CP: { VDU1_CP1: { network: 'net0' }, VDU2_CP1: { network: 'net0', fixed_ips: [{ subnet: 'subnet0' }] } },
+      },
       generic_mgmt_driver: {
         ssh: { username: 'vnfm', password: hosts.users['vnfm'] },
         ansible: { ip_address: hosts.ansibleServer.ip, username: hosts.ansibleServer.username, password: hosts.ansibleServer.password },
@@ -73,14 +95,23 @@ describe('generic MgmtDriver: the unmodified Tacker CLI drives a package whose h
     await completes(['vnflcm', 'instantiate', vnfInstanceId, request]);
     const [first] = await vdu1();
     const instantiated = JSON.parse((await vmFile(addressOf(first), `~/vnfm-generic/${vnfInstanceId}/instantiate_end.json`)) ?? '{}');
-    expect(instantiated).toMatchObject({ hook: 'instantiate_end', target: { id: first.id, address: addressOf(first) }, instantiation: { additionalParams } });
+    expect(instantiated).toMatchObject({
+      hook: 'instantiate_end',
+      target: { id: first.id, address: addressOf(first) },
+      instantiation: { additionalParams },
+    });
 
     await completes(['vnflcm', 'scale', vnfInstanceId, '--type', 'SCALE_OUT', '--aspect-id', 'VDU1_scale']);
     const added = (await vdu1()).find((vnfc) => vnfc.id !== first.id) as VnfcResourceInfo;
-    const played = JSON.parse((await vmFile(addressOf(added), `~/vnfm-generic/${vnfInstanceId}/scale_end-playbook-${added.id}.json`)) ?? '{}');
+    const played = JSON.parse(
+      (await vmFile(addressOf(added), `~/vnfm-generic/${vnfInstanceId}/scale_end-playbook-${added.id}.json`)) ?? '{}',
+    );
     expect(played).toMatchObject({ hook: 'scale_end', vnfcs: { added: [{ id: added.id }] } });
     const shown = await getJson<VnfInstanceView>(stage.http, `/vnflcm/v2/vnf_instances/${vnfInstanceId}`);
-    expect(shown.metadata?.mgmtDriverOutputs).toEqual({ instantiate_end_ran_on: addressOf(first), scale_end_playbook_ran_on: [addressOf(added)] });
+    expect(shown.metadata?.mgmtDriverOutputs).toEqual({
+      instantiate_end_ran_on: addressOf(first),
+      scale_end_playbook_ran_on: [addressOf(added)],
+    });
     // The view shows sealed request secrets as [SECRET].
     expect(JSON.stringify(shown)).not.toContain(hosts.users['vnfm']);
 

@@ -36,9 +36,20 @@ describe('mgmt-private-registry with the unmodified Tacker CLI (v1): a Docker pr
   // Seed 002's body adapted to the simulator (its default VIM, the VDU's flavour) and to the SSH hosts' login.
   const instantiateBody = (vimId: string) => ({
     flavourId: 'simple',
-    extVirtualLinks: [{ id: 'net0', resourceId: 'net0', extCps: [{ cpdId: 'CP1', cpConfig: [{ cpProtocolData: [{ layerProtocol: 'IP_OVER_ETHERNET' }] }] }] }],
+    extVirtualLinks: [
+      {
+        id: 'net0',
+        resourceId: 'net0',
+        extCps: [{ cpdId: 'CP1', cpConfig: [{ cpProtocolData: [{ layerProtocol: 'IP_OVER_ETHERNET' }] }] }],
+      },
+    ],
     additionalParams: {
-      private_registry_installation_param: { ssh_cp_name: 'CP1', ssh_username: 'vnfm', ssh_password: hosts.users['vnfm'], image_path: IMAGE_PATH },
+      private_registry_installation_param: {
+        ssh_cp_name: 'CP1',
+        ssh_username: 'vnfm',
+        ssh_password: hosts.users['vnfm'],
+        image_path: IMAGE_PATH,
+      },
       nfv: { VDU: { PrivateRegistryVDU: { computeFlavourId: 'm1.medium' } } },
     },
     vimConnectionInfo: [{ id: 'vim1', vimId, vimType: 'ETSINFV.OPENSTACK_KEYSTONE.V_2' }],
@@ -65,12 +76,16 @@ describe('mgmt-private-registry with the unmodified Tacker CLI (v1): a Docker pr
   };
   const docker = (ip: string, ...argv: string[]) => inVm(ip, ['/usr/bin/docker', '-H', 'unix:///run/docker.sock', ...argv]);
   // The registry container runs with --network host: one on port 5000 across all VMs, so a VM leaving stops its own.
-  const stopRegistry = (ip: string) => inVm(ip, ['sh', '-c', '/usr/bin/docker -H unix:///run/docker.sock rm --force private_registry; service docker stop']).catch(() => '');
+  const stopRegistry = (ip: string) =>
+    inVm(ip, ['sh', '-c', '/usr/bin/docker -H unix:///run/docker.sock rm --force private_registry; service docker stop']).catch(() => '');
 
   beforeAll(async () => {
     hosts = await ensureSshHosts();
     // Registries listen on :5000 of every address (tools/docker/README.md): another spec's would answer for ours.
-    const taken = await fetch('http://127.0.0.1:5000/v2/', { signal: AbortSignal.timeout(3000) }).then(() => true, () => false);
+    const taken = await fetch('http://127.0.0.1:5000/v2/', { signal: AbortSignal.timeout(3000) }).then(
+      () => true,
+      () => false,
+    );
     if (taken) throw new Error('port 5000 already serves a registry (the private registry int specs?); run one registry spec at a time');
     const tar = await registryImageTar();
     await freshDockerVms(...POOL);
@@ -79,7 +94,11 @@ describe('mgmt-private-registry with the unmodified Tacker CLI (v1): a Docker pr
     const image = join(stage.dataDir, 'registry-image');
     mkdirSync(join(image, 'Files', 'images'), { recursive: true });
     copyFileSync(tar, join(image, IMAGE_PATH));
-    const zip = await zipStagedPackage(stage.dataDir, 'mgmt-private-registry', { restampDigests: true, tackerTypes: true, extraFolders: [image] });
+    const zip = await zipStagedPackage(stage.dataDir, 'mgmt-private-registry', {
+      restampDigests: true,
+      tackerTypes: true,
+      extraFolders: [image],
+    });
     vnfdId = String((await onboardZip(stage.http, 'mgmt-private-registry', zip)).vnfdId);
   }, TACKER_CLI_INSTALL_TIMEOUT_MS + 900_000);
 
@@ -107,8 +126,14 @@ describe('mgmt-private-registry with the unmodified Tacker CLI (v1): a Docker pr
   it('scale is refused before it starts (the VNFD declares no aspect): 422 ProblemDetails, no operation occurrence', async () => {
     const before = await lcm().opIds(id);
     const result = await lcm().run(['vnflcm', 'scale', id, '--type', 'SCALE_OUT', '--aspect-id', 'registry_aspect']);
-    expect([result.code === 0, `${result.stdout}${result.stderr}`.trim()]).toEqual([false, 'Flavour simple has no scaling aspect registry_aspect.']);
-    const response = await stage.http(`/vnflcm/v1/vnf_instances/${id}/scale`, { method: 'POST', body: JSON.stringify({ type: 'SCALE_OUT', aspectId: 'registry_aspect' }) });
+    expect([result.code === 0, `${result.stdout}${result.stderr}`.trim()]).toEqual([
+      false,
+      'Flavour simple has no scaling aspect registry_aspect.',
+    ]);
+    const response = await stage.http(`/vnflcm/v1/vnf_instances/${id}/scale`, {
+      method: 'POST',
+      body: JSON.stringify({ type: 'SCALE_OUT', aspectId: 'registry_aspect' }),
+    });
     expect([response.status, response.headers.get('content-type')]).toEqual([422, expect.stringContaining('application/problem+json')]);
     expect(await lcm().opIds(id)).toEqual(before);
   });
@@ -134,7 +159,8 @@ describe('mgmt-private-registry with the unmodified Tacker CLI (v1): a Docker pr
   };
 
   // v1 names the VNFC by its VnfcResourceInfo.id (SOL003 v2.6.1 HealVnfRequest.vnfcInstanceId).
-  it('heal the VNFC: a new server on a fresh VM serves /v2/ again, the old data gone', () => healsOntoFreshVm('vnfc-heal', (vnfc) => ['--vnfc-instance', vnfc.id]));
+  it('heal the VNFC: a new server on a fresh VM serves /v2/ again, the old data gone', () =>
+    healsOntoFreshVm('vnfc-heal', (vnfc) => ['--vnfc-instance', vnfc.id]));
 
   it('heal the whole VNF: a new server on a fresh VM serves /v2/ again, the old data gone', () => healsOntoFreshVm('vnf-heal', () => []));
 
@@ -144,10 +170,12 @@ describe('mgmt-private-registry with the unmodified Tacker CLI (v1): a Docker pr
     expect(await lcm().run(['vnflcm', 'delete', id])).toMatchObject({ code: 0, stdout: expect.stringContaining('deleted successfully') });
     const password = hosts.users['vnfm'] ?? '';
     expect(password.length).toBeGreaterThan(0);
-    const { stdout } = await sh('grep', ['-rlF', '-e', password, join(stage.dataDir, 'data')]).catch((error: { code?: number; stdout?: string }) => {
-      if (error.code === 1) return { stdout: '' };
-      throw error;
-    });
+    const { stdout } = await sh('grep', ['-rlF', '-e', password, join(stage.dataDir, 'data')]).catch(
+      (error: { code?: number; stdout?: string }) => {
+        if (error.code === 1) return { stdout: '' };
+        throw error;
+      },
+    );
     expect(stdout).toBe('');
     expect(stage.output.filter((line) => line.includes(password))).toEqual([]);
   });

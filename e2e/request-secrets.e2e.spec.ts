@@ -29,28 +29,80 @@ jest.setTimeout(600_000);
 const PKG = 'vnf-v2-userdata-standard';
 // Fresh values per run, so finding one anywhere (even in a broker log segment of an earlier run) is this run's leak.
 const RUN = randomBytes(6).toString('hex');
-const SECRETS = ['ansible-Pw#1', 'master-Pw%2', 'worker pw/3', 'proxy-Pw4', 'proxy-Pw5', 'lb-Pw&6', 'registry-Pw7', 'registry-install-Pw8', 'meta-Token-9'].map((name) => `${name}-${RUN}`);
+const SECRETS = [
+  'ansible-Pw#1',
+  'master-Pw%2',
+  'worker pw/3',
+  'proxy-Pw4',
+  'proxy-Pw5',
+  'lb-Pw&6',
+  'registry-Pw7',
+  'registry-install-Pw8',
+  'meta-Token-9',
+].map((name) => `${name}-${RUN}`);
 const [ANSIBLE, MASTER, WORKER, PROXY1, PROXY2, LB, REGISTRY, REGISTRY_INSTALL, TOKEN] = SECRETS;
 const ARTIFACT = 'Scripts/sample_script.py';
 const additionalParams = {
-  nfv: { VDU: { VDU1: { name: 'VDU1' } }, CP: { VDU1_CP1: { network: 'net0' }, VDU2_CP1: { network: 'net0', fixed_ips: [{ subnet: 'subnet0' }] } } },
+  nfv: {
+    VDU: { VDU1: { name: 'VDU1' } },
+    CP: { VDU1_CP1: { network: 'net0' }, VDU2_CP1: { network: 'net0', fixed_ips: [{ subnet: 'subnet0' }] } },
+  },
   k8s_cluster_installation_param: {
     script_path: 'Scripts/install_k8s_cluster.sh',
     vim_name: 'kubernetes_vim',
-    ansible: { ip_address: '10.10.0.50', username: 'ansible', password: ANSIBLE, kubespray_root_path: '/opt/kubespray', transferring_inventory_path: '/opt/inventory' },
-    master_node: { aspect_id: 'master_instance', ssh_cp_name: 'masterNode_CP1', username: 'ubuntu', password: MASTER, pod_cidr: '192.168.3.0/16' },
+    ansible: {
+      ip_address: '10.10.0.50',
+      username: 'ansible',
+      password: ANSIBLE,
+      kubespray_root_path: '/opt/kubespray',
+      transferring_inventory_path: '/opt/inventory',
+    },
+    master_node: {
+      aspect_id: 'master_instance',
+      ssh_cp_name: 'masterNode_CP1',
+      username: 'ubuntu',
+      password: MASTER,
+      pod_cidr: '192.168.3.0/16',
+    },
     worker_node: { aspect_id: 'worker_instance', ssh_cp_name: 'workerNode_CP2', username: 'ubuntu', password: WORKER },
-    proxy: { http_proxy: `http://user1:${PROXY1}@host1:port1`, https_proxy: `https://user2:${PROXY2}@host2:port2`, no_proxy: '192.168.246.0/24,10.0.0.1' },
-    external_lb_param: { ssh_cp_name: 'externalLB_instance', ssh_username: 'ubuntu', ssh_password: LB, script_path: './Scripts/ExternalLB_installation.sh' },
+    proxy: {
+      http_proxy: `http://user1:${PROXY1}@host1:port1`,
+      https_proxy: `https://user2:${PROXY2}@host2:port2`,
+      no_proxy: '192.168.246.0/24,10.0.0.1',
+    },
+    external_lb_param: {
+      ssh_cp_name: 'externalLB_instance',
+      ssh_username: 'ubuntu',
+      ssh_password: LB,
+      script_path: './Scripts/ExternalLB_installation.sh',
+    },
     private_registry_connection_info: [
       { connection_type: '0', server: '192.168.0.10:5000' },
-      { connection_type: '1', server: 'registry.example.com', username: 'user01', password: REGISTRY, certificate_path: 'Files/registries/ca.crt', hosts_string: '192.168.0.20 registry.example.com' },
+      {
+        connection_type: '1',
+        server: 'registry.example.com',
+        username: 'user01',
+        password: REGISTRY,
+        certificate_path: 'Files/registries/ca.crt',
+        hosts_string: '192.168.0.20 registry.example.com',
+      },
     ],
   },
-  private_registry_installation_param: { ssh_cp_name: 'PrivateRegistry_CP', ssh_username: 'ubuntu', ssh_password: REGISTRY_INSTALL, image_path: 'Files/images/private_registry.tar' },
+  private_registry_installation_param: {
+    ssh_cp_name: 'PrivateRegistry_CP',
+    ssh_username: 'ubuntu',
+    ssh_password: REGISTRY_INSTALL,
+    image_path: 'Files/images/private_registry.tar',
+  },
 };
 /** Every form a secret could leak in: plain, JSON-escaped, base64, base64url, URL-encoded. */
-const FORMS = SECRETS.flatMap((secret) => [secret, JSON.stringify(secret).slice(1, -1), Buffer.from(secret).toString('base64'), Buffer.from(secret).toString('base64url'), encodeURIComponent(secret)]);
+const FORMS = SECRETS.flatMap((secret) => [
+  secret,
+  JSON.stringify(secret).slice(1, -1),
+  Buffer.from(secret).toString('base64'),
+  Buffer.from(secret).toString('base64url'),
+  encodeURIComponent(secret),
+]);
 const leaksIn = (text: string) => FORMS.filter((form) => text.includes(form));
 
 interface HookRecord {
@@ -94,7 +146,14 @@ describe('request secrets: sealed end to end, opened only by the running hook (p
     responses.push(JSON.stringify(body));
     return body;
   };
-  const hooks = (): HookRecord[] => (existsSync(hookLog) ? readFileSync(hookLog, 'utf8').trim().split('\n').filter(Boolean).map((line) => JSON.parse(line) as HookRecord) : []);
+  const hooks = (): HookRecord[] =>
+    existsSync(hookLog)
+      ? readFileSync(hookLog, 'utf8')
+          .trim()
+          .split('\n')
+          .filter(Boolean)
+          .map((line) => JSON.parse(line) as HookRecord)
+      : [];
   const run = async (task: string, body: Record<string, unknown>): Promise<VnfLcmOpOccView> => {
     const opOcc = await settledOpOcc(http, await startTask(http, vnfInstanceId, task, body), 120_000);
     responses.push(JSON.stringify(opOcc));
@@ -110,31 +169,61 @@ describe('request secrets: sealed end to end, opened only by the running hook (p
   beforeAll(async () => {
     brokers = await ensureKafka();
     sim = await startOpenStackSimulator({ delayMs: 0 });
-    product = startProduct(process.execPath, ['-r', 'ts-node/register', '-r', 'tsconfig-paths/register', 'e2e/support/recording-hooks.main.ts'], {
-      TS_NODE_TRANSPILE_ONLY: 'true',
-      TS_NODE_SWC: 'true',
-      VNFM_BUS: 'kafka',
-      VNFM_KAFKA_BROKERS: brokers.join(','),
-      VNFM_PORT: new URL(endpoint).port,
-      VNFM_DATA_DIR: dataDir,
-      VNFM_ADMIN_TOKEN: 'secrets-e2e-admin-token',
-      VNFM_LOG_LEVEL: 'debug',
-      VNFM_TEST_HOOK_LOG: hookLog,
-      VNFM_TEST_HOOK_ARTIFACT: ARTIFACT,
-    });
+    product = startProduct(
+      process.execPath,
+      ['-r', 'ts-node/register', '-r', 'tsconfig-paths/register', 'e2e/support/recording-hooks.main.ts'],
+      {
+        TS_NODE_TRANSPILE_ONLY: 'true',
+        TS_NODE_SWC: 'true',
+        VNFM_BUS: 'kafka',
+        VNFM_KAFKA_BROKERS: brokers.join(','),
+        VNFM_PORT: new URL(endpoint).port,
+        VNFM_DATA_DIR: dataDir,
+        VNFM_ADMIN_TOKEN: 'secrets-e2e-admin-token',
+        VNFM_LOG_LEVEL: 'debug',
+        VNFM_TEST_HOOK_LOG: hookLog,
+        VNFM_TEST_HOOK_ARTIFACT: ARTIFACT,
+      },
+    );
     await waitForHttp(`${endpoint}/health`, 240_000);
     const { authUrl, username, password, projectName, projectDomainName, userDomainName } = sim.credentials;
-    const vimFile = { auth_url: authUrl, username, password, project_name: projectName, project_domain_name: projectDomainName, user_domain_name: userDomainName };
-    const vim = await http('/v1.0/vims', { method: 'POST', body: JSON.stringify(tackerRegisterBody(vimFile, { name: 'openstack-sim', isDefault: true })) });
+    const vimFile = {
+      auth_url: authUrl,
+      username,
+      password,
+      project_name: projectName,
+      project_domain_name: projectDomainName,
+      user_domain_name: userDomainName,
+    };
+    const vim = await http('/v1.0/vims', {
+      method: 'POST',
+      body: JSON.stringify(tackerRegisterBody(vimFile, { name: 'openstack-sim', isDefault: true })),
+    });
     expect(vim.status).toBe(201);
     // Tacker's sample package with a Vnflcm interface whose hooks name the artifact the recording driver takes.
     const stage = await stageFolders(work, corpusPath('tacker', PKG), fixturePath('tacker', PKG));
     const { id } = (await (await http('/vnfpkgm/v1/vnf_packages', { method: 'POST', body: '{}' })).json()) as VnfPkgInfo;
     const zip = readFileSync(await zipFolder(stage, join(work, 'hooks.zip')));
-    expect((await http(`/vnfpkgm/v1/vnf_packages/${id}/package_content`, { method: 'PUT', headers: { 'Content-Type': 'application/zip' }, body: zip })).status).toBe(202);
-    const pkg = await pollUntil('package onboarded', () => getJson<VnfPkgInfo>(http, `/vnfpkgm/v1/vnf_packages/${id}`), (info) => info.onboardingState !== 'PROCESSING' && info.onboardingState !== 'UPLOADING', 120_000);
+    expect(
+      (
+        await http(`/vnfpkgm/v1/vnf_packages/${id}/package_content`, {
+          method: 'PUT',
+          headers: { 'Content-Type': 'application/zip' },
+          body: zip,
+        })
+      ).status,
+    ).toBe(202);
+    const pkg = await pollUntil(
+      'package onboarded',
+      () => getJson<VnfPkgInfo>(http, `/vnfpkgm/v1/vnf_packages/${id}`),
+      (info) => info.onboardingState !== 'PROCESSING' && info.onboardingState !== 'UPLOADING',
+      120_000,
+    );
     expect(pkg.onboardingState).toBe('ONBOARDED');
-    const created = await http('/vnflcm/v2/vnf_instances', { method: 'POST', body: JSON.stringify({ vnfdId: pkg.vnfdId, vnfInstanceName: 'secrets-e2e', metadata: { api_token: TOKEN } }) });
+    const created = await http('/vnflcm/v2/vnf_instances', {
+      method: 'POST',
+      body: JSON.stringify({ vnfdId: pkg.vnfdId, vnfInstanceName: 'secrets-e2e', metadata: { api_token: TOKEN } }),
+    });
     const instance = (await created.json()) as VnfInstanceView;
     responses.push(JSON.stringify(instance));
     expect([created.status, instance.metadata]).toEqual([201, { api_token: '[SECRET]' }]);
@@ -148,9 +237,16 @@ describe('request secrets: sealed end to end, opened only by the running hook (p
   });
 
   it('instantiates: each hook gets every secret exactly as given, views show only that a secret was given', async () => {
-    const instantiate = await http(`/vnflcm/v2/vnf_instances/${vnfInstanceId}/instantiate`, { method: 'POST', body: JSON.stringify({ flavourId: 'simple', additionalParams }) });
+    const instantiate = await http(`/vnflcm/v2/vnf_instances/${vnfInstanceId}/instantiate`, {
+      method: 'POST',
+      body: JSON.stringify({ flavourId: 'simple', additionalParams }),
+    });
     responses.push(await instantiate.clone().text());
-    const opOcc = await settledOpOcc(http, /\/vnf_lcm_op_occs\/([^/]+)$/.exec(instantiate.headers.get('location') ?? '')?.[1] ?? '', 120_000);
+    const opOcc = await settledOpOcc(
+      http,
+      /\/vnf_lcm_op_occs\/([^/]+)$/.exec(instantiate.headers.get('location') ?? '')?.[1] ?? '',
+      120_000,
+    );
     expect(opOcc).toMatchObject({ operationState: 'COMPLETED' });
     const instantiated = hooks().filter((record) => record.operation === 'INSTANTIATE');
     expect(instantiated.map((record) => record.hook)).toEqual(['instantiate_start', 'instantiate_end']);
@@ -168,7 +264,10 @@ describe('request secrets: sealed end to end, opened only by the running hook (p
   });
 
   it('refuses a request holding a sealed marker (ours to write) with 400', async () => {
-    const marker = await http(`/vnflcm/v2/vnf_instances/${vnfInstanceId}/scale`, { method: 'POST', body: JSON.stringify({ type: 'SCALE_OUT', aspectId: 'VDU1_scale', additionalParams: { note: 'sealed:v1:djE.aXY.Y3Q.dGFn' } }) });
+    const marker = await http(`/vnflcm/v2/vnf_instances/${vnfInstanceId}/scale`, {
+      method: 'POST',
+      body: JSON.stringify({ type: 'SCALE_OUT', aspectId: 'VDU1_scale', additionalParams: { note: 'sealed:v1:djE.aXY.Y3Q.dGFn' } }),
+    });
     expect(marker.status).toBe(400);
   });
 
@@ -186,11 +285,18 @@ describe('request secrets: sealed end to end, opened only by the running hook (p
     const key = await keyFile();
     expect(key).toBeDefined();
     expect((await http(`/vnflcm/v2/vnf_instances/${vnfInstanceId}`, { method: 'DELETE' })).status).toBe(204);
-    await pollUntil('data key destroyed', async () => existsSync(key as string), (exists) => !exists, 10_000);
+    await pollUntil(
+      'data key destroyed',
+      async () => existsSync(key as string),
+      (exists) => !exists,
+      10_000,
+    );
     const audit = await read<AuditTrailReply>(`/audit/v1/vnf_instances/${vnfInstanceId}/events`);
     const started = audit.entries.filter((entry) => entry.type === 'VnfLcmOperationStarted');
     expect(started.map((entry) => entry.operation)).toEqual(['INSTANTIATE', 'SCALE', 'TERMINATE']);
-    expect(started[0].request).toMatchObject({ additionalParams: { k8s_cluster_installation_param: { master_node: { password: '[SECRET]' }, proxy: { http_proxy: '[SECRET]' } } } });
+    expect(started[0].request).toMatchObject({
+      additionalParams: { k8s_cluster_installation_param: { master_node: { password: '[SECRET]' }, proxy: { http_proxy: '[SECRET]' } } },
+    });
   });
 
   it('leaves no form of any secret in a log line, a file of the data folder or a Kafka log segment', async () => {

@@ -23,14 +23,19 @@ describe('standalone mode (npm start)', () => {
 
   it('serves GET /health with all seven services UP, each backend on its own embedded store', async () => {
     product = startProduct(process.execPath, [entryPoint('standalone')], env);
-    const body = (await (await waitForHttp(`${base}/health`)).json()) as { status: string; eventStream: string; services: Record<string, { status: string; eventStore: { adapter: string } }> };
+    const body = (await (await waitForHttp(`${base}/health`)).json()) as {
+      status: string;
+      eventStream: string;
+      services: Record<string, { status: string; eventStore: { adapter: string } }>;
+    };
     expect(body.status).toBe('UP');
     // No Kafka in standalone mode: no event stream, said in the health answer and once in the log.
     expect(body.eventStream).toBe('off (no Kafka configured)');
     await product.waitForLine(/event stream off \(no Kafka configured\)/);
     expect(product.lines.filter((line) => line.includes('event stream off')).length).toBe(1);
     expect(Object.keys(body.services).sort()).toEqual([...SERVICE_NAMES].sort());
-    for (const service of BACKEND_SERVICES) expect(body.services[service]).toMatchObject({ status: 'UP', eventStore: { adapter: 'embedded' } });
+    for (const service of BACKEND_SERVICES)
+      expect(body.services[service]).toMatchObject({ status: 'UP', eventStore: { adapter: 'embedded' } });
     expect(await product.waitForLine(/Generated an admin token/)).toContain(join(dataDir, 'admin-token'));
     expect((await fetch(`${base}/health/live`)).status).toBe(200);
   });
@@ -61,7 +66,10 @@ describe('standalone mode (npm start)', () => {
 
     product = startProduct(process.execPath, [entryPoint('standalone')], env);
     await waitForHttp(`${base}/health`);
-    const again = await fetch(`${base}/diagnostics/v1/probes?service=lcm-coordinator`, { method: 'POST', headers: { Authorization: `Bearer ${token}` } });
+    const again = await fetch(`${base}/diagnostics/v1/probes?service=lcm-coordinator`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}` },
+    });
     expect(again.status).toBe(201);
     expect(product.lines.some((line) => line.includes('Generated an admin token'))).toBe(false);
     expect(existsSync(join(dataDir, 'lcm-coordinator', 'events.log'))).toBe(true);
@@ -74,7 +82,15 @@ describe('standalone mode (npm start)', () => {
       ['/diagnostics/v1/probes', { method: 'POST', headers: { 'X-Auth-Token': 'wrong-token' } }, 401],
       ['/diagnostics/v1/probes?service=gateway', { method: 'POST', headers: { 'X-Auth-Token': token } }, 400],
       ['/no/such/resource', {}, 404],
-      ['/v1.0/vims', { method: 'POST', headers: { 'X-Auth-Token': token, 'Content-Type': 'application/json' }, body: '{"vim": {"auth_cred": {"password": hunter2-secret}}}' }, 400],
+      [
+        '/v1.0/vims',
+        {
+          method: 'POST',
+          headers: { 'X-Auth-Token': token, 'Content-Type': 'application/json' },
+          body: '{"vim": {"auth_cred": {"password": hunter2-secret}}}',
+        },
+        400,
+      ],
     ];
     for (const [path, init, status] of cases) {
       const response = await fetch(`${base}${path}`, init);

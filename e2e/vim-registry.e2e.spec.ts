@@ -62,7 +62,11 @@ describe('VIM registry through the Tacker CLI (openstack vim ...)', () => {
     cp = controlPlane;
     sim = await startOpenStackSimulator({ delayMs: 0 });
     secrets = ['mySecretPW', 'wrong-password-42', cp.adminToken, 'BEGIN CERTIFICATE'];
-    product = startProduct(process.execPath, [entryPoint('standalone')], { VNFM_PORT: port, VNFM_DATA_DIR: join(dataDir, 'data'), VNFM_LOG_LEVEL: 'debug' });
+    product = startProduct(process.execPath, [entryPoint('standalone')], {
+      VNFM_PORT: port,
+      VNFM_DATA_DIR: join(dataDir, 'data'),
+      VNFM_LOG_LEVEL: 'debug',
+    });
     await waitForHttp(`http://127.0.0.1:${port}/health`);
     cli = tackerCli(openstackPath, `http://127.0.0.1:${port}`, readFileSync(join(dataDir, 'data', 'admin-token'), 'utf8').trim());
   }, K8S_UP_TIMEOUT_MS + TACKER_CLI_INSTALL_TIMEOUT_MS);
@@ -79,12 +83,17 @@ describe('VIM registry through the Tacker CLI (openstack vim ...)', () => {
     expect(JSON.parse(vim.auth_cred)).toEqual({ bearer_token: '***', ssl_ca_cert: '***', auth_url: cp.authUrl });
   });
 
-  it('registers the OIDC VIM file of k8s.sh (Tacker\'s oidc_token_url form, a real provider) as REACHABLE, password and client secret masked', async () => {
+  it("registers the OIDC VIM file of k8s.sh (Tacker's oidc_token_url form, a real provider) as REACHABLE, password and client secret masked", async () => {
     const oidc = await readVimConfig(cp.oidcVimFile);
     secrets.push(String(oidc['password']), String(oidc['client_secret']));
     const vim = await shown('vim', 'register', '--config-file', cp.oidcVimFile, 'k8s-oidc-vim');
     expect(vim).toMatchObject({ name: 'k8s-oidc-vim', type: 'kubernetes', status: 'REACHABLE' });
-    expect(JSON.parse(vim.auth_cred)).toMatchObject({ oidc_token_url: oidc['oidc_token_url'], username: oidc['username'], password: '***', client_secret: '***' });
+    expect(JSON.parse(vim.auth_cred)).toMatchObject({
+      oidc_token_url: oidc['oidc_token_url'],
+      username: oidc['username'],
+      password: '***',
+      client_secret: '***',
+    });
     expect((await openstack('vim', 'delete', 'k8s-oidc-vim')).code).toBe(0);
   });
 
@@ -122,7 +131,13 @@ describe('VIM registry through the Tacker CLI (openstack vim ...)', () => {
   });
 
   it('refuses a VIM file the server finds invalid, with the reason, and registers nothing', async () => {
-    const bad = file('bad-namespace.yaml', { auth_url: cp.authUrl, bearer_token: 'x', project_name: 'Not_A_Namespace', type: 'kubernetes', ssl_ca_cert: 'None' });
+    const bad = file('bad-namespace.yaml', {
+      auth_url: cp.authUrl,
+      bearer_token: 'x',
+      project_name: 'Not_A_Namespace',
+      type: 'kubernetes',
+      ssl_ca_cert: 'None',
+    });
     const result = await openstack('vim', 'register', '--config-file', bad, 'bad-vim');
     expect(result.code).not.toBe(0);
     expect(result.stderr).toContain('vim.vim_project.name (the Kubernetes namespace) must be a DNS-1123 label');

@@ -27,7 +27,13 @@ describe('Cancel (SOL 003 §5.4.17): the unmodified Tacker CLI cancels an instan
     writeFileSync(path, JSON.stringify(instantiateRequest(1)));
     return path;
   };
-  const processing = (opId: string) => pollUntil(`${opId} PROCESSING`, () => lcm().json<CliRecord>(['vnflcm', 'op', 'show', opId]), (op) => op['Operation State'] === 'PROCESSING', 20_000);
+  const processing = (opId: string) =>
+    pollUntil(
+      `${opId} PROCESSING`,
+      () => lcm().json<CliRecord>(['vnflcm', 'op', 'show', opId]),
+      (op) => op['Operation State'] === 'PROCESSING',
+      20_000,
+    );
   const view = (opId: string) => getJson<Record<string, unknown>>(stage.http, `/vnflcm/v1/vnf_lcm_op_occs/${opId}`);
 
   it('FORCEFUL: FAILED_TEMP long before Heat is done, the step stopped; rollback then deletes the stack and the instance is free', async () => {

@@ -36,8 +36,10 @@ describe('Change of current VNF package (v2): the unmodified Tacker CLI moves an
     writeFileSync(path, JSON.stringify(body));
     return path;
   };
-  const usage = async (vnfdId: string) => (await getJson<VnfPkgInfo>(stage.http, `/vnfpkgm/v1/onboarded_vnf_packages/${vnfdId}`)).usageState;
-  const stackResources = (id: string) => instanceStacks(stage.sim.state(), id).flatMap((stack) => stack.resources.map((resource) => resource.name));
+  const usage = async (vnfdId: string) =>
+    (await getJson<VnfPkgInfo>(stage.http, `/vnfpkgm/v1/onboarded_vnf_packages/${vnfdId}`)).usageState;
+  const stackResources = (id: string) =>
+    instanceStacks(stage.sim.state(), id).flatMap((stack) => stack.resources.map((resource) => resource.name));
   const shown = async (id: string) => {
     const record = await lcm().json<CliRecord>(['vnflcm', 'show', id]);
     expect(recordedServerIds(record['Instantiated Vnf Info'] as never)).toEqual(cloudServerIds(stage.sim.state(), id));
@@ -46,11 +48,18 @@ describe('Change of current VNF package (v2): the unmodified Tacker CLI moves an
 
   it('instantiates release 1, changes to release 2 (stack updated in place, servers kept), fails a change back, rolls it back, retries another: the instance and package usage follow each outcome', async () => {
     const id = String((await lcm().json<CliRecord>(['vnflcm', 'create', '--name', 'change-vnfpkg', stage.vnfdId])).ID);
-    expect((await lcm().operate(id, ['vnflcm', 'instantiate', id, file('instantiate', instantiateRequest(2))])).op['Operation State']).toBe('COMPLETED');
+    expect((await lcm().operate(id, ['vnflcm', 'instantiate', id, file('instantiate', instantiateRequest(2))])).op['Operation State']).toBe(
+      'COMPLETED',
+    );
     const servers = cloudServerIds(stage.sim.state(), id);
     expect(stackResources(id)).not.toContain(RELEASE_2_RESOURCE);
 
-    const toRelease2 = await lcm().operate(id, ['vnflcm', 'change-vnfpkg', id, file('to-release-2', { vnfdId: release2, additionalParams: {} })]);
+    const toRelease2 = await lcm().operate(id, [
+      'vnflcm',
+      'change-vnfpkg',
+      id,
+      file('to-release-2', { vnfdId: release2, additionalParams: {} }),
+    ]);
     expect(toRelease2.op).toMatchObject({ 'Operation State': 'COMPLETED', Operation: 'CHANGE_VNFPKG' });
     const opOcc = await getJson<Record<string, unknown>>(stage.http, `/vnflcm/v2/vnf_lcm_op_occs/${toRelease2.opId}`);
     expect(opOcc.modificationsTriggeredByVnfPkgChange).toEqual({ vnfdId: release2 });
@@ -89,12 +98,28 @@ describe('Change of current VNF package (v2): the unmodified Tacker CLI moves an
   it('refuses before anything starts: an unknown package (422), a request changing VIMs (422), API v1 (404), an instance not instantiated (409)', async () => {
     const id = String((await lcm().json<CliRecord>(['vnflcm', 'create', '--name', 'change-vnfpkg-refusals', stage.vnfdId])).ID);
     const post = (version: 1 | 2, body: unknown) =>
-      stage.http(`/vnflcm/v${version}/vnf_instances/${id}/change_vnfpkg`, { method: 'POST', headers: { 'Content-Type': 'application/json', Version: `${version}.0.0` }, body: JSON.stringify(body) });
+      stage.http(`/vnflcm/v${version}/vnf_instances/${id}/change_vnfpkg`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Version: `${version}.0.0` },
+        body: JSON.stringify(body),
+      });
     const problem = async (response: Response) => [response.status, ((await response.json()) as { detail: string }).detail];
     expect(await problem(await post(2, { vnfdId: release2 }))).toEqual([409, expect.stringContaining('NOT_INSTANTIATED')]);
-    expect((await lcm().operate(id, ['vnflcm', 'instantiate', id, file('instantiate-2', instantiateRequest(2))])).op['Operation State']).toBe('COMPLETED');
-    expect(await problem(await post(2, { vnfdId: randomUUID() }))).toEqual([422, expect.stringContaining('No onboarded VNF package holds VNFD')]);
-    expect(await problem(await post(2, { vnfdId: release2, vimConnectionInfo: { vim1: { vimId: randomUUID(), vimType: 'ETSINFV.OPENSTACK_KEYSTONE.V_3' } } }))).toEqual([422, expect.stringContaining('change vimConnectionInfo with PATCH')]);
+    expect(
+      (await lcm().operate(id, ['vnflcm', 'instantiate', id, file('instantiate-2', instantiateRequest(2))])).op['Operation State'],
+    ).toBe('COMPLETED');
+    expect(await problem(await post(2, { vnfdId: randomUUID() }))).toEqual([
+      422,
+      expect.stringContaining('No onboarded VNF package holds VNFD'),
+    ]);
+    expect(
+      await problem(
+        await post(2, {
+          vnfdId: release2,
+          vimConnectionInfo: { vim1: { vimId: randomUUID(), vimType: 'ETSINFV.OPENSTACK_KEYSTONE.V_3' } },
+        }),
+      ),
+    ).toEqual([422, expect.stringContaining('change vimConnectionInfo with PATCH')]);
     expect((await post(1, { vnfdId: release2 })).status).toBe(404);
     expect(await lcm().opIds(id)).toHaveLength(1);
     expect((await lcm().operate(id, ['vnflcm', 'terminate', id])).op['Operation State']).toBe('COMPLETED');
@@ -107,7 +132,11 @@ describe('Change of current VNF package (v2): the unmodified Tacker CLI moves an
  */
 async function onboardRelease2(stage: LcmStage): Promise<string> {
   const vnfdId = randomUUID();
-  const folder = await stageFolders(join(stage.dataDir, 'release-2'), corpusPath('tacker', LCM_PACKAGE), fixturePath('tacker', LCM_PACKAGE));
+  const folder = await stageFolders(
+    join(stage.dataDir, 'release-2'),
+    corpusPath('tacker', LCM_PACKAGE),
+    fixturePath('tacker', LCM_PACKAGE),
+  );
   const definitions = join(folder, 'Definitions');
   for (const name of readdirSync(definitions)) {
     const path = join(definitions, name);
@@ -119,9 +148,18 @@ async function onboardRelease2(stage: LcmStage): Promise<string> {
   writeFileSync(hot, template.toString());
   const zip = await readFile(await zipFolder(folder, join(stage.dataDir, 'release-2.zip')));
   const { id } = (await (await stage.http('/vnfpkgm/v1/vnf_packages', { method: 'POST', body: '{}' })).json()) as VnfPkgInfo;
-  const put = await stage.http(`/vnfpkgm/v1/vnf_packages/${id}/package_content`, { method: 'PUT', headers: { 'Content-Type': 'application/zip' }, body: zip });
+  const put = await stage.http(`/vnfpkgm/v1/vnf_packages/${id}/package_content`, {
+    method: 'PUT',
+    headers: { 'Content-Type': 'application/zip' },
+    body: zip,
+  });
   if (put.status !== 202) throw new Error(`uploading release 2 answered ${put.status}: ${await put.text()}`);
-  const info = await pollUntil('release 2 onboarded', () => getJson<VnfPkgInfo>(stage.http, `/vnfpkgm/v1/vnf_packages/${id}`), (pkg) => ['ONBOARDED', 'ERROR'].includes(pkg.onboardingState), 120_000);
+  const info = await pollUntil(
+    'release 2 onboarded',
+    () => getJson<VnfPkgInfo>(stage.http, `/vnfpkgm/v1/vnf_packages/${id}`),
+    (pkg) => ['ONBOARDED', 'ERROR'].includes(pkg.onboardingState),
+    120_000,
+  );
   if (info.vnfdId !== vnfdId) throw new Error(`release 2 onboarded as ${JSON.stringify(info)}`);
   return vnfdId;
 }

@@ -22,10 +22,13 @@ interface Change {
 const ISO_8601 = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)$/;
 const vnfcIds = (vnfcs: VnfcResourceInfo[]) => vnfcs.map((vnfc) => vnfc.id).sort();
 const serverIds = (vnfcs: VnfcResourceInfo[]) => vnfcs.map((vnfc) => vnfc.computeResource.resourceId);
-const vduCounts = (vnfcs: VnfcResourceInfo[]) => vnfcs.reduce<Record<string, number>>((counts, vnfc) => ({ ...counts, [vnfc.vduId]: (counts[vnfc.vduId] ?? 0) + 1 }), {});
+const vduCounts = (vnfcs: VnfcResourceInfo[]) =>
+  vnfcs.reduce<Record<string, number>>((counts, vnfc) => ({ ...counts, [vnfc.vduId]: (counts[vnfc.vduId] ?? 0) + 1 }), {});
 /** What a heal replaced: the servers gone, and how many new ones came. */
 const replaced = (before: VnfcResourceInfo[], after: VnfcResourceInfo[]) => ({
-  gone: serverIds(before).filter((id) => !serverIds(after).includes(id)).sort(),
+  gone: serverIds(before)
+    .filter((id) => !serverIds(after).includes(id))
+    .sort(),
   fresh: serverIds(after).filter((id) => !serverIds(before).includes(id)).length,
 });
 
@@ -84,8 +87,13 @@ describe('VNF LCM on OpenStack: the unmodified Tacker CLI drives the standalone 
         expect([args[1], op['Operation State'], op.Error || 'no error']).toEqual([args[1], 'COMPLETED', 'no error']);
         return opId;
       };
-      const change = (opId: string, operation: Change['operation'], before: VnfcResourceInfo[], after: VnfcResourceInfo[], removed: string[]) =>
-        audited.changes.push({ opId, operation, before: vnfcIds(before), after: vnfcIds(after), removed: [...removed].sort() });
+      const change = (
+        opId: string,
+        operation: Change['operation'],
+        before: VnfcResourceInfo[],
+        after: VnfcResourceInfo[],
+        removed: string[],
+      ) => audited.changes.push({ opId, operation, before: vnfcIds(before), after: vnfcIds(after), removed: [...removed].sort() });
 
       await completes(['vnflcm', 'instantiate', id, requestFile(`instantiate-${api}`, apiMajor)]);
       const instantiated = await shownAgainstCloud(lcm, id);
@@ -98,7 +106,10 @@ describe('VNF LCM on OpenStack: the unmodified Tacker CLI drives the standalone 
 
       const scaleIn = await completes(['vnflcm', 'scale', id, '--type', 'SCALE_IN', '--aspect-id', 'VDU1_scale']);
       const scaledIn = await shownAgainstCloud(lcm, id);
-      expect([vduCounts(scaledIn.vnfcs), scaledIn.info?.scaleStatus]).toEqual([{ VDU1: 1, VDU2: 1 }, [{ aspectId: 'VDU1_scale', scaleLevel: 0 }]]);
+      expect([vduCounts(scaledIn.vnfcs), scaledIn.info?.scaleStatus]).toEqual([
+        { VDU1: 1, VDU2: 1 },
+        [{ aspectId: 'VDU1_scale', scaleLevel: 0 }],
+      ]);
 
       const target = scaledIn.vnfcs.find((vnfc) => vnfc.vduId === 'VDU1') as VnfcResourceInfo;
       const healOne = await completes(['vnflcm', 'heal', id, '--cause', 'e2e: one VNFC', '--vnfc-instance', target.id]);
@@ -107,7 +118,10 @@ describe('VNF LCM on OpenStack: the unmodified Tacker CLI drives the standalone 
 
       const healAll = await completes(['vnflcm', 'heal', id, '--cause', 'e2e: whole VNF']);
       const healedAll = await shownAgainstCloud(lcm, id);
-      expect(replaced(healedOne.vnfcs, healedAll.vnfcs)).toEqual({ gone: serverIds(healedOne.vnfcs).sort(), fresh: healedOne.vnfcs.length });
+      expect(replaced(healedOne.vnfcs, healedAll.vnfcs)).toEqual({
+        gone: serverIds(healedOne.vnfcs).sort(),
+        fresh: healedOne.vnfcs.length,
+      });
       expect(vduCounts(healedAll.vnfcs)).toEqual({ VDU1: 1, VDU2: 1 });
 
       await completes(['vnflcm', 'terminate', id, '--termination-type', 'FORCEFUL']);
@@ -118,7 +132,13 @@ describe('VNF LCM on OpenStack: the unmodified Tacker CLI drives the standalone 
       if (apiMajor !== 2) return;
       Object.assign(audited, { vnfInstanceId: id, afterScaleOut });
       change(scaleOut, 'SCALE', instantiated.vnfcs, out.vnfcs, []);
-      change(scaleIn, 'SCALE', out.vnfcs, scaledIn.vnfcs, vnfcIds(out.vnfcs).filter((v) => !vnfcIds(scaledIn.vnfcs).includes(v)));
+      change(
+        scaleIn,
+        'SCALE',
+        out.vnfcs,
+        scaledIn.vnfcs,
+        vnfcIds(out.vnfcs).filter((v) => !vnfcIds(scaledIn.vnfcs).includes(v)),
+      );
       change(healOne, 'HEAL', scaledIn.vnfcs, healedOne.vnfcs, [target.id]);
       change(healAll, 'HEAL', healedOne.vnfcs, healedAll.vnfcs, vnfcIds(healedOne.vnfcs));
     });
@@ -131,7 +151,8 @@ describe('VNF LCM on OpenStack: the unmodified Tacker CLI drives the standalone 
     for (const { opId, operation, before, after, removed } of changes) {
       const entries = trail.entries.filter((entry) => entry.vnfLcmOpOccId === opId);
       expect([operation, entries.length > 0]).toEqual([operation, true]);
-      for (const entry of entries) expect(entry).toMatchObject({ operation, principal: 'admin', timestamp: expect.stringMatching(ISO_8601) });
+      for (const entry of entries)
+        expect(entry).toMatchObject({ operation, principal: 'admin', timestamp: expect.stringMatching(ISO_8601) });
       const added = entries.flatMap((entry) => entry.vnfcsAdded);
       const gone = entries.flatMap((entry) => entry.vnfcsRemoved).sort();
       expect([operation, gone]).toEqual([operation, removed]);
@@ -150,7 +171,10 @@ describe('VNF LCM on OpenStack: the unmodified Tacker CLI drives the standalone 
     const failedInstantiate = async (reason: string) => {
       stage.sim.faults.inject({ type: 'fail', operation: 'create', reason });
       const { opId, op } = await lcm.operate(id, ['vnflcm', 'instantiate', id, request]);
-      expect([op['Operation State'], op.Error]).toEqual(['FAILED_TEMP', expect.objectContaining({ detail: expect.stringContaining(reason) })]);
+      expect([op['Operation State'], op.Error]).toEqual([
+        'FAILED_TEMP',
+        expect.objectContaining({ detail: expect.stringContaining(reason) }),
+      ]);
       return { opId, op };
     };
     const accepted = async (task: 'retry' | 'rollback', opId: string) =>
@@ -181,11 +205,19 @@ describe('VNF LCM on OpenStack: the unmodified Tacker CLI drives the standalone 
     // Heat holds the accepted scale's stack update 2 s longer, so the other request meets it in progress whatever the machine's speed.
     sim.faults.inject({ type: 'delay', operation: 'update', delayMs: 2000 });
     const race = await raceTwoScales(http, id);
-    expect(race).toMatchObject({ statuses: [202, 409], refusal: { contentType: expect.stringContaining('application/problem+json'), body: { status: 409, title: expect.any(String), detail: expect.any(String) } } });
+    expect(race).toMatchObject({
+      statuses: [202, 409],
+      refusal: {
+        contentType: expect.stringContaining('application/problem+json'),
+        body: { status: 409, title: expect.any(String), detail: expect.any(String) },
+      },
+    });
     expect((await settledOpOcc(http, race.acceptedOpId as string)).operationState).toBe('COMPLETED');
     const instance = await getJson<VnfInstanceView>(http, `/vnflcm/v2/vnf_instances/${id}`);
     expect(instance.instantiatedVnfInfo?.scaleStatus).toEqual([{ aspectId: 'VDU1_scale', scaleLevel: 1 }]);
     expect(recordedServerIds(instance.instantiatedVnfInfo)).toEqual(cloudServerIds(sim.state(), id));
-    expect((await settledOpOcc(http, await startTask(http, id, 'terminate', { terminationType: 'FORCEFUL' }))).operationState).toBe('COMPLETED');
+    expect((await settledOpOcc(http, await startTask(http, id, 'terminate', { terminationType: 'FORCEFUL' }))).operationState).toBe(
+      'COMPLETED',
+    );
   });
 });

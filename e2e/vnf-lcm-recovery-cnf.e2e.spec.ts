@@ -17,7 +17,15 @@ import { ensureTackerCli, tackerCli, TACKER_CLI_INSTALL_TIMEOUT_MS } from './sup
 
 jest.setTimeout(600_000);
 
-const SERVICES = ['vim-registry', 'package-catalog', 'lcm-coordinator', 'openstack-driver', 'kubernetes-driver', 'mgmt-driver-runner', 'gateway'] as const;
+const SERVICES = [
+  'vim-registry',
+  'package-catalog',
+  'lcm-coordinator',
+  'openstack-driver',
+  'kubernetes-driver',
+  'mgmt-driver-runner',
+  'gateway',
+] as const;
 type Service = (typeof SERVICES)[number];
 const MANIFEST = 'Files/kubernetes/recovery-deployment.yaml';
 
@@ -74,7 +82,10 @@ describe('CNF LCM crash recovery in distributed mode: one service SIGKILLed whil
   const kubectl = (...args: string[]) => execFileSync('bash', [join(REPO_ROOT, 'tools/k8s/k8s.sh'), 'kubectl', ...args], { stdio: 'pipe' });
   const openGate = () => kubectl('label', 'node', node, `${gate.key}=${gate.value}`, '--overwrite');
   const closeGate = () => kubectl('label', 'node', node, `${gate.key}-`);
-  const livePods = async (): Promise<V1Pod[]> => (await core.listNamespacedPod({ namespace, labelSelector: instanceSelector(vnfInstanceId) })).items.filter((pod) => !pod.metadata?.deletionTimestamp);
+  const livePods = async (): Promise<V1Pod[]> =>
+    (await core.listNamespacedPod({ namespace, labelSelector: instanceSelector(vnfInstanceId) })).items.filter(
+      (pod) => !pod.metadata?.deletionTimestamp,
+    );
   const opOcc = (id: string) => getJson<VnfLcmOpOccView>(http, `/vnflcm/v2/vnf_lcm_op_occs/${id}`);
 
   /** The API server holds exactly one Deployment and one ReplicaSet of the instance, and its pods are the instance's VNFCs, each once. */
@@ -89,7 +100,9 @@ describe('CNF LCM crash recovery in distributed mode: one service SIGKILLed whil
     expect(deployments.items.map((item) => item.metadata?.name)).toEqual(['vdu2']);
     expect(replicaSets.items.filter((item) => (item.spec?.replicas ?? 0) > 0)).toHaveLength(1);
     expect(new Set(vnfcs.map((vnfc) => vnfc.id)).size).toBe(vnfcs.length);
-    expect(vnfcs.map((vnfc) => `${vnfc.computeResource.resourceId}@${vnfc.id}`).sort()).toEqual(live.map((pod) => `${pod.metadata?.name}@${pod.metadata?.uid}`).sort());
+    expect(vnfcs.map((vnfc) => `${vnfc.computeResource.resourceId}@${vnfc.id}`).sort()).toEqual(
+      live.map((pod) => `${pod.metadata?.name}@${pod.metadata?.uid}`).sort(),
+    );
     expect(live).toHaveLength(pods);
     return instance;
   }
@@ -101,18 +114,35 @@ describe('CNF LCM crash recovery in distributed mode: one service SIGKILLed whil
     [core, apps] = [config.makeApiClient(CoreV1Api), config.makeApiClient(AppsV1Api)];
     node = String((await core.listNode({ labelSelector: 'type=kwok' })).items[0]?.metadata?.name);
     await core.createNamespace({ body: { metadata: { name: namespace } } });
-    env = { VNFM_BUS: 'kafka', VNFM_KAFKA_BROKERS: brokers.join(','), VNFM_PORT: new URL(endpoint).port, VNFM_DATA_DIR: join(dataDir, 'data'), VNFM_ADMIN_TOKEN: token, VNFM_LOG_LEVEL: 'info' };
+    env = {
+      VNFM_BUS: 'kafka',
+      VNFM_KAFKA_BROKERS: brokers.join(','),
+      VNFM_PORT: new URL(endpoint).port,
+      VNFM_DATA_DIR: join(dataDir, 'data'),
+      VNFM_ADMIN_TOKEN: token,
+      VNFM_LOG_LEVEL: 'info',
+    };
     mkdirSync(env.VNFM_DATA_DIR, { recursive: true });
     await Promise.all(SERVICES.map(start));
     await waitForHttp(`${endpoint}/health`, 180_000);
-    const vim = await tackerCli(openstack, endpoint, token).json<{ id: string; status: string }>(['vim', 'register', '--config-file', cp.vimFile, `k8s-recovery-${gate.value}`]);
+    const vim = await tackerCli(openstack, endpoint, token).json<{ id: string; status: string }>([
+      'vim',
+      'register',
+      '--config-file',
+      cp.vimFile,
+      `k8s-recovery-${gate.value}`,
+    ]);
     expect(vim.status).toBe('REACHABLE');
     vimId = vim.id;
     const extra = join(dataDir, 'recovery-package');
     mkdirSync(join(extra, 'Files', 'kubernetes'), { recursive: true });
     writeFileSync(join(extra, MANIFEST), gatedDeployment(gate.key, gate.value));
     vnfdId = randomUUID();
-    const zip = await zipStagedPackage(dataDir, 'cnf-v2-all-kinds', { stripHooks: true, vnfdId: { from: 'b1bb0ce7-ebca-4fa7-95ed-4840d7000000', to: vnfdId }, extraFolders: [extra] });
+    const zip = await zipStagedPackage(dataDir, 'cnf-v2-all-kinds', {
+      stripHooks: true,
+      vnfdId: { from: 'b1bb0ce7-ebca-4fa7-95ed-4840d7000000', to: vnfdId },
+      extraFolders: [extra],
+    });
     await onboardZip(http, 'cnf-v2-all-kinds with a gated VDU2', zip);
   }, K8S_UP_TIMEOUT_MS + TACKER_CLI_INSTALL_TIMEOUT_MS);
 
@@ -131,10 +161,20 @@ describe('CNF LCM crash recovery in distributed mode: one service SIGKILLed whil
 
   it('kubernetes-driver SIGKILLed while an instantiate waits for its Deployment: restarted, the step runs again and completes (COMPLETED), no object or VNFC twice', async () => {
     vnfInstanceId = (await createInstance(http, vnfdId, 'cnf-recovery')).id;
-    const body = { flavourId: 'simple', vimConnectionInfo: { vim1: { vimId, vimType: 'ETSINFV.KUBERNETES.V_1' } }, additionalParams: { 'lcm-kubernetes-def-files': [MANIFEST], namespace } };
+    const body = {
+      flavourId: 'simple',
+      vimConnectionInfo: { vim1: { vimId, vimType: 'ETSINFV.KUBERNETES.V_1' } },
+      additionalParams: { 'lcm-kubernetes-def-files': [MANIFEST], namespace },
+    };
     const opId = await startTask(http, vnfInstanceId, 'instantiate', body);
     // VDU2 at instantiation_level_1: 2 pods, Pending until the gate opens.
-    await pollUntil('the Deployment applied and its 2 pods Pending', livePods, (pods) => pods.length === 2 && pods.every((pod) => pod.status?.phase === 'Pending'), 60_000, 200);
+    await pollUntil(
+      'the Deployment applied and its 2 pods Pending',
+      livePods,
+      (pods) => pods.length === 2 && pods.every((pod) => pod.status?.phase === 'Pending'),
+      60_000,
+      200,
+    );
     expect((await opOcc(opId)).operationState).toBe('PROCESSING');
 
     await crashAndRestart('kubernetes-driver');
@@ -151,13 +191,25 @@ describe('CNF LCM crash recovery in distributed mode: one service SIGKILLed whil
     if (!vnfInstanceId) throw new Error('needs the instance the instantiate test above made');
     closeGate();
     const opId = await startTask(http, vnfInstanceId, 'scale', { type: 'SCALE_OUT', aspectId: 'vdu2_aspect', numberOfSteps: 1 });
-    await pollUntil('the third pod Pending', livePods, (pods) => pods.length === 3 && pods.some((pod) => pod.status?.phase === 'Pending'), 60_000, 200);
+    await pollUntil(
+      'the third pod Pending',
+      livePods,
+      (pods) => pods.length === 3 && pods.some((pod) => pod.status?.phase === 'Pending'),
+      60_000,
+      200,
+    );
     expect((await opOcc(opId)).operationState).toBe('PROCESSING');
 
     // Down while the step finishes: the driver's result waits in Kafka for the restarted coordinator.
     await killGroup(processes.get('lcm-coordinator') as ProductProcess, 'SIGKILL');
     openGate();
-    await pollUntil('the three pods Running while the coordinator is down', livePods, (pods) => pods.length === 3 && pods.every((pod) => pod.status?.phase === 'Running'), 60_000, 200);
+    await pollUntil(
+      'the three pods Running while the coordinator is down',
+      livePods,
+      (pods) => pods.length === 3 && pods.every((pod) => pod.status?.phase === 'Running'),
+      60_000,
+      200,
+    );
     await start('lcm-coordinator');
     const settled = await settledOpOcc(http, opId, 120_000);
     expect([settled.operationState, settled.error?.detail ?? 'no error']).toEqual(['COMPLETED', 'no error']);

@@ -26,12 +26,20 @@ describe('VNF LCM crash recovery: the product SIGKILLed while an operation is PR
    */
   async function crashDuring(opId: string, stackStatus: string) {
     const { http, sim } = stage;
-    await pollUntil(`the instance stack ${stackStatus} in Heat`, () => sim.state(), (state) => instanceStacks(state, vnfInstanceId).some((stack) => stack.status === stackStatus), 30_000, 50);
+    await pollUntil(
+      `the instance stack ${stackStatus} in Heat`,
+      () => sim.state(),
+      (state) => instanceStacks(state, vnfInstanceId).some((stack) => stack.status === stackStatus),
+      30_000,
+      50,
+    );
     expect((await getJson<VnfLcmOpOccView>(http, `/vnflcm/v2/vnf_lcm_op_occs/${opId}`)).operationState).toBe('PROCESSING');
 
     await stage.crashAndRestart();
     const opOcc = await settledOpOcc(http, opId, 120_000);
-    process.stdout.write(`[recovery] the ${opOcc.operation} interrupted by SIGKILL ended ${opOcc.operationState}${opOcc.error ? `: ${opOcc.error.detail}` : ''}\n`);
+    process.stdout.write(
+      `[recovery] the ${opOcc.operation} interrupted by SIGKILL ended ${opOcc.operationState}${opOcc.error ? `: ${opOcc.error.detail}` : ''}\n`,
+    );
     expect(['COMPLETED', 'FAILED_TEMP']).toContain(opOcc.operationState);
     if (opOcc.operationState === 'FAILED_TEMP') expect(opOcc.error?.detail).toMatch(/\S/);
 
@@ -44,7 +52,10 @@ describe('VNF LCM crash recovery: the product SIGKILLed while an operation is PR
 
   it('finishes an instantiate interrupted in Heat (COMPLETED, or FAILED_TEMP with the reason) and the cloud holds exactly the servers the instance records', async () => {
     vnfInstanceId = (await createInstance(stage.http, stage.vnfdId, 'lcm-crash')).id;
-    const { opOcc, instance } = await crashDuring(await startTask(stage.http, vnfInstanceId, 'instantiate', instantiateRequest(2)), 'CREATE_IN_PROGRESS');
+    const { opOcc, instance } = await crashDuring(
+      await startTask(stage.http, vnfInstanceId, 'instantiate', instantiateRequest(2)),
+      'CREATE_IN_PROGRESS',
+    );
     if (opOcc.operationState !== 'COMPLETED') return;
     expect(instanceStacks(stage.sim.state(), vnfInstanceId).map((stack) => stack.status)).toEqual(['CREATE_COMPLETE']);
     expect(recordedServerIds(instance.instantiatedVnfInfo)).toHaveLength(2);
@@ -80,8 +91,22 @@ if (replicasSkipReason) {
     const stage = new LcmStage('lcm-replicas', {
       simDelayMs: 20,
       basePort: 27890,
-      services: ['vim-registry', 'package-catalog', 'lcm-coordinator', 'lcm-coordinator', 'openstack-driver', 'kubernetes-driver', 'mgmt-driver-runner', 'gateway'],
-      env: async () => ({ VNFM_BUS: 'kafka', VNFM_KAFKA_BROKERS: (await ensureKafka()).join(','), VNFM_EVENT_STORE: 'eventstoredb', VNFM_ESDB_URL: await esdb.connectionString() }),
+      services: [
+        'vim-registry',
+        'package-catalog',
+        'lcm-coordinator',
+        'lcm-coordinator',
+        'openstack-driver',
+        'kubernetes-driver',
+        'mgmt-driver-runner',
+        'gateway',
+      ],
+      env: async () => ({
+        VNFM_BUS: 'kafka',
+        VNFM_KAFKA_BROKERS: (await ensureKafka()).join(','),
+        VNFM_EVENT_STORE: 'eventstoredb',
+        VNFM_ESDB_URL: await esdb.connectionString(),
+      }),
     });
 
     beforeAll(() => stage.open(), TACKER_CLI_INSTALL_TIMEOUT_MS + 600_000);

@@ -56,7 +56,13 @@ describe('VNF packages: the Tacker CLI and /vnfpkgm/v1 against the standalone pr
   let cli: TackerCli;
 
   beforeAll(async () => {
-    const env = { VNFM_PORT: port, VNFM_DATA_DIR: dataDir, VNFM_ADMIN_TOKEN: token, VNFM_MAX_PACKAGE_BYTES: String(MAX_PACKAGE_BYTES), VNFM_LOG_LEVEL: 'warn' };
+    const env = {
+      VNFM_PORT: port,
+      VNFM_DATA_DIR: dataDir,
+      VNFM_ADMIN_TOKEN: token,
+      VNFM_MAX_PACKAGE_BYTES: String(MAX_PACKAGE_BYTES),
+      VNFM_LOG_LEVEL: 'warn',
+    };
     product = startProduct(process.execPath, [entryPoint('standalone')], env);
     const [openstack] = await Promise.all([ensureTackerCli(), waitForHttp(`${endpoint}/health`)]);
     cli = tackerCli(openstack, endpoint, token);
@@ -68,7 +74,8 @@ describe('VNF packages: the Tacker CLI and /vnfpkgm/v1 against the standalone pr
     rmSync(work, { recursive: true, force: true });
   });
 
-  const http = (path: string, init: RequestInit = {}) => fetch(`${endpoint}/vnfpkgm/v1${path}`, { ...init, headers: { 'X-Auth-Token': token, ...init.headers } });
+  const http = (path: string, init: RequestInit = {}) =>
+    fetch(`${endpoint}/vnfpkgm/v1${path}`, { ...init, headers: { 'X-Auth-Token': token, ...init.headers } });
   const settled = async (id: string): Promise<VnfPkgInfo> => {
     for (let i = 0; i < 1200; i++) {
       const info = (await (await http(`/vnf_packages/${id}`)).json()) as VnfPkgInfo;
@@ -88,11 +95,17 @@ describe('VNF packages: the Tacker CLI and /vnfpkgm/v1 against the standalone pr
     return created.ID as string;
   };
   const uploadWithCli = async (id: string, zipPath: string) => {
-    expect(await cli.run(['vnf', 'package', 'upload', '--path', zipPath, id])).toMatchObject({ code: 0, stdout: expect.stringContaining('has been accepted') });
+    expect(await cli.run(['vnf', 'package', 'upload', '--path', zipPath, id])).toMatchObject({
+      code: 0,
+      stdout: expect.stringContaining('has been accepted'),
+    });
     return settled(id);
   };
   const deleteWithCli = async (id: string) => {
-    expect(await cli.run(['vnf', 'package', 'delete', id])).toMatchObject({ code: 0, stdout: expect.stringContaining('deleted successfully') });
+    expect(await cli.run(['vnf', 'package', 'delete', id])).toMatchObject({
+      code: 0,
+      stdout: expect.stringContaining('deleted successfully'),
+    });
     expect((await cli.run(['vnf', 'package', 'show', id])).stderr).toContain('Can not find requested vnf package');
   };
 
@@ -100,7 +113,11 @@ describe('VNF packages: the Tacker CLI and /vnfpkgm/v1 against the standalone pr
     const skip = ['request-bodies', 'vim-configs', '_etsi-sol001-types'];
     const folders = readdirSync(corpusPath('tacker'), { withFileTypes: true })
       .filter((entry) => entry.isDirectory() && !skip.includes(entry.name))
-      .flatMap((entry) => (entry.name === 'csar-validation-variants' ? readdirSync(corpusPath('tacker', entry.name)).map((variant) => `${entry.name}/${variant}`) : [entry.name]));
+      .flatMap((entry) =>
+        entry.name === 'csar-validation-variants'
+          ? readdirSync(corpusPath('tacker', entry.name)).map((variant) => `${entry.name}/${variant}`)
+          : [entry.name],
+      );
     expect(folders.sort()).toEqual(CORPUS.map(([name]) => name).sort());
   });
 
@@ -124,7 +141,12 @@ describe('VNF packages: the Tacker CLI and /vnfpkgm/v1 against the standalone pr
       expect((await cli.run(['vnf', 'package', 'download', '--vnfd', '--file', join(work, 'never.zip'), id])).code).not.toBe(0);
     } else {
       const checksum = createHash('sha256').update(zip).digest('hex');
-      expect(shown).toMatchObject({ 'Onboarding State': 'ONBOARDED', 'Operational State': 'ENABLED', 'VNFD ID': info.vnfdId, Checksum: { algorithm: 'SHA-256', hash: checksum } });
+      expect(shown).toMatchObject({
+        'Onboarding State': 'ONBOARDED',
+        'Operational State': 'ENABLED',
+        'VNFD ID': info.vnfdId,
+        Checksum: { algorithm: 'SHA-256', hash: checksum },
+      });
       const vnfdZip = join(work, `${id}-vnfd.zip`);
       expect((await cli.run(['vnf', 'package', 'download', '--vnfd', '--type', 'application/zip', '--file', vnfdZip, id])).code).toBe(0);
       const vnfd = await readFile(vnfdZip);
@@ -133,13 +155,19 @@ describe('VNF packages: the Tacker CLI and /vnfpkgm/v1 against the standalone pr
       const contentPath = join(work, `${id}-content.zip`);
       expect((await cli.run(['vnf', 'package', 'download', '--file', contentPath, id])).code).toBe(0);
       expect((await readFile(contentPath)).equals(zip)).toBe(true);
-      expect(await cli.json(['vnf', 'package', 'update', '--operational-state', 'DISABLED', id])).toEqual({ 'Operational State': 'DISABLED' });
+      expect(await cli.json(['vnf', 'package', 'update', '--operational-state', 'DISABLED', id])).toEqual({
+        'Operational State': 'DISABLED',
+      });
     }
     await deleteWithCli(id);
   });
 
   it('downloads a one-file VNFD as text/plain, and as a zip when asked for one', async () => {
-    const stage = await stageFolders(work, corpusPath('sol004', 'tacker', 'sample_vnfpkg_no_meta_single_vnfd'), fixturePath('tacker', 'vnf-helloworld3'));
+    const stage = await stageFolders(
+      work,
+      corpusPath('sol004', 'tacker', 'sample_vnfpkg_no_meta_single_vnfd'),
+      fixturePath('tacker', 'vnf-helloworld3'),
+    );
     const id = await createWithCli('vnfd=single');
     expect(await uploadWithCli(id, await zipFolder(stage, join(work, 'single.zip')))).toMatchObject({ onboardingState: 'ONBOARDED' });
     const text = await cli.run(['vnf', 'package', 'download', '--vnfd', '--type', 'text/plain', id]);
@@ -151,21 +179,36 @@ describe('VNF packages: the Tacker CLI and /vnfpkgm/v1 against the standalone pr
     const zipped = join(work, 'single-vnfd.zip');
     expect((await cli.run(['vnf', 'package', 'download', '--vnfd', '--type', 'application/zip', '--file', zipped, id])).code).toBe(0);
     expect((await readFile(zipped)).subarray(0, 2).toString()).toBe('PK');
-    const refused = await cli.run(['vnf', 'package', 'download', '--vnfd', '--type', 'text/plain', (await createWithCli('vnfd=none'))]);
+    const refused = await cli.run(['vnf', 'package', 'download', '--vnfd', '--type', 'text/plain', await createWithCli('vnfd=none')]);
     expect(refused.stderr).toContain('not ONBOARDED');
-    expect(await cli.json(['vnf', 'package', 'update', '--operational-state', 'DISABLED', id])).toEqual({ 'Operational State': 'DISABLED' });
+    expect(await cli.json(['vnf', 'package', 'update', '--operational-state', 'DISABLED', id])).toEqual({
+      'Operational State': 'DISABLED',
+    });
     await deleteWithCli(id);
   });
 
   it('lists with filters and attribute selectors, following the Link header across pages', async () => {
     const ids = new Set<string>();
     for (let i = 0; i < 101; i++) {
-      const response = await http('/vnf_packages', { method: 'POST', body: JSON.stringify({ userDefinedData: { e2e: 'list' } }), headers: { 'Content-Type': 'application/json' } });
+      const response = await http('/vnf_packages', {
+        method: 'POST',
+        body: JSON.stringify({ userDefinedData: { e2e: 'list' } }),
+        headers: { 'Content-Type': 'application/json' },
+      });
       ids.add(((await response.json()) as VnfPkgInfo).id);
     }
     const listed = await cli.json<CliRecord[]>(['vnf', 'package', 'list', '--filter', '(eq,userDefinedData/e2e,list)']);
     expect(new Set(listed.map((row) => row.Id))).toEqual(ids);
-    const selected = await cli.json<CliRecord[]>(['vnf', 'package', 'list', '--filter', '(eq,userDefinedData/e2e,list)', '--exclude_default', '--fields', 'userDefinedData']);
+    const selected = await cli.json<CliRecord[]>([
+      'vnf',
+      'package',
+      'list',
+      '--filter',
+      '(eq,userDefinedData/e2e,list)',
+      '--exclude_default',
+      '--fields',
+      'userDefinedData',
+    ]);
     expect(selected[0]['User Defined Data']).toEqual({ e2e: 'list' });
     const bad = await cli.run(['vnf', 'package', 'list', '--filter', '(eq,onboardingState']);
     expect([bad.code, bad.stderr]).toEqual([1, expect.stringContaining('Invalid filter')]);
@@ -174,14 +217,27 @@ describe('VNF packages: the Tacker CLI and /vnfpkgm/v1 against the standalone pr
   });
 
   it('answers bad requests with ProblemDetails at once, and bad packages with 202 then ERROR, keeping nothing half-stored', async () => {
-    const create = async () => ((await (await http('/vnf_packages', { method: 'POST', body: '{}', headers: { 'Content-Type': 'application/json' } })).json()) as VnfPkgInfo).id;
+    const create = async () =>
+      (
+        (await (
+          await http('/vnf_packages', { method: 'POST', body: '{}', headers: { 'Content-Type': 'application/json' } })
+        ).json()) as VnfPkgInfo
+      ).id;
     const problem = async (response: Response, status: number, detail: string) => {
-      expect([response.status, response.headers.get('content-type')]).toEqual([status, expect.stringContaining('application/problem+json')]);
+      expect([response.status, response.headers.get('content-type')]).toEqual([
+        status,
+        expect.stringContaining('application/problem+json'),
+      ]);
       expect(await response.json()).toMatchObject({ status, title: expect.any(String), detail: expect.stringContaining(detail) });
     };
-    const put = (id: string, body: Buffer, type = 'application/zip') => http(`/vnf_packages/${id}/package_content`, { method: 'PUT', body, headers: { 'Content-Type': type } });
+    const put = (id: string, body: Buffer, type = 'application/zip') =>
+      http(`/vnf_packages/${id}/package_content`, { method: 'PUT', body, headers: { 'Content-Type': type } });
 
-    await problem(await http('/vnf_packages', { method: 'POST', body: '{"userDefinedData":', headers: { 'Content-Type': 'application/json' } }), 400, 'Invalid request body');
+    await problem(
+      await http('/vnf_packages', { method: 'POST', body: '{"userDefinedData":', headers: { 'Content-Type': 'application/json' } }),
+      400,
+      'Invalid request body',
+    );
     await problem(await http('/vnf_packages/00000000-0000-0000-0000-000000000000'), 404, 'Can not find requested vnf package');
     const id = await create();
     await problem(await put(id, Buffer.from('{}'), 'application/json'), 415, 'must be application/zip');
@@ -190,20 +246,55 @@ describe('VNF packages: the Tacker CLI and /vnfpkgm/v1 against the standalone pr
     expect(readdirSync(join(dataDir, 'blobs', 'tmp'))).toEqual([]);
 
     const meta = 'TOSCA-Meta-File-Version: 1.0\nCSAR-Version: 1.1\nCreated-by: e2e\nEntry-Definitions: Definitions/vnfd.yaml\n';
-    const laughs = ['a: &a [lol, lol, lol, lol, lol, lol, lol, lol, lol]', ...'bcdefghi'.split('').map((name, i) => `${name}: &${name} [${Array(9).fill(`*${'abcdefghi'[i]}`).join(', ')}]`)];
+    const laughs = [
+      'a: &a [lol, lol, lol, lol, lol, lol, lol, lol, lol]',
+      ...'bcdefghi'.split('').map((name, i) => `${name}: &${name} [${Array(9).fill(`*${'abcdefghi'[i]}`).join(', ')}]`),
+    ];
     const badPackages: [string, Buffer, string][] = [
       ['not a zip', Buffer.from('just some text'), 'NOT_A_ZIP'],
-      ['zip slip', buildZip([{ name: 'TOSCA-Metadata/TOSCA.meta', data: meta }, { name: '../../evil.sh', data: 'rm -rf /' }]), 'UNSAFE_PATH'],
-      ['zip bomb', buildZip([{ name: 'TOSCA-Metadata/TOSCA.meta', data: meta }, { name: 'Files/zeros.bin', data: Buffer.alloc(50 * 1024 * 1024) }]), 'TOO_LARGE'],
-      ['YAML alias bomb', buildZip([{ name: 'TOSCA-Metadata/TOSCA.meta', data: meta }, { name: 'Definitions/vnfd.yaml', data: `tosca_definitions_version: tosca_simple_yaml_1_2\n${laughs.join('\n')}\n` }]), 'YAML_ALIAS_LIMIT'],
+      [
+        'zip slip',
+        buildZip([
+          { name: 'TOSCA-Metadata/TOSCA.meta', data: meta },
+          { name: '../../evil.sh', data: 'rm -rf /' },
+        ]),
+        'UNSAFE_PATH',
+      ],
+      [
+        'zip bomb',
+        buildZip([
+          { name: 'TOSCA-Metadata/TOSCA.meta', data: meta },
+          { name: 'Files/zeros.bin', data: Buffer.alloc(50 * 1024 * 1024) },
+        ]),
+        'TOO_LARGE',
+      ],
+      [
+        'YAML alias bomb',
+        buildZip([
+          { name: 'TOSCA-Metadata/TOSCA.meta', data: meta },
+          { name: 'Definitions/vnfd.yaml', data: `tosca_definitions_version: tosca_simple_yaml_1_2\n${laughs.join('\n')}\n` },
+        ]),
+        'YAML_ALIAS_LIMIT',
+      ],
       ['missing Entry-Definitions', buildZip([{ name: 'TOSCA-Metadata/TOSCA.meta', data: meta }]), 'MISSING_ENTRY_DEFINITIONS'],
-      ['unknown import', buildZip([{ name: 'TOSCA-Metadata/TOSCA.meta', data: meta }, { name: 'Definitions/vnfd.yaml', data: 'tosca_definitions_version: tosca_simple_yaml_1_2\nimports:\n  - missing_types.yaml\n' }]), 'UNKNOWN_IMPORT'],
+      [
+        'unknown import',
+        buildZip([
+          { name: 'TOSCA-Metadata/TOSCA.meta', data: meta },
+          { name: 'Definitions/vnfd.yaml', data: 'tosca_definitions_version: tosca_simple_yaml_1_2\nimports:\n  - missing_types.yaml\n' },
+        ]),
+        'UNKNOWN_IMPORT',
+      ],
     ];
     for (const [what, zip, code] of badPackages) {
       const pkg = await create();
       expect([what, (await put(pkg, zip)).status]).toEqual([what, 202]);
       const info = await settled(pkg);
-      expect([what, info.onboardingState, info.onboardingFailureDetails]).toEqual([what, 'ERROR', expect.objectContaining({ title: code, status: 422, detail: expect.any(String) })]);
+      expect([what, info.onboardingState, info.onboardingFailureDetails]).toEqual([
+        what,
+        'ERROR',
+        expect.objectContaining({ title: code, status: 422, detail: expect.any(String) }),
+      ]);
       expect(info).not.toHaveProperty('vnfdId');
       await problem(await put(pkg, zip), 409, 'not CREATED');
       expect((await http(`/vnf_packages/${pkg}`, { method: 'DELETE' })).status).toBe(204);

@@ -216,7 +216,9 @@ describe('Ansible server running the kubespray test playbooks', () => {
       password: hosts.users['ubuntu'] ?? '',
     });
     try {
-      const result = await ubuntu.execCommand('readlink -f /home/ubuntu/kubespray-2.16.0 && test -f /home/ubuntu/kubespray-2.16.0/cluster.yml');
+      const result = await ubuntu.execCommand(
+        'readlink -f /home/ubuntu/kubespray-2.16.0 && test -f /home/ubuntu/kubespray-2.16.0/cluster.yml',
+      );
       expect(result).toMatchObject({ code: 0, stdout: hosts.ansibleServer.kubesprayRoot });
     } finally {
       ubuntu.dispose();

@@ -31,9 +31,15 @@ describe('deploy/kubernetes manifests', () => {
   });
 
   it('runs all seven services from one image, each pointing at its compiled entry point', () => {
-    expect(deployments.map((d) => d.metadata?.name).sort()).toEqual(
-      ['gateway', 'kubernetes-driver', 'lcm-coordinator', 'mgmt-driver-runner', 'openstack-driver', 'package-catalog', 'vim-registry'],
-    );
+    expect(deployments.map((d) => d.metadata?.name).sort()).toEqual([
+      'gateway',
+      'kubernetes-driver',
+      'lcm-coordinator',
+      'mgmt-driver-runner',
+      'openstack-driver',
+      'package-catalog',
+      'vim-registry',
+    ]);
     for (const deployment of deployments) {
       const [container] = deployment.spec?.template.spec?.containers ?? [];
       const entry = container.args?.[0] ?? '';
@@ -46,9 +52,13 @@ describe('deploy/kubernetes manifests', () => {
 
   // The Namespace itself is created for real in beforeAll.
   const namespaced = manifests.filter((m) => m.kind !== 'Namespace');
-  it.each(namespaced.map((m) => [`${m.kind}/${m.metadata?.name}`, m] as const))('is accepted by the API server: %s', async (_, manifest) => {
-    await expect(objects.create(manifest, undefined, 'All')).resolves.toMatchObject({ kind: manifest.kind });
-  }, 60_000);
+  it.each(namespaced.map((m) => [`${m.kind}/${m.metadata?.name}`, m] as const))(
+    'is accepted by the API server: %s',
+    async (_, manifest) => {
+      await expect(objects.create(manifest, undefined, 'All')).resolves.toMatchObject({ kind: manifest.kind });
+    },
+    60_000,
+  );
 
   it('refuses a manifest the API server would reject, so the dry run really checks', async () => {
     const broken = { ...deployments[0], spec: { ...deployments[0].spec, replicas: -1 } } as KubernetesObject;

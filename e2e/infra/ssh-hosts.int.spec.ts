@@ -81,9 +81,7 @@ describe('SSH hosts standing in for VMs', () => {
     await run(a, `echo ${marker} > ~/${marker}.home && echo "127.0.0.9 ${marker}" | sudo tee -a /etc/hosts >/dev/null`);
 
     expect(await run(a, `cat ~/${marker}.home; grep -c ${marker} /etc/hosts`)).toBe(`${marker}\n1`);
-    expect(await run(b, `test -e ~/${marker}.home && echo present || echo absent; grep -c ${marker} /etc/hosts || true`)).toBe(
-      'absent\n0',
-    );
+    expect(await run(b, `test -e ~/${marker}.home && echo present || echo absent; grep -c ${marker} /etc/hosts || true`)).toBe('absent\n0');
     expect(await run(b, 'grep ^address= /var/lib/vnfm-vm/identity')).toBe(`address=${vmB}`);
     expect(readFileSync('/etc/hosts', 'utf8')).not.toContain(marker);
   });

@@ -20,7 +20,8 @@ const LABELLED_KINDS = [
   ['scheduling.k8s.io/v1', 'PriorityClass'],
 ] as const;
 
-export const vduCounts = (vnfcs: readonly VnfcResourceInfo[]) => vnfcs.reduce<Record<string, number>>((counts, vnfc) => ({ ...counts, [vnfc.vduId]: (counts[vnfc.vduId] ?? 0) + 1 }), {});
+export const vduCounts = (vnfcs: readonly VnfcResourceInfo[]) =>
+  vnfcs.reduce<Record<string, number>>((counts, vnfc) => ({ ...counts, [vnfc.vduId]: (counts[vnfc.vduId] ?? 0) + 1 }), {});
 export const podNamesOf = (vnfcs: readonly VnfcResourceInfo[]) => vnfcs.map((vnfc) => vnfc.computeResource.resourceId).sort();
 
 /** What the API server holds of one VNF instance, found by its label (`vnfm.etsi.org/vnf-instance-id`) in every namespace. */
@@ -38,14 +39,18 @@ export class CnfClusterView {
   /** The instance's pods that are VNFCs: not terminating, and not run by a Job (a Job is no VDU, its pod no VNFC). */
   async vnfcPods(vnfInstanceId: string): Promise<V1Pod[]> {
     const pods = (await this.core.listPodForAllNamespaces({ labelSelector: instanceSelector(vnfInstanceId) })).items;
-    return pods.filter((pod) => !pod.metadata?.deletionTimestamp && !(pod.metadata?.ownerReferences ?? []).some((owner) => owner.kind === 'Job'));
+    return pods.filter(
+      (pod) => !pod.metadata?.deletionTimestamp && !(pod.metadata?.ownerReferences ?? []).some((owner) => owner.kind === 'Job'),
+    );
   }
 
   /** Every `<Kind>/<name>` of the kinds above labelled with the instance. */
   async labelled(vnfInstanceId: string): Promise<string[]> {
     const lists = await Promise.all(
       LABELLED_KINDS.map(async ([apiVersion, kind]) =>
-        (await this.objects.list(apiVersion, kind, undefined, undefined, undefined, undefined, undefined, instanceSelector(vnfInstanceId))).items
+        (
+          await this.objects.list(apiVersion, kind, undefined, undefined, undefined, undefined, undefined, instanceSelector(vnfInstanceId))
+        ).items
           .filter((item) => !item.metadata?.deletionTimestamp)
           .map((item) => `${kind}/${String(item.metadata?.name)}`),
       ),
@@ -56,8 +61,16 @@ export class CnfClusterView {
   /** Deletes whatever of the instance a failed test left on the cluster (its labelled objects and pods), so the next run starts clean. */
   async remove(vnfInstanceId: string): Promise<void> {
     for (const [apiVersion, kind] of [...LABELLED_KINDS, ['v1', 'Pod'] as const]) {
-      const items = (await this.objects.list(apiVersion, kind, undefined, undefined, undefined, undefined, undefined, instanceSelector(vnfInstanceId))).items;
-      await Promise.all(items.map((item) => this.objects.delete({ apiVersion, kind, metadata: { name: item.metadata?.name, namespace: item.metadata?.namespace } }).catch(() => undefined)));
+      const items = (
+        await this.objects.list(apiVersion, kind, undefined, undefined, undefined, undefined, undefined, instanceSelector(vnfInstanceId))
+      ).items;
+      await Promise.all(
+        items.map((item) =>
+          this.objects
+            .delete({ apiVersion, kind, metadata: { name: item.metadata?.name, namespace: item.metadata?.namespace } })
+            .catch(() => undefined),
+        ),
+      );
     }
   }
 

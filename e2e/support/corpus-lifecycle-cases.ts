@@ -19,7 +19,11 @@ export interface LifecycleCase {
 const cirros = { flavor: 'm1.tiny', image: 'cirros-0.5.2-x86_64-disk' };
 const extIp = (address: string) => ({ network_id: 'public', subnets: [{ fixed_ip_addresses: [address] }] });
 /** A request that fills the BaseHOT's `nfv` paths no VNFD value fills, and any other top-level parameter, through additionalParams. */
-const byParams = (flavourId: string, additionalParams: Json, instantiationLevelId?: string) => () => ({ flavourId, ...(instantiationLevelId && { instantiationLevelId }), additionalParams });
+const byParams = (flavourId: string, additionalParams: Json, instantiationLevelId?: string) => () => ({
+  flavourId,
+  ...(instantiationLevelId && { instantiationLevelId }),
+  additionalParams,
+});
 const v1Nodes = (vdus: string[], cps: string[]) => ({
   VDU: Object.fromEntries(vdus.map((vdu) => [vdu, { flavor: 'm1.medium', image: 'ubuntu-20.04-server-cloudimg-amd64' }])),
   CP: Object.fromEntries(cps.map((cp) => [cp, { network: 'net0' }])),
@@ -40,10 +44,17 @@ const extVirtualLink = (apiMajor: 1 | 2, cpdIds: string[]) => ({
 });
 /** A VNFD without a BaseHOT names no Nova flavour (no requested_additional_capability_name): the request gives one per VDU. */
 const computeFlavours = (flavours: Record<string, string>, images: Record<string, string> = {}) =>
-  Object.fromEntries(Object.entries(flavours).map(([vdu, computeFlavourId]) => [vdu, { computeFlavourId, ...(images[vdu] && { vcImageId: images[vdu] }) }]));
+  Object.fromEntries(
+    Object.entries(flavours).map(([vdu, computeFlavourId]) => [vdu, { computeFlavourId, ...(images[vdu] && { vcImageId: images[vdu] }) }]),
+  );
 
 /** Both kubeadm flavours come from one onboarded package; it shares its vnfdId with mgmt-kubespray upstream. */
-const kubeadmStage: StageOptions = { stripHooks: true, restampDigests: true, dropImports: ['sample_kubernetes_df_podaffinity.yaml'], vnfdId: { from: 'b1db0ce7-ebca-1fb7-95ed-4840d70a1163', to: 'b1db0ce7-ebca-1fb7-95ed-4840d70a1164' } };
+const kubeadmStage: StageOptions = {
+  stripHooks: true,
+  restampDigests: true,
+  dropImports: ['sample_kubernetes_df_podaffinity.yaml'],
+  vnfdId: { from: 'b1db0ce7-ebca-1fb7-95ed-4840d70a1163', to: 'b1db0ce7-ebca-1fb7-95ed-4840d70a1164' },
+};
 
 export const LIFECYCLE_CASES: LifecycleCase[] = [
   {
@@ -52,14 +63,22 @@ export const LIFECYCLE_CASES: LifecycleCase[] = [
     stage: {},
     aspects: { VDU1_scale: 'VDU1' },
     // v1 names the VIM as Tacker's v1 clients do, with vimType ETSINFV.OPENSTACK_KEYSTONE.V_2.
-    request: (apiMajor, vimId) => ({ ...instantiateRequest(apiMajor), ...(apiMajor === 1 && { vimConnectionInfo: [{ id: 'vim1', vimId, vimType: 'ETSINFV.OPENSTACK_KEYSTONE.V_2' }] }) }),
+    request: (apiMajor, vimId) => ({
+      ...instantiateRequest(apiMajor),
+      ...(apiMajor === 1 && { vimConnectionInfo: [{ id: 'vim1', vimId, vimType: 'ETSINFV.OPENSTACK_KEYSTONE.V_2' }] }),
+    }),
   },
   {
     pkg: 'vnf-v2-userdata-standard',
     flavourId: 'simple',
     stage: { stripHooks: true, vnfdId: { from: 'b1bb0ce7-ebca-4fa7-95ed-4840d7000000', to: 'b1bb0ce7-ebca-4fa7-95ed-4840d7000003' } },
     aspects: { VDU1_scale: 'VDU1' },
-    request: byParams('simple', { nfv: { VDU: { VDU1: { name: 'VDU1' } }, CP: { VDU1_CP1: { network: 'net0' }, VDU2_CP1: { network: 'net0', fixed_ips: [{ subnet: 'subnet0' }] } } } }),
+    request: byParams('simple', {
+      nfv: {
+        VDU: { VDU1: { name: 'VDU1' } },
+        CP: { VDU1_CP1: { network: 'net0' }, VDU2_CP1: { network: 'net0', fixed_ips: [{ subnet: 'subnet0' }] } },
+      },
+    }),
   },
   {
     pkg: 'practical-vnf-package',
@@ -70,7 +89,12 @@ export const LIFECYCLE_CASES: LifecycleCase[] = [
       security_group: 'default',
       nfv: {
         VDU: { VDU_0: cirros, VDU_1: cirros },
-        CP: { VDU0_extCP0: extIp('10.10.0.11'), VDU1_extCP0: extIp('10.10.0.12'), RT_extCP: extIp('10.10.0.1'), VDU_extvCP: extIp('10.10.0.10') },
+        CP: {
+          VDU0_extCP0: extIp('10.10.0.11'),
+          VDU1_extCP0: extIp('10.10.0.12'),
+          RT_extCP: extIp('10.10.0.1'),
+          VDU_extvCP: extIp('10.10.0.10'),
+        },
       },
     }),
   },
@@ -81,7 +105,13 @@ export const LIFECYCLE_CASES: LifecycleCase[] = [
     aspects: { VDU_2: 'VDU_2' },
     request: byParams(
       'scalable',
-      { security_group: 'default', nfv: { VDU: { VDU_0: cirros, VDU_1: cirros, VDU_2: cirros }, CP: { VDU0_CP1: extIp('10.10.1.10'), VDU1_CP1: extIp('10.10.1.11'), VDU2_CP1: extIp('10.10.1.13') } } },
+      {
+        security_group: 'default',
+        nfv: {
+          VDU: { VDU_0: cirros, VDU_1: cirros, VDU_2: cirros },
+          CP: { VDU0_CP1: extIp('10.10.1.10'), VDU1_CP1: extIp('10.10.1.11'), VDU2_CP1: extIp('10.10.1.13') },
+        },
+      },
       'r-node-min',
     ),
   },
@@ -90,7 +120,9 @@ export const LIFECYCLE_CASES: LifecycleCase[] = [
     flavourId: 'simple',
     stage: { stripHooks: true, restampDigests: true },
     aspects: { master_instance: 'masterNode', worker_instance: 'workerNode' },
-    request: byParams('simple', { nfv: v1Nodes(['masterNode', 'workerNode', 'externalLB'], ['masterNode_CP1', 'workerNode_CP2', 'externalLB_CP3']) }),
+    request: byParams('simple', {
+      nfv: v1Nodes(['masterNode', 'workerNode', 'externalLB'], ['masterNode_CP1', 'workerNode_CP2', 'externalLB_CP3']),
+    }),
   },
   {
     pkg: 'mgmt-k8s-cluster-kubeadm',
@@ -136,7 +168,12 @@ export const LIFECYCLE_CASES: LifecycleCase[] = [
       flavourId: 'simple',
       extVirtualLinks: [extVirtualLink(apiMajor, ['CP1'])],
       additionalParams: {
-        private_registry_installation_param: { ssh_cp_name: 'CP1', ssh_username: 'ubuntu', ssh_password: 'ubuntu', image_path: 'Files/images/private_registry.tar' },
+        private_registry_installation_param: {
+          ssh_cp_name: 'CP1',
+          ssh_username: 'ubuntu',
+          ssh_password: 'ubuntu',
+          image_path: 'Files/images/private_registry.tar',
+        },
         nfv: { VDU: computeFlavours({ PrivateRegistryVDU: 'm1.medium' }) },
       },
       ...(apiMajor === 1 && { vimConnectionInfo: [{ id: 'vim1', vimId, vimType: 'ETSINFV.OPENSTACK_KEYSTONE.V_2' }] }),

@@ -36,7 +36,8 @@ function withoutHooks(text: string): string | undefined {
     const templates = document.getIn(['topology_template', 'node_templates']) as { items?: { key: unknown; value: unknown }[] } | undefined;
     for (const item of templates?.items ?? []) {
       const name = String((item.key as { value?: unknown })?.value ?? item.key);
-      const vnflcm = document.getIn(['topology_template', 'node_templates', name, 'interfaces', 'Vnflcm']) as { toJSON?: () => unknown } | undefined;
+      const vnflcm = document.getIn(['topology_template', 'node_templates', name, 'interfaces', 'Vnflcm']) as
+        { toJSON?: () => unknown } | undefined;
       const hooks = vnflcm?.toJSON?.();
       if (!isJson(hooks)) continue;
       for (const [hook, declaration] of Object.entries(hooks)) {
@@ -52,7 +53,11 @@ function withoutHooks(text: string): string | undefined {
 
 /** A Tacker corpus package zipped as Tacker zips it, optionally with its MgmtDriver hooks stripped (a staged copy; the corpus is untouched). */
 export async function zipStagedPackage(work: string, name: string, options: StageOptions = {}): Promise<Buffer> {
-  const stage = await stageFolders(work, ...[corpusPath('tacker', name), fixturePath('tacker', name)].filter((path) => existsSync(path)), ...(options.extraFolders ?? []));
+  const stage = await stageFolders(
+    work,
+    ...[corpusPath('tacker', name), fixturePath('tacker', name)].filter((path) => existsSync(path)),
+    ...(options.extraFolders ?? []),
+  );
   if (options.tackerTypes) await addTackerTypes(stage);
   if (options.stripHooks) {
     const definitions = join(stage, 'Definitions');
@@ -64,10 +69,14 @@ export async function zipStagedPackage(work: string, name: string, options: Stag
   const definitions = join(stage, 'Definitions');
   for (const file of await readdir(definitions)) {
     const text = await readFile(join(definitions, file), 'utf8');
-    const edited = (options.dropImports ?? []).reduce((t, name) => t.replace(new RegExp(`^\\s*- ${name.replace(/\./g, '\\.')}\\s*$\\n`, 'm'), ''), options.vnfdId ? text.replaceAll(options.vnfdId.from, options.vnfdId.to) : text);
+    const edited = (options.dropImports ?? []).reduce(
+      (t, name) => t.replace(new RegExp(`^\\s*- ${name.replace(/\./g, '\\.')}\\s*$\\n`, 'm'), ''),
+      options.vnfdId ? text.replaceAll(options.vnfdId.from, options.vnfdId.to) : text,
+    );
     if (edited !== text) await writeFile(join(definitions, file), edited);
   }
-  if (options.restampDigests || options.stripHooks || options.vnfdId || options.dropImports || options.extraFolders) await regenerateDigests(stage, ['TOSCA-Metadata/TOSCA.meta']);
+  if (options.restampDigests || options.stripHooks || options.vnfdId || options.dropImports || options.extraFolders)
+    await regenerateDigests(stage, ['TOSCA-Metadata/TOSCA.meta']);
   const variant = `${options.stripHooks ? '-nohooks' : ''}${options.tackerTypes ? '-tacker-types' : ''}`;
   return readFile(await zipFolder(stage, join(work, `${name}${variant}-${Date.now()}.zip`)));
 }
@@ -75,9 +84,18 @@ export async function zipStagedPackage(work: string, name: string, options: Stag
 /** Onboards a zipped package over /vnfpkgm/v1; the package info once ONBOARDED (throws with the failure details otherwise). */
 export async function onboardZip(http: GatewayHttp, name: string, zip: Buffer): Promise<VnfPkgInfo> {
   const { id } = (await (await http('/vnfpkgm/v1/vnf_packages', { method: 'POST', body: '{}' })).json()) as VnfPkgInfo;
-  const put = await http(`/vnfpkgm/v1/vnf_packages/${id}/package_content`, { method: 'PUT', headers: { 'Content-Type': 'application/zip' }, body: zip });
+  const put = await http(`/vnfpkgm/v1/vnf_packages/${id}/package_content`, {
+    method: 'PUT',
+    headers: { 'Content-Type': 'application/zip' },
+    body: zip,
+  });
   if (put.status !== 202) throw new Error(`uploading ${name} answered ${put.status}: ${await put.text()}`);
-  const info = await pollUntil(`package ${name} onboarded`, () => getJson<VnfPkgInfo>(http, `/vnfpkgm/v1/vnf_packages/${id}`), (pkg) => ['ONBOARDED', 'ERROR'].includes(pkg.onboardingState), 120_000);
+  const info = await pollUntil(
+    `package ${name} onboarded`,
+    () => getJson<VnfPkgInfo>(http, `/vnfpkgm/v1/vnf_packages/${id}`),
+    (pkg) => ['ONBOARDED', 'ERROR'].includes(pkg.onboardingState),
+    120_000,
+  );
   if (info.onboardingState !== 'ONBOARDED') throw new Error(`package ${name}: ${JSON.stringify(info.onboardingFailureDetails)}`);
   return info;
 }

@@ -23,13 +23,20 @@ function instanceStackTree(state: SimStateDump, vnfInstanceId: string): Set<stri
 /** The Nova servers Heat built for one VNF instance, in its stacks and every stack nested in them, sorted. */
 export function cloudServerIds(state: SimStateDump, vnfInstanceId: string): string[] {
   const tree = instanceStackTree(state, vnfInstanceId);
-  return state.servers.filter((server) => tree.has(server.stackId)).map((server) => server.id).sort();
+  return state.servers
+    .filter((server) => tree.has(server.stackId))
+    .map((server) => server.id)
+    .sort();
 }
 
 /** The physical ids of one resource type (e.g. OS::Neutron::Port) in a VNF instance's stacks. */
 export function cloudResourceIds(state: SimStateDump, vnfInstanceId: string, type: string): Set<string> {
   const tree = instanceStackTree(state, vnfInstanceId);
-  return new Set(state.stacks.filter((stack) => tree.has(stack.id)).flatMap((stack) => stack.resources.filter((r) => r.type === type).map((r) => r.physicalId)));
+  return new Set(
+    state.stacks
+      .filter((stack) => tree.has(stack.id))
+      .flatMap((stack) => stack.resources.filter((r) => r.type === type).map((r) => r.physicalId)),
+  );
 }
 
 /** The servers an instance records: `instantiatedVnfInfo.vnfcResourceInfo[].computeResource.resourceId`, sorted. */

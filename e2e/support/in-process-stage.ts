@@ -33,12 +33,27 @@ export class InProcessStage {
 
   async open(): Promise<void> {
     this.sim = await startOpenStackSimulator({ delayMs: 0 });
-    const config = loadConfig({ VNFM_DATA_DIR: join(this.dataDir, 'data'), VNFM_PORT: new URL(this.endpoint).port, VNFM_ADMIN_TOKEN: this.token, VNFM_LOG_LEVEL: 'silent' });
+    const config = loadConfig({
+      VNFM_DATA_DIR: join(this.dataDir, 'data'),
+      VNFM_PORT: new URL(this.endpoint).port,
+      VNFM_ADMIN_TOKEN: this.token,
+      VNFM_LOG_LEVEL: 'silent',
+    });
     const infra = createInfrastructure(config, createLogger('in-process-stage', 'silent'));
     this.product = await startStandalone(infra);
     const { authUrl, username, password, projectName, projectDomainName, userDomainName } = this.sim.credentials;
-    const vimFile = { auth_url: authUrl, username, password, project_name: projectName, project_domain_name: projectDomainName, user_domain_name: userDomainName };
-    const vim = await this.http('/v1.0/vims', { method: 'POST', body: JSON.stringify(tackerRegisterBody(vimFile, { name: 'openstack-sim', isDefault: true })) });
+    const vimFile = {
+      auth_url: authUrl,
+      username,
+      password,
+      project_name: projectName,
+      project_domain_name: projectDomainName,
+      user_domain_name: userDomainName,
+    };
+    const vim = await this.http('/v1.0/vims', {
+      method: 'POST',
+      body: JSON.stringify(tackerRegisterBody(vimFile, { name: 'openstack-sim', isDefault: true })),
+    });
     if (vim.status !== 201) throw new Error(`registering the simulator answered ${vim.status}: ${await vim.text()}`);
     const pkg = await onboardCorpusPackage(this.http, this.dataDir, LCM_PACKAGE);
     [this.vnfdId, this.vnfPkgId] = [String(pkg.vnfdId), pkg.id];

@@ -10,10 +10,19 @@ export const REPO_ROOT = join(__dirname, '..', '..');
  * KEY=VALUE pairs of its last output line.
  */
 export async function infraUp(script: string, timeoutMs = 15 * 60_000): Promise<Record<string, string>> {
-  const { stdout } = await run('bash', [join(REPO_ROOT, script), 'up'], { cwd: REPO_ROOT, timeout: timeoutMs, maxBuffer: 16 * 1024 * 1024 });
+  const { stdout } = await run('bash', [join(REPO_ROOT, script), 'up'], {
+    cwd: REPO_ROOT,
+    timeout: timeoutMs,
+    maxBuffer: 16 * 1024 * 1024,
+  });
   const last = stdout.trim().split('\n').pop() ?? '';
-  return Object.fromEntries(last.split(/\s+/).filter((pair) => pair.includes('=')).map((pair) => {
-    const at = pair.indexOf('=');
-    return [pair.slice(0, at), pair.slice(at + 1)];
-  }));
+  return Object.fromEntries(
+    last
+      .split(/\s+/)
+      .filter((pair) => pair.includes('='))
+      .map((pair) => {
+        const at = pair.indexOf('=');
+        return [pair.slice(0, at), pair.slice(at + 1)];
+      }),
+  );
 }

@@ -36,7 +36,8 @@ export async function createInstance(http: GatewayHttp, vnfdId: string, vnfInsta
 export function opOccIdOf(response: Response): string {
   const location = response.headers.get('location') ?? '';
   const id = /\/vnf_lcm_op_occs\/([^/]+)$/.exec(location)?.[1];
-  if (response.status !== 202 || !id) throw new Error(`expected 202 with an operation occurrence Location, got ${response.status} Location: ${location || '(none)'}`);
+  if (response.status !== 202 || !id)
+    throw new Error(`expected 202 with an operation occurrence Location, got ${response.status} Location: ${location || '(none)'}`);
   return id;
 }
 

@@ -17,7 +17,10 @@ export function tackerRequestBody(name: string): Json {
 
 /** SOL 003 v2.6.1 §4.4.1.10 (the v1 API): cpConfig is an array of VnfExtCpConfig, which has no parentCpConfigId. */
 function toV1ExtLink(link: Json): Json {
-  const extCps = (link.extCps as Json[]).map((cp) => ({ ...cp, cpConfig: Object.values(cp.cpConfig as Record<string, Json>).map((config) => omit(config, 'parentCpConfigId')) }));
+  const extCps = (link.extCps as Json[]).map((cp) => ({
+    ...cp,
+    cpConfig: Object.values(cp.cpConfig as Record<string, Json>).map((config) => omit(config, 'parentCpConfigId')),
+  }));
   return { ...link, extCps };
 }
 
@@ -41,7 +44,9 @@ function withVdu2Port(link: Json): Json {
 export function instantiateRequest(apiMajor: 1 | 2): Json {
   const body = omit(tackerRequestBody('os-v2-instantiate-max.json'), 'vimConnectionInfo');
   const additionalParams = omit(body.additionalParams as Json, 'lcm-operation-user-data', 'lcm-operation-user-data-class');
-  const extVirtualLinks = (body.extVirtualLinks as Json[]).map((link, index) => omit(index === 0 ? withVdu2Port(link) : link, 'vimConnectionId'));
+  const extVirtualLinks = (body.extVirtualLinks as Json[]).map((link, index) =>
+    omit(index === 0 ? withVdu2Port(link) : link, 'vimConnectionId'),
+  );
   const extManagedVirtualLinks = (body.extManagedVirtualLinks as Json[]).map((link) => omit(link, 'vimConnectionId'));
   const common = { ...body, additionalParams, extVirtualLinks, extManagedVirtualLinks };
   if (apiMajor === 2) return common;

@@ -17,7 +17,15 @@ export const LCM_PACKAGE = 'vnf-v2-basic-lcms-max';
 function simulatorVimFile(dir: string, sim: OpenStackSimulator): string {
   const path = join(dir, 'openstack-sim-vim.yaml');
   const { authUrl, username, password, projectName, projectDomainName, userDomainName } = sim.credentials;
-  const vim = { auth_url: authUrl, username, password, project_name: projectName, project_domain_name: projectDomainName, user_domain_name: userDomainName, cert_verify: 'True' };
+  const vim = {
+    auth_url: authUrl,
+    username,
+    password,
+    project_name: projectName,
+    project_domain_name: projectDomainName,
+    user_domain_name: userDomainName,
+    cert_verify: 'True',
+  };
   writeFileSync(path, stringify(vim), { mode: 0o600 });
   return path;
 }
@@ -64,10 +72,23 @@ export class LcmStage {
 
   async open(): Promise<void> {
     this.sim = await startOpenStackSimulator({ delayMs: this.options.simDelayMs, addressPool: this.options.addressPool });
-    this.env = { VNFM_PORT: new URL(this.endpoint).port, VNFM_DATA_DIR: join(this.dataDir, 'data'), VNFM_ADMIN_TOKEN: this.token, VNFM_LOG_LEVEL: 'warn', ...(await this.options.env?.()) };
+    this.env = {
+      VNFM_PORT: new URL(this.endpoint).port,
+      VNFM_DATA_DIR: join(this.dataDir, 'data'),
+      VNFM_ADMIN_TOKEN: this.token,
+      VNFM_LOG_LEVEL: 'warn',
+      ...(await this.options.env?.()),
+    };
     const [openstack] = await Promise.all([ensureTackerCli(), this.startProduct()]);
     this.cli = tackerCli(openstack, this.endpoint, this.token);
-    const vim = await this.cli.json<{ status: string; is_default: boolean }>(['vim', 'register', '--config-file', simulatorVimFile(this.dataDir, this.sim), '--is-default', 'openstack-sim']);
+    const vim = await this.cli.json<{ status: string; is_default: boolean }>([
+      'vim',
+      'register',
+      '--config-file',
+      simulatorVimFile(this.dataDir, this.sim),
+      '--is-default',
+      'openstack-sim',
+    ]);
     if (vim.status !== 'REACHABLE' || !vim.is_default) throw new Error(`the simulator VIM registered as ${JSON.stringify(vim)}`);
     this.vnfdId = String((await onboardCorpusPackage(this.http, this.dataDir, LCM_PACKAGE)).vnfdId);
   }
@@ -104,9 +125,18 @@ export class LcmStage {
 export async function onboardCorpusPackage(http: GatewayHttp, work: string, name: string): Promise<VnfPkgInfo> {
   const { id } = (await (await http('/vnfpkgm/v1/vnf_packages', { method: 'POST', body: '{}' })).json()) as VnfPkgInfo;
   const zip = await zipCorpusPackage(work, name);
-  const put = await http(`/vnfpkgm/v1/vnf_packages/${id}/package_content`, { method: 'PUT', headers: { 'Content-Type': 'application/zip' }, body: zip });
+  const put = await http(`/vnfpkgm/v1/vnf_packages/${id}/package_content`, {
+    method: 'PUT',
+    headers: { 'Content-Type': 'application/zip' },
+    body: zip,
+  });
   if (put.status !== 202) throw new Error(`uploading ${name} answered ${put.status}: ${await put.text()}`);
-  const info = await pollUntil(`package ${name} onboarded`, () => getJson<VnfPkgInfo>(http, `/vnfpkgm/v1/vnf_packages/${id}`), (pkg) => ['ONBOARDED', 'ERROR'].includes(pkg.onboardingState), 120_000);
+  const info = await pollUntil(
+    `package ${name} onboarded`,
+    () => getJson<VnfPkgInfo>(http, `/vnfpkgm/v1/vnf_packages/${id}`),
+    (pkg) => ['ONBOARDED', 'ERROR'].includes(pkg.onboardingState),
+    120_000,
+  );
   if (info.onboardingState !== 'ONBOARDED') throw new Error(`package ${name}: ${JSON.stringify(info.onboardingFailureDetails)}`);
   return info;
 }

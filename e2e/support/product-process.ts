@@ -13,7 +13,12 @@ export interface ProductProcess {
 
 /** Starts a compiled product entry point (`npm run build` first) or a script, capturing its output lines. */
 export function startProduct(command: string, args: string[], env: Record<string, string>): ProductProcess {
-  const child = spawn(command, args, { cwd: REPO_ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const child = spawn(command, args, {
+    cwd: REPO_ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
   const lines: string[] = [];
   const listeners = new Set<() => void>();
   const collector = () => {

@@ -14,14 +14,25 @@ import { startStandalone } from '../../services/standalone/src/standalone';
  * outside the product's data folder: it holds the opened secrets).
  */
 class FileRecordingDriver extends RecordingDriver {
-  constructor(private readonly logFile: string, artifact: string) {
+  constructor(
+    private readonly logFile: string,
+    artifact: string,
+  ) {
     super('file-recording', artifact);
   }
 
-  override async run(context: HookContext, signal: AbortSignal, secrets: HookSecrets, files: HookPackageFiles): Promise<HookOutputs | undefined> {
+  override async run(
+    context: HookContext,
+    signal: AbortSignal,
+    secrets: HookSecrets,
+    files: HookPackageFiles,
+  ): Promise<HookOutputs | undefined> {
     const outputs = await super.run(context, signal, secrets, files);
     const recorded = this.hooks[this.hooks.length - 1];
-    appendFileSync(this.logFile, `${JSON.stringify({ hook: context.hook, operation: context.operation, additionalParams: recorded.openedAdditionalParams, vnfcsAdded: context.vnfcs.added.length })}\n`);
+    appendFileSync(
+      this.logFile,
+      `${JSON.stringify({ hook: context.hook, operation: context.operation, additionalParams: recorded.openedAdditionalParams, vnfcsAdded: context.vnfcs.added.length })}\n`,
+    );
     return outputs;
   }
 }

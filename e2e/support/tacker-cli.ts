@@ -27,9 +27,17 @@ let installed: Promise<string> | undefined;
 
 /** Installs python3-tackerclient and python3-openstackclient unless present (tools/tacker-cli/install.sh); resolves with the `openstack` path. */
 export function ensureTackerCli(): Promise<string> {
-  installed ??= run('bash', [join(REPO_ROOT, 'tools/tacker-cli/install.sh')], { cwd: REPO_ROOT, timeout: TACKER_CLI_INSTALL_TIMEOUT_MS, maxBuffer: 16 * 1024 * 1024 })
+  installed ??= run('bash', [join(REPO_ROOT, 'tools/tacker-cli/install.sh')], {
+    cwd: REPO_ROOT,
+    timeout: TACKER_CLI_INSTALL_TIMEOUT_MS,
+    maxBuffer: 16 * 1024 * 1024,
+  })
     .then(({ stdout }) => {
-      const path = stdout.trim().split('\n').pop()?.match(/^TACKER_CLI=(\S+)$/)?.[1];
+      const path = stdout
+        .trim()
+        .split('\n')
+        .pop()
+        ?.match(/^TACKER_CLI=(\S+)$/)?.[1];
       if (!path) throw new Error(`tools/tacker-cli/install.sh did not print TACKER_CLI=...; output:\n${stdout}`);
       return path;
     })
@@ -51,7 +59,11 @@ export function tackerCli(openstack: string, endpoint: string, token: string): T
   const cli: TackerCli = {
     async run(args) {
       try {
-        const { stdout, stderr } = await run(openstack, [...base, ...args], { env, timeout: COMMAND_TIMEOUT_MS, maxBuffer: 16 * 1024 * 1024 });
+        const { stdout, stderr } = await run(openstack, [...base, ...args], {
+          env,
+          timeout: COMMAND_TIMEOUT_MS,
+          maxBuffer: 16 * 1024 * 1024,
+        });
         return { code: 0, stdout, stderr };
       } catch (error) {
         const failed = error as { code?: number | string; stdout?: string; stderr?: string };

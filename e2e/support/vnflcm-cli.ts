@@ -40,7 +40,12 @@ export class VnflcmCli {
     if (result.code !== 0 || !result.stdout.includes('has been accepted')) {
       throw new Error(`openstack ${args.join(' ')} exited ${result.code}: ${result.stdout.trim()} ${result.stderr.trim()}`);
     }
-    const ids = await pollUntil(`a new operation occurrence of ${vnfInstanceId} in op list`, () => this.opIds(vnfInstanceId), (all) => all.some((id) => !before.has(id)), 20_000);
+    const ids = await pollUntil(
+      `a new operation occurrence of ${vnfInstanceId} in op list`,
+      () => this.opIds(vnfInstanceId),
+      (all) => all.some((id) => !before.has(id)),
+      20_000,
+    );
     return ids.find((id) => !before.has(id)) as string;
   }
 

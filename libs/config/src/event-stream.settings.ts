@@ -13,7 +13,11 @@ export function eventStreamSettingsOf(config: VnfmConfig): EventStreamSettings {
   return {
     on: true,
     brokers: brokers.split(','),
-    topics: { lcmNotifications: prefix + config.eventStreamLcmTopic, vnfInstances: prefix + config.eventStreamInstancesTopic, vnfPackages: prefix + config.eventStreamPackagesTopic },
+    topics: {
+      lcmNotifications: prefix + config.eventStreamLcmTopic,
+      vnfInstances: prefix + config.eventStreamInstancesTopic,
+      vnfPackages: prefix + config.eventStreamPackagesTopic,
+    },
   };
 }
 

@@ -2,11 +2,23 @@ import { ConfigError, loadConfig } from './load-config';
 
 describe('loadConfig', () => {
   it('gives the standalone defaults with an empty environment', () => {
-    expect(loadConfig({})).toMatchObject({ port: 9890, host: '127.0.0.1', dataDir: 'data', bus: 'in-process', eventStore: 'embedded', fsync: 'always' });
+    expect(loadConfig({})).toMatchObject({
+      port: 9890,
+      host: '127.0.0.1',
+      dataDir: 'data',
+      bus: 'in-process',
+      eventStore: 'embedded',
+      fsync: 'always',
+    });
   });
 
   it('reads overrides from VNFM_* variables', () => {
-    const config = loadConfig({ VNFM_PORT: '9999', VNFM_DATA_DIR: '/tmp/x', VNFM_BUS: 'kafka', VNFM_KAFKA_BROKERS: '127.0.0.1:19092,h2:9092' });
+    const config = loadConfig({
+      VNFM_PORT: '9999',
+      VNFM_DATA_DIR: '/tmp/x',
+      VNFM_BUS: 'kafka',
+      VNFM_KAFKA_BROKERS: '127.0.0.1:19092,h2:9092',
+    });
     expect(config).toMatchObject({ port: 9999, dataDir: '/tmp/x', bus: 'kafka', kafkaBrokers: '127.0.0.1:19092,h2:9092' });
   });
 
@@ -20,15 +32,27 @@ describe('loadConfig', () => {
     expect(error).toBeInstanceOf(ConfigError);
     const message = (error as ConfigError).message;
     expect(message).toContain('VNFM_PORT must be an integer between 1 and 65535 (got "abc")');
-    expect(message).toContain('VNFM_KAFKA_BROKERS must be a comma-separated list of host:port (required when VNFM_BUS=kafka) (got nothing)');
+    expect(message).toContain(
+      'VNFM_KAFKA_BROKERS must be a comma-separated list of host:port (required when VNFM_BUS=kafka) (got nothing)',
+    );
     expect(message).toContain('VNFM_EVENT_STORE must be "embedded" or "eventstoredb"');
     expect(message).toContain('VNFM_ADMIN_TOKEN must be at least 16 characters (got (hidden))');
     expect(message).not.toContain('short-secret');
   });
 
   it('gives the notification delivery defaults and refuses a bad one', () => {
-    expect(loadConfig({})).toMatchObject({ notifyTimeoutMs: 5000, notifyMaxInFlight: 64, notifyMaxInFlightPerSubscription: 4, notifyRetryMinMs: 1000, notifyRetryMaxMs: 300000, notifyParkAfterMs: 3600000 });
-    expect(loadConfig({ VNFM_PUBLIC_URL: 'https://vnfm.example:9890', VNFM_NOTIFY_PARK_AFTER_MS: '2000' })).toMatchObject({ publicUrl: 'https://vnfm.example:9890', notifyParkAfterMs: 2000 });
+    expect(loadConfig({})).toMatchObject({
+      notifyTimeoutMs: 5000,
+      notifyMaxInFlight: 64,
+      notifyMaxInFlightPerSubscription: 4,
+      notifyRetryMinMs: 1000,
+      notifyRetryMaxMs: 300000,
+      notifyParkAfterMs: 3600000,
+    });
+    expect(loadConfig({ VNFM_PUBLIC_URL: 'https://vnfm.example:9890', VNFM_NOTIFY_PARK_AFTER_MS: '2000' })).toMatchObject({
+      publicUrl: 'https://vnfm.example:9890',
+      notifyParkAfterMs: 2000,
+    });
     expect(() => loadConfig({ VNFM_NOTIFY_TIMEOUT_MS: '0' })).toThrow('VNFM_NOTIFY_TIMEOUT_MS must be a positive integer (got "0")');
     expect(() => loadConfig({ VNFM_PUBLIC_URL: 'vnfm.example/path' })).toThrow('VNFM_PUBLIC_URL must be an http(s) URL without path');
   });

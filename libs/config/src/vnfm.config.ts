@@ -47,7 +47,9 @@ export class VnfmConfig {
 
   /** VNFM_KAFKA_BROKERS: comma-separated host:port list; required with VNFM_BUS=kafka. */
   @ValidateIf((c: VnfmConfig) => c.bus === 'kafka')
-  @Matches(/^[^\s,:]+:\d+(,[^\s,:]+:\d+)*$/, { message: 'VNFM_KAFKA_BROKERS must be a comma-separated list of host:port (required when VNFM_BUS=kafka)' })
+  @Matches(/^[^\s,:]+:\d+(,[^\s,:]+:\d+)*$/, {
+    message: 'VNFM_KAFKA_BROKERS must be a comma-separated list of host:port (required when VNFM_BUS=kafka)',
+  })
   kafkaBrokers?: string;
 
   /** VNFM_EVENT_STORE: `embedded` or `eventstoredb`. */
@@ -56,7 +58,9 @@ export class VnfmConfig {
 
   /** VNFM_ESDB_URL: EventStoreDB connection string; required with VNFM_EVENT_STORE=eventstoredb. */
   @ValidateIf((c: VnfmConfig) => c.eventStore === 'eventstoredb')
-  @Matches(/^(esdb|esdb\+discover):\/\/\S+$/, { message: 'VNFM_ESDB_URL must be an esdb:// connection string (required when VNFM_EVENT_STORE=eventstoredb)' })
+  @Matches(/^(esdb|esdb\+discover):\/\/\S+$/, {
+    message: 'VNFM_ESDB_URL must be an esdb:// connection string (required when VNFM_EVENT_STORE=eventstoredb)',
+  })
   esdbUrl?: string;
 
   /** VNFM_FSYNC: `always` (survive power loss) or `never` (survive process crashes only). */
@@ -64,7 +68,9 @@ export class VnfmConfig {
   fsync: 'always' | 'never' = 'always';
 
   /** VNFM_LOG_LEVEL */
-  @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { message: 'VNFM_LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent' })
+  @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+    message: 'VNFM_LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent',
+  })
   logLevel = 'info';
 
   /** VNFM_ADMIN_TOKEN: admin API token; generated and kept in the data folder when absent. */

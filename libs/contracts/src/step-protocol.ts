@@ -38,7 +38,13 @@ export type StepAction =
       extensions?: Record<string, unknown>;
       vnfConfigurableProperties?: Record<string, unknown>;
     }
-  | { action: 'scale'; vduDelta: Record<string, number>; removeVnfcs: VnfcResourceInfo[]; previousScaleStatus: ScaleInfo[]; targetScaleStatus: ScaleInfo[] }
+  | {
+      action: 'scale';
+      vduDelta: Record<string, number>;
+      removeVnfcs: VnfcResourceInfo[];
+      previousScaleStatus: ScaleInfo[];
+      targetScaleStatus: ScaleInfo[];
+    }
   | { action: 'heal'; vnfcs: VnfcResourceInfo[]; cause?: string }
   | { action: 'terminate'; terminationType: 'FORCEFUL' | 'GRACEFUL'; gracefulTerminationTimeout?: number; vnfcs: VnfcResourceInfo[] }
   | { action: 'change_ext_conn'; extVirtualLinks: unknown[]; vimConnectionInfo?: Record<string, VimConnectionRef> }

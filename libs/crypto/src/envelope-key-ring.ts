@@ -58,7 +58,9 @@ export class EnvelopeKeyRing {
     const stored = await this.store.get(keyId);
     if (!stored) throw new DataKeyMissingError(keyId);
     if (stored.masterKeyId !== this.masterKey.id) {
-      throw new Error(`data key ${keyId} was wrapped by master key ${stored.masterKeyId}, but this process has master key ${this.masterKey.id}`);
+      throw new Error(
+        `data key ${keyId} was wrapped by master key ${stored.masterKeyId}, but this process has master key ${this.masterKey.id}`,
+      );
     }
     const key = this.masterKey.unwrap(stored.wrappedKey, keyId);
     try {

@@ -23,7 +23,12 @@ describe('envelope key ring over a file data-key store', () => {
     const file = join(dir, 'data-keys', 'vim-1.key');
     expect(statSync(file).mode & 0o777).toBe(0o600);
     expect(statSync(join(dir, 'data-keys')).mode & 0o777).toBe(0o700);
-    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ version: 1, keyId: 'vim-1', masterKeyId: master.id, wrappedKey: expect.stringMatching(/^v1\./) });
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({
+      version: 1,
+      keyId: 'vim-1',
+      masterKeyId: master.id,
+      wrappedKey: expect.stringMatching(/^v1\./),
+    });
   });
 
   it('makes every sealed copy unreadable once the data key is destroyed (crypto-shredding)', async () => {

@@ -69,7 +69,9 @@ function decode(text: string, origin: string): Buffer {
   const trimmed = text.trim();
   const bytes = Buffer.from(trimmed, 'base64');
   if (!/^[A-Za-z0-9+/]+={0,2}$/.test(trimmed) || bytes.length !== KEY_BYTES) {
-    throw new MasterKeyError(`${origin} must be the base64 encoding of exactly ${KEY_BYTES} random bytes (e.g. \`openssl rand -base64 32\`)`);
+    throw new MasterKeyError(
+      `${origin} must be the base64 encoding of exactly ${KEY_BYTES} random bytes (e.g. \`openssl rand -base64 32\`)`,
+    );
   }
   return bytes;
 }
@@ -106,7 +108,8 @@ function readOrCreateKeyFile(path: string, label: string): Buffer {
 function readKeyFile(path: string, label: string): Buffer {
   const mode = statSync(path).mode & 0o777;
   // Like ssh with private keys: a key others can read is refused, not silently used.
-  if ((mode & 0o077) !== 0) throw new MasterKeyError(`${label} file ${path} is accessible by other users (mode ${mode.toString(8)}); run chmod 600 on it`);
+  if ((mode & 0o077) !== 0)
+    throw new MasterKeyError(`${label} file ${path} is accessible by other users (mode ${mode.toString(8)}); run chmod 600 on it`);
   return decode(readFileSync(path, 'utf8'), `${label} file ${path}`);
 }
 

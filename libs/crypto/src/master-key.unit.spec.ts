@@ -38,7 +38,9 @@ describe('master key', () => {
     const created = loadKeyBytes(source);
     expect(created).toHaveLength(32);
     expect(loadKeyBytes(source).equals(created)).toBe(true);
-    expect(() => loadKeyBytes({ ...source, configured: 'bm90LWEta2V5' })).toThrow('VNFM_BUS_KEY must be the base64 encoding of exactly 32 random bytes');
+    expect(() => loadKeyBytes({ ...source, configured: 'bm90LWEta2V5' })).toThrow(
+      'VNFM_BUS_KEY must be the base64 encoding of exactly 32 random bytes',
+    );
     chmodSync(keyFile, 0o640);
     expect(() => loadKeyBytes(source)).toThrow(`bus key file ${keyFile} is accessible by other users (mode 640)`);
   });

@@ -18,14 +18,35 @@ const instantiate = {
     k8s_cluster_installation_param: {
       script_path: 'Scripts/install_k8s_cluster.sh',
       ansible: { ip_address: '192.168.10.5', username: 'ansible', password: 'ansible-Pw#1', kubespray_root_path: '/opt/kubespray' },
-      master_node: { aspect_id: 'master_instance', ssh_cp_name: 'masterNode_CP1', username: 'ubuntu', password: 'master-Pw%2', pod_cidr: '192.168.3.0/16' },
+      master_node: {
+        aspect_id: 'master_instance',
+        ssh_cp_name: 'masterNode_CP1',
+        username: 'ubuntu',
+        password: 'master-Pw%2',
+        pod_cidr: '192.168.3.0/16',
+      },
       worker_node: { aspect_id: 'worker_instance', ssh_cp_name: 'workerNode_CP2', username: 'ubuntu', password: 'worker pw/3' },
-      external_lb_param: { ssh_cp_name: 'externalLB_instance', ssh_username: 'ubuntu', ssh_password: 'lb-Pw&4', script_path: './Scripts/ExternalLB_installation.sh' },
+      external_lb_param: {
+        ssh_cp_name: 'externalLB_instance',
+        ssh_username: 'ubuntu',
+        ssh_password: 'lb-Pw&4',
+        script_path: './Scripts/ExternalLB_installation.sh',
+      },
       private_registry_installation_param: { ssh_cp_name: 'registry_CP1', ssh_username: 'ubuntu', ssh_password: 'registry-install-Pw5' },
-      proxy: { http_proxy: 'http://user1:password1@host1:port1', https_proxy: 'https://user2:password2@host2:port2', no_proxy: '192.168.246.0/24,registry.example.com' },
+      proxy: {
+        http_proxy: 'http://user1:password1@host1:port1',
+        https_proxy: 'https://user2:password2@host2:port2',
+        no_proxy: '192.168.246.0/24,registry.example.com',
+      },
       private_registry_connection_info: [
         { connection_type: '0', server: '192.168.0.10:5000' },
-        { connection_type: '1', server: 'registry.example.com', username: 'user01', password: 'registry-Pw6', certificate_path: 'Files/registries/ca.crt' },
+        {
+          connection_type: '1',
+          server: 'registry.example.com',
+          username: 'user01',
+          password: 'registry-Pw6',
+          certificate_path: 'Files/registries/ca.crt',
+        },
       ],
       ssh_private_key: PEM,
       retry_count: 3,
@@ -33,10 +54,26 @@ const instantiate = {
     'lcm-operation-user-data': './UserData/k8s_cluster_user_data.py',
   },
   vimConnectionInfo: [
-    { id: 'vim1', vimType: 'ETSINFV.OPENSTACK_KEYSTONE.V_2', accessInfo: { username: 'nfv_user', password: 'vim-Pw7', project: 'nfv', region: 'RegionOne' }, interfaceInfo: { endpoint: 'http://keystone:5000/v3' } },
+    {
+      id: 'vim1',
+      vimType: 'ETSINFV.OPENSTACK_KEYSTONE.V_2',
+      accessInfo: { username: 'nfv_user', password: 'vim-Pw7', project: 'nfv', region: 'RegionOne' },
+      interfaceInfo: { endpoint: 'http://keystone:5000/v3' },
+    },
   ],
 };
-const PLAINTEXTS = ['ansible-Pw#1', 'master-Pw%2', 'worker pw/3', 'lb-Pw&4', 'registry-install-Pw5', 'password1', 'password2', 'registry-Pw6', 'vim-Pw7', 'b3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQ'];
+const PLAINTEXTS = [
+  'ansible-Pw#1',
+  'master-Pw%2',
+  'worker pw/3',
+  'lb-Pw&4',
+  'registry-install-Pw5',
+  'password1',
+  'password2',
+  'registry-Pw6',
+  'vim-Pw7',
+  'b3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQ',
+];
 
 describe('owner secrets over a file data-key store', () => {
   let dir: string;
@@ -54,7 +91,13 @@ describe('owner secrets over a file data-key store', () => {
     const sealed = await secrets.seal(instanceId, instantiate);
     const text = JSON.stringify(sealed);
     for (const plaintext of PLAINTEXTS) {
-      for (const form of [plaintext, Buffer.from(plaintext).toString('base64'), Buffer.from(plaintext).toString('base64url'), encodeURIComponent(plaintext), JSON.stringify(plaintext)]) {
+      for (const form of [
+        plaintext,
+        Buffer.from(plaintext).toString('base64'),
+        Buffer.from(plaintext).toString('base64url'),
+        encodeURIComponent(plaintext),
+        JSON.stringify(plaintext),
+      ]) {
         expect(text).not.toContain(form);
       }
     }
@@ -80,7 +123,12 @@ describe('owner secrets over a file data-key store', () => {
   it('shows [SECRET] where a secret was given, never the ciphertext', async () => {
     const shown = showSecrets(await secrets.seal(instanceId, instantiate));
     expect(shown.additionalParams.k8s_cluster_installation_param.proxy.http_proxy).toBe('[SECRET]');
-    expect(shown.vimConnectionInfo[0].accessInfo).toEqual({ username: 'nfv_user', password: '[SECRET]', project: 'nfv', region: 'RegionOne' });
+    expect(shown.vimConnectionInfo[0].accessInfo).toEqual({
+      username: 'nfv_user',
+      password: '[SECRET]',
+      project: 'nfv',
+      region: 'RegionOne',
+    });
     expect(JSON.stringify(shown)).not.toContain('sealed:');
   });
 
@@ -111,8 +159,12 @@ describe('owner secrets over a file data-key store', () => {
   it('opens a part of the request given with its place in the request (root pointer), and only there', async () => {
     const sealed = await secrets.seal(instanceId, instantiate);
     const part = sealed.additionalParams.k8s_cluster_installation_param;
-    expect(await secrets.open(instanceId, part, '/additionalParams/k8s_cluster_installation_param')).toEqual(instantiate.additionalParams.k8s_cluster_installation_param);
-    expect(await secrets.open(instanceId, { k8s_cluster_installation_param: part }, '/additionalParams')).toEqual({ k8s_cluster_installation_param: instantiate.additionalParams.k8s_cluster_installation_param });
+    expect(await secrets.open(instanceId, part, '/additionalParams/k8s_cluster_installation_param')).toEqual(
+      instantiate.additionalParams.k8s_cluster_installation_param,
+    );
+    expect(await secrets.open(instanceId, { k8s_cluster_installation_param: part }, '/additionalParams')).toEqual({
+      k8s_cluster_installation_param: instantiate.additionalParams.k8s_cluster_installation_param,
+    });
     await expect(secrets.open(instanceId, part)).rejects.toThrow(SealedValueError);
   });
 

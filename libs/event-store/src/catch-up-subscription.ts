@@ -21,8 +21,7 @@ export function startCatchUpSubscription(deps: CatchUpDeps, options: SubscribeOp
   const abort = new AbortController();
   let markCaughtUp!: () => void;
   const caughtUp = new Promise<void>((resolve) => (markCaughtUp = resolve));
-  const matches = (stream: string) =>
-    !options.streamPrefixes || options.streamPrefixes.some((prefix) => stream.startsWith(prefix));
+  const matches = (stream: string) => !options.streamPrefixes || options.streamPrefixes.some((prefix) => stream.startsWith(prefix));
   let stored: string | undefined;
   let delivered: string | undefined;
 

@@ -8,13 +8,22 @@ function memoryStore() {
   return {
     append(streamName: string) {
       const position = String(events.length);
-      events.push({ id: position, streamName, revision: 0, position, type: 'Happened', data: {}, metadata: { correlationId: '', causationId: '', principal: '', timestamp: '' } });
+      events.push({
+        id: position,
+        streamName,
+        revision: 0,
+        position,
+        type: 'Happened',
+        data: {},
+        metadata: { correlationId: '', causationId: '', principal: '', timestamp: '' },
+      });
       for (const wake of waiters) wake();
       waiters.clear();
     },
     deps: {
       store: {
-        readAll: async ({ after, maxCount = Infinity }: { after?: string; maxCount?: number } = {}) => events.slice(after === undefined ? 0 : Number(after) + 1).slice(0, maxCount),
+        readAll: async ({ after, maxCount = Infinity }: { after?: string; maxCount?: number } = {}) =>
+          events.slice(after === undefined ? 0 : Number(after) + 1).slice(0, maxCount),
         readCheckpoint: async () => undefined,
         storeCheckpoint: async () => undefined,
       },
@@ -46,19 +55,31 @@ describe('startCatchUpSubscription', () => {
     expect(seen).toEqual(['a-1', 'a-2']);
   });
 
-  it('stops when asked while a page\'s checkpoint is being stored (the wait for appends that follows hears the stop)', async () => {
+  it("stops when asked while a page's checkpoint is being stored (the wait for appends that follows hears the stop)", async () => {
     const memory = memoryStore();
     memory.append('a-1');
     let release!: () => void;
     const storing = new Promise<void>((resolve) => (release = resolve));
     let storingStarted!: () => void;
     const started = new Promise<void>((resolve) => (storingStarted = resolve));
-    const deps = { ...memory.deps, store: { ...memory.deps.store, storeCheckpoint: async () => { storingStarted(); await storing; } } };
+    const deps = {
+      ...memory.deps,
+      store: {
+        ...memory.deps.store,
+        storeCheckpoint: async () => {
+          storingStarted();
+          await storing;
+        },
+      },
+    };
     const subscription = startCatchUpSubscription(deps, { subscriptionName: 's' }, async () => undefined);
     await started;
     const stopped = subscription.stop();
     release();
-    const outcome = await Promise.race([stopped.then(() => 'stopped'), new Promise((resolve) => setTimeout(() => resolve('still waiting'), 2_000))]);
+    const outcome = await Promise.race([
+      stopped.then(() => 'stopped'),
+      new Promise((resolve) => setTimeout(() => resolve('still waiting'), 2_000)),
+    ]);
     expect(outcome).toBe('stopped');
   });
 });

@@ -49,9 +49,18 @@ export function describeEventStoreConformance(
       const result = await ctx.store.append(s, [ev(0), ev(1), ev(2)], 'no_stream');
       expect(result.nextExpectedRevision).toBe(2);
       const events = await ctx.store.readStream(s);
-      expect(events.map((e) => [e.revision, e.type, (e.data as { n: number }).n])).toEqual([[0, 'Counted', 0], [1, 'Counted', 1], [2, 'Counted', 2]]);
+      expect(events.map((e) => [e.revision, e.type, (e.data as { n: number }).n])).toEqual([
+        [0, 'Counted', 0],
+        [1, 'Counted', 1],
+        [2, 'Counted', 2],
+      ]);
       expect(events[0].streamName).toBe(s);
-      expect(events[0].metadata).toMatchObject({ correlationId: 'corr-1', causationId: 'cause-1', traceId: 'a'.repeat(32), principal: 'alice' });
+      expect(events[0].metadata).toMatchObject({
+        correlationId: 'corr-1',
+        causationId: 'cause-1',
+        traceId: 'a'.repeat(32),
+        principal: 'alice',
+      });
       expect(Date.parse(events[0].metadata.timestamp)).not.toBeNaN();
       expect(new Set(events.map((e) => e.id)).size).toBe(3);
     });

@@ -21,7 +21,16 @@ describe('EventStreamPublisher over a real Kafka', () => {
   };
   let brokers: string[];
   let store: EmbeddedEventStore;
-  const publisher = () => new EventStreamPublisher({ brokers, clientId: 'stream-test', topics: [topic], store, subscriptionName: 'stream-test', streamPrefixes: ['thing-'], recordsOf });
+  const publisher = () =>
+    new EventStreamPublisher({
+      brokers,
+      clientId: 'stream-test',
+      topics: [topic],
+      store,
+      subscriptionName: 'stream-test',
+      streamPrefixes: ['thing-'],
+      recordsOf,
+    });
 
   beforeAll(async () => {
     brokers = await ensureKafka();
@@ -39,9 +48,12 @@ describe('EventStreamPublisher over a real Kafka', () => {
     first.start();
     const got: IncomingRecord[] = [];
     const reader = new KafkaBroker({ brokers, clientId: 'stream-test-reader' });
-    const consumer = await reader.consume({ groupId: `g-${randomUUID().slice(0, 8)}`, topics: [topic], fromBeginning: true }, async (record) => {
-      got.push(record);
-    });
+    const consumer = await reader.consume(
+      { groupId: `g-${randomUUID().slice(0, 8)}`, topics: [topic], fromBeginning: true },
+      async (record) => {
+        got.push(record);
+      },
+    );
     const until = async (count: number) => {
       for (let waited = 0; got.length < count && waited < 30_000; waited += 100) await sleep(100);
     };
@@ -56,14 +68,28 @@ describe('EventStreamPublisher over a real Kafka', () => {
     await second.stop();
     await consumer.stop();
     await reader.close();
-    const values = (key: string) => got.filter((record) => record.key === key).map((record) => (JSON.parse(record.value.toString()) as { n: number }).n);
+    const values = (key: string) =>
+      got.filter((record) => record.key === key).map((record) => (JSON.parse(record.value.toString()) as { n: number }).n);
     expect(values('thing-0')).toEqual([0, 2, 4, 6]);
     expect(values('thing-1')).toEqual([1, 3, 5, 7]);
-    for (const record of got) expect(record.headers).toMatchObject({ id: (JSON.parse(record.value.toString()) as { id: string }).id, type: 'Happened', 'content-type': 'application/json' });
+    for (const record of got)
+      expect(record.headers).toMatchObject({
+        id: (JSON.parse(record.value.toString()) as { id: string }).id,
+        type: 'Happened',
+        'content-type': 'application/json',
+      });
   });
 
   it('does not hold the service when Kafka cannot be reached, and stops', async () => {
-    const away = new EventStreamPublisher({ brokers: ['127.0.0.1:1'], clientId: 'stream-away', topics: [topic], store, subscriptionName: 'stream-away', streamPrefixes: ['thing-'], recordsOf });
+    const away = new EventStreamPublisher({
+      brokers: ['127.0.0.1:1'],
+      clientId: 'stream-away',
+      topics: [topic],
+      store,
+      subscriptionName: 'stream-away',
+      streamPrefixes: ['thing-'],
+      recordsOf,
+    });
     const started = Date.now();
     away.start();
     expect(Date.now() - started).toBeLessThan(100);

@@ -14,7 +14,10 @@ export interface EventStreamPublisherOptions {
   streamPrefixes: string[];
   /** The records one stored event makes (none for most). */
   recordsOf: (event: RecordedEvent) => Promise<StreamRecord[]>;
-  logger?: { warn(message: string, fields?: Record<string, unknown>): void; error(message: string, fields?: Record<string, unknown>): void };
+  logger?: {
+    warn(message: string, fields?: Record<string, unknown>): void;
+    error(message: string, fields?: Record<string, unknown>): void;
+  };
 }
 
 /**
@@ -55,20 +58,25 @@ export class EventStreamPublisher {
         await this.broker.ensureTopics(this.options.topics);
         break;
       } catch (error) {
-        this.options.logger?.warn('event stream: Kafka not reachable, retrying', { error: error instanceof Error ? error.message : String(error) });
+        this.options.logger?.warn('event stream: Kafka not reachable, retrying', {
+          error: error instanceof Error ? error.message : String(error),
+        });
         // The failed client keeps its failed connection: the next attempt gets a new one (nothing of this one is connected).
         this.broker = this.newBroker();
         if (await this.stopped(RETRY_MS)) return;
       }
     }
     if (this.stopping) return;
-    this.subscription = this.options.store.subscribe({ subscriptionName: this.options.subscriptionName, streamPrefixes: this.options.streamPrefixes }, async (event) => {
-      const records = await this.options.recordsOf(event);
-      // One send per topic, in the order made: one key's records keep their order (same partition, one producer in flight).
-      for (const topic of [...new Set(records.map((record) => record.topic))]) {
-        await this.broker.produce(topic, records.filter((record) => record.topic === topic).map(toOutgoing));
-      }
-    });
+    this.subscription = this.options.store.subscribe(
+      { subscriptionName: this.options.subscriptionName, streamPrefixes: this.options.streamPrefixes },
+      async (event) => {
+        const records = await this.options.recordsOf(event);
+        // One send per topic, in the order made: one key's records keep their order (same partition, one producer in flight).
+        for (const topic of [...new Set(records.map((record) => record.topic))]) {
+          await this.broker.produce(topic, records.filter((record) => record.topic === topic).map(toOutgoing));
+        }
+      },
+    );
   }
 
   async stop(): Promise<void> {

@@ -15,14 +15,25 @@ const text = (record: Record<string, unknown> | undefined, key: string): string 
  * bearer token. The provider's certificate is checked against the VIM's CA,
  * as Tacker does (one `ssl_ca_cert` for both).
  */
-async function userOf(info: VimConnectionInfo, ca: string | undefined): Promise<{ name: string; token?: string; username?: string; password?: string }> {
+async function userOf(
+  info: VimConnectionInfo,
+  ca: string | undefined,
+): Promise<{ name: string; token?: string; username?: string; password?: string }> {
   const access = info.accessInfo;
   const tokenUrl = text(access, 'oidc_token_url');
   if (!tokenUrl) {
     const token = text(access, 'bearer_token');
-    return token ? { name: 'vim-user', token } : { name: 'vim-user', username: text(access, 'username'), password: text(access, 'password') };
+    return token
+      ? { name: 'vim-user', token }
+      : { name: 'vim-user', username: text(access, 'username'), password: text(access, 'password') };
   }
-  const grant = { tokenUrl, username: text(access, 'username') ?? '', password: text(access, 'password') ?? '', clientId: text(access, 'client_id') ?? '', clientSecret: text(access, 'client_secret') };
+  const grant = {
+    tokenUrl,
+    username: text(access, 'username') ?? '',
+    password: text(access, 'password') ?? '',
+    clientId: text(access, 'client_id') ?? '',
+    clientSecret: text(access, 'client_secret'),
+  };
   try {
     return { name: 'vim-user', token: await requestOidcIdToken(grant, ca) };
   } catch (error) {
@@ -39,7 +50,8 @@ async function userOf(info: VimConnectionInfo, ca: string | undefined): Promise<
  */
 export async function kubeConfigOf(info: VimConnectionInfo): Promise<KubeConfig> {
   const server = text(info.interfaceInfo, 'endpoint');
-  if (!server) throw new AppError('KUBERNETES_VIM_NOT_USABLE', 422, 'Unprocessable Entity', `Kubernetes VIM ${info.vimId ?? ''} has no endpoint.`);
+  if (!server)
+    throw new AppError('KUBERNETES_VIM_NOT_USABLE', 422, 'Unprocessable Entity', `Kubernetes VIM ${info.vimId ?? ''} has no endpoint.`);
   const ca = text(info.interfaceInfo, 'ssl_ca_cert');
   const config = new KubeConfig();
   config.loadFromOptions({

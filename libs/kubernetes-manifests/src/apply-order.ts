@@ -36,7 +36,8 @@ const WORKLOAD_RANK = 4;
 const BINDING_RANK = 5;
 const CUSTOM_RESOURCE_RANK = 6;
 
-export const isCrd = (object: KubeObject): boolean => object.kind === 'CustomResourceDefinition' && groupOf(object.apiVersion) === 'apiextensions.k8s.io';
+export const isCrd = (object: KubeObject): boolean =>
+  object.kind === 'CustomResourceDefinition' && groupOf(object.apiVersion) === 'apiextensions.k8s.io';
 
 export function applyRank(object: KubeObject): number {
   if (isCrd(object)) return CRD_RANK;

@@ -11,5 +11,9 @@ export const CLUSTER_API_GROUP = 'cluster.x-k8s.io';
  */
 export function clusterKubeconfigSecret(object: KubeObject): KubeObject | undefined {
   if (object.kind !== 'Cluster' || groupOf(object.apiVersion) !== CLUSTER_API_GROUP) return undefined;
-  return { apiVersion: 'v1', kind: 'Secret', metadata: { name: `${object.metadata.name}-kubeconfig`, namespace: object.metadata.namespace } };
+  return {
+    apiVersion: 'v1',
+    kind: 'Secret',
+    metadata: { name: `${object.metadata.name}-kubeconfig`, namespace: object.metadata.namespace },
+  };
 }

@@ -42,7 +42,12 @@ export const isBuiltInGroup = (group: string): boolean => group === '' || !group
  * StatefulSets on the PVCs of their `volumeClaimTemplates`. `defFiles`,
  * when given, is recorded on the object (DEF_FILES_ANNOTATION), not on its pods.
  */
-export function instanceObject(object: KubeObject, vnfInstanceId: string, scope: { namespaced: boolean; namespace: string }, defFiles: readonly string[] = []): KubeObject {
+export function instanceObject(
+  object: KubeObject,
+  vnfInstanceId: string,
+  scope: { namespaced: boolean; namespace: string },
+  defFiles: readonly string[] = [],
+): KubeObject {
   const copy = structuredClone(object);
   copy.metadata = { ...copy.metadata, labels: { ...copy.metadata.labels, [VNF_INSTANCE_LABEL]: vnfInstanceId } };
   if (defFiles.length > 0) {
@@ -55,7 +60,8 @@ export function instanceObject(object: KubeObject, vnfInstanceId: string, scope:
   if (isBuiltInGroup(groupOf(copy.apiVersion)) && isRecord(spec)) {
     if (isRecord(spec['template'])) labelTemplate(spec['template'], vnfInstanceId);
     // A StatefulSet's PVCs outlive it unless deleted: labelled, terminate finds them.
-    if (Array.isArray(spec['volumeClaimTemplates'])) spec['volumeClaimTemplates'].filter(isRecord).forEach((claim) => labelTemplate(claim, vnfInstanceId));
+    if (Array.isArray(spec['volumeClaimTemplates']))
+      spec['volumeClaimTemplates'].filter(isRecord).forEach((claim) => labelTemplate(claim, vnfInstanceId));
   }
   return copy;
 }

@@ -21,4 +21,5 @@ export const groupOf = (apiVersion: string): string => (apiVersion.includes('/')
 export const describeObject = (object: KubeObject): string =>
   `${object.kind} ${object.apiVersion} ${object.metadata.namespace ? `${object.metadata.namespace}/` : ''}${object.metadata.name}`;
 
-export const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+export const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -1,9 +1,24 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { corpusPath } from '@vnfm/vnf-package/testing';
-import { applyWaves, DEF_FILES_ANNOTATION, defFilesOf, deleteWaves, instanceObject, vduObjects, requestObject, manifestObjects, manifestPathsOf, namespaceOf, vduWorkloads, VNF_INSTANCE_LABEL, type ManifestObject } from './index';
+import {
+  applyWaves,
+  DEF_FILES_ANNOTATION,
+  defFilesOf,
+  deleteWaves,
+  instanceObject,
+  vduObjects,
+  requestObject,
+  manifestObjects,
+  manifestPathsOf,
+  namespaceOf,
+  vduWorkloads,
+  VNF_INSTANCE_LABEL,
+  type ManifestObject,
+} from './index';
 
 const ALL_KINDS = 'cnf-v2-all-kinds';
-const read = (pkg: string, paths: string[]) => Object.fromEntries(paths.map((path) => [path, readFileSync(corpusPath('tacker', pkg, path), 'utf8')]));
+const read = (pkg: string, paths: string[]) =>
+  Object.fromEntries(paths.map((path) => [path, readFileSync(corpusPath('tacker', pkg, path), 'utf8')]));
 const objectsOf = (pkg: string, paths: string[]) => manifestObjects(paths, read(pkg, paths));
 const allManifests = (pkg: string) =>
   readdirSync(corpusPath('tacker', pkg, 'Files', 'kubernetes'))
@@ -13,10 +28,11 @@ const kinds = (items: ManifestObject[]) => items.map((item) => item.object.kind)
 
 describe('manifest files of a CNF instantiation', () => {
   it('reads additionalParams.lcm-kubernetes-def-files in order, without duplicates', () => {
-    expect(manifestPathsOf({ 'lcm-kubernetes-def-files': ['Files/kubernetes/deployment.yaml', './Files/kubernetes/pod.yaml', 'Files/kubernetes/deployment.yaml'] })).toEqual([
-      'Files/kubernetes/deployment.yaml',
-      'Files/kubernetes/pod.yaml',
-    ]);
+    expect(
+      manifestPathsOf({
+        'lcm-kubernetes-def-files': ['Files/kubernetes/deployment.yaml', './Files/kubernetes/pod.yaml', 'Files/kubernetes/deployment.yaml'],
+      }),
+    ).toEqual(['Files/kubernetes/deployment.yaml', 'Files/kubernetes/pod.yaml']);
   });
 
   it('refuses a request that names no manifests, or not as a list of paths (422)', () => {
@@ -38,7 +54,11 @@ describe('manifest objects of the corpus CNF packages', () => {
     expect(paths).toHaveLength(28);
     const objects = objectsOf(ALL_KINDS, paths);
     expect(objects.length).toBeGreaterThan(28);
-    expect(objects.filter((item) => item.source.startsWith('Files/kubernetes/replicaset_service_secret.yaml')).map((item) => [item.source, item.object.kind])).toEqual([
+    expect(
+      objects
+        .filter((item) => item.source.startsWith('Files/kubernetes/replicaset_service_secret.yaml'))
+        .map((item) => [item.source, item.object.kind]),
+    ).toEqual([
       ['Files/kubernetes/replicaset_service_secret.yaml#1', 'Service'],
       ['Files/kubernetes/replicaset_service_secret.yaml#2', 'Secret'],
       ['Files/kubernetes/replicaset_service_secret.yaml#3', 'ReplicaSet'],
@@ -56,7 +76,11 @@ describe('manifest objects of the corpus CNF packages', () => {
   });
 
   it('refuses a document without a kind, naming its file and position', () => {
-    expect(() => manifestObjects(['a.yaml'], { 'a.yaml': 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: a\n---\napiVersion: v1\nmetadata: {}\n' })).toThrow('Manifest a.yaml#2 lacks apiVersion or kind, or its metadata is not an object.');
+    expect(() =>
+      manifestObjects(['a.yaml'], {
+        'a.yaml': 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: a\n---\napiVersion: v1\nmetadata: {}\n',
+      }),
+    ).toThrow('Manifest a.yaml#2 lacks apiVersion or kind, or its metadata is not an object.');
     expect(() => manifestObjects(['b.yaml'], {})).toThrow('The package has no manifest b.yaml.');
     expect(() => manifestObjects(['c.yaml'], { 'c.yaml': 'a: [' })).toThrow(/Manifest c.yaml#1 is not valid YAML/);
   });
@@ -68,7 +92,10 @@ describe('objects as an instance deploys them', () => {
   it('labels the object and its pod template with the instance id and moves it to the instance namespace', () => {
     const placed = instanceObject(deployment.object, 'vnf-1', { namespaced: true, namespace: 'tenant' });
     expect(placed.metadata).toMatchObject({ name: 'vdu2', namespace: 'tenant', labels: { [VNF_INSTANCE_LABEL]: 'vnf-1' } });
-    expect(placed['spec']).toMatchObject({ template: { metadata: { labels: { app: 'webserver', [VNF_INSTANCE_LABEL]: 'vnf-1' } } }, selector: { matchLabels: { app: 'webserver' } } });
+    expect(placed['spec']).toMatchObject({
+      template: { metadata: { labels: { app: 'webserver', [VNF_INSTANCE_LABEL]: 'vnf-1' } } },
+      selector: { matchLabels: { app: 'webserver' } },
+    });
     expect(deployment.object.metadata.namespace).toBe('default');
   });
 
@@ -81,7 +108,12 @@ describe('objects as an instance deploys them', () => {
   });
 
   it('gives a cluster-scoped object no namespace, and leaves the template of a custom resource alone', () => {
-    const cr = { apiVersion: 'example.com/v1', kind: 'Widget', metadata: { name: 'w', namespace: 'x' }, spec: { template: { metadata: {}, spec: {} } } };
+    const cr = {
+      apiVersion: 'example.com/v1',
+      kind: 'Widget',
+      metadata: { name: 'w', namespace: 'x' },
+      spec: { template: { metadata: {}, spec: {} } },
+    };
     const placed = instanceObject(cr, 'vnf-1', { namespaced: false, namespace: 'tenant' });
     expect(placed.metadata).toEqual({ name: 'w', labels: { [VNF_INSTANCE_LABEL]: 'vnf-1' } });
     expect(placed['spec']).toEqual({ template: { metadata: {}, spec: {} } });
@@ -99,11 +131,23 @@ describe('objects as an instance deploys them', () => {
 });
 
 describe('apply and delete order', () => {
-  const crd = { object: { apiVersion: 'apiextensions.k8s.io/v1', kind: 'CustomResourceDefinition', metadata: { name: 'widgets.example.com' } }, source: 'crd.yaml#1' };
+  const crd = {
+    object: { apiVersion: 'apiextensions.k8s.io/v1', kind: 'CustomResourceDefinition', metadata: { name: 'widgets.example.com' } },
+    source: 'crd.yaml#1',
+  };
   const cr = { object: { apiVersion: 'example.com/v1', kind: 'Widget', metadata: { name: 'w' } }, source: 'cr.yaml#1' };
 
   it('applies CRDs, Namespaces, configuration and RBAC, Services, workloads, then custom resources', () => {
-    const objects = [cr, ...objectsOf(ALL_KINDS, ['Files/kubernetes/deployment.yaml', 'Files/kubernetes/replicaset_service_secret.yaml', 'Files/kubernetes/namespace.yaml', 'Files/kubernetes/role_rolebinding_SA.yaml']), crd];
+    const objects = [
+      cr,
+      ...objectsOf(ALL_KINDS, [
+        'Files/kubernetes/deployment.yaml',
+        'Files/kubernetes/replicaset_service_secret.yaml',
+        'Files/kubernetes/namespace.yaml',
+        'Files/kubernetes/role_rolebinding_SA.yaml',
+      ]),
+      crd,
+    ];
     expect(applyWaves(objects).map(kinds)).toEqual([
       ['CustomResourceDefinition'],
       ['Namespace'],
@@ -123,8 +167,11 @@ describe('apply and delete order', () => {
 describe('VDU to workload mapping', () => {
   const vdus = ['VDU1', 'VDU2', 'VDU3', 'VDU5', 'VDU6'].map((id) => ({ id, name: id.toLowerCase() }));
 
-  it("maps each VDU of cnf-v2-all-kinds to the workload named by its properties.name, never to another kind of that name", () => {
-    const objects = objectsOf(ALL_KINDS, allManifests(ALL_KINDS).filter((path) => !path.endsWith('deployment_fail_test.yaml')));
+  it('maps each VDU of cnf-v2-all-kinds to the workload named by its properties.name, never to another kind of that name', () => {
+    const objects = objectsOf(
+      ALL_KINDS,
+      allManifests(ALL_KINDS).filter((path) => !path.endsWith('deployment_fail_test.yaml')),
+    );
     const mapped = vduWorkloads(vdus, objects, ['VDU1', 'VDU2']);
     expect([...mapped.entries()].map(([vduId, object]) => [vduId, object.kind, object.metadata.name])).toEqual([
       ['VDU1', 'Pod', 'vdu1'],
@@ -153,7 +200,14 @@ describe('request-only objects', () => {
   it('are sent unlabelled, keeping the namespace they name, else the instance namespace', () => {
     const [review] = objectsOf(ALL_KINDS, ['Files/kubernetes/local-subject-access-review.yaml']);
     expect(requestObject(review.object, { namespaced: true, namespace: 'tenant' }).metadata).toEqual({ name: '', namespace: 'default' });
-    expect(requestObject({ apiVersion: 'v1', kind: 'Binding', metadata: { name: 'vdu1' } }, { namespaced: true, namespace: 'tenant' }).metadata).toEqual({ name: 'vdu1', namespace: 'tenant' });
-    expect(applyWaves([{ object: { apiVersion: 'v1', kind: 'Binding', metadata: { name: 'vdu1' } }, source: 'b' }, ...objectsOf(ALL_KINDS, ['Files/kubernetes/pod.yaml'])]).map(kinds)).toEqual([['Pod'], ['Binding']]);
+    expect(
+      requestObject({ apiVersion: 'v1', kind: 'Binding', metadata: { name: 'vdu1' } }, { namespaced: true, namespace: 'tenant' }).metadata,
+    ).toEqual({ name: 'vdu1', namespace: 'tenant' });
+    expect(
+      applyWaves([
+        { object: { apiVersion: 'v1', kind: 'Binding', metadata: { name: 'vdu1' } }, source: 'b' },
+        ...objectsOf(ALL_KINDS, ['Files/kubernetes/pod.yaml']),
+      ]).map(kinds),
+    ).toEqual([['Pod'], ['Binding']]);
   });
 });

@@ -9,7 +9,10 @@ export const DEF_FILES_PARAM = 'lcm-kubernetes-def-files';
 
 export function manifestPathsOf(additionalParams: Record<string, unknown> | undefined): string[] {
   const paths = additionalParams?.[DEF_FILES_PARAM];
-  if (paths === undefined) throw unusableManifests(`A Kubernetes instantiation needs additionalParams.${DEF_FILES_PARAM}: the package paths of the manifests to deploy.`);
+  if (paths === undefined)
+    throw unusableManifests(
+      `A Kubernetes instantiation needs additionalParams.${DEF_FILES_PARAM}: the package paths of the manifests to deploy.`,
+    );
   if (!Array.isArray(paths) || paths.length === 0 || !paths.every((path): path is string => typeof path === 'string' && path.length > 0)) {
     throw unusableManifests(`additionalParams.${DEF_FILES_PARAM} must be a non-empty list of package paths.`);
   }

@@ -26,7 +26,12 @@ function kubeObjectOf(value: unknown, source: string): KubeObject {
   if (!isRecord(value)) throw unusableManifests(`Manifest ${source} is not a Kubernetes object.`);
   const { apiVersion, kind } = value;
   const metadata = value['metadata'] ?? {};
-  if (typeof apiVersion !== 'string' || typeof kind !== 'string' || !isRecord(metadata) || (metadata['name'] !== undefined && typeof metadata['name'] !== 'string')) {
+  if (
+    typeof apiVersion !== 'string' ||
+    typeof kind !== 'string' ||
+    !isRecord(metadata) ||
+    (metadata['name'] !== undefined && typeof metadata['name'] !== 'string')
+  ) {
     throw unusableManifests(`Manifest ${source} lacks apiVersion or kind, or its metadata is not an object.`);
   }
   // Request-only kinds (SubjectAccessReview, TokenReview, ...) carry no name: they are created, never applied.

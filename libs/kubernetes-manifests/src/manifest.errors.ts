@@ -5,4 +5,6 @@ export const unusableManifests = (detail: string) => new AppError('KUBERNETES_MA
 
 /** A VDU of the flavour has no workload of its name in the manifests the request names. */
 export const vduWithoutWorkload = (vduIds: readonly string[], files: readonly string[]) =>
-  unusableManifests(`No workload in ${files.join(', ')} is named after VDU ${vduIds.join(', ')} (its id or properties.name, as Tacker maps them).`);
+  unusableManifests(
+    `No workload in ${files.join(', ')} is named after VDU ${vduIds.join(', ')} (its id or properties.name, as Tacker maps them).`,
+  );

@@ -15,7 +15,8 @@ interface Condition {
 const READY: Readiness = { ready: true };
 const notReady = (reason: string, failed = false): Readiness => ({ ready: false, reason, ...(failed ? { failed } : {}) });
 const num = (value: unknown, fallback = 0): number => (typeof value === 'number' ? value : fallback);
-const conditionsOf = (status: Status): Condition[] => (Array.isArray(status['conditions']) ? (status['conditions'] as unknown[]).filter(isRecord).map((c) => c as unknown as Condition) : []);
+const conditionsOf = (status: Status): Condition[] =>
+  Array.isArray(status['conditions']) ? (status['conditions'] as unknown[]).filter(isRecord).map((c) => c as unknown as Condition) : [];
 const condition = (status: Status, type: string) => conditionsOf(status).find((c) => c.type === type);
 const why = (c: Condition | undefined) => (c ? `${c.reason ?? c.type}${c.message ? `: ${c.message}` : ''}` : '');
 
@@ -41,7 +42,9 @@ const RULES: Record<string, (object: KubeObject, status: Status) => Readiness> =
   'apps/StatefulSet': (object, status) => {
     const want = specReplicas(object);
     if (stale(object, status)) return notReady('rollout not yet observed');
-    return num(status['readyReplicas']) >= want && num(status['updatedReplicas'], want) >= want ? READY : notReady(`${num(status['readyReplicas'])}/${want} replicas ready`);
+    return num(status['readyReplicas']) >= want && num(status['updatedReplicas'], want) >= want
+      ? READY
+      : notReady(`${num(status['readyReplicas'])}/${want} replicas ready`);
   },
   'apps/ReplicaSet': (object, status) => {
     const want = specReplicas(object);
@@ -51,7 +54,9 @@ const RULES: Record<string, (object: KubeObject, status: Status) => Readiness> =
   'apps/DaemonSet': (object, status) => {
     const want = num(status['desiredNumberScheduled']);
     if (stale(object, status)) return notReady('rollout not yet observed');
-    return num(status['numberReady']) >= want && num(status['updatedNumberScheduled'], want) >= want ? READY : notReady(`${num(status['numberReady'])}/${want} pods ready`);
+    return num(status['numberReady']) >= want && num(status['updatedNumberScheduled'], want) >= want
+      ? READY
+      : notReady(`${num(status['numberReady'])}/${want} pods ready`);
   },
   '/Pod': (_object, status) => {
     if (status['phase'] === 'Succeeded') return READY;
@@ -62,12 +67,17 @@ const RULES: Record<string, (object: KubeObject, status: Status) => Readiness> =
   'batch/Job': (_object, status) => {
     const failed = condition(status, 'Failed');
     if (failed?.status === 'True') return notReady(`job failed: ${why(failed)}`, true);
-    return condition(status, 'Complete')?.status === 'True' ? READY : notReady(`${num(status['succeeded'])} pod(s) succeeded, not complete`);
+    return condition(status, 'Complete')?.status === 'True'
+      ? READY
+      : notReady(`${num(status['succeeded'])} pod(s) succeeded, not complete`);
   },
-  '/PersistentVolumeClaim': (_object, status) => (status['phase'] === 'Bound' ? READY : notReady(`phase ${String(status['phase'] ?? 'Pending')}`)),
+  '/PersistentVolumeClaim': (_object, status) =>
+    status['phase'] === 'Bound' ? READY : notReady(`phase ${String(status['phase'] ?? 'Pending')}`),
   '/Service': (object) => {
     const spec = isRecord(object['spec']) ? object['spec'] : {};
-    return spec['type'] === 'ExternalName' || (typeof spec['clusterIP'] === 'string' && spec['clusterIP'] !== '') ? READY : notReady('no cluster IP yet');
+    return spec['type'] === 'ExternalName' || (typeof spec['clusterIP'] === 'string' && spec['clusterIP'] !== '')
+      ? READY
+      : notReady('no cluster IP yet');
   },
   'apiextensions.k8s.io/CustomResourceDefinition': (_object, status) => {
     const established = condition(status, 'Established');
@@ -83,7 +93,9 @@ function replicaCounts(object: KubeObject, status: Status): Readiness | undefine
   const ready = num(status['readyReplicas']);
   const all = num(status['replicas'], ready);
   const upToDate = num(status['upToDateReplicas'], num(status['updatedReplicas'], want));
-  return ready === want && all === want && upToDate >= want ? READY : notReady(`${ready}/${want} replicas ready, ${upToDate} up to date, ${all} in all`);
+  return ready === want && all === want && upToDate >= want
+    ? READY
+    : notReady(`${ready}/${want} replicas ready, ${upToDate} up to date, ${all} in all`);
 }
 
 /**
@@ -97,7 +109,8 @@ function replicaCounts(object: KubeObject, status: Status): Readiness | undefine
 function customResourceReadiness(object: KubeObject, status: Status): Readiness {
   if (status['observedGeneration'] !== undefined && stale(object, status)) return notReady('generation not yet observed');
   const marker = condition(status, 'Ready') ?? condition(status, 'Available');
-  if (marker && marker.status !== 'True') return notReady(`${marker.type} is ${marker.status}${why(marker) !== marker.type ? ` (${why(marker)})` : ''}`);
+  if (marker && marker.status !== 'True')
+    return notReady(`${marker.type} is ${marker.status}${why(marker) !== marker.type ? ` (${why(marker)})` : ''}`);
   return replicaCounts(object, status) ?? READY;
 }
 

@@ -10,14 +10,20 @@ import { vduObjects, type VduRef } from './vdu-workloads';
  * the replicas, not the manifest. Objects without `spec.replicas` (a Pod, a
  * DaemonSet) and VDUs without a count are left as written.
  */
-export function withVduReplicas(manifests: readonly ManifestObject[], vdus: readonly VduRef[], vduCounts: Readonly<Record<string, number>>): ManifestObject[] {
+export function withVduReplicas(
+  manifests: readonly ManifestObject[],
+  vdus: readonly VduRef[],
+  vduCounts: Readonly<Record<string, number>>,
+): ManifestObject[] {
   const hasReplicas = (object: ManifestObject['object']) => isRecord(object['spec']) && typeof object['spec']['replicas'] === 'number';
   const mapped = vduObjects(
     vdus,
     manifests.map((item) => item.object),
     hasReplicas,
   );
-  const counts = new Map([...mapped].filter(([vduId]) => vduCounts[vduId] !== undefined).map(([vduId, object]) => [object, vduCounts[vduId]]));
+  const counts = new Map(
+    [...mapped].filter(([vduId]) => vduCounts[vduId] !== undefined).map(([vduId, object]) => [object, vduCounts[vduId]]),
+  );
   return manifests.map((item) => {
     const count = counts.get(item.object);
     if (count === undefined) return item;

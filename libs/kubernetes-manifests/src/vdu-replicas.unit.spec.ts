@@ -13,7 +13,13 @@ const flavour = {
   scalingAspects: [
     { id: 'vdu2_aspect', name: 'vdu2_aspect', maxScaleLevel: 2, stepDeltas: ['delta_1'], vduDeltas: { VDU2: { delta_1: 1 } } },
     { id: 'vdu3_aspect', name: 'vdu3_aspect', maxScaleLevel: 2, stepDeltas: ['delta_1'], vduDeltas: { VDU3: { delta_1: 1 } } },
-    { id: 'vdu9_aspect', name: 'vdu9_aspect', maxScaleLevel: 3, stepDeltas: ['d1', 'd2', 'd3'], vduDeltas: { VDU9: { d1: 1, d2: 2, d3: 4 } } },
+    {
+      id: 'vdu9_aspect',
+      name: 'vdu9_aspect',
+      maxScaleLevel: 3,
+      stepDeltas: ['d1', 'd2', 'd3'],
+      vduDeltas: { VDU9: { d1: 1, d2: 2, d3: 4 } },
+    },
   ],
   instantiationLevels: {
     defaultLevelId: 'instantiation_level_1',
@@ -26,7 +32,8 @@ const flavour = {
 const at = (levels: Record<string, number>) => Object.entries(levels).map(([aspectId, scaleLevel]) => ({ aspectId, scaleLevel }));
 
 /** The replicas a Kubernetes scale step sets: counted from the VNFD's default level (the step does not carry the instance's). */
-const vduCountAt = (f: VnfdFlavour, vduId: string, status: { aspectId: string; scaleLevel: number }[]) => vduCountsAt(f, undefined, status)[vduId];
+const vduCountAt = (f: VnfdFlavour, vduId: string, status: { aspectId: string; scaleLevel: number }[]) =>
+  vduCountsAt(f, undefined, status)[vduId];
 
 describe('VNFC count of a VDU at a scale status (replicas a scale step sets)', () => {
   it("counts from the default instantiation level's VDU count at its scale levels, one step's delta per level up or down", () => {

@@ -20,7 +20,11 @@ export function isWorkload(object: KubeObject): boolean {
  * VDU's `properties.name` (or its node id). Only VDUs with a workload in the
  * deployed manifests are mapped; `required` VDUs without one are refused.
  */
-export function vduWorkloads(vdus: readonly VduRef[], objects: readonly ManifestObject[], required: readonly string[] = []): Map<string, KubeObject> {
+export function vduWorkloads(
+  vdus: readonly VduRef[],
+  objects: readonly ManifestObject[],
+  required: readonly string[] = [],
+): Map<string, KubeObject> {
   const mapped = vduObjects(
     vdus,
     objects.map((item) => item.object),
@@ -36,11 +40,17 @@ export function vduWorkloads(vdus: readonly VduRef[], objects: readonly Manifest
  * kind with a `/scale` subresource): the one named as the VDU's
  * `properties.name`, else as its node id (Tacker's mapping).
  */
-export function vduObjects<T extends KubeObject>(vdus: readonly VduRef[], objects: readonly T[], accepts: (object: T) => boolean): Map<string, T> {
+export function vduObjects<T extends KubeObject>(
+  vdus: readonly VduRef[],
+  objects: readonly T[],
+  accepts: (object: T) => boolean,
+): Map<string, T> {
   const candidates = objects.filter(accepts);
   const mapped = new Map<string, T>();
   for (const vdu of vdus) {
-    const object = candidates.find((candidate) => candidate.metadata.name === vdu.name) ?? candidates.find((candidate) => candidate.metadata.name === vdu.id);
+    const object =
+      candidates.find((candidate) => candidate.metadata.name === vdu.name) ??
+      candidates.find((candidate) => candidate.metadata.name === vdu.id);
     if (object) mapped.set(vdu.id, object);
   }
   return mapped;

@@ -15,7 +15,11 @@ export function inventoryFile(ansible: AnsibleServerParams): string {
 }
 
 /** `ansible-playbook` as the spec runs it from the kubespray root: `-i <inventory> --become --become-user=root <playbook> [-e node=...]`. */
-export function playbookArgv(inventory: string, playbook: 'cluster.yml' | 'scale.yml' | 'remove-node.yml', extraVars: Record<string, string> = {}): string[] {
+export function playbookArgv(
+  inventory: string,
+  playbook: 'cluster.yml' | 'scale.yml' | 'remove-node.yml',
+  extraVars: Record<string, string> = {},
+): string[] {
   const extra = Object.entries(extraVars).flatMap(([key, value]) => ['-e', `${key}=${value}`]);
   return ['ansible-playbook', '-i', inventory, '--become', '--become-user=root', playbook, ...extra];
 }

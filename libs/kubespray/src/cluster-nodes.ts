@@ -60,7 +60,10 @@ export function roleOf(vnfc: VnfcResourceInfo, params: ClusterParams): NodeRole 
     hasCp(vnfc, params.worker.sshCpName) && 'worker',
     params.externalLb && hasCp(vnfc, params.externalLb.sshCpName) && 'externalLb',
   ].filter((role): role is NodeRole | 'externalLb' => !!role);
-  if (byCp.length > 1) throw unusableClusterVnfcs(`VNFC ${vnfc.id} (VDU ${vnfc.vduId}) has the CPs of several roles (${byCp.join(', ')}); each of master_node, worker_node and external_lb_param must name a CP of its own VDU.`);
+  if (byCp.length > 1)
+    throw unusableClusterVnfcs(
+      `VNFC ${vnfc.id} (VDU ${vnfc.vduId}) has the CPs of several roles (${byCp.join(', ')}); each of master_node, worker_node and external_lb_param must name a CP of its own VDU.`,
+    );
   if (byCp.length === 1) return byCp[0];
   if (vnfc.vduId === SAMPLE_VDUS.master) return 'master';
   if (vnfc.vduId === SAMPLE_VDUS.worker) return 'worker';
@@ -72,7 +75,9 @@ function requireAddress(vnfc: VnfcResourceInfo, cpdId: string, member: string): 
   const address = cpAddress(vnfc, cpdId);
   if (address) return address;
   const cps = (vnfc.vnfcCpInfo ?? []).map((cp) => cp.cpdId);
-  throw unusableClusterVnfcs(`VNFC ${vnfc.id} (VDU ${vnfc.vduId}) has no address on CP ${cpdId} named by ${member}; its CPs: ${cps.length > 0 ? cps.join(', ') : 'none'}.`);
+  throw unusableClusterVnfcs(
+    `VNFC ${vnfc.id} (VDU ${vnfc.vduId}) has no address on CP ${cpdId} named by ${member}; its CPs: ${cps.length > 0 ? cps.join(', ') : 'none'}.`,
+  );
 }
 
 function toNode(vnfc: VnfcResourceInfo, role: NodeRole, params: NodeParams, member: string): ClusterNode {
@@ -89,7 +94,10 @@ function toNode(vnfc: VnfcResourceInfo, role: NodeRole, params: NodeParams, memb
 }
 
 /** The Kubernetes nodes among these VNFCs, masters and workers each ordered by name (the same order in every hook). */
-export function clusterNodes(vnfcs: readonly VnfcResourceInfo[], params: ClusterParams): { masters: ClusterNode[]; workers: ClusterNode[] } {
+export function clusterNodes(
+  vnfcs: readonly VnfcResourceInfo[],
+  params: ClusterParams,
+): { masters: ClusterNode[]; workers: ClusterNode[] } {
   const byName = (a: ClusterNode, b: ClusterNode) => a.name.localeCompare(b.name);
   const masters: ClusterNode[] = [];
   const workers: ClusterNode[] = [];
@@ -106,7 +114,15 @@ export function externalLbNode(vnfcs: readonly VnfcResourceInfo[], params: Clust
   const lb = params.externalLb;
   if (!lb) return undefined;
   const found = vnfcs.filter((vnfc) => roleOf(vnfc, params) === 'externalLb');
-  if (found.length !== 1) throw unusableClusterVnfcs(`external_lb_param needs exactly one load balancer VNFC (CP ${lb.sshCpName} or VDU ${SAMPLE_VDUS.externalLb}); the instance has ${found.length}.`);
+  if (found.length !== 1)
+    throw unusableClusterVnfcs(
+      `external_lb_param needs exactly one load balancer VNFC (CP ${lb.sshCpName} or VDU ${SAMPLE_VDUS.externalLb}); the instance has ${found.length}.`,
+    );
   const vnfc = found[0] as VnfcResourceInfo;
-  return { vnfcId: vnfc.id, sshHost: requireAddress(vnfc, lb.sshCpName, 'external_lb_param.ssh_cp_name'), username: lb.sshUsername, password: lb.sshPassword };
+  return {
+    vnfcId: vnfc.id,
+    sshHost: requireAddress(vnfc, lb.sshCpName, 'external_lb_param.ssh_cp_name'),
+    username: lb.sshUsername,
+    password: lb.sshPassword,
+  };
 }

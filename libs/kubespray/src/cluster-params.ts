@@ -85,7 +85,8 @@ class Members {
 
   text(key: string): string {
     const value = this.optionalText(key);
-    if (value === undefined) throw invalidClusterParams(`${this.path}.${key} is required by the kubespray MgmtDriver and is missing or empty.`);
+    if (value === undefined)
+      throw invalidClusterParams(`${this.path}.${key} is required by the kubespray MgmtDriver and is missing or empty.`);
     return value;
   }
 
@@ -108,7 +109,8 @@ class Members {
   /** A CIDR such as 10.199.187.0/24 (IPv4 or IPv6), passed to kubespray as is. */
   cidr(key: string): string | undefined {
     const value = this.optionalText(key);
-    if (value !== undefined && !/^[0-9a-fA-F:.]+\/\d{1,3}$/.test(value)) throw invalidClusterParams(`${this.path}.${key} must be a CIDR such as 10.199.187.0/24, not ${JSON.stringify(value)}.`);
+    if (value !== undefined && !/^[0-9a-fA-F:.]+\/\d{1,3}$/.test(value))
+      throw invalidClusterParams(`${this.path}.${key} must be a CIDR such as 10.199.187.0/24, not ${JSON.stringify(value)}.`);
     return value;
   }
 }
@@ -131,7 +133,11 @@ function nodeParams(members: Members): NodeParams {
  * server there is no kubespray, so this driver requires it.
  */
 export function readClusterParams(additionalParams: unknown): ClusterParams {
-  const root = Members.of(isObject(additionalParams) ? additionalParams[CLUSTER_PARAM] : undefined, `additionalParams.${CLUSTER_PARAM}`, true) as Members;
+  const root = Members.of(
+    isObject(additionalParams) ? additionalParams[CLUSTER_PARAM] : undefined,
+    `additionalParams.${CLUSTER_PARAM}`,
+    true,
+  ) as Members;
   const ansible = root.child('ansible', true) as Members;
   const master = root.child('master_node', true) as Members;
   const worker = root.child('worker_node', true) as Members;
@@ -147,7 +153,12 @@ export function readClusterParams(additionalParams: unknown): ClusterParams {
       kubesprayRootPath: ansible.word('kubespray_root_path'),
       transferringInventoryPath: ansible.word('transferring_inventory_path'),
     },
-    master: { ...masterNode, podCidr: master.cidr('pod_cidr'), clusterCidr: master.cidr('cluster_cidr'), clusterCpName: master.optionalText('cluster_cp_name') ?? masterNode.nicCpName },
+    master: {
+      ...masterNode,
+      podCidr: master.cidr('pod_cidr'),
+      clusterCidr: master.cidr('cluster_cidr'),
+      clusterCpName: master.optionalText('cluster_cp_name') ?? masterNode.nicCpName,
+    },
     worker: nodeParams(worker),
     proxy: proxy && {
       httpProxy: proxy.optionalText('http_proxy'),
@@ -161,13 +172,25 @@ export function readClusterParams(additionalParams: unknown): ClusterParams {
       sshPassword: lb.text('ssh_password'),
       scriptPath: lb.word('script_path').replace(/^(\.\/)+/, ''),
     },
-    registries: readRegistryConnections(root.raw(REGISTRY_CONNECTIONS_PARAM), `additionalParams.${CLUSTER_PARAM}.${REGISTRY_CONNECTIONS_PARAM}`),
+    registries: readRegistryConnections(
+      root.raw(REGISTRY_CONNECTIONS_PARAM),
+      `additionalParams.${CLUSTER_PARAM}.${REGISTRY_CONNECTIONS_PARAM}`,
+    ),
   };
 }
 
 /** Every password of the parameters: the values a session masks in what it captures. */
 export function clusterSecrets(params: ClusterParams): string[] {
   // A proxy URL's user-info password (RFC 3986 §3.2.1), e.g. http://user1:password1@host1:port1.
-  const proxyPasswords = [params.proxy?.httpProxy, params.proxy?.httpsProxy].map((url) => url && /^[a-z][a-z0-9+.-]*:\/\/[^:@/]*:([^@/]+)@/i.exec(url)?.[1]);
-  return [params.ansible.password, params.master.password, params.worker.password, params.externalLb?.sshPassword, ...proxyPasswords, ...params.registries.map((registry) => registry.password)].filter((value): value is string => !!value);
+  const proxyPasswords = [params.proxy?.httpProxy, params.proxy?.httpsProxy].map(
+    (url) => url && /^[a-z][a-z0-9+.-]*:\/\/[^:@/]*:([^@/]+)@/i.exec(url)?.[1],
+  );
+  return [
+    params.ansible.password,
+    params.master.password,
+    params.worker.password,
+    params.externalLb?.sshPassword,
+    ...proxyPasswords,
+    ...params.registries.map((registry) => registry.password),
+  ].filter((value): value is string => !!value);
 }

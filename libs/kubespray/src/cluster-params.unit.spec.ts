@@ -2,17 +2,43 @@ import { clusterSecrets, readClusterParams } from './cluster-params';
 import { sampleClusterParam } from './testing';
 
 const withParam = (param: unknown) => ({ k8s_cluster_installation_param: param });
-const refusal = (detail: string | RegExp) => expect.objectContaining({ status: 422, code: 'KUBESPRAY_PARAMS_INVALID', detail: expect.stringMatching(detail) });
+const refusal = (detail: string | RegExp) =>
+  expect.objectContaining({ status: 422, code: 'KUBESPRAY_PARAMS_INVALID', detail: expect.stringMatching(detail) });
 
 describe('k8s_cluster_installation_param of the kubespray MgmtDriver', () => {
   it("reads the spec's sample body: Ansible server, nodes, proxy and load balancer", () => {
     const params = readClusterParams(withParam(sampleClusterParam()));
-    expect(params.ansible).toEqual({ ipAddress: '10.0.0.250', username: 'ansible', password: 'ansible', kubesprayRootPath: '/home/ubuntu/kubespray-2.16.0', transferringInventoryPath: '/home/ubuntu/kubespray-2.16.0/inventory/mycluster' });
-    expect(params.master).toEqual({ aspectId: 'master_instance', sshCpName: 'masterNode_CP1', nicCpName: 'masterNode_CP1', username: 'ubuntu', password: 'ubuntu', podCidr: '192.168.3.0/16', clusterCidr: '10.199.187.0/24', clusterCpName: 'masterNode_CP1' });
+    expect(params.ansible).toEqual({
+      ipAddress: '10.0.0.250',
+      username: 'ansible',
+      password: 'ansible',
+      kubesprayRootPath: '/home/ubuntu/kubespray-2.16.0',
+      transferringInventoryPath: '/home/ubuntu/kubespray-2.16.0/inventory/mycluster',
+    });
+    expect(params.master).toEqual({
+      aspectId: 'master_instance',
+      sshCpName: 'masterNode_CP1',
+      nicCpName: 'masterNode_CP1',
+      username: 'ubuntu',
+      password: 'ubuntu',
+      podCidr: '192.168.3.0/16',
+      clusterCidr: '10.199.187.0/24',
+      clusterCpName: 'masterNode_CP1',
+    });
     expect(params.worker.sshCpName).toBe('workerNode_CP2');
-    expect(params.proxy).toEqual({ httpProxy: 'http://user1:password1@host1:port1', httpsProxy: 'https://user2:password2@host2:port2', noProxy: '192.168.246.0/24,10.0.0.1', k8sNodeCidr: '10.10.0.0/24' });
+    expect(params.proxy).toEqual({
+      httpProxy: 'http://user1:password1@host1:port1',
+      httpsProxy: 'https://user2:password2@host2:port2',
+      noProxy: '192.168.246.0/24,10.0.0.1',
+      k8sNodeCidr: '10.10.0.0/24',
+    });
     // The package path is read without its leading ./
-    expect(params.externalLb).toEqual({ sshCpName: 'externalLB_CP3', sshUsername: 'ubuntu', sshPassword: 'ubuntu', scriptPath: 'Scripts/install_external_lb.sh' });
+    expect(params.externalLb).toEqual({
+      sshCpName: 'externalLB_CP3',
+      sshUsername: 'ubuntu',
+      sshPassword: 'ubuntu',
+      scriptPath: 'Scripts/install_external_lb.sh',
+    });
     expect(params.vimName).toBe('kubernetes_vim');
   });
 
@@ -37,10 +63,26 @@ describe('k8s_cluster_installation_param of the kubespray MgmtDriver', () => {
 
   it.each([
     ['ansible', undefined, 'k8s_cluster_installation_param.ansible is required'],
-    ['ansible', { ip_address: '1.2.3.4', username: 'a', password: 'p', kubespray_root_path: '/k' }, 'ansible.transferring_inventory_path is required'],
-    ['ansible', { ip_address: 7, username: 'a', password: 'p', kubespray_root_path: '/k', transferring_inventory_path: '/i' }, 'ansible.ip_address must be a string'],
-    ['ansible', { ip_address: '-oProxyCommand=x', username: 'a', password: 'p', kubespray_root_path: '/k', transferring_inventory_path: '/i' }, "ansible.ip_address must not start with '-'"],
-    ['ansible', { ip_address: '1.2.3.4', username: 'a', password: 'p', kubespray_root_path: '/k\n/x', transferring_inventory_path: '/i' }, 'ansible.kubespray_root_path must be a single line'],
+    [
+      'ansible',
+      { ip_address: '1.2.3.4', username: 'a', password: 'p', kubespray_root_path: '/k' },
+      'ansible.transferring_inventory_path is required',
+    ],
+    [
+      'ansible',
+      { ip_address: 7, username: 'a', password: 'p', kubespray_root_path: '/k', transferring_inventory_path: '/i' },
+      'ansible.ip_address must be a string',
+    ],
+    [
+      'ansible',
+      { ip_address: '-oProxyCommand=x', username: 'a', password: 'p', kubespray_root_path: '/k', transferring_inventory_path: '/i' },
+      "ansible.ip_address must not start with '-'",
+    ],
+    [
+      'ansible',
+      { ip_address: '1.2.3.4', username: 'a', password: 'p', kubespray_root_path: '/k\n/x', transferring_inventory_path: '/i' },
+      'ansible.kubespray_root_path must be a single line',
+    ],
     ['master_node', { ssh_cp_name: 'm', username: 'u' }, 'master_node.password is required'],
     ['master_node', { ssh_cp_name: 'm', username: 'u', password: 'p', pod_cidr: 'everything' }, 'master_node.pod_cidr must be a CIDR'],
     ['worker_node', [], 'worker_node must be an object'],

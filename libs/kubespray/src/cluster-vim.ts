@@ -16,7 +16,8 @@ const LOOPBACK = /^(127\.\d+\.\d+\.\d+|localhost|\[::1\])$/i;
  */
 export function clusterAuthUrl(server: string, clusterCpAddress: string): string {
   const url = new URL(server);
-  if (!LOOPBACK.test(url.hostname) || LOOPBACK.test(clusterCpAddress) || LOOPBACK.test(`[${clusterCpAddress}]`)) return url.origin + url.pathname.replace(/\/$/, '');
+  if (!LOOPBACK.test(url.hostname) || LOOPBACK.test(clusterCpAddress) || LOOPBACK.test(`[${clusterCpAddress}]`))
+    return url.origin + url.pathname.replace(/\/$/, '');
   url.hostname = clusterCpAddress.includes(':') ? `[${clusterCpAddress}]` : clusterCpAddress;
   return url.origin + url.pathname.replace(/\/$/, '');
 }
@@ -29,7 +30,12 @@ export const defaultVimName = (vnfInstanceId: string) => `kubernetes_vim_${vnfIn
  * body, as `openstack vim register` sends it for `type: kubernetes` with a
  * bearer token), for `vim-registry.registerVim`.
  */
-export function kubernetesVimBody(name: string, authUrl: string, access: ClusterAccess, vnfInstanceId: string): { vim: Record<string, unknown> } {
+export function kubernetesVimBody(
+  name: string,
+  authUrl: string,
+  access: ClusterAccess,
+  vnfInstanceId: string,
+): { vim: Record<string, unknown> } {
   return {
     vim: {
       name,

@@ -46,7 +46,12 @@ function workersOnly(vnfcs: readonly VnfcResourceInfo[], params: ClusterParams, 
   return clusterNodes(vnfcs, params).workers;
 }
 
-function workerChange(kind: 'addWorkers' | 'removeWorkers', vnfcs: readonly VnfcResourceInfo[], params: ClusterParams, what: string): HookPlan {
+function workerChange(
+  kind: 'addWorkers' | 'removeWorkers',
+  vnfcs: readonly VnfcResourceInfo[],
+  params: ClusterParams,
+  what: string,
+): HookPlan {
   const workers = workersOnly(vnfcs, params, what);
   return workers.length > 0 ? { kind, workers } : { kind: 'nothing', reason: `${what} changes no worker node.` };
 }
@@ -59,11 +64,17 @@ export function planHook(hook: PlannedHook, params: ClusterParams): HookPlan {
     case 'terminate_end':
       return { kind: 'destroy' };
     case 'scale_start':
-      return scaleType === 'SCALE_IN' ? workerChange('removeWorkers', hook.vnfcs.removing, params, 'This scale-in') : { kind: 'nothing', reason: 'scale_start acts on a scale-in only.' };
+      return scaleType === 'SCALE_IN'
+        ? workerChange('removeWorkers', hook.vnfcs.removing, params, 'This scale-in')
+        : { kind: 'nothing', reason: 'scale_start acts on a scale-in only.' };
     case 'scale_end':
-      return scaleType === 'SCALE_OUT' ? workerChange('addWorkers', hook.vnfcs.added, params, 'This scale-out') : { kind: 'nothing', reason: 'scale_end acts on a scale-out only.' };
+      return scaleType === 'SCALE_OUT'
+        ? workerChange('addWorkers', hook.vnfcs.added, params, 'This scale-out')
+        : { kind: 'nothing', reason: 'scale_end acts on a scale-out only.' };
     case 'heal_start':
-      return healsWholeVnf(hook.operationParams) ? { kind: 'destroy' } : workerChange('removeWorkers', hook.vnfcs.removing, params, 'This heal');
+      return healsWholeVnf(hook.operationParams)
+        ? { kind: 'destroy' }
+        : workerChange('removeWorkers', hook.vnfcs.removing, params, 'This heal');
     case 'heal_end':
       return healsWholeVnf(hook.operationParams) ? { kind: 'create' } : workerChange('addWorkers', hook.vnfcs.added, params, 'This heal');
     default:

@@ -8,7 +8,12 @@ const params = readClusterParams({ k8s_cluster_installation_param: sampleCluster
 const master = vnfcOf('m1', 'masterNode', { masterNode_CP1: '10.0.0.1' });
 const worker = vnfcOf('w1', 'workerNode', { workerNode_CP2: '10.0.0.2' });
 const lb = vnfcOf('lb', 'externalLB', { externalLB_CP3: '10.0.0.9' });
-const hook = (name: string, operationParams: Record<string, unknown>, removing: VnfcResourceInfo[] = [], added: VnfcResourceInfo[] = []): PlannedHook => ({
+const hook = (
+  name: string,
+  operationParams: Record<string, unknown>,
+  removing: VnfcResourceInfo[] = [],
+  added: VnfcResourceInfo[] = [],
+): PlannedHook => ({
   hook: name,
   operation: name.split('_')[0]?.toUpperCase() ?? '',
   operationParams,
@@ -23,9 +28,18 @@ describe('what the kubespray MgmtDriver does at each hook', () => {
   });
 
   it('removes workers at scale_start of a scale-in and adds them at scale_end of a scale-out', () => {
-    expect(planHook(hook('scale_start', { type: 'SCALE_IN', aspectId: 'worker_instance' }, [worker]), params)).toEqual({ kind: 'removeWorkers', workers: [expect.objectContaining({ vnfcId: 'w1', name: nodeName('worker', 'w1') })] });
-    expect(planHook(hook('scale_end', { type: 'SCALE_OUT', aspectId: 'worker_instance' }, [], [worker]), params)).toEqual({ kind: 'addWorkers', workers: [expect.objectContaining({ vnfcId: 'w1' })] });
-    expect(planHook(hook('scale_end', { type: 'SCALE_IN' }, [], []), params)).toEqual({ kind: 'nothing', reason: 'scale_end acts on a scale-out only.' });
+    expect(planHook(hook('scale_start', { type: 'SCALE_IN', aspectId: 'worker_instance' }, [worker]), params)).toEqual({
+      kind: 'removeWorkers',
+      workers: [expect.objectContaining({ vnfcId: 'w1', name: nodeName('worker', 'w1') })],
+    });
+    expect(planHook(hook('scale_end', { type: 'SCALE_OUT', aspectId: 'worker_instance' }, [], [worker]), params)).toEqual({
+      kind: 'addWorkers',
+      workers: [expect.objectContaining({ vnfcId: 'w1' })],
+    });
+    expect(planHook(hook('scale_end', { type: 'SCALE_IN' }, [], []), params)).toEqual({
+      kind: 'nothing',
+      reason: 'scale_end acts on a scale-out only.',
+    });
     expect(kindOf(hook('scale_start', { type: 'SCALE_OUT' }))).toBe('nothing');
   });
 
@@ -37,13 +51,27 @@ describe('what the kubespray MgmtDriver does at each hook', () => {
   });
 
   it('refuses to heal or scale a master, naming it and why', () => {
-    const refusal = expect.objectContaining({ status: 422, code: 'KUBESPRAY_OPERATION_NOT_SUPPORTED', detail: expect.stringMatching(/^This heal would change control plane node\(s\) m1 \(VDU masterNode\); kubespray has no playbook for that/) });
+    const refusal = expect.objectContaining({
+      status: 422,
+      code: 'KUBESPRAY_OPERATION_NOT_SUPPORTED',
+      detail: expect.stringMatching(
+        /^This heal would change control plane node\(s\) m1 \(VDU masterNode\); kubespray has no playbook for that/,
+      ),
+    });
     expect(() => planHook(hook('heal_start', { vnfcInstanceId: ['m1'] }, [master]), params)).toThrow(refusal);
-    expect(() => planHook(hook('scale_end', { type: 'SCALE_OUT', aspectId: 'master_instance' }, [], [master]), params)).toThrow(expect.objectContaining({ code: 'KUBESPRAY_OPERATION_NOT_SUPPORTED' }));
+    expect(() => planHook(hook('scale_end', { type: 'SCALE_OUT', aspectId: 'master_instance' }, [], [master]), params)).toThrow(
+      expect.objectContaining({ code: 'KUBESPRAY_OPERATION_NOT_SUPPORTED' }),
+    );
   });
 
   it('does nothing at other hooks, or when a heal touches only the load balancer', () => {
-    expect(planHook(hook('instantiate_start', {}), params)).toEqual({ kind: 'nothing', reason: 'The kubespray MgmtDriver does nothing at instantiate_start.' });
-    expect(planHook(hook('heal_start', { vnfcInstanceId: ['lb'] }, [lb]), params)).toEqual({ kind: 'nothing', reason: 'This heal changes no worker node.' });
+    expect(planHook(hook('instantiate_start', {}), params)).toEqual({
+      kind: 'nothing',
+      reason: 'The kubespray MgmtDriver does nothing at instantiate_start.',
+    });
+    expect(planHook(hook('heal_start', { vnfcInstanceId: ['lb'] }, [lb]), params)).toEqual({
+      kind: 'nothing',
+      reason: 'This heal changes no worker node.',
+    });
   });
 });

@@ -4,11 +4,23 @@ import { etcdMembers, hostVar, iniLiteral, inventoryVars, renderInventory } from
 import { sampleClusterParam, vnfcOf } from './testing';
 
 const params = readClusterParams({ k8s_cluster_installation_param: sampleClusterParam() });
-const node = (name: string, role: 'master' | 'worker', password = 'ubuntu'): ClusterNode => ({ vnfcId: name, vduId: role, role, name, sshHost: `10.0.0.${name.length}`, ip: `10.1.0.${name.length}`, username: 'ubuntu', password });
+const node = (name: string, role: 'master' | 'worker', password = 'ubuntu'): ClusterNode => ({
+  vnfcId: name,
+  vduId: role,
+  role,
+  name,
+  sshHost: `10.0.0.${name.length}`,
+  ip: `10.1.0.${name.length}`,
+  username: 'ubuntu',
+  password,
+});
 
 describe('the kubespray inventory', () => {
   it("has the spec's sections: [all] with addresses and credentials, the control plane in etcd, workers in kube-node, the k8s-cluster children", () => {
-    const { masters, workers } = clusterNodes([vnfcOf('m1', 'masterNode', { masterNode_CP1: '10.0.0.1' }), vnfcOf('w1', 'workerNode', { workerNode_CP2: '10.0.0.2' })], params);
+    const { masters, workers } = clusterNodes(
+      [vnfcOf('m1', 'masterNode', { masterNode_CP1: '10.0.0.1' }), vnfcOf('w1', 'workerNode', { workerNode_CP2: '10.0.0.2' })],
+      params,
+    );
     const m = nodeName('master', 'm1');
     const w = nodeName('worker', 'w1');
     expect(renderInventory({ masters, workers, vars: inventoryVars(params) }).split('\n')).toEqual([
@@ -53,9 +65,18 @@ describe('the kubespray inventory', () => {
 
   it('writes hostile values as one quoted word each, one host per line', () => {
     const hostile = `it's "quoted" #not-a-comment\nnext=line $(touch /tmp/pwned) \`id\` \\ {{ lookup('pipe','id') }}`;
-    const text = renderInventory({ masters: [node('master-x', 'master', hostile)], workers: [node('worker-y', 'worker', hostile)], vars: { http_proxy: hostile } });
+    const text = renderInventory({
+      masters: [node('master-x', 'master', hostile)],
+      workers: [node('worker-y', 'worker', hostile)],
+      vars: { http_proxy: hostile },
+    });
     const all = text.split('\n[all:vars]')[0] as string;
-    expect(all.split('\n').filter((line) => line && !line.startsWith('#') && line !== '[all]').map((line) => line.split(' ')[0])).toEqual(['master-x', 'worker-y']);
+    expect(
+      all
+        .split('\n')
+        .filter((line) => line && !line.startsWith('#') && line !== '[all]')
+        .map((line) => line.split(' ')[0]),
+    ).toEqual(['master-x', 'worker-y']);
     expect(text).not.toContain('\r');
     expect(text.split('\n').filter((line) => line.startsWith('http_proxy='))).toHaveLength(1);
     // No `{{` survives unescaped: the value is written as Jinja2 expressions rendering each '{'.
@@ -66,7 +87,13 @@ describe('the kubespray inventory', () => {
   });
 
   it('passes only the proxy and CIDR parameters that are given', () => {
-    const bare = readClusterParams({ k8s_cluster_installation_param: { ...sampleClusterParam(), proxy: { no_proxy: 'localhost' }, master_node: { ssh_cp_name: 'm', username: 'u', password: 'p' } } });
+    const bare = readClusterParams({
+      k8s_cluster_installation_param: {
+        ...sampleClusterParam(),
+        proxy: { no_proxy: 'localhost' },
+        master_node: { ssh_cp_name: 'm', username: 'u', password: 'p' },
+      },
+    });
     expect(inventoryVars(bare)).toEqual({ no_proxy: 'localhost' });
   });
 });

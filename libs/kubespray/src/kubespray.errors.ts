@@ -7,4 +7,5 @@ export const invalidClusterParams = (detail: string) => new AppError('KUBESPRAY_
 export const unusableClusterVnfcs = (detail: string) => new AppError('KUBESPRAY_VNFCS_NOT_USABLE', 422, 'Unprocessable Entity', detail);
 
 /** An operation kubespray offers no playbook for (healing or scaling a control plane node). */
-export const unsupportedClusterOperation = (detail: string) => new AppError('KUBESPRAY_OPERATION_NOT_SUPPORTED', 422, 'Unprocessable Entity', detail);
+export const unsupportedClusterOperation = (detail: string) =>
+  new AppError('KUBESPRAY_OPERATION_NOT_SUPPORTED', 422, 'Unprocessable Entity', detail);

@@ -33,18 +33,27 @@ function text(entry: Json, key: string, path: string): string | undefined {
 function connection(entry: unknown, path: string): RegistryConnection {
   if (!isObject(entry)) throw invalidClusterParams(`${path} must be an object.`);
   const type = String(entry['connection_type'] ?? '');
-  if (type !== '0' && type !== '1') throw invalidClusterParams(`${path}.connection_type must be 0 (HTTP) or 1 (HTTPS), not ${JSON.stringify(entry['connection_type'] ?? null)}.`);
+  if (type !== '0' && type !== '1')
+    throw invalidClusterParams(
+      `${path}.connection_type must be 0 (HTTP) or 1 (HTTPS), not ${JSON.stringify(entry['connection_type'] ?? null)}.`,
+    );
   const server = text(entry, 'server', path);
   // A registry name as Docker takes it: a host name or address, an optional port; it is also a directory name under /etc/docker/certs.d.
-  if (!server || !/^(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9]([A-Za-z0-9.-]*[A-Za-z0-9])?)(:\d{1,5})?$/.test(server)) throw invalidClusterParams(`${path}.server must be a registry host with an optional port, such as 192.168.0.10:5000, not ${JSON.stringify(entry['server'] ?? null)}.`);
+  if (!server || !/^(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9]([A-Za-z0-9.-]*[A-Za-z0-9])?)(:\d{1,5})?$/.test(server))
+    throw invalidClusterParams(
+      `${path}.server must be a registry host with an optional port, such as 192.168.0.10:5000, not ${JSON.stringify(entry['server'] ?? null)}.`,
+    );
   const username = text(entry, 'username', path);
   const password = text(entry, 'password', path);
-  if ((username === undefined) !== (password === undefined)) throw invalidClusterParams(`${path} must give both username and password to log in, or neither.`);
+  if ((username === undefined) !== (password === undefined))
+    throw invalidClusterParams(`${path} must give both username and password to log in, or neither.`);
   if (username?.startsWith('-')) throw invalidClusterParams(`${path}.username must not start with '-'.`);
   const certificatePath = text(entry, 'certificate_path', path)?.replace(/^(\.\/)+/, '');
-  if (certificatePath !== undefined && (certificatePath.startsWith('/') || certificatePath.split('/').includes('..'))) throw invalidClusterParams(`${path}.certificate_path must be a path inside the VNF package.`);
+  if (certificatePath !== undefined && (certificatePath.startsWith('/') || certificatePath.split('/').includes('..')))
+    throw invalidClusterParams(`${path}.certificate_path must be a path inside the VNF package.`);
   const hostsString = text(entry, 'hosts_string', path)?.trim();
-  if (hostsString !== undefined && !/^[0-9a-fA-F:.]+\s+\S/.test(hostsString)) throw invalidClusterParams(`${path}.hosts_string must be "<IP address> <FQDN>", not ${JSON.stringify(hostsString)}.`);
+  if (hostsString !== undefined && !/^[0-9a-fA-F:.]+\s+\S/.test(hostsString))
+    throw invalidClusterParams(`${path}.hosts_string must be "<IP address> <FQDN>", not ${JSON.stringify(hostsString)}.`);
   return { type: type === '0' ? 'http' : 'https', server, username, password, certificatePath, hostsString };
 }
 
@@ -67,10 +76,15 @@ export function mergeInsecureRegistries(current: string, servers: readonly strin
     try {
       config = JSON.parse(current);
     } catch {
-      throw invalidClusterParams('The node holds an /etc/docker/daemon.json that is not JSON; it is left as it is rather than overwritten.');
+      throw invalidClusterParams(
+        'The node holds an /etc/docker/daemon.json that is not JSON; it is left as it is rather than overwritten.',
+      );
     }
   }
-  if (!isObject(config)) throw invalidClusterParams('The node holds an /etc/docker/daemon.json that is not a JSON object; it is left as it is rather than overwritten.');
+  if (!isObject(config))
+    throw invalidClusterParams(
+      'The node holds an /etc/docker/daemon.json that is not a JSON object; it is left as it is rather than overwritten.',
+    );
   const existing = Array.isArray(config['insecure-registries']) ? (config['insecure-registries'] as unknown[]) : [];
   const missing = servers.filter((server, index) => !existing.includes(server) && servers.indexOf(server) === index);
   if (missing.length === 0) return undefined;

@@ -9,26 +9,53 @@ describe('private_registry_connection_info', () => {
     const registries = readRegistryConnections(
       [
         { connection_type: '0', server: '192.168.0.10:5000' },
-        { connection_type: '1', server: 'registry.example.com', username: 'user01', password: 'user01', certificate_path: 'Files/registries/ca.crt', hosts_string: '192.168.0.20 registry.example.com' },
+        {
+          connection_type: '1',
+          server: 'registry.example.com',
+          username: 'user01',
+          password: 'user01',
+          certificate_path: 'Files/registries/ca.crt',
+          hosts_string: '192.168.0.20 registry.example.com',
+        },
       ],
       PATH,
     );
     expect(registries).toEqual([
-      { type: 'http', server: '192.168.0.10:5000', username: undefined, password: undefined, certificatePath: undefined, hostsString: undefined },
-      { type: 'https', server: 'registry.example.com', username: 'user01', password: 'user01', certificatePath: 'Files/registries/ca.crt', hostsString: '192.168.0.20 registry.example.com' },
+      {
+        type: 'http',
+        server: '192.168.0.10:5000',
+        username: undefined,
+        password: undefined,
+        certificatePath: undefined,
+        hostsString: undefined,
+      },
+      {
+        type: 'https',
+        server: 'registry.example.com',
+        username: 'user01',
+        password: 'user01',
+        certificatePath: 'Files/registries/ca.crt',
+        hostsString: '192.168.0.20 registry.example.com',
+      },
     ]);
   });
 
   it('is empty when absent, and part of the cluster parameters, the registry passwords among the secrets', () => {
     expect(readRegistryConnections(undefined, PATH)).toEqual([]);
-    const params = readClusterParams({ k8s_cluster_installation_param: { ...sampleClusterParam(), private_registry_connection_info: [{ connection_type: 1, server: 'r.test:5443', username: 'u', password: 'registry-secret' }] } });
+    const params = readClusterParams({
+      k8s_cluster_installation_param: {
+        ...sampleClusterParam(),
+        private_registry_connection_info: [{ connection_type: 1, server: 'r.test:5443', username: 'u', password: 'registry-secret' }],
+      },
+    });
     expect(params.registries).toMatchObject([{ type: 'https', server: 'r.test:5443' }]);
     expect(clusterSecrets(params)).toContain('registry-secret');
     expect(readClusterParams({ k8s_cluster_installation_param: sampleClusterParam() }).registries).toEqual([]);
   });
 
   it('names a wrong member by its path', () => {
-    const read = (entry: Record<string, unknown>) => () => readRegistryConnections([{ connection_type: '0', server: 'r:5000', ...entry }], PATH);
+    const read = (entry: Record<string, unknown>) => () =>
+      readRegistryConnections([{ connection_type: '0', server: 'r:5000', ...entry }], PATH);
     expect(read({ connection_type: '2' })).toThrow(`${PATH}[0].connection_type must be 0 (HTTP) or 1 (HTTPS), not "2".`);
     expect(read({ server: 'r:5000/../../x' })).toThrow(`${PATH}[0].server must be a registry host`);
     expect(read({ username: 'u' })).toThrow('must give both username and password');
@@ -43,7 +70,11 @@ describe("Docker's daemon.json", () => {
   it('gets the insecure registries merged, every other key kept, nothing written when they are there', () => {
     const current = JSON.stringify({ 'storage-driver': 'vfs', 'insecure-registries': ['a:5000'], 'log-driver': 'json-file' });
     const merged = mergeInsecureRegistries(current, ['a:5000', 'b:5000', 'b:5000']);
-    expect(JSON.parse(merged ?? '')).toEqual({ 'storage-driver': 'vfs', 'insecure-registries': ['a:5000', 'b:5000'], 'log-driver': 'json-file' });
+    expect(JSON.parse(merged ?? '')).toEqual({
+      'storage-driver': 'vfs',
+      'insecure-registries': ['a:5000', 'b:5000'],
+      'log-driver': 'json-file',
+    });
     expect(mergeInsecureRegistries(merged ?? '', ['b:5000'])).toBeUndefined();
     expect(JSON.parse(mergeInsecureRegistries('', ['c:5000']) ?? '')).toEqual({ 'insecure-registries': ['c:5000'] });
   });

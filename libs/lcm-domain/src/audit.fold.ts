@@ -67,7 +67,8 @@ export function auditEntries(events: readonly RecordedVnfInstanceEvent[]): Audit
 
 function requestOf(event: VnfInstanceEvent): unknown {
   if (event.type === 'VnfLcmOperationStarted') return showSecrets(event.data.operationParams);
-  if (event.type === 'VnfInstanceCreated') return showSecrets({ vnfdId: event.data.vnfdId, vnfInstanceName: event.data.vnfInstanceName, metadata: event.data.metadata });
+  if (event.type === 'VnfInstanceCreated')
+    return showSecrets({ vnfdId: event.data.vnfdId, vnfInstanceName: event.data.vnfInstanceName, metadata: event.data.metadata });
   if (event.type === 'VnfInstanceModified') return showSecrets(event.data.changes);
   return undefined;
 }

@@ -8,12 +8,18 @@ const VNF = 'vnf-1';
 
 /** A real history: create, instantiate (a, b, c), scale out (d), scale in (d goes). */
 function history(): VnfInstanceEvent[] {
-  const events: VnfInstanceEvent[] = [{ type: 'VnfInstanceCreated', data: { vnfInstanceId: VNF, vnfdId: 'vnfd', metadata: {}, createdAt: 't0' } }];
+  const events: VnfInstanceEvent[] = [
+    { type: 'VnfInstanceCreated', data: { vnfInstanceId: VNF, vnfdId: 'vnfd', metadata: {}, createdAt: 't0' } },
+  ];
   const run = (id: string, request: Parameters<LcmWorkflowHarness['start']>[0], result: Parameters<LcmWorkflowHarness['succeed']>[0]) =>
     new LcmWorkflowHarness(events, VNF, id).start(request, sampleVnfd()).succeed(result);
-  run('op-i', { operation: 'INSTANTIATE', params: { flavourId: 'simple', vimConnectionInfo: OPENSTACK_VIM, additionalParams: { password: 'pw' } } }, {
-    vnfcsAdded: [vnfc('a', 'VDU1'), vnfc('b', 'VDU2'), vnfc('c', 'VDU2')],
-  });
+  run(
+    'op-i',
+    { operation: 'INSTANTIATE', params: { flavourId: 'simple', vimConnectionInfo: OPENSTACK_VIM, additionalParams: { password: 'pw' } } },
+    {
+      vnfcsAdded: [vnfc('a', 'VDU1'), vnfc('b', 'VDU2'), vnfc('c', 'VDU2')],
+    },
+  );
   run('op-o', { operation: 'SCALE', params: { type: 'SCALE_OUT', aspectId: 'VDU1_scale' } }, { vnfcsAdded: [vnfc('d', 'VDU1')] });
   run('op-n', { operation: 'SCALE', params: { type: 'SCALE_IN', aspectId: 'VDU1_scale' } }, {});
   return events;
@@ -23,7 +29,11 @@ const recorded = (events: VnfInstanceEvent[]): RecordedVnfInstanceEvent[] =>
   events.map((event, revision) => ({
     ...event,
     revision,
-    metadata: { principal: revision === 0 ? 'admin' : 'operator', timestamp: `2025-01-01T00:${String(revision).padStart(2, '0')}:00.000Z`, correlationId: `c-${revision}` },
+    metadata: {
+      principal: revision === 0 ? 'admin' : 'operator',
+      timestamp: `2025-01-01T00:${String(revision).padStart(2, '0')}:00.000Z`,
+      correlationId: `c-${revision}`,
+    },
   }));
 
 describe('audit fold', () => {
@@ -48,10 +58,22 @@ describe('audit fold', () => {
   it('says per event who, which operation, with what request, and what changed', () => {
     const entries = auditEntries(stream);
     expect(entries).toHaveLength(events.length);
-    expect(entries[0]).toMatchObject({ revision: 0, type: 'VnfInstanceCreated', principal: 'admin', correlationId: 'c-0', request: { vnfdId: 'vnfd' } });
+    expect(entries[0]).toMatchObject({
+      revision: 0,
+      type: 'VnfInstanceCreated',
+      principal: 'admin',
+      correlationId: 'c-0',
+      request: { vnfdId: 'vnfd' },
+    });
     const started = entries.find((e) => e.type === 'VnfLcmOperationStarted' && e.vnfLcmOpOccId === 'op-i');
-    expect(started).toMatchObject({ operation: 'INSTANTIATE', principal: 'operator', request: { flavourId: 'simple', additionalParams: { password: SECRET_SHOWN } } });
-    const lines = entries.filter((e) => e.vnfcsAdded.length + e.vnfcsRemoved.length > 0).map((e) => [e.operation, e.vnfcsAdded, e.vnfcsRemoved]);
+    expect(started).toMatchObject({
+      operation: 'INSTANTIATE',
+      principal: 'operator',
+      request: { flavourId: 'simple', additionalParams: { password: SECRET_SHOWN } },
+    });
+    const lines = entries
+      .filter((e) => e.vnfcsAdded.length + e.vnfcsRemoved.length > 0)
+      .map((e) => [e.operation, e.vnfcsAdded, e.vnfcsRemoved]);
     expect(lines).toEqual([
       ['INSTANTIATE', ['a', 'b', 'c'], []],
       ['SCALE', ['d'], []],

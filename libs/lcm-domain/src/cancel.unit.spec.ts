@@ -3,7 +3,9 @@ import { LcmWorkflowHarness, OPENSTACK_VIM, refusalOf, sampleVnfd, vnfc } from '
 import type { VnfInstanceEvent } from './vnf-instance.events';
 
 const VNF = 'vnf-1';
-const created: VnfInstanceEvent[] = [{ type: 'VnfInstanceCreated', data: { vnfInstanceId: VNF, vnfdId: 'vnfd', metadata: {}, createdAt: 't0' } }];
+const created: VnfInstanceEvent[] = [
+  { type: 'VnfInstanceCreated', data: { vnfInstanceId: VNF, vnfdId: 'vnfd', metadata: {}, createdAt: 't0' } },
+];
 const instantiate: LcmOperationRequest = { operation: 'INSTANTIATE', params: { flavourId: 'simple', vimConnectionInfo: OPENSTACK_VIM } };
 const HOOKS = ['instantiate_start', 'instantiate_end'];
 const started = () => new LcmWorkflowHarness([...created], VNF).start(instantiate, sampleVnfd({ hooks: HOOKS }));
@@ -15,7 +17,12 @@ describe('cancel of an LCM operation occurrence (SOL 003 §5.4.17)', () => {
     const sent = h.sent.length;
     h.cancel('FORCEFUL');
     const opOcc = h.opOcc();
-    expect(opOcc).toMatchObject({ operationState: 'FAILED_TEMP', isCancelPending: false, cancelMode: 'FORCEFUL', error: { status: 409, title: 'Cancelled' } });
+    expect(opOcc).toMatchObject({
+      operationState: 'FAILED_TEMP',
+      isCancelPending: false,
+      cancelMode: 'FORCEFUL',
+      error: { status: 409, title: 'Cancelled' },
+    });
     expect(opOcc?.error?.detail).toContain('while step instantiate_start was running');
     expect(opOcc?.steps.at(-1)?.outcome?.status).toBe('FAILED');
     expect(h.sent).toHaveLength(sent);

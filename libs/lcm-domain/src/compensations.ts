@@ -16,7 +16,10 @@ const impossible = (reason: string): Compensation => ({ kind: 'impossible', reas
 const COMPENSATIONS: { [A in StepActionName]: (request: Extract<StepAction, { action: A }>, record: StepRecord) => Compensation } = {
   // SOL 001 v2.6.1 declares no rollback hooks: what a hook configured goes with the resources.
   hook: () => ({ kind: 'none' }),
-  instantiate: (_request, record) => ({ kind: 'step', request: { action: 'terminate', terminationType: 'FORCEFUL', vnfcs: addedBy(record) } }),
+  instantiate: (_request, record) => ({
+    kind: 'step',
+    request: { action: 'terminate', terminationType: 'FORCEFUL', vnfcs: addedBy(record) },
+  }),
   scale: (request, record) =>
     request.removeVnfcs.length > 0
       ? impossible('a scale-in removed VNFCs, which cannot be brought back')

@@ -3,9 +3,26 @@ import type { PlannedStep } from './lcm-steps';
 import { OPENSTACK_VIM, vnfc } from './testing';
 import type { StepRecord, VnfLcmOpOcc } from './vnf-lcm-op-occ.state';
 
-const infra = (name: string, request: PlannedStep['request']): PlannedStep => ({ name, target: 'openstack-driver', request, resumable: true, timeoutMs: 1, vimConnectionInfo: OPENSTACK_VIM });
-const instantiate = infra('instantiate', { action: 'instantiate', flavourId: 'simple', vduCounts: {}, targetScaleStatus: [], vimConnectionInfo: OPENSTACK_VIM });
-const hook: PlannedStep = { ...infra('scale_start', { action: 'hook', hook: 'scale_start' }), target: 'mgmt-driver-runner', resumable: false };
+const infra = (name: string, request: PlannedStep['request']): PlannedStep => ({
+  name,
+  target: 'openstack-driver',
+  request,
+  resumable: true,
+  timeoutMs: 1,
+  vimConnectionInfo: OPENSTACK_VIM,
+});
+const instantiate = infra('instantiate', {
+  action: 'instantiate',
+  flavourId: 'simple',
+  vduCounts: {},
+  targetScaleStatus: [],
+  vimConnectionInfo: OPENSTACK_VIM,
+});
+const hook: PlannedStep = {
+  ...infra('scale_start', { action: 'hook', hook: 'scale_start' }),
+  target: 'mgmt-driver-runner',
+  resumable: false,
+};
 const scaleOut = infra('scale', {
   action: 'scale',
   vduDelta: { VDU1: 1 },
@@ -40,14 +57,22 @@ const ok = (vnfcsAdded = [vnfc('x', 'VDU1')]): StepRecord['outcome'] => ({ statu
 
 describe('compensations', () => {
   it('unwinds the forward steps in reverse, skipping hooks and what was already undone', () => {
-    const steps = [record(0, instantiate, ok([vnfc('a', 'VDU1')])), record(1, hook, ok()), record(2, scaleOut, { status: 'FAILED', error: { status: 500, detail: 'x' }, at: 't' })];
+    const steps = [
+      record(0, instantiate, ok([vnfc('a', 'VDU1')])),
+      record(1, hook, ok()),
+      record(2, scaleOut, { status: 'FAILED', error: { status: 500, detail: 'x' }, at: 't' }),
+    ];
     expect(compensationSteps(opOcc(steps)).map((c) => [c.index, c.step.name, c.step.request.action])).toEqual([
       [2, 'scale_rollback', 'scale'],
       [0, 'instantiate_rollback', 'terminate'],
     ]);
     const undone = [...steps, record(2, compensationSteps(opOcc(steps))[0].step, ok(), 'compensation')];
     expect(compensationSteps(opOcc(undone)).map((c) => c.index)).toEqual([0]);
-    expect(compensationSteps(opOcc(steps))[1].step.request).toEqual({ action: 'terminate', terminationType: 'FORCEFUL', vnfcs: [vnfc('a', 'VDU1')] });
+    expect(compensationSteps(opOcc(steps))[1].step.request).toEqual({
+      action: 'terminate',
+      terminationType: 'FORCEFUL',
+      vnfcs: [vnfc('a', 'VDU1')],
+    });
   });
 
   it('a failed scale-out is undone towards the earlier level even without a recorded result', () => {

@@ -23,7 +23,9 @@ function cpConfigsOf(extCp: Json): [string, Json][] {
 
 /** SOL 003 §4.4.1.10 the requested extCps of every link, by CPD id (a later link wins, as a change replaces a link). */
 function requestedCps(links: readonly unknown[]): Map<string, [string, Json][]> {
-  return new Map(records(links).flatMap((link) => records(link.extCps).map((extCp) => [text(extCp.cpdId) ?? '', cpConfigsOf(extCp)] as const)));
+  return new Map(
+    records(links).flatMap((link) => records(link.extCps).map((extCp) => [text(extCp.cpdId) ?? '', cpConfigsOf(extCp)] as const)),
+  );
 }
 
 /**
@@ -49,7 +51,11 @@ function cpProtocolInfoOf(config: Json | undefined, major: VnfLcmApiMajor): Json
     });
     return {
       layerProtocol: data.layerProtocol,
-      ipOverEthernet: { ...(macAddress && { macAddress }), ...(text(ethernet.segmentationId) && { segmentationId: ethernet.segmentationId }), ...(ipAddresses.length > 0 && { ipAddresses }) },
+      ipOverEthernet: {
+        ...(macAddress && { macAddress }),
+        ...(text(ethernet.segmentationId) && { segmentationId: ethernet.segmentationId }),
+        ...(ipAddresses.length > 0 && { ipAddresses }),
+      },
     };
   });
 }
@@ -61,7 +67,12 @@ const extLinkPortIdOf = (cp: VnfExtCpInfo, config: Json | undefined) => cp.extLi
  * SOL 003 §5.5.3.25 VnfExtCpInfo: v2 (v3.3.1) adds cpConfigId and requires
  * cpProtocolInfo; associatedVnfcCpId is the VNFC CP exposed as this external CP.
  */
-export function extCpInfoView(extCpInfo: readonly VnfExtCpInfo[], links: readonly unknown[], vnfcs: readonly VnfcResourceInfo[], major: VnfLcmApiMajor): Json[] {
+export function extCpInfoView(
+  extCpInfo: readonly VnfExtCpInfo[],
+  links: readonly unknown[],
+  vnfcs: readonly VnfcResourceInfo[],
+  major: VnfLcmApiMajor,
+): Json[] {
   const requested = requestedCps(links);
   return extCpInfo.map((cp) => {
     const [configId, config] = requested.get(cp.cpdId)?.[0] ?? [];
@@ -80,7 +91,12 @@ export function extCpInfoView(extCpInfo: readonly VnfExtCpInfo[], links: readonl
   });
 }
 
-const handle = (resourceId: string, vimConnectionId: string | undefined, resourceProviderId: unknown, vimLevelResourceType?: string): ResourceHandle => ({
+const handle = (
+  resourceId: string,
+  vimConnectionId: string | undefined,
+  resourceProviderId: unknown,
+  vimLevelResourceType?: string,
+): ResourceHandle => ({
   ...(vimConnectionId && { vimConnectionId }),
   ...(text(resourceProviderId) && { resourceProviderId: resourceProviderId as string }),
   resourceId,
@@ -93,14 +109,22 @@ const handle = (resourceId: string, vimConnectionId: string | undefined, resourc
  * external CP on the link) and, in v2, the link's current extCps.
  * `vimConnectionId` fills in for links that name none (the instance's VIM).
  */
-export function extVirtualLinkInfoView(links: readonly unknown[], extCpInfo: readonly VnfExtCpInfo[], vimConnectionId: string | undefined, major: VnfLcmApiMajor): Json[] {
+export function extVirtualLinkInfoView(
+  links: readonly unknown[],
+  extCpInfo: readonly VnfExtCpInfo[],
+  vimConnectionId: string | undefined,
+  major: VnfLcmApiMajor,
+): Json[] {
   return records(links).map((link) => {
     const vim = text(link.vimConnectionId) ?? vimConnectionId;
     const cps = records(link.extCps);
     const cpdIds = new Set(cps.map((cp) => text(cp.cpdId)));
     const configs = requestedCps([link]);
     // Ports the consumer handed over keep their handle; the VIM connection fills in where they name none.
-    const handedOver = records(link.extLinkPorts).map((port) => ({ id: port.id, resourceHandle: { ...(vim && { vimConnectionId: vim }), ...(isRecord(port.resourceHandle) ? port.resourceHandle : {}) } }));
+    const handedOver = records(link.extLinkPorts).map((port) => ({
+      id: port.id,
+      resourceHandle: { ...(vim && { vimConnectionId: vim }), ...(isRecord(port.resourceHandle) ? port.resourceHandle : {}) },
+    }));
     const handedOverIds = new Set(handedOver.map((port) => port.id));
     const created = extCpInfo
       .filter((cp) => cpdIds.has(cp.cpdId) && !handedOverIds.has(extLinkPortIdOf(cp, configs.get(cp.cpdId)?.[0]?.[1])))
@@ -120,6 +144,11 @@ export function extManagedVirtualLinkInfoView(links: readonly unknown[], vimConn
   return records(links).map((link) => ({
     id: link.id,
     vnfVirtualLinkDescId: link.vnfVirtualLinkDescId,
-    networkResource: handle(text(link.resourceId) ?? '', text(link.vimConnectionId) ?? vimConnectionId, link.resourceProviderId, 'OS::Neutron::Net'),
+    networkResource: handle(
+      text(link.resourceId) ?? '',
+      text(link.vimConnectionId) ?? vimConnectionId,
+      link.resourceProviderId,
+      'OS::Neutron::Net',
+    ),
   }));
 }

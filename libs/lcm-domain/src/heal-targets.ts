@@ -15,10 +15,17 @@ export function healTargets(vnfcs: readonly VnfcResourceInfo[], request: HealVnf
   if (!request.vnfcInstanceId || request.vnfcInstanceId.length === 0) return [...vnfcs];
   const named = request.vnfcInstanceId.map((id) => ({ id, vnfcs: vnfcs.filter((v) => v.id === id || vnfcInfoId(v.id) === id) }));
   const unknown = named.filter((n) => n.vnfcs.length === 0).map((n) => n.id);
-  if (unknown.length > 0) throw unprocessableLcmRequest('UNKNOWN_VNFC_INSTANCE', `No VNFC instance ${unknown.join(', ')} in this VNF instance (give a VnfcInfo.id or a VnfcResourceInfo.id).`);
+  if (unknown.length > 0)
+    throw unprocessableLcmRequest(
+      'UNKNOWN_VNFC_INSTANCE',
+      `No VNFC instance ${unknown.join(', ')} in this VNF instance (give a VnfcInfo.id or a VnfcResourceInfo.id).`,
+    );
   const ambiguous = named.filter((n) => n.vnfcs.length > 1).map((n) => n.id);
   if (ambiguous.length > 0) {
-    throw unprocessableLcmRequest('AMBIGUOUS_VNFC_INSTANCE', `${ambiguous.join(', ')} is the VnfcInfo.id of one VNFC and the VnfcResourceInfo.id of another: name the VNFC by its VnfcResourceInfo.id.`);
+    throw unprocessableLcmRequest(
+      'AMBIGUOUS_VNFC_INSTANCE',
+      `${ambiguous.join(', ')} is the VnfcInfo.id of one VNFC and the VnfcResourceInfo.id of another: name the VNFC by its VnfcResourceInfo.id.`,
+    );
   }
   const chosen = new Set(named.flatMap((n) => n.vnfcs));
   return vnfcs.filter((v) => chosen.has(v));

@@ -22,15 +22,23 @@ describe('heal targets (SOL 003 §5.5.2.9 vnfcInstanceId)', () => {
     ['v2', toVnfInstanceV2],
     ['v1', toVnfInstanceV1],
   ])('heals the VNFC named by the VnfcInfo.id the %s VnfInstance shows (as Tacker v2 and the corpus heal body send it)', (_, view) => {
-    const created: VnfInstanceEvent[] = [{ type: 'VnfInstanceCreated', data: { vnfInstanceId: 'vnf-1', vnfdId: 'vnfd', metadata: {}, createdAt: 't0' } }];
-    const setup = new LcmWorkflowHarness(created, 'vnf-1', 'op-0').start({ operation: 'INSTANTIATE', params: { flavourId: 'simple', vimConnectionInfo: OPENSTACK_VIM } }, sampleVnfd());
+    const created: VnfInstanceEvent[] = [
+      { type: 'VnfInstanceCreated', data: { vnfInstanceId: 'vnf-1', vnfdId: 'vnfd', metadata: {}, createdAt: 't0' } },
+    ];
+    const setup = new LcmWorkflowHarness(created, 'vnf-1', 'op-0').start(
+      { operation: 'INSTANTIATE', params: { flavourId: 'simple', vimConnectionInfo: OPENSTACK_VIM } },
+      sampleVnfd(),
+    );
     setup.succeed({ vnfcsAdded: [vnfc('a', 'VDU1'), vnfc('b', 'VDU2'), vnfc('c', 'VDU2')] });
     const instance = setup.instance();
     if (!instance) throw new Error('the instance was created above');
     const target = (view(instance).instantiatedVnfInfo?.vnfcInfo ?? []).find((info) => info.vnfcResourceInfoId === 'b');
     expect(target?.id).toMatch(/.+/);
     expect(target?.id).not.toBe('b');
-    const heal = new LcmWorkflowHarness(setup.instanceEvents, 'vnf-1', 'op-h').start({ operation: 'HEAL', params: { vnfcInstanceId: [String(target?.id)] } }, sampleVnfd());
+    const heal = new LcmWorkflowHarness(setup.instanceEvents, 'vnf-1', 'op-h').start(
+      { operation: 'HEAL', params: { vnfcInstanceId: [String(target?.id)] } },
+      sampleVnfd(),
+    );
     expect(heal.lastSent().request).toEqual({ action: 'heal', vnfcs: [vnfc('b', 'VDU2')] });
   });
 });

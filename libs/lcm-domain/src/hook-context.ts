@@ -19,7 +19,9 @@ export interface HookContextInput {
 
 /** The VNFD a hook of this occurrence is declared in: a change of package's new one (its hooks run from it), else the instance's. */
 export const hookVnfdIdOf = (opOcc: VnfLcmOpOcc, instance: VnfInstance): string =>
-  opOcc.operation === 'CHANGE_VNFPKG' && isRecord(opOcc.operationParams) && typeof opOcc.operationParams.vnfdId === 'string' ? opOcc.operationParams.vnfdId : instance.vnfdId;
+  opOcc.operation === 'CHANGE_VNFPKG' && isRecord(opOcc.operationParams) && typeof opOcc.operationParams.vnfdId === 'string'
+    ? opOcc.operationParams.vnfdId
+    : instance.vnfdId;
 
 /**
  * The context of one hook (see HookContext), built when the hook step is
@@ -76,7 +78,8 @@ function asHeld(vnfcs: readonly VnfcResourceInfo[], current: readonly VnfcResour
 
 function artifactOf(hook: string, declared: LcmOperation | undefined, vnfdId: string): HookArtifact {
   const [path, ...dependencies] = declared?.artifactPaths ?? [];
-  if (!declared?.implementation || path === undefined) throw new TypeError(`Hook ${hook} is planned only when the VNFD names its implementation.`);
+  if (!declared?.implementation || path === undefined)
+    throw new TypeError(`Hook ${hook} is planned only when the VNFD names its implementation.`);
   return {
     name: declared.implementation,
     ...(declared.artifactType !== undefined && { type: declared.artifactType }),

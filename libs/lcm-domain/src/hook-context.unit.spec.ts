@@ -5,19 +5,39 @@ import { LcmWorkflowHarness, OPENSTACK_VIM, sampleVnfd, vnfc } from './testing';
 import type { VnfInstanceEvent } from './vnf-instance.events';
 
 const VNF = 'vnf-1';
-const created: VnfInstanceEvent[] = [{ type: 'VnfInstanceCreated', data: { vnfInstanceId: VNF, vnfdId: 'vnfd', metadata: {}, createdAt: 't0' } }];
+const created: VnfInstanceEvent[] = [
+  { type: 'VnfInstanceCreated', data: { vnfInstanceId: VNF, vnfdId: 'vnfd', metadata: {}, createdAt: 't0' } },
+];
 const HOOKS = ['instantiate_start', 'instantiate_end', 'scale_start', 'scale_end', 'heal_start', 'heal_end', 'terminate_start'];
 const vnfd = sampleVnfd({ hooks: HOOKS });
-vnfd.flavours[0].lcmOperations.scale_start = { ...vnfd.flavours[0].lcmOperations.scale_start, artifactType: 'tosca.artifacts.Implementation.Python', artifactPaths: ['Scripts/mgmt_driver.py', 'Scripts/lib.sh'], additionalParameters: { retries: 3 } };
+vnfd.flavours[0].lcmOperations.scale_start = {
+  ...vnfd.flavours[0].lcmOperations.scale_start,
+  artifactType: 'tosca.artifacts.Implementation.Python',
+  artifactPaths: ['Scripts/mgmt_driver.py', 'Scripts/lib.sh'],
+  additionalParameters: { retries: 3 },
+};
 const additionalParams = { k8s_cluster_installation_param: { master_node: { aspect_id: 'master' } } };
-const instantiate: LcmOperationRequest = { operation: 'INSTANTIATE', params: { flavourId: 'simple', vimConnectionInfo: OPENSTACK_VIM, additionalParams } };
+const instantiate: LcmOperationRequest = {
+  operation: 'INSTANTIATE',
+  params: { flavourId: 'simple', vimConnectionInfo: OPENSTACK_VIM, additionalParams },
+};
 
 /** A VNFC with one CP and its address, as the OpenStack driver reports it after a step. */
 const addressed = (id: string, vduId: string, address: string): VnfcResourceInfo => ({
   ...vnfc(id, vduId),
-  vnfcCpInfo: [{ id: `port-${id}`, cpdId: `${vduId}_CP1`, cpProtocolInfo: [{ layerProtocol: 'IP_OVER_ETHERNET', ipOverEthernet: { ipAddresses: [{ type: 'IPV4', addresses: [address] }] } }] }],
+  vnfcCpInfo: [
+    {
+      id: `port-${id}`,
+      cpdId: `${vduId}_CP1`,
+      cpProtocolInfo: [{ layerProtocol: 'IP_OVER_ETHERNET', ipOverEthernet: { ipAddresses: [{ type: 'IPV4', addresses: [address] }] } }],
+    },
+  ],
 });
-const network = (vnfcs: VnfcResourceInfo[]) => ({ extCpInfo: [], virtualLinkResourceInfo: [], vnfcCpInfo: Object.fromEntries(vnfcs.map((v) => [v.id, v.vnfcCpInfo ?? []])) });
+const network = (vnfcs: VnfcResourceInfo[]) => ({
+  extCpInfo: [],
+  virtualLinkResourceInfo: [],
+  vnfcCpInfo: Object.fromEntries(vnfcs.map((v) => [v.id, v.vnfcCpInfo ?? []])),
+});
 const bare = ({ vnfcCpInfo: _cps, ...rest }: VnfcResourceInfo) => rest;
 
 /** The context the coordinator would build for the hook step just sent. */
@@ -35,9 +55,21 @@ describe('the context of a management hook', () => {
 
   it('at instantiate_start: the request, no VNFC yet, the artifact and the VIMs', () => {
     const context = contextOfLast(h);
-    expect(context).toMatchObject({ hook: 'instantiate_start', operation: 'INSTANTIATE', vnfInstanceId: VNF, vnfcs: { removing: [], added: [], current: [] }, vimConnectionInfo: OPENSTACK_VIM });
+    expect(context).toMatchObject({
+      hook: 'instantiate_start',
+      operation: 'INSTANTIATE',
+      vnfInstanceId: VNF,
+      vnfcs: { removing: [], added: [], current: [] },
+      vimConnectionInfo: OPENSTACK_VIM,
+    });
     expect(context.instantiation).toEqual({ flavourId: 'simple', additionalParams });
-    expect(context.artifact).toEqual({ name: 'mgmt-driver', path: 'Scripts/mgmt_driver.py', dependencies: [], additionalParameters: {}, vnfdId: 'vnfd' });
+    expect(context.artifact).toEqual({
+      name: 'mgmt-driver',
+      path: 'Scripts/mgmt_driver.py',
+      dependencies: [],
+      additionalParameters: {},
+      vnfdId: 'vnfd',
+    });
   });
 
   it('at instantiate_end: every VNFC the infra step made, with the addresses the driver read', () => {
@@ -58,12 +90,26 @@ describe('the context of a management hook', () => {
     scaleOut.succeed({ vnfcsAdded: [bare(added)], network: network([...first, added]) });
     expect(contextOfLast(scaleOut).vnfcs).toEqual({ removing: [], added: [added], current: [...first, added] });
     scaleOut.succeed();
-    const scaleIn = new LcmWorkflowHarness(scaleOut.instanceEvents, VNF, 'op-3').start({ operation: 'SCALE', params: { type: 'SCALE_IN', aspectId: 'VDU1_scale', numberOfSteps: 1 } }, vnfd);
+    const scaleIn = new LcmWorkflowHarness(scaleOut.instanceEvents, VNF, 'op-3').start(
+      { operation: 'SCALE', params: { type: 'SCALE_IN', aspectId: 'VDU1_scale', numberOfSteps: 1 } },
+      vnfd,
+    );
     const start = contextOfLast(scaleIn);
-    expect(start).toMatchObject({ hook: 'scale_start', operation: 'SCALE', operationParams: { type: 'SCALE_IN', aspectId: 'VDU1_scale', numberOfSteps: 1 } });
+    expect(start).toMatchObject({
+      hook: 'scale_start',
+      operation: 'SCALE',
+      operationParams: { type: 'SCALE_IN', aspectId: 'VDU1_scale', numberOfSteps: 1 },
+    });
     expect(start.vnfcs.removing).toEqual([added]);
     expect(start.instantiation).toEqual({ flavourId: 'simple', additionalParams });
-    expect(start.artifact).toEqual({ name: 'mgmt-driver', type: 'tosca.artifacts.Implementation.Python', path: 'Scripts/mgmt_driver.py', dependencies: ['Scripts/lib.sh'], additionalParameters: { retries: 3 }, vnfdId: 'vnfd' });
+    expect(start.artifact).toEqual({
+      name: 'mgmt-driver',
+      type: 'tosca.artifacts.Implementation.Python',
+      path: 'Scripts/mgmt_driver.py',
+      dependencies: ['Scripts/lib.sh'],
+      additionalParameters: { retries: 3 },
+      vnfdId: 'vnfd',
+    });
     scaleIn.succeed();
     scaleIn.succeed({ vnfcIdsRemoved: ['d'] });
     expect(contextOfLast(scaleIn).vnfcs).toEqual({ removing: [], added: [], current: first });

@@ -6,7 +6,8 @@ import type { InstanceChanges } from './vnf-instance.commands';
 /** Where a hook's outputs land on the instance: `metadata.mgmtDriverOutputs`, merged across hooks (docs/lcm.md). */
 export const HOOK_OUTPUTS_KEY = 'mgmtDriverOutputs';
 
-const outputsOf = (step: PlannedStep, result: StepResult) => (step.request.action === 'hook' && result.output && Object.keys(result.output).length > 0 ? result.output : undefined);
+const outputsOf = (step: PlannedStep, result: StepResult) =>
+  step.request.action === 'hook' && result.output && Object.keys(result.output).length > 0 ? result.output : undefined;
 
 /**
  * A hook's outputs become instance metadata (a JSON merge patch under

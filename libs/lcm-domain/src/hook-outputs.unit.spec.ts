@@ -4,7 +4,9 @@ import { LcmWorkflowHarness, OPENSTACK_VIM, sampleVnfd, vnfc } from './testing';
 import type { VnfInstanceEvent } from './vnf-instance.events';
 
 const VNF = 'vnf-1';
-const created: VnfInstanceEvent[] = [{ type: 'VnfInstanceCreated', data: { vnfInstanceId: VNF, vnfdId: 'vnfd', metadata: { owner: 'ops' }, createdAt: 't0' } }];
+const created: VnfInstanceEvent[] = [
+  { type: 'VnfInstanceCreated', data: { vnfInstanceId: VNF, vnfdId: 'vnfd', metadata: { owner: 'ops' }, createdAt: 't0' } },
+];
 const instantiate: LcmOperationRequest = { operation: 'INSTANTIATE', params: { flavourId: 'simple', vimConnectionInfo: OPENSTACK_VIM } };
 const vnfd = sampleVnfd({ hooks: ['instantiate_start', 'instantiate_end'] });
 
@@ -15,7 +17,10 @@ describe("a hook's outputs", () => {
     h.succeed({ vnfcsAdded: [vnfc('a', 'VDU1')] });
     h.succeed({ output: { clusterEndpoint: 'https://10.0.0.1:6443', port: 5001 } });
     expect(h.opOcc()?.operationState).toBe('COMPLETED');
-    expect(h.instance()?.metadata).toEqual({ owner: 'ops', mgmtDriverOutputs: { registry: 'r1', port: 5001, clusterEndpoint: 'https://10.0.0.1:6443' } });
+    expect(h.instance()?.metadata).toEqual({
+      owner: 'ops',
+      mgmtDriverOutputs: { registry: 'r1', port: 5001, clusterEndpoint: 'https://10.0.0.1:6443' },
+    });
   });
 
   it('that look secret fail the hook step (FAILED_TEMP) naming where, and nothing of them is recorded', () => {

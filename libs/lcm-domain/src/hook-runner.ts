@@ -7,13 +7,23 @@ import type { PlannedStep } from './lcm-steps';
  * `<op>_start`/`<op>_end` with an implementation), to ask the runner
  * (`mgmt-driver-runner.supportedHooks`) which of them a MgmtDriver runs.
  */
-export function hookArtifactsOf(plan: readonly PlannedStep[], vnfd: VnfdModel, flavourId: string | undefined): SupportedHooksRequest['artifacts'] {
+export function hookArtifactsOf(
+  plan: readonly PlannedStep[],
+  vnfd: VnfdModel,
+  flavourId: string | undefined,
+): SupportedHooksRequest['artifacts'] {
   const flavour = vnfd.flavours.find((candidate) => candidate.flavourId === flavourId);
   return plan.flatMap((step) => {
     if (step.request.action !== 'hook') return [];
     const declared = flavour?.lcmOperations[step.request.hook];
     const [path = '', ...dependencies] = declared?.artifactPaths ?? [];
-    const artifact = { name: declared?.implementation ?? '', ...(declared?.artifactType !== undefined && { type: declared.artifactType }), path, dependencies, additionalParameters: declared?.additionalParameters ?? {} };
+    const artifact = {
+      name: declared?.implementation ?? '',
+      ...(declared?.artifactType !== undefined && { type: declared.artifactType }),
+      path,
+      dependencies,
+      additionalParameters: declared?.additionalParameters ?? {},
+    };
     return [{ hook: step.request.hook, artifact }];
   });
 }
@@ -24,7 +34,12 @@ export function hookArtifactsOf(plan: readonly PlannedStep[], vnfd: VnfdModel, f
  * hook with its artifact and the drivers there are. The flavour's other
  * operations stay usable; a package without hooks (or with `<hook>: []`) is unaffected.
  */
-export function refuseUnrunnableHooks(asked: SupportedHooksRequest['artifacts'], reply: SupportedHooksReply, vnfd: VnfdModel, flavourId: string | undefined): void {
+export function refuseUnrunnableHooks(
+  asked: SupportedHooksRequest['artifacts'],
+  reply: SupportedHooksReply,
+  vnfd: VnfdModel,
+  flavourId: string | undefined,
+): void {
   refuseHookParams(reply);
   const unrunnable = asked.flatMap(({ hook, artifact }, index) => {
     const answer = reply.answers[index];
@@ -49,5 +64,10 @@ function refuseHookParams(reply: SupportedHooksReply): void {
   const refused = reply.answers.filter((answer) => answer.driver && answer.refused);
   if (refused.length === 0) return;
   const details = refused.map(({ hook, driver, refused: why }) => `${hook} (MgmtDriver ${driver}): ${why?.detail}`).join('; ');
-  throw new AppError(refused[0].refused?.code ?? 'MGMT_DRIVER_PARAMS_INVALID', 422, 'Unprocessable Entity', `${details} The operation was not started and nothing was created in the VIM.`);
+  throw new AppError(
+    refused[0].refused?.code ?? 'MGMT_DRIVER_PARAMS_INVALID',
+    422,
+    'Unprocessable Entity',
+    `${details} The operation was not started and nothing was created in the VIM.`,
+  );
 }

@@ -42,7 +42,14 @@ export * from './lcm-coordinator.messages';
 export * from './vnf-lcm-op-occ.view';
 export * from './infra-step.messages';
 export { withAbsoluteLinks } from './absolute-links';
-export { STEP_SECRETS_ROOT, refuseSealedMarkers, sealedMarkerInRequest, instantiationParamsOf, hookAdditionalParams, type InstantiationParams } from './request-secrets';
+export {
+  STEP_SECRETS_ROOT,
+  refuseSealedMarkers,
+  sealedMarkerInRequest,
+  instantiationParamsOf,
+  hookAdditionalParams,
+  type InstantiationParams,
+} from './request-secrets';
 export * from './lccn-subscription.types';
 export * from './lccn-subscription.decider';
 export * from './lccn-subscription.view';

@@ -19,7 +19,9 @@ export function refuseUnbuiltKubernetesSteps(plan: readonly PlannedStep[]): void
       const refs = Object.values(step.vimConnectionInfo).filter((ref) => registryTypeOf(ref.vimType) === 'kubernetes');
       return [
         ...(step.request.action === 'change_ext_conn' ? ['changing the external connectivity of a CNF (change_ext_conn)'] : []),
-        ...refs.filter((ref) => ref.vimType === VIM_CONNECTION_TYPES.helm).map((ref) => `deploying Helm charts (${VIM_CONNECTION_TYPES.helm} VIM ${ref.vimId})`),
+        ...refs
+          .filter((ref) => ref.vimType === VIM_CONNECTION_TYPES.helm)
+          .map((ref) => `deploying Helm charts (${VIM_CONNECTION_TYPES.helm} VIM ${ref.vimId})`),
       ];
     });
   if (reasons.length === 0) return;

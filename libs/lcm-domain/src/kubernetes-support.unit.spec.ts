@@ -7,13 +7,28 @@ import type { VimConnectionRef } from './sol003.types';
 
 const HELM_VIM: Record<string, VimConnectionRef> = { vim1: { vimId: 'vim-helm-1', vimType: 'ETSINFV.HELM.V_3' } };
 const vnfd = sampleVnfd();
-const notInstantiated = { id: 'vnf-1', vnfdId: 'vnfd', instantiationState: 'NOT_INSTANTIATED', vimConnectionInfo: {} } as unknown as VnfInstance;
+const notInstantiated = {
+  id: 'vnf-1',
+  vnfdId: 'vnfd',
+  instantiationState: 'NOT_INSTANTIATED',
+  vimConnectionInfo: {},
+} as unknown as VnfInstance;
 const instantiatedOn = (vims: Record<string, VimConnectionRef>) =>
-  ({ id: 'vnf-1', vnfdId: 'vnfd', instantiationState: 'INSTANTIATED', vimConnectionInfo: vims, instantiatedVnfInfo: { flavourId: 'simple', scaleStatus: [], vnfcResourceInfo: [] } }) as unknown as VnfInstance;
-const instantiate = (vims: Record<string, VimConnectionRef>): LcmOperationRequest => ({ operation: 'INSTANTIATE', params: { flavourId: 'simple', vimConnectionInfo: vims } });
+  ({
+    id: 'vnf-1',
+    vnfdId: 'vnfd',
+    instantiationState: 'INSTANTIATED',
+    vimConnectionInfo: vims,
+    instantiatedVnfInfo: { flavourId: 'simple', scaleStatus: [], vnfcResourceInfo: [] },
+  }) as unknown as VnfInstance;
+const instantiate = (vims: Record<string, VimConnectionRef>): LcmOperationRequest => ({
+  operation: 'INSTANTIATE',
+  params: { flavourId: 'simple', vimConnectionInfo: vims },
+});
 const changeExtConn: LcmOperationRequest = { operation: 'CHANGE_EXT_CONN', params: { extVirtualLinks: [] } };
 const heal: LcmOperationRequest = { operation: 'HEAL', params: {} };
-const refusal = (request: LcmOperationRequest, instance: VnfInstance) => refusalOf(() => refuseUnbuiltKubernetesSteps(planOperation(request, vnfd, instance)));
+const refusal = (request: LcmOperationRequest, instance: VnfInstance) =>
+  refusalOf(() => refuseUnbuiltKubernetesSteps(planOperation(request, vnfd, instance)));
 
 describe('what the Kubernetes infra driver does not do yet, refused before the operation starts', () => {
   it('refuses change_ext_conn on a Kubernetes VIM (422), not on OpenStack', () => {

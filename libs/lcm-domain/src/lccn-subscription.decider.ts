@@ -1,11 +1,22 @@
 import { AppError } from '@vnfm/contracts';
-import type { LccnSubscriptionCreated, LccnSubscriptionCommand, LccnSubscriptionEvent, LccnSubscriptionState } from './lccn-subscription.types';
+import type {
+  LccnSubscriptionCreated,
+  LccnSubscriptionCommand,
+  LccnSubscriptionEvent,
+  LccnSubscriptionState,
+} from './lccn-subscription.types';
 
-export const lccnSubscriptionNotFound = (id: string) => new AppError('LCCN_SUBSCRIPTION_NOT_FOUND', 404, 'Not Found', `Subscription ${id} does not exist.`);
-const alreadyExists = (id: string) => new AppError('LCCN_SUBSCRIPTION_ALREADY_EXISTS', 409, 'Conflict', `Subscription ${id} already exists.`);
+export const lccnSubscriptionNotFound = (id: string) =>
+  new AppError('LCCN_SUBSCRIPTION_NOT_FOUND', 404, 'Not Found', `Subscription ${id} does not exist.`);
+const alreadyExists = (id: string) =>
+  new AppError('LCCN_SUBSCRIPTION_ALREADY_EXISTS', 409, 'Conflict', `Subscription ${id} already exists.`);
 
 /** Pure: the events a command causes on one subscription, or an AppError refusing it. */
-export function decideLccnSubscription(command: LccnSubscriptionCommand, state: LccnSubscriptionState, id: string): LccnSubscriptionEvent[] {
+export function decideLccnSubscription(
+  command: LccnSubscriptionCommand,
+  state: LccnSubscriptionState,
+  id: string,
+): LccnSubscriptionEvent[] {
   if (command.type === 'CreateLccnSubscription') {
     if (state) throw alreadyExists(id);
     const { request, apiMajor, now } = command.data;

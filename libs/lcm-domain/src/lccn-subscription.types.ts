@@ -15,7 +15,8 @@ export interface VnfInstanceSubscriptionFilter {
   vnfInstanceNames?: string[];
 }
 
-export type LcmNotificationType = 'VnfLcmOperationOccurrenceNotification' | 'VnfIdentifierCreationNotification' | 'VnfIdentifierDeletionNotification';
+export type LcmNotificationType =
+  'VnfLcmOperationOccurrenceNotification' | 'VnfIdentifierCreationNotification' | 'VnfIdentifierDeletionNotification';
 
 /** SOL 003 §5.5.3.12 LifecycleChangeNotificationsFilter. */
 export interface LifecycleChangeNotificationsFilter {

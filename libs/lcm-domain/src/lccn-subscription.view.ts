@@ -14,7 +14,11 @@ export const LCCN_SUBSCRIPTION_ATTRIBUTES = ['id', 'filter', 'callbackUri', 'ver
 
 /** The view in the version asked for: `verbosity` exists from v3.3.1 (v2) on, FULL when not given (§5.5.2.16). */
 export function toLccnSubscriptionView(major: VnfLcmApiMajor, subscription: LccnSubscription): LccnSubscriptionView {
-  const view: LccnSubscriptionView = { id: subscription.id, callbackUri: subscription.callbackUri, _links: { self: { href: `${vnfLcmUriPrefix(major)}/subscriptions/${subscription.id}` } } };
+  const view: LccnSubscriptionView = {
+    id: subscription.id,
+    callbackUri: subscription.callbackUri,
+    _links: { self: { href: `${vnfLcmUriPrefix(major)}/subscriptions/${subscription.id}` } },
+  };
   if (subscription.filter !== undefined) view.filter = subscription.filter;
   if (major === 2) view.verbosity = subscription.verbosity ?? 'FULL';
   return view;

@@ -5,7 +5,16 @@ import { unprocessableLcmRequest } from './lcm.errors';
 import type { ChangeCurrentVnfPkgRequest, LcmOperationRequest, SupportedLcmOperation } from './lcm-requests.types';
 import type { PlannedStep, StepAction } from './lcm-steps';
 import { hookAdditionalParams } from './request-secrets';
-import { flavourOf, initialScaleStatus, initialVduCounts, scaleStatusAfterScale, scaleStatusAtLevel, vduCountsAt, vduDeltaBetween, vnfcsToRemove } from './scale-levels';
+import {
+  flavourOf,
+  initialScaleStatus,
+  initialVduCounts,
+  scaleStatusAfterScale,
+  scaleStatusAtLevel,
+  vduCountsAt,
+  vduDeltaBetween,
+  vnfcsToRemove,
+} from './scale-levels';
 import type { VimConnectionRef } from './sol003.types';
 import { HOOK_RUNNER, HOOK_STEP_TIMEOUT_MS, INFRA_STEP_TIMEOUT_MS, RESUMABLE, infraDriverFor } from './step-targets';
 import type { VnfInstance } from './vnf-instance.state';
@@ -18,7 +27,10 @@ interface PlanContext {
   currentFlavour?: VnfdFlavour;
 }
 
-type Planner<O extends SupportedLcmOperation> = (params: Extract<LcmOperationRequest, { operation: O }>['params'], context: PlanContext) => StepAction | undefined;
+type Planner<O extends SupportedLcmOperation> = (
+  params: Extract<LcmOperationRequest, { operation: O }>['params'],
+  context: PlanContext,
+) => StepAction | undefined;
 
 /** Per operation: the Vnflcm interface name of its hooks and the infra step it needs (SOL 001 v2.6.1 interface type tosca.interfaces.nfv.Vnflcm). */
 const PLANS: { [O in SupportedLcmOperation]: { hook: string; infra: Planner<O> } } = {
@@ -38,8 +50,14 @@ const PLANS: { [O in SupportedLcmOperation]: { hook: string; infra: Planner<O> }
     }),
   },
   SCALE: { hook: 'scale', infra: (params, context) => scaleAction(context, (f, current) => scaleStatusAfterScale(f, current, params)) },
-  SCALE_TO_LEVEL: { hook: 'scale_to_level', infra: (params, context) => scaleAction(context, (f, current) => scaleStatusAtLevel(f, current, params)) },
-  HEAL: { hook: 'heal', infra: (params, { instance }) => ({ action: 'heal', vnfcs: healTargets(vnfcsOf(instance), params), cause: params.cause }) },
+  SCALE_TO_LEVEL: {
+    hook: 'scale_to_level',
+    infra: (params, context) => scaleAction(context, (f, current) => scaleStatusAtLevel(f, current, params)),
+  },
+  HEAL: {
+    hook: 'heal',
+    infra: (params, { instance }) => ({ action: 'heal', vnfcs: healTargets(vnfcsOf(instance), params), cause: params.cause }),
+  },
   TERMINATE: {
     hook: 'terminate',
     infra: (params, { instance }) => ({
@@ -51,7 +69,11 @@ const PLANS: { [O in SupportedLcmOperation]: { hook: string; infra: Planner<O> }
   },
   CHANGE_EXT_CONN: {
     hook: 'change_external_connectivity',
-    infra: (params) => ({ action: 'change_ext_conn', extVirtualLinks: params.extVirtualLinks, vimConnectionInfo: params.vimConnectionInfo }),
+    infra: (params) => ({
+      action: 'change_ext_conn',
+      extVirtualLinks: params.extVirtualLinks,
+      vimConnectionInfo: params.vimConnectionInfo,
+    }),
   },
   // Modifying VNF information touches no resource: only its hooks run, the change lands at completion.
   MODIFY_INFO: { hook: 'modify_information', infra: () => undefined },
@@ -64,7 +86,12 @@ const PLANS: { [O in SupportedLcmOperation]: { hook: string; infra: Planner<O> }
  * each hook only when the flavour's Vnflcm interface declares it. Throws the
  * typed error of a request that does not fit the VNFD or the instance.
  */
-export function planOperation(request: LcmOperationRequest, vnfd: VnfdModel, instance: VnfInstance, currentVnfd?: VnfdModel): PlannedStep[] {
+export function planOperation(
+  request: LcmOperationRequest,
+  vnfd: VnfdModel,
+  instance: VnfInstance,
+  currentVnfd?: VnfdModel,
+): PlannedStep[] {
   const flavourId = operationFlavourId(request, instance);
   const flavour = flavourId === undefined ? undefined : flavourOf(vnfd, flavourId);
   const currentFlavour = flavourId === undefined || currentVnfd === undefined ? undefined : flavourOf(currentVnfd, flavourId);
@@ -73,18 +100,33 @@ export function planOperation(request: LcmOperationRequest, vnfd: VnfdModel, ins
   const vims: Record<string, VimConnectionRef> = action?.action === 'instantiate' ? action.vimConnectionInfo : instance.vimConnectionInfo;
   // A hook declared without an implementation (`instantiate_start: []`, as Tacker's samples do) has nothing to run.
   const declared = (name: string) => flavour?.lcmOperations[name]?.implementation !== undefined;
-  const hookStep = (name: string): PlannedStep => ({ name, target: HOOK_RUNNER, request: { action: 'hook', hook: name }, resumable: RESUMABLE.hook, timeoutMs: HOOK_STEP_TIMEOUT_MS, vimConnectionInfo: vims });
+  const hookStep = (name: string): PlannedStep => ({
+    name,
+    target: HOOK_RUNNER,
+    request: { action: 'hook', hook: name },
+    resumable: RESUMABLE.hook,
+    timeoutMs: HOOK_STEP_TIMEOUT_MS,
+    vimConnectionInfo: vims,
+  });
   const steps: PlannedStep[] = [];
   if (declared(`${hook}_start`)) steps.push(hookStep(`${hook}_start`));
   if (action) {
-    steps.push({ name: hook, target: infraDriverFor(vims), request: redact(action), resumable: RESUMABLE[action.action], timeoutMs: infraTimeout(action), vimConnectionInfo: vims });
+    steps.push({
+      name: hook,
+      target: infraDriverFor(vims),
+      request: redact(action),
+      resumable: RESUMABLE[action.action],
+      timeoutMs: infraTimeout(action),
+      vimConnectionInfo: vims,
+    });
   }
   if (declared(`${hook}_end`)) steps.push(hookStep(`${hook}_end`));
   return steps;
 }
 
 /** The VNFD an operation is planned with and its hooks are declared in: a change of package's new one, else the instance's. */
-export const operationVnfdId = (request: LcmOperationRequest, instance: VnfInstance): string => (request.operation === 'CHANGE_VNFPKG' ? request.params.vnfdId : instance.vnfdId);
+export const operationVnfdId = (request: LcmOperationRequest, instance: VnfInstance): string =>
+  request.operation === 'CHANGE_VNFPKG' ? request.params.vnfdId : instance.vnfdId;
 
 /** The deployment flavour an operation works in: the one asked for by an instantiation, else the instance's. */
 export const operationFlavourId = (request: LcmOperationRequest, instance: VnfInstance): string | undefined =>
@@ -92,7 +134,9 @@ export const operationFlavourId = (request: LcmOperationRequest, instance: VnfIn
 
 /** A graceful termination may take its grace period on top of the driver's own time. */
 function infraTimeout(action: StepAction): number {
-  return action.action === 'terminate' && action.terminationType === 'GRACEFUL' ? INFRA_STEP_TIMEOUT_MS + (action.gracefulTerminationTimeout ?? 0) * 1000 : INFRA_STEP_TIMEOUT_MS;
+  return action.action === 'terminate' && action.terminationType === 'GRACEFUL'
+    ? INFRA_STEP_TIMEOUT_MS + (action.gracefulTerminationTimeout ?? 0) * 1000
+    : INFRA_STEP_TIMEOUT_MS;
 }
 
 function scaleAction({ instance, flavour }: PlanContext, target: (flavour: VnfdFlavour, current: ScaleStatus) => ScaleStatus): StepAction {
@@ -111,7 +155,10 @@ function scaleAction({ instance, flavour }: PlanContext, target: (flavour: VnfdF
  */
 function changeVnfpkgAction(params: ChangeCurrentVnfPkgRequest, { instance, flavour, currentFlavour }: PlanContext): StepAction {
   if (params.extVirtualLinks !== undefined || params.extManagedVirtualLinks !== undefined) {
-    throw unprocessableLcmRequest('EXT_CONNECTIVITY_NOT_CHANGED_WITH_PACKAGE', 'A change of VNF package keeps the external connectivity: change it with change_ext_conn before or after, and leave extVirtualLinks and extManagedVirtualLinks out of this request.');
+    throw unprocessableLcmRequest(
+      'EXT_CONNECTIVITY_NOT_CHANGED_WITH_PACKAGE',
+      'A change of VNF package keeps the external connectivity: change it with change_ext_conn before or after, and leave extVirtualLinks and extManagedVirtualLinks out of this request.',
+    );
   }
   const info = instance.instantiatedVnfInfo;
   const at = (f: VnfdFlavour) => vduCountsAt(f, instance.instantiationLevelId, info?.scaleStatus ?? []);
@@ -119,8 +166,16 @@ function changeVnfpkgAction(params: ChangeCurrentVnfPkgRequest, { instance, flav
   return {
     action: 'change_vnfpkg',
     flavourId: required(flavour).flavourId,
-    target: { vnfdId: params.vnfdId, vduCounts: at(required(flavour)), additionalParams: hookAdditionalParams(instance, params.additionalParams) },
-    previous: { vnfdId: instance.vnfdId, vduCounts: at(required(currentFlavour ?? flavour)), ...(previousParams && { additionalParams: previousParams }) },
+    target: {
+      vnfdId: params.vnfdId,
+      vduCounts: at(required(flavour)),
+      additionalParams: hookAdditionalParams(instance, params.additionalParams),
+    },
+    previous: {
+      vnfdId: instance.vnfdId,
+      vduCounts: at(required(currentFlavour ?? flavour)),
+      ...(previousParams && { additionalParams: previousParams }),
+    },
     ...(info?.extVirtualLinks && { extVirtualLinks: info.extVirtualLinks }),
     ...(info?.extManagedVirtualLinks && { extManagedVirtualLinks: info.extManagedVirtualLinks }),
   };

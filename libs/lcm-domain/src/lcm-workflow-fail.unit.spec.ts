@@ -2,9 +2,14 @@ import { LcmWorkflowHarness, OPENSTACK_VIM, sampleVnfd } from './testing';
 import type { VnfInstanceEvent } from './vnf-instance.events';
 
 const VNF = 'vnf-1';
-const created: VnfInstanceEvent[] = [{ type: 'VnfInstanceCreated', data: { vnfInstanceId: VNF, vnfdId: 'vnfd', metadata: {}, createdAt: 't0' } }];
+const created: VnfInstanceEvent[] = [
+  { type: 'VnfInstanceCreated', data: { vnfInstanceId: VNF, vnfdId: 'vnfd', metadata: {}, createdAt: 't0' } },
+];
 const failedInstantiation = () => {
-  const h = new LcmWorkflowHarness([...created], VNF).start({ operation: 'INSTANTIATE', params: { flavourId: 'simple', vimConnectionInfo: OPENSTACK_VIM } }, sampleVnfd());
+  const h = new LcmWorkflowHarness([...created], VNF).start(
+    { operation: 'INSTANTIATE', params: { flavourId: 'simple', vimConnectionInfo: OPENSTACK_VIM } },
+    sampleVnfd(),
+  );
   h.failStep('Heat stack CREATE_FAILED');
   return h;
 };
@@ -15,7 +20,11 @@ describe('fail of an instantiation (the instance stays NOT_INSTANTIATED, so noth
     const before = h.outputs.length;
     h.api('FailLcmOpOcc');
     expect(h.opOcc()?.operationState).toBe('FAILED');
-    expect(h.lastSent()).toMatchObject({ name: 'instantiate_rollback', stepId: 'op-1:rollback-0:1', request: { action: 'terminate', terminationType: 'FORCEFUL', vnfcs: [] } });
+    expect(h.lastSent()).toMatchObject({
+      name: 'instantiate_rollback',
+      stepId: 'op-1:rollback-0:1',
+      request: { action: 'terminate', terminationType: 'FORCEFUL', vnfcs: [] },
+    });
     expect(h.outputs.slice(before)).not.toContainEqual(expect.objectContaining({ kind: 'complete' }));
     expect(h.instance()).toMatchObject({ instantiationState: 'NOT_INSTANTIATED', operationInProgress: { operationState: 'FAILED' } });
     h.succeed();
@@ -31,7 +40,10 @@ describe('fail of an instantiation (the instance stays NOT_INSTANTIATED, so noth
     h.failStep('stack delete failed');
     expect(h.sent).toHaveLength(2);
     expect(h.opOcc()).toMatchObject({ operationState: 'FAILED', error: { detail: 'Heat stack CREATE_FAILED' } });
-    expect(h.opOcc()?.steps.at(-1)).toMatchObject({ phase: 'compensation', outcome: { status: 'FAILED', error: { detail: 'stack delete failed' } } });
+    expect(h.opOcc()?.steps.at(-1)).toMatchObject({
+      phase: 'compensation',
+      outcome: { status: 'FAILED', error: { detail: 'stack delete failed' } },
+    });
     expect(h.instance()?.operationInProgress).toBeUndefined();
   });
 

@@ -50,11 +50,22 @@ export class LcmWorkflowHarness {
     if (!instance) throw new TypeError('create the instance first');
     const plan = planOperation(request, vnfd, instance, currentVnfd);
     const now = this.now();
-    this.toInstance({ type: 'StartVnfLcmOperation', data: { vnfLcmOpOccId: this.vnfLcmOpOccId, operation: request.operation, operationParams: request.params, now } });
+    this.toInstance({
+      type: 'StartVnfLcmOperation',
+      data: { vnfLcmOpOccId: this.vnfLcmOpOccId, operation: request.operation, operationParams: request.params, now },
+    });
     const started = decideVnfLcmOpOcc(
       {
         type: 'StartLcmOpOcc',
-        data: { vnfLcmOpOccId: this.vnfLcmOpOccId, vnfInstanceId: this.vnfInstanceId, operation: request.operation, operationParams: request.params, isAutomaticInvocation: false, plan, now },
+        data: {
+          vnfLcmOpOccId: this.vnfLcmOpOccId,
+          vnfInstanceId: this.vnfInstanceId,
+          operation: request.operation,
+          operationParams: request.params,
+          isAutomaticInvocation: false,
+          plan,
+          now,
+        },
       },
       undefined,
       this.vnfLcmOpOccId,
@@ -92,7 +103,10 @@ export class LcmWorkflowHarness {
   }
 
   failStep(detail = 'driver error', stepId = this.lastSent().stepId): LcmWorkflowOutput[] {
-    return this.feed({ type: 'StepFailed', data: { stepId, error: { status: 500, title: 'Internal Server Error', detail }, now: this.now() } });
+    return this.feed({
+      type: 'StepFailed',
+      data: { stepId, error: { status: 500, title: 'Internal Server Error', detail }, now: this.now() },
+    });
   }
 
   /** A crash: the workflow forgets everything but the streams, then is told it restarted. */

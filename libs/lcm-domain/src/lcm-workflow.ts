@@ -72,8 +72,15 @@ export function react(state: LcmWorkflowState, input: LcmWorkflowInput): LcmWork
       const reaction = new Reaction(opOcc, input.data.now);
       const refusal = hookOutputRefusal(record.step, input.data.result);
       if (refusal) return failStep(reaction, record.stepId, refusal);
-      const changes = { ...instanceChangesOf(record.step.request, input.data.result), ...hookOutputChanges(record.step, input.data.result) };
-      if (hasChanges(changes)) reaction.toInstance({ type: 'ApplyVnfOperationResult', data: { vnfLcmOpOccId: opOcc.id, stepId: record.stepId, changes, now: reaction.now } });
+      const changes = {
+        ...instanceChangesOf(record.step.request, input.data.result),
+        ...hookOutputChanges(record.step, input.data.result),
+      };
+      if (hasChanges(changes))
+        reaction.toInstance({
+          type: 'ApplyVnfOperationResult',
+          data: { vnfLcmOpOccId: opOcc.id, stepId: record.stepId, changes, now: reaction.now },
+        });
       reaction.decide({ type: 'RecordLcmStepSuccess', data: { stepId: record.stepId, result: input.data.result, now: reaction.now } });
       return advance(reaction);
     }
@@ -81,7 +88,8 @@ export function react(state: LcmWorkflowState, input: LcmWorkflowInput): LcmWork
       // FORCEFUL stops the running step now (its service is told to abandon it); GRACEFUL lets it end and starts nothing after it.
       const reaction = new Reaction(evolveVnfLcmOpOcc(opOcc, input) ?? opOcc, input.data.at);
       const pending = pendingStep(reaction.opOcc);
-      if (pending && input.data.cancelMode === 'FORCEFUL') return failStep(reaction, pending.stepId, cancelledError(reaction.opOcc, pending.step.name));
+      if (pending && input.data.cancelMode === 'FORCEFUL')
+        return failStep(reaction, pending.stepId, cancelledError(reaction.opOcc, pending.step.name));
       return advance(reaction);
     }
     case 'StepFailed':
@@ -89,7 +97,12 @@ export function react(state: LcmWorkflowState, input: LcmWorkflowInput): LcmWork
     case 'StepTimedOut': {
       const record = pendingStep(opOcc);
       const seconds = (record?.step.timeoutMs ?? 0) / 1000;
-      return fail(state, input.data.stepId, { status: 504, title: 'Gateway Timeout', detail: `Step ${record?.step.name} got no answer within ${seconds} s.` }, input.data.now);
+      return fail(
+        state,
+        input.data.stepId,
+        { status: 504, title: 'Gateway Timeout', detail: `Step ${record?.step.name} got no answer within ${seconds} s.` },
+        input.data.now,
+      );
     }
     case 'CoordinatorRestarted':
       return restart(new Reaction(opOcc, input.data.now));
@@ -229,19 +242,29 @@ function applyModifications(reaction: Reaction): void {
   const { opOcc } = reaction;
   const modifications = modificationsOf(opOcc);
   if (!modifications) return;
-  reaction.toInstance({ type: 'ApplyVnfOperationResult', data: { vnfLcmOpOccId: opOcc.id, stepId: `${opOcc.id}:modify`, changes: { modifications }, now: reaction.now } });
+  reaction.toInstance({
+    type: 'ApplyVnfOperationResult',
+    data: { vnfLcmOpOccId: opOcc.id, stepId: `${opOcc.id}:modify`, changes: { modifications }, now: reaction.now },
+  });
 }
 
 function modificationsOf(opOcc: VnfLcmOpOcc): VnfInfoModificationRequest | undefined {
   if (opOcc.operation === 'MODIFY_INFO') return opOcc.operationParams as VnfInfoModificationRequest;
   if (opOcc.operation !== 'CHANGE_VNFPKG') return undefined;
   const { extensions, vnfConfigurableProperties } = opOcc.operationParams as ChangeCurrentVnfPkgRequest;
-  return extensions || vnfConfigurableProperties ? { ...(extensions && { extensions }), ...(vnfConfigurableProperties && { vnfConfigurableProperties }) } : undefined;
+  return extensions || vnfConfigurableProperties
+    ? { ...(extensions && { extensions }), ...(vnfConfigurableProperties && { vnfConfigurableProperties }) }
+    : undefined;
 }
 
 function recordState(reaction: Reaction): void {
   const { operationState, id } = reaction.opOcc;
-  if (operationState === 'PROCESSING' || operationState === 'FAILED_TEMP' || operationState === 'ROLLING_BACK' || operationState === 'FAILED') {
+  if (
+    operationState === 'PROCESSING' ||
+    operationState === 'FAILED_TEMP' ||
+    operationState === 'ROLLING_BACK' ||
+    operationState === 'FAILED'
+  ) {
     reaction.toInstance({ type: 'RecordVnfLcmOperationState', data: { vnfLcmOpOccId: id, operationState, now: reaction.now } });
   }
 }

@@ -5,9 +5,23 @@ import { KUBERNETES_VIM, LcmWorkflowHarness, OPENSTACK_VIM, sampleVnfd, vnfc } f
 import type { VnfInstanceEvent } from './vnf-instance.events';
 
 const VNF = 'vnf-1';
-const created: VnfInstanceEvent[] = [{ type: 'VnfInstanceCreated', data: { vnfInstanceId: VNF, vnfdId: 'vnfd', metadata: {}, createdAt: 't0' } }];
-const instantiate = (vims = OPENSTACK_VIM): LcmOperationRequest => ({ operation: 'INSTANTIATE', params: { flavourId: 'simple', vimConnectionInfo: vims } });
-const ALL_HOOKS = ['instantiate_start', 'instantiate_end', 'scale_start', 'scale_end', 'terminate_start', 'terminate_end', 'heal_start', 'heal_end'];
+const created: VnfInstanceEvent[] = [
+  { type: 'VnfInstanceCreated', data: { vnfInstanceId: VNF, vnfdId: 'vnfd', metadata: {}, createdAt: 't0' } },
+];
+const instantiate = (vims = OPENSTACK_VIM): LcmOperationRequest => ({
+  operation: 'INSTANTIATE',
+  params: { flavourId: 'simple', vimConnectionInfo: vims },
+});
+const ALL_HOOKS = [
+  'instantiate_start',
+  'instantiate_end',
+  'scale_start',
+  'scale_end',
+  'terminate_start',
+  'terminate_end',
+  'heal_start',
+  'heal_end',
+];
 const firstVnfcs = [vnfc('a', 'VDU1'), vnfc('b', 'VDU2'), vnfc('c', 'VDU2')];
 const code = (run: () => unknown) => {
   try {
@@ -38,8 +52,15 @@ describe('LCM workflow', () => {
     expect(h.instance()?.operationInProgress?.operationState).toBe('PROCESSING');
     h.succeed();
     expect(h.lastSent()).toMatchObject({ name: 'instantiate', stepId: 'op-1:1:1', attempt: 1, vimConnectionInfo: OPENSTACK_VIM });
-    expect(h.lastSent().request).toMatchObject({ action: 'instantiate', vduCounts: { VDU1: 1, VDU2: 2 }, targetScaleStatus: [{ aspectId: 'VDU1_scale', scaleLevel: 0 }] });
-    expect(h.outputs.filter((o) => o.kind === 'send').map((o) => o.kind === 'send' && o.target)).toEqual(['mgmt-driver-runner', 'openstack-driver']);
+    expect(h.lastSent().request).toMatchObject({
+      action: 'instantiate',
+      vduCounts: { VDU1: 1, VDU2: 2 },
+      targetScaleStatus: [{ aspectId: 'VDU1_scale', scaleLevel: 0 }],
+    });
+    expect(h.outputs.filter((o) => o.kind === 'send').map((o) => o.kind === 'send' && o.target)).toEqual([
+      'mgmt-driver-runner',
+      'openstack-driver',
+    ]);
     h.succeed({ vnfcsAdded: firstVnfcs });
     expect(h.lastSent().name).toBe('instantiate_end');
     const last = h.succeed();
@@ -60,7 +81,11 @@ describe('LCM workflow', () => {
       instantiatedVnfInfo: { flavourId: 'simple', vnfcResourceInfo: firstVnfcs, scaleStatus: [{ aspectId: 'VDU1_scale', scaleLevel: 0 }] },
     });
     expect(h.instance()?.operationInProgress).toBeUndefined();
-    expect(h.opOcc()?.resourceChanges.affectedVnfcs.map((a) => [a.id, a.changeType])).toEqual([['a', 'ADDED'], ['b', 'ADDED'], ['c', 'ADDED']]);
+    expect(h.opOcc()?.resourceChanges.affectedVnfcs.map((a) => [a.id, a.changeType])).toEqual([
+      ['a', 'ADDED'],
+      ['b', 'ADDED'],
+      ['c', 'ADDED'],
+    ]);
     expectRebuildable(h);
   });
 
@@ -106,20 +131,33 @@ describe('LCM workflow', () => {
   });
 
   it('failure → rollback → ROLLED_BACK: scale-out undone by scaling in exactly the added VNFCs', () => {
-    const h = new LcmWorkflowHarness(instantiated(), VNF, 'op-2').start({ operation: 'SCALE', params: { type: 'SCALE_OUT', aspectId: 'VDU1_scale', numberOfSteps: 2 } }, sampleVnfd({ hooks: ALL_HOOKS }));
+    const h = new LcmWorkflowHarness(instantiated(), VNF, 'op-2').start(
+      { operation: 'SCALE', params: { type: 'SCALE_OUT', aspectId: 'VDU1_scale', numberOfSteps: 2 } },
+      sampleVnfd({ hooks: ALL_HOOKS }),
+    );
     h.succeed();
-    expect(h.lastSent().request).toMatchObject({ action: 'scale', vduDelta: { VDU1: 2 }, targetScaleStatus: [{ aspectId: 'VDU1_scale', scaleLevel: 2 }] });
+    expect(h.lastSent().request).toMatchObject({
+      action: 'scale',
+      vduDelta: { VDU1: 2 },
+      targetScaleStatus: [{ aspectId: 'VDU1_scale', scaleLevel: 2 }],
+    });
     h.succeed({ vnfcsAdded: [vnfc('d', 'VDU1'), vnfc('e', 'VDU1')] });
     expect(h.instance()?.instantiatedVnfInfo?.vnfcResourceInfo.map((v) => v.id)).toEqual(['a', 'b', 'c', 'd', 'e']);
     h.failStep('scale_end script exited 1');
     h.api('RollbackLcmOpOcc');
     expect(h.opOcc()?.operationState).toBe('ROLLING_BACK');
     expect(h.lastSent()).toMatchObject({ name: 'scale_rollback', stepId: 'op-2:rollback-1:1' });
-    expect(h.lastSent().request).toMatchObject({ action: 'scale', vduDelta: { VDU1: -2 }, targetScaleStatus: [{ aspectId: 'VDU1_scale', scaleLevel: 0 }] });
+    expect(h.lastSent().request).toMatchObject({
+      action: 'scale',
+      vduDelta: { VDU1: -2 },
+      targetScaleStatus: [{ aspectId: 'VDU1_scale', scaleLevel: 0 }],
+    });
     expect(h.lastSent().request).toHaveProperty('removeVnfcs', [vnfc('d', 'VDU1'), vnfc('e', 'VDU1')]);
     const out = h.succeed();
     expect(out).toContainEqual({ kind: 'complete', operationState: 'ROLLED_BACK' });
-    expect(h.instance()).toMatchObject({ instantiatedVnfInfo: { vnfcResourceInfo: firstVnfcs, scaleStatus: [{ aspectId: 'VDU1_scale', scaleLevel: 0 }] } });
+    expect(h.instance()).toMatchObject({
+      instantiatedVnfInfo: { vnfcResourceInfo: firstVnfcs, scaleStatus: [{ aspectId: 'VDU1_scale', scaleLevel: 0 }] },
+    });
     expect(h.instance()?.operationInProgress).toBeUndefined();
     expect(h.opOcc()).toMatchObject({ operationState: 'ROLLED_BACK', resourceChanges: { affectedVnfcs: [] } });
     expectRebuildable(h);
@@ -129,7 +167,10 @@ describe('LCM workflow', () => {
     const h = new LcmWorkflowHarness([...created], VNF).start(instantiate(), sampleVnfd());
     h.failStep();
     h.api('RollbackLcmOpOcc');
-    expect(h.lastSent()).toMatchObject({ name: 'instantiate_rollback', request: { action: 'terminate', terminationType: 'FORCEFUL', vnfcs: [] } });
+    expect(h.lastSent()).toMatchObject({
+      name: 'instantiate_rollback',
+      request: { action: 'terminate', terminationType: 'FORCEFUL', vnfcs: [] },
+    });
     h.succeed();
     expect(h.opOcc()?.operationState).toBe('ROLLED_BACK');
     expect(h.instance()).toMatchObject({ instantiationState: 'NOT_INSTANTIATED' });
@@ -163,7 +204,10 @@ describe('LCM workflow', () => {
   });
 
   it('fail → FAILED: the instance is released and accepts the next operation', () => {
-    const h = new LcmWorkflowHarness(instantiated(), VNF, 'op-s').start({ operation: 'SCALE', params: { type: 'SCALE_OUT', aspectId: 'VDU1_scale' } }, sampleVnfd());
+    const h = new LcmWorkflowHarness(instantiated(), VNF, 'op-s').start(
+      { operation: 'SCALE', params: { type: 'SCALE_OUT', aspectId: 'VDU1_scale' } },
+      sampleVnfd(),
+    );
     h.failStep();
     const before = h.outputs.length;
     h.api('FailLcmOpOcc');
@@ -213,7 +257,11 @@ describe('LCM workflow', () => {
     h.succeed({ vnfcsAdded: firstVnfcs });
     const instanceEvents = h.instanceEvents.length;
     expect(h.restart()).toEqual([
-      { kind: 'append', stream: 'vnfInstance', command: { type: 'EndVnfLcmOperation', data: { vnfLcmOpOccId: 'op-1', operationState: 'COMPLETED', now: expect.any(String) } } },
+      {
+        kind: 'append',
+        stream: 'vnfInstance',
+        command: { type: 'EndVnfLcmOperation', data: { vnfLcmOpOccId: 'op-1', operationState: 'COMPLETED', now: expect.any(String) } },
+      },
       { kind: 'complete', operationState: 'COMPLETED' },
     ]);
     expect(h.instanceEvents).toHaveLength(instanceEvents);
@@ -231,36 +279,60 @@ describe('LCM workflow', () => {
     expect(h.feed(h.opOccEvents[2])[0].kind).toBe('ignore');
     expect(h.feed(h.opOccEvents[0])[0].kind).toBe('ignore');
     h.feed({ type: 'StepTimedOut', data: { stepId: h.lastSent().stepId, now: 't' } });
-    expect(h.opOcc()).toMatchObject({ operationState: 'FAILED_TEMP', error: { status: 504, detail: 'Step instantiate got no answer within 3600 s.' } });
+    expect(h.opOcc()).toMatchObject({
+      operationState: 'FAILED_TEMP',
+      error: { status: 504, detail: 'Step instantiate got no answer within 3600 s.' },
+    });
     expect(react({ opOcc: undefined }, { type: 'CoordinatorRestarted', data: { now: 't' } }).outputs[0].kind).toBe('ignore');
   });
 
   it('scales out then in with VNFC identities: the newest VNFC of the VDU goes first', () => {
-    const out = new LcmWorkflowHarness(instantiated(), VNF, 'op-out').start({ operation: 'SCALE', params: { type: 'SCALE_OUT', aspectId: 'VDU1_scale' } }, sampleVnfd());
+    const out = new LcmWorkflowHarness(instantiated(), VNF, 'op-out').start(
+      { operation: 'SCALE', params: { type: 'SCALE_OUT', aspectId: 'VDU1_scale' } },
+      sampleVnfd(),
+    );
     out.succeed({ vnfcsAdded: [vnfc('d', 'VDU1')] });
     expect(out.instance()?.instantiatedVnfInfo).toMatchObject({ scaleStatus: [{ aspectId: 'VDU1_scale', scaleLevel: 1 }] });
-    const scaleIn = new LcmWorkflowHarness(out.instanceEvents, VNF, 'op-in').start({ operation: 'SCALE', params: { type: 'SCALE_IN', aspectId: 'VDU1_scale' } }, sampleVnfd());
+    const scaleIn = new LcmWorkflowHarness(out.instanceEvents, VNF, 'op-in').start(
+      { operation: 'SCALE', params: { type: 'SCALE_IN', aspectId: 'VDU1_scale' } },
+      sampleVnfd(),
+    );
     expect(scaleIn.lastSent().request).toMatchObject({ action: 'scale', vduDelta: { VDU1: -1 }, removeVnfcs: [vnfc('d', 'VDU1')] });
     scaleIn.succeed();
-    expect(scaleIn.instance()?.instantiatedVnfInfo).toMatchObject({ vnfcResourceInfo: firstVnfcs, scaleStatus: [{ aspectId: 'VDU1_scale', scaleLevel: 0 }] });
-    expect(scaleIn.opOcc()?.resourceChanges.affectedVnfcs).toEqual([{ id: 'd', vduId: 'VDU1', changeType: 'REMOVED', computeResource: vnfc('d', 'VDU1').computeResource }]);
+    expect(scaleIn.instance()?.instantiatedVnfInfo).toMatchObject({
+      vnfcResourceInfo: firstVnfcs,
+      scaleStatus: [{ aspectId: 'VDU1_scale', scaleLevel: 0 }],
+    });
+    expect(scaleIn.opOcc()?.resourceChanges.affectedVnfcs).toEqual([
+      { id: 'd', vduId: 'VDU1', changeType: 'REMOVED', computeResource: vnfc('d', 'VDU1').computeResource },
+    ]);
     const tooFar = new LcmWorkflowHarness(scaleIn.instanceEvents, VNF, 'op-x');
-    expect(code(() => tooFar.start({ operation: 'SCALE', params: { type: 'SCALE_IN', aspectId: 'VDU1_scale' } }, sampleVnfd()))).toBe('SCALE_LEVEL_OUT_OF_RANGE');
+    expect(code(() => tooFar.start({ operation: 'SCALE', params: { type: 'SCALE_IN', aspectId: 'VDU1_scale' } }, sampleVnfd()))).toBe(
+      'SCALE_LEVEL_OUT_OF_RANGE',
+    );
     expect(tooFar.instance()?.operationInProgress).toBeUndefined();
   });
 
   it('heals the listed VNFCs only, replacing their resources', () => {
-    const h = new LcmWorkflowHarness(instantiated(), VNF, 'op-h').start({ operation: 'HEAL', params: { vnfcInstanceId: ['b'], cause: 'unresponsive' } }, sampleVnfd());
+    const h = new LcmWorkflowHarness(instantiated(), VNF, 'op-h').start(
+      { operation: 'HEAL', params: { vnfcInstanceId: ['b'], cause: 'unresponsive' } },
+      sampleVnfd(),
+    );
     expect(h.lastSent().request).toEqual({ action: 'heal', vnfcs: [vnfc('b', 'VDU2')], cause: 'unresponsive' });
     const healed = { ...vnfc('b', 'VDU2'), computeResource: { vimConnectionId: 'vim1', resourceId: 'server-b-2' } };
     h.succeed({ vnfcIdsRemoved: ['b'], vnfcsAdded: [healed] });
     expect(h.instance()?.instantiatedVnfInfo?.vnfcResourceInfo).toEqual([vnfc('a', 'VDU1'), vnfc('c', 'VDU2'), healed]);
     const unknown = new LcmWorkflowHarness(h.instanceEvents, VNF, 'op-u');
-    expect(code(() => unknown.start({ operation: 'HEAL', params: { vnfcInstanceId: ['zzz'] } }, sampleVnfd()))).toBe('UNKNOWN_VNFC_INSTANCE');
+    expect(code(() => unknown.start({ operation: 'HEAL', params: { vnfcInstanceId: ['zzz'] } }, sampleVnfd()))).toBe(
+      'UNKNOWN_VNFC_INSTANCE',
+    );
   });
 
   it('terminates gracefully with the grace period on top of the step timeout, and cannot roll back', () => {
-    const h = new LcmWorkflowHarness(instantiated(), VNF, 'op-t').start({ operation: 'TERMINATE', params: { terminationType: 'GRACEFUL', gracefulTerminationTimeout: 120 } }, sampleVnfd());
+    const h = new LcmWorkflowHarness(instantiated(), VNF, 'op-t').start(
+      { operation: 'TERMINATE', params: { terminationType: 'GRACEFUL', gracefulTerminationTimeout: 120 } },
+      sampleVnfd(),
+    );
     expect(h.outputs).toContainEqual({ kind: 'schedule', stepId: 'op-t:0:1', afterMs: 60 * 60 * 1000 + 120_000 });
     h.failStep();
     expect(code(() => h.api('RollbackLcmOpOcc'))).toBe('ROLLBACK_NOT_SUPPORTED');
@@ -270,7 +342,10 @@ describe('LCM workflow', () => {
   });
 
   it('modifies VNF information once its hooks ran, with no infra step', () => {
-    const h = new LcmWorkflowHarness([...created], VNF, 'op-m').start({ operation: 'MODIFY_INFO', params: { vnfInstanceName: 'renamed', metadata: { k: 'v' } } }, sampleVnfd());
+    const h = new LcmWorkflowHarness([...created], VNF, 'op-m').start(
+      { operation: 'MODIFY_INFO', params: { vnfInstanceName: 'renamed', metadata: { k: 'v' } } },
+      sampleVnfd(),
+    );
     expect(h.sent).toEqual([]);
     expect(h.opOcc()?.operationState).toBe('COMPLETED');
     expect(h.instance()).toMatchObject({ vnfInstanceName: 'renamed', metadata: { k: 'v' } });

@@ -21,11 +21,26 @@ export const operationInProgress = (vnfInstanceId: string, vnfLcmOpOccId: string
         `VNF instance ${vnfInstanceId} has ${operation} ${vnfLcmOpOccId} in FAILED_TEMP: retry, rollback or fail it first.`,
       )
     : state === 'FAILED'
-      ? new AppError('LCM_OPERATION_IN_PROGRESS', 409, 'Conflict', `VNF instance ${vnfInstanceId} is cleaning up what the failed ${operation} ${vnfLcmOpOccId} made in the VIM; try again in a moment.`)
-      : new AppError('LCM_OPERATION_IN_PROGRESS', 409, 'Conflict', `VNF instance ${vnfInstanceId} is busy with ${operation} ${vnfLcmOpOccId} (${state}).`);
+      ? new AppError(
+          'LCM_OPERATION_IN_PROGRESS',
+          409,
+          'Conflict',
+          `VNF instance ${vnfInstanceId} is cleaning up what the failed ${operation} ${vnfLcmOpOccId} made in the VIM; try again in a moment.`,
+        )
+      : new AppError(
+          'LCM_OPERATION_IN_PROGRESS',
+          409,
+          'Conflict',
+          `VNF instance ${vnfInstanceId} is busy with ${operation} ${vnfLcmOpOccId} (${state}).`,
+        );
 
 export const operationMismatch = (vnfInstanceId: string, vnfLcmOpOccId: string) =>
-  new AppError('LCM_OPERATION_MISMATCH', 409, 'Conflict', `LCM operation occurrence ${vnfLcmOpOccId} is not the one in progress on VNF instance ${vnfInstanceId}.`);
+  new AppError(
+    'LCM_OPERATION_MISMATCH',
+    409,
+    'Conflict',
+    `LCM operation occurrence ${vnfLcmOpOccId} is not the one in progress on VNF instance ${vnfInstanceId}.`,
+  );
 
 export const operationNotSupported = (operation: LcmOperationType) =>
   new AppError('LCM_OPERATION_NOT_SUPPORTED', 501, 'Not Implemented', `${operation} is not available in this release of the VNF Manager.`);
@@ -37,7 +52,12 @@ export const opOccAlreadyExists = (vnfLcmOpOccId: string) =>
   new AppError('LCM_OP_OCC_ALREADY_EXISTS', 409, 'Conflict', `VNF LCM operation occurrence ${vnfLcmOpOccId} already exists.`);
 
 /** SOL 003 §5.4.14-16 (retry, rollback, fail): 409 when the occurrence is not in the state the task needs. */
-export const opOccStateConflict = (vnfLcmOpOccId: string, action: string, actual: LcmOperationStateType, needed: readonly LcmOperationStateType[]) =>
+export const opOccStateConflict = (
+  vnfLcmOpOccId: string,
+  action: string,
+  actual: LcmOperationStateType,
+  needed: readonly LcmOperationStateType[],
+) =>
   new AppError(
     'LCM_OP_OCC_STATE_CONFLICT',
     409,
@@ -46,10 +66,20 @@ export const opOccStateConflict = (vnfLcmOpOccId: string, action: string, actual
   );
 
 export const rollbackNotSupported = (vnfLcmOpOccId: string, reason: string) =>
-  new AppError('ROLLBACK_NOT_SUPPORTED', 422, 'Unprocessable Entity', `VNF LCM operation occurrence ${vnfLcmOpOccId} cannot be rolled back: ${reason}.`);
+  new AppError(
+    'ROLLBACK_NOT_SUPPORTED',
+    422,
+    'Unprocessable Entity',
+    `VNF LCM operation occurrence ${vnfLcmOpOccId} cannot be rolled back: ${reason}.`,
+  );
 
 export const stepNotPending = (vnfLcmOpOccId: string, stepId: string) =>
-  new AppError('LCM_STEP_NOT_PENDING', 409, 'Conflict', `Step ${stepId} of VNF LCM operation occurrence ${vnfLcmOpOccId} is not awaiting a result.`);
+  new AppError(
+    'LCM_STEP_NOT_PENDING',
+    409,
+    'Conflict',
+    `Step ${stepId} of VNF LCM operation occurrence ${vnfLcmOpOccId} is not awaiting a result.`,
+  );
 
 /** A request that is well formed but does not fit the VNFD or the instance. */
 export const unprocessableLcmRequest = (code: string, detail: string) => new AppError(code, 422, 'Unprocessable Entity', detail);

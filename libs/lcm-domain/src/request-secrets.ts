@@ -18,7 +18,12 @@ export const STEP_SECRETS_ROOT = { additionalParams: '/additionalParams', body: 
 
 /** Markers are ours to write: client input holding one is refused (it could only be a copy of a sealed secret or a forgery). */
 export const sealedMarkerInRequest = () =>
-  new AppError('SEALED_MARKER_IN_REQUEST', 400, 'Bad Request', "The request holds text of the form 'sealed:v1:…', which this VNF Manager reserves for its sealed secrets; send secrets in clear over TLS.");
+  new AppError(
+    'SEALED_MARKER_IN_REQUEST',
+    400,
+    'Bad Request',
+    "The request holds text of the form 'sealed:v1:…', which this VNF Manager reserves for its sealed secrets; send secrets in clear over TLS.",
+  );
 
 /** Throws the 400 refusing client input that holds a sealed marker, or is nested too deep for secrets to be searched. */
 export function refuseSealedMarkers(body: unknown): void {
@@ -41,7 +46,10 @@ export interface InstantiationParams {
 /** What an INSTANTIATE request leaves on the instance (kept from its VnfLcmOperationStarted event). */
 export function instantiationParamsFrom(operationParams: unknown): InstantiationParams | undefined {
   if (typeof operationParams !== 'object' || operationParams === null) return undefined;
-  const { flavourId, instantiationLevelId, extVirtualLinks, additionalParams } = operationParams as Extract<LcmOperationRequest, { operation: 'INSTANTIATE' }>['params'];
+  const { flavourId, instantiationLevelId, extVirtualLinks, additionalParams } = operationParams as Extract<
+    LcmOperationRequest,
+    { operation: 'INSTANTIATE' }
+  >['params'];
   return {
     flavourId,
     ...(instantiationLevelId !== undefined && { instantiationLevelId }),
@@ -64,6 +72,9 @@ export const instantiationParamsOf = (instance: VnfInstance | undefined): Instan
  * `k8s_cluster_installation_param` replaces that whole key, the others stay
  * as instantiated). Both are sealed under `/additionalParams`, so the merge opens as one.
  */
-export function hookAdditionalParams(instance: VnfInstance | undefined, later: Record<string, unknown> | undefined): Record<string, unknown> {
+export function hookAdditionalParams(
+  instance: VnfInstance | undefined,
+  later: Record<string, unknown> | undefined,
+): Record<string, unknown> {
   return { ...instantiationParamsOf(instance)?.additionalParams, ...later };
 }

@@ -19,13 +19,23 @@ const instantiate = {
   instantiationLevelId: 'instantiation_level_1',
   extVirtualLinks: [{ id: 'net0_master', resourceId: 'b0b84da3' }],
   additionalParams: {
-    k8s_cluster_installation_param: { ansible: { username: 'ansible', password: SEALED_A }, proxy: { http_proxy: SEALED_B, no_proxy: '10.0.0.1' } },
+    k8s_cluster_installation_param: {
+      ansible: { username: 'ansible', password: SEALED_A },
+      proxy: { http_proxy: SEALED_B, no_proxy: '10.0.0.1' },
+    },
     'lcm-operation-user-data': './UserData/k8s_cluster_user_data.py',
   },
 };
-const created: VnfInstanceEvent = { type: 'VnfInstanceCreated', data: { vnfInstanceId: ID, vnfdId: 'vnfd-1', metadata: { token: SEALED_A }, createdAt: 't0' } };
+const created: VnfInstanceEvent = {
+  type: 'VnfInstanceCreated',
+  data: { vnfInstanceId: ID, vnfdId: 'vnfd-1', metadata: { token: SEALED_A }, createdAt: 't0' },
+};
 const started = (operation: 'INSTANTIATE' | 'SCALE', operationParams: unknown, vnfLcmOpOccId = 'op-1') =>
-  decideVnfInstance({ type: 'StartVnfLcmOperation', data: { vnfLcmOpOccId, operation, operationParams, now: 't1' } }, replayVnfInstance([created]), ID);
+  decideVnfInstance(
+    { type: 'StartVnfLcmOperation', data: { vnfLcmOpOccId, operation, operationParams, now: 't1' } },
+    replayVnfInstance([created]),
+    ID,
+  );
 
 describe('sealed request secrets in the LCM domain', () => {
   it('refuses client input holding a sealed marker with 400, anywhere in it', () => {
@@ -39,7 +49,18 @@ describe('sealed request secrets in the LCM domain', () => {
     const [event] = started('INSTANTIATE', instantiate);
     expect(event.data).toMatchObject({ operationParams: instantiate });
     const opOcc = decideVnfLcmOpOcc(
-      { type: 'StartLcmOpOcc', data: { vnfLcmOpOccId: 'op-1', vnfInstanceId: ID, operation: 'INSTANTIATE', operationParams: instantiate, isAutomaticInvocation: false, plan: [], now: 't1' } },
+      {
+        type: 'StartLcmOpOcc',
+        data: {
+          vnfLcmOpOccId: 'op-1',
+          vnfInstanceId: ID,
+          operation: 'INSTANTIATE',
+          operationParams: instantiate,
+          isAutomaticInvocation: false,
+          plan: [],
+          now: 't1',
+        },
+      },
       undefined,
       'op-1',
     );
@@ -50,21 +71,41 @@ describe('sealed request secrets in the LCM domain', () => {
     const events = [created, ...started('INSTANTIATE', instantiate)];
     const opOcc = replayVnfLcmOpOcc(
       decideVnfLcmOpOcc(
-        { type: 'StartLcmOpOcc', data: { vnfLcmOpOccId: 'op-1', vnfInstanceId: ID, operation: 'INSTANTIATE', operationParams: instantiate, isAutomaticInvocation: false, plan: [], now: 't1' } },
+        {
+          type: 'StartLcmOpOcc',
+          data: {
+            vnfLcmOpOccId: 'op-1',
+            vnfInstanceId: ID,
+            operation: 'INSTANTIATE',
+            operationParams: instantiate,
+            isAutomaticInvocation: false,
+            plan: [],
+            now: 't1',
+          },
+        },
         undefined,
         'op-1',
       ),
     );
     if (!opOcc) throw new Error('the occurrence was not started');
     const opOccView = toVnfLcmOpOccView(2, opOcc);
-    expect(opOccView.operationParams).toMatchObject({ additionalParams: { k8s_cluster_installation_param: { ansible: { username: 'ansible', password: SECRET_SHOWN }, proxy: { http_proxy: SECRET_SHOWN } } } });
+    expect(opOccView.operationParams).toMatchObject({
+      additionalParams: {
+        k8s_cluster_installation_param: { ansible: { username: 'ansible', password: SECRET_SHOWN }, proxy: { http_proxy: SECRET_SHOWN } },
+      },
+    });
     const instance = replayVnfInstance(events);
     if (!instance) throw new Error('the instance was not created');
     const instanceView = toVnfInstanceView(1, instance);
     expect(instanceView.metadata).toEqual({ token: SECRET_SHOWN });
-    const audit = auditEntries(events.map((event, revision) => ({ ...event, revision, metadata: { principal: 'admin', timestamp: 't', correlationId: 'c' } })));
-    for (const text of [JSON.stringify(opOccView), JSON.stringify(instanceView), JSON.stringify(audit)]) expect(text).not.toContain('sealed:v1:');
-    expect(audit[1].request).toMatchObject({ additionalParams: { k8s_cluster_installation_param: { ansible: { password: SECRET_SHOWN } } } });
+    const audit = auditEntries(
+      events.map((event, revision) => ({ ...event, revision, metadata: { principal: 'admin', timestamp: 't', correlationId: 'c' } })),
+    );
+    for (const text of [JSON.stringify(opOccView), JSON.stringify(instanceView), JSON.stringify(audit)])
+      expect(text).not.toContain('sealed:v1:');
+    expect(audit[1].request).toMatchObject({
+      additionalParams: { k8s_cluster_installation_param: { ansible: { password: SECRET_SHOWN } } },
+    });
   });
 
   it('keeps the instantiation parameters with the instance for later hooks; a later request wins per top-level key', () => {
@@ -72,11 +113,17 @@ describe('sealed request secrets in the LCM domain', () => {
     const instance = replayVnfInstance(events);
     expect(instantiationParamsOf(instance)).toEqual(instantiate);
     const scale = { 'lcm-operation-user-data': './UserData/other.py', extra_param: 1 };
-    expect(hookAdditionalParams(instance, scale)).toEqual({ k8s_cluster_installation_param: instantiate.additionalParams.k8s_cluster_installation_param, ...scale });
+    expect(hookAdditionalParams(instance, scale)).toEqual({
+      k8s_cluster_installation_param: instantiate.additionalParams.k8s_cluster_installation_param,
+      ...scale,
+    });
     expect(hookAdditionalParams(instance, undefined)).toEqual(instantiate.additionalParams);
     const terminated = replayVnfInstance([
       ...events,
-      { type: 'VnfInstantiated', data: { vnfLcmOpOccId: 'op-1', stepId: 's1', flavourId: 'simple', vimConnectionInfo: {}, extCpInfo: [], at: 't2' } },
+      {
+        type: 'VnfInstantiated',
+        data: { vnfLcmOpOccId: 'op-1', stepId: 's1', flavourId: 'simple', vimConnectionInfo: {}, extCpInfo: [], at: 't2' },
+      },
       { type: 'VnfLcmOperationEnded', data: { vnfLcmOpOccId: 'op-1', operationState: 'COMPLETED', at: 't3' } },
     ]);
     expect(instantiationParamsOf(terminated)).toEqual(instantiate);
@@ -84,6 +131,14 @@ describe('sealed request secrets in the LCM domain', () => {
     const after = replayVnfInstance([...events, { type: 'VnfTerminated', data: { vnfLcmOpOccId: 'op-1', stepId: 's2', at: 't4' } }]);
     expect(instantiationParamsOf(after)).toEqual(instantiate);
     const again = { flavourId: 'other', additionalParams: { cluster_name: 'b' } };
-    expect(instantiationParamsOf(replayVnfInstance([...events, { type: 'VnfTerminated', data: { vnfLcmOpOccId: 'op-1', stepId: 's2', at: 't4' } }, ...started('INSTANTIATE', again)]))).toEqual(again);
+    expect(
+      instantiationParamsOf(
+        replayVnfInstance([
+          ...events,
+          { type: 'VnfTerminated', data: { vnfLcmOpOccId: 'op-1', stepId: 's2', at: 't4' } },
+          ...started('INSTANTIATE', again),
+        ]),
+      ),
+    ).toEqual(again);
   });
 });

@@ -23,7 +23,8 @@ function levelOf(flavour: VnfdFlavour, instantiationLevelId: string | undefined)
   const id = instantiationLevelId ?? flavour.instantiationLevels.defaultLevelId;
   if (id === undefined) return undefined;
   const level = flavour.instantiationLevels.levels.find((l) => l.id === id);
-  if (!level) throw unprocessableLcmRequest('UNKNOWN_INSTANTIATION_LEVEL', `Flavour ${flavour.flavourId} has no instantiation level ${id}.`);
+  if (!level)
+    throw unprocessableLcmRequest('UNKNOWN_INSTANTIATION_LEVEL', `Flavour ${flavour.flavourId} has no instantiation level ${id}.`);
   return level;
 }
 
@@ -40,9 +41,15 @@ export function initialVduCounts(flavour: VnfdFlavour, instantiationLevelId?: st
 }
 
 /** VNFCs per VDU of a flavour at these scale levels: the instantiation level's counts plus every aspect's deltas up to its level. */
-export function vduCountsAt(flavour: VnfdFlavour, instantiationLevelId: string | undefined, scaleStatus: readonly ScaleInfo[]): Record<string, number> {
+export function vduCountsAt(
+  flavour: VnfdFlavour,
+  instantiationLevelId: string | undefined,
+  scaleStatus: readonly ScaleInfo[],
+): Record<string, number> {
   const delta = vduDeltaBetween(flavour, initialScaleStatus(flavour, instantiationLevelId), scaleStatus);
-  return Object.fromEntries(Object.entries(initialVduCounts(flavour, instantiationLevelId)).map(([vduId, count]) => [vduId, count + (delta[vduId] ?? 0)]));
+  return Object.fromEntries(
+    Object.entries(initialVduCounts(flavour, instantiationLevelId)).map(([vduId, count]) => [vduId, count + (delta[vduId] ?? 0)]),
+  );
 }
 
 /** SCALE_OUT / SCALE_IN by numberOfSteps (default 1), bounded by 0..max_scale_level. */
@@ -62,7 +69,9 @@ export function scaleStatusAtLevel(flavour: VnfdFlavour, current: readonly Scale
   }
   const targets = request.scaleInfo ?? initialScaleStatus(flavour, request.instantiationLevelId);
   const byAspect = new Map(targets.map((t) => [aspectOf(flavour, t.aspectId).id, t.scaleLevel]));
-  return current.map((info) => (byAspect.has(info.aspectId) ? withinBounds(aspectOf(flavour, info.aspectId), byAspect.get(info.aspectId) ?? 0) : info));
+  return current.map((info) =>
+    byAspect.has(info.aspectId) ? withinBounds(aspectOf(flavour, info.aspectId), byAspect.get(info.aspectId) ?? 0) : info,
+  );
 }
 
 /** VNFC count change per VDU between two scale statuses, from each aspect's per-step deltas (VduScalingAspectDeltas). */
@@ -96,7 +105,10 @@ const levelIn = (status: readonly ScaleInfo[], aspectId: string) => status.find(
 
 function withinBounds(aspect: ScalingAspect, scaleLevel: number): ScaleInfo {
   if (!Number.isInteger(scaleLevel) || scaleLevel < 0 || scaleLevel > aspect.maxScaleLevel) {
-    throw unprocessableLcmRequest('SCALE_LEVEL_OUT_OF_RANGE', `Scale level ${scaleLevel} of aspect ${aspect.id} is outside 0..${aspect.maxScaleLevel}.`);
+    throw unprocessableLcmRequest(
+      'SCALE_LEVEL_OUT_OF_RANGE',
+      `Scale level ${scaleLevel} of aspect ${aspect.id} is outside 0..${aspect.maxScaleLevel}.`,
+    );
   }
   return { aspectId: aspect.id, scaleLevel };
 }

@@ -1,4 +1,12 @@
-import { flavourOf, initialScaleStatus, initialVduCounts, scaleStatusAfterScale, scaleStatusAtLevel, vduDeltaBetween, vnfcsToRemove } from './scale-levels';
+import {
+  flavourOf,
+  initialScaleStatus,
+  initialVduCounts,
+  scaleStatusAfterScale,
+  scaleStatusAtLevel,
+  vduDeltaBetween,
+  vnfcsToRemove,
+} from './scale-levels';
 import type { VnfdFlavour } from '@vnfm/vnfd';
 import { refusalOf as code, sampleVnfd, vnfc } from './testing';
 
@@ -8,7 +16,13 @@ const twoAspects: VnfdFlavour = {
   ...flavour,
   scalingAspects: [
     ...flavour.scalingAspects,
-    { id: 'VDU2_scale', name: 'VDU2_scale', maxScaleLevel: 3, stepDeltas: ['d1', 'd2', 'd3'], vduDeltas: { VDU2: { d1: 1, d2: 2, d3: 4 } } },
+    {
+      id: 'VDU2_scale',
+      name: 'VDU2_scale',
+      maxScaleLevel: 3,
+      stepDeltas: ['d1', 'd2', 'd3'],
+      vduDeltas: { VDU2: { d1: 1, d2: 2, d3: 4 } },
+    },
   ],
 };
 const at = (level: number, aspectId = 'VDU1_scale') => [{ aspectId, scaleLevel: level }];
@@ -33,10 +47,18 @@ describe('scale levels', () => {
     expect(scaleStatusAfterScale(flavour, at(0), { type: 'SCALE_OUT', aspectId: 'VDU1_scale' })).toEqual(at(1));
     expect(scaleStatusAfterScale(flavour, at(0), { type: 'SCALE_OUT', aspectId: 'VDU1_scale', numberOfSteps: 2 })).toEqual(at(2));
     expect(scaleStatusAfterScale(flavour, at(2), { type: 'SCALE_IN', aspectId: 'VDU1_scale', numberOfSteps: 2 })).toEqual(at(0));
-    expect(code(() => scaleStatusAfterScale(flavour, at(2), { type: 'SCALE_OUT', aspectId: 'VDU1_scale' }))).toBe('422 SCALE_LEVEL_OUT_OF_RANGE');
-    expect(code(() => scaleStatusAfterScale(flavour, at(0), { type: 'SCALE_IN', aspectId: 'VDU1_scale' }))).toBe('422 SCALE_LEVEL_OUT_OF_RANGE');
-    expect(code(() => scaleStatusAfterScale(flavour, at(0), { type: 'SCALE_OUT', aspectId: 'VDU1_scale', numberOfSteps: 0 }))).toBe('400 INVALID_LCM_REQUEST');
-    expect(code(() => scaleStatusAfterScale(flavour, at(0), { type: 'SCALE_OUT', aspectId: 'VDU1_scale', numberOfSteps: 1.5 }))).toBe('400 INVALID_LCM_REQUEST');
+    expect(code(() => scaleStatusAfterScale(flavour, at(2), { type: 'SCALE_OUT', aspectId: 'VDU1_scale' }))).toBe(
+      '422 SCALE_LEVEL_OUT_OF_RANGE',
+    );
+    expect(code(() => scaleStatusAfterScale(flavour, at(0), { type: 'SCALE_IN', aspectId: 'VDU1_scale' }))).toBe(
+      '422 SCALE_LEVEL_OUT_OF_RANGE',
+    );
+    expect(code(() => scaleStatusAfterScale(flavour, at(0), { type: 'SCALE_OUT', aspectId: 'VDU1_scale', numberOfSteps: 0 }))).toBe(
+      '400 INVALID_LCM_REQUEST',
+    );
+    expect(code(() => scaleStatusAfterScale(flavour, at(0), { type: 'SCALE_OUT', aspectId: 'VDU1_scale', numberOfSteps: 1.5 }))).toBe(
+      '400 INVALID_LCM_REQUEST',
+    );
     expect(code(() => scaleStatusAfterScale(flavour, at(0), { type: 'SCALE_OUT', aspectId: 'nope' }))).toBe('422 UNKNOWN_SCALING_ASPECT');
   });
 
@@ -46,14 +68,19 @@ describe('scale levels', () => {
     expect(code(() => scaleStatusAtLevel(flavour, at(0), { scaleInfo: at(3) }))).toBe('422 SCALE_LEVEL_OUT_OF_RANGE');
     expect(code(() => scaleStatusAtLevel(flavour, at(0), { scaleInfo: at(-1) }))).toBe('422 SCALE_LEVEL_OUT_OF_RANGE');
     expect(code(() => scaleStatusAtLevel(flavour, at(0), {}))).toBe('400 INVALID_LCM_REQUEST');
-    expect(code(() => scaleStatusAtLevel(flavour, at(0), { instantiationLevelId: 'instantiation_level_2', scaleInfo: at(1) }))).toBe('400 INVALID_LCM_REQUEST');
+    expect(code(() => scaleStatusAtLevel(flavour, at(0), { instantiationLevelId: 'instantiation_level_2', scaleInfo: at(1) }))).toBe(
+      '400 INVALID_LCM_REQUEST',
+    );
     expect(code(() => scaleStatusAtLevel(flavour, at(0), { instantiationLevelId: 'nope' }))).toBe('422 UNKNOWN_INSTANTIATION_LEVEL');
   });
 
   it('counts VNFCs per VDU from each step delta, both ways', () => {
     const from = [...at(0), ...at(0, 'VDU2_scale')];
     expect(vduDeltaBetween(twoAspects, from, [...at(2), ...at(3, 'VDU2_scale')])).toEqual({ VDU1: 2, VDU2: 7 });
-    expect(vduDeltaBetween(twoAspects, [...at(2), ...at(3, 'VDU2_scale')], [...at(1), ...at(1, 'VDU2_scale')])).toEqual({ VDU1: -1, VDU2: -6 });
+    expect(vduDeltaBetween(twoAspects, [...at(2), ...at(3, 'VDU2_scale')], [...at(1), ...at(1, 'VDU2_scale')])).toEqual({
+      VDU1: -1,
+      VDU2: -6,
+    });
     expect(vduDeltaBetween(twoAspects, from, from)).toEqual({});
   });
 

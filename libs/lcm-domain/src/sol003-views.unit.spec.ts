@@ -17,7 +17,16 @@ const extVirtualLinks = [
     extCps: [
       {
         cpdId: 'VDU1_CP1',
-        cpConfig: { 'VDU1_CP1-config': { cpProtocolData: [{ layerProtocol: 'IP_OVER_ETHERNET', ipOverEthernet: { ipAddresses: [{ type: 'IPV4', numDynamicAddresses: 1, subnetId: 'subnet0' }] } }] } },
+        cpConfig: {
+          'VDU1_CP1-config': {
+            cpProtocolData: [
+              {
+                layerProtocol: 'IP_OVER_ETHERNET',
+                ipOverEthernet: { ipAddresses: [{ type: 'IPV4', numDynamicAddresses: 1, subnetId: 'subnet0' }] },
+              },
+            ],
+          },
+        },
       },
     ],
   },
@@ -33,22 +42,42 @@ const changedLinks = [
     id: 'ext-link-2',
     vimConnectionId: 'vim1',
     resourceId: 'net1',
-    extCps: [{ cpdId: 'VDU1_CP1', cpConfig: { 'VDU1_CP1-new': { cpProtocolData: [{ layerProtocol: 'IP_OVER_ETHERNET', ipOverEthernet: { ipAddresses: changedAddresses } }] } } }],
+    extCps: [
+      {
+        cpdId: 'VDU1_CP1',
+        cpConfig: {
+          'VDU1_CP1-new': { cpProtocolData: [{ layerProtocol: 'IP_OVER_ETHERNET', ipOverEthernet: { ipAddresses: changedAddresses } }] },
+        },
+      },
+    ],
   },
 ];
 
 const extCp = (port: string): VnfExtCpInfo => ({ id: port, cpdId: 'VDU1_CP1', metadata: { vnfcResourceInfoId: 'server-a' } });
-const network = (port: string): NetworkResources => ({ extCpInfo: [extCp(port)], virtualLinkResourceInfo: [], vnfcCpInfo: { a: [{ id: port, cpdId: 'VDU1_CP1', vnfExtCpId: port }] } });
-const created: VnfInstanceEvent[] = [{ type: 'VnfInstanceCreated', data: { vnfInstanceId: 'vnf-1', vnfdId: 'vnfd-1', metadata: {}, createdAt: '2025-01-01T00:00:00.000Z' } }];
+const network = (port: string): NetworkResources => ({
+  extCpInfo: [extCp(port)],
+  virtualLinkResourceInfo: [],
+  vnfcCpInfo: { a: [{ id: port, cpdId: 'VDU1_CP1', vnfExtCpId: port }] },
+});
+const created: VnfInstanceEvent[] = [
+  { type: 'VnfInstanceCreated', data: { vnfInstanceId: 'vnf-1', vnfdId: 'vnfd-1', metadata: {}, createdAt: '2025-01-01T00:00:00.000Z' } },
+];
 const identity = { vnfPkgId: 'pkg-1', vnfProvider: 'Company', vnfProductName: 'Sample VNF', vnfSoftwareVersion: '1.0', vnfdVersion: '1.0' };
 
 /** An instance instantiated with external links (ports reported by the driver), then the occurrences of later operations on it. */
 function instantiated() {
   const run = new LcmWorkflowHarness([...created], 'vnf-1', 'op-inst').start(
-    { operation: 'INSTANTIATE', params: { flavourId: 'simple', vimConnectionInfo: OPENSTACK_VIM, extVirtualLinks, extManagedVirtualLinks } },
+    {
+      operation: 'INSTANTIATE',
+      params: { flavourId: 'simple', vimConnectionInfo: OPENSTACK_VIM, extVirtualLinks, extManagedVirtualLinks },
+    },
     sampleVnfd(),
   );
-  run.succeed({ vnfcsAdded: [vnfc('a', 'VDU1'), vnfc('b', 'VDU2'), vnfc('c', 'VDU2')], extCpInfo: [extCp('port-1')], network: network('port-1') });
+  run.succeed({
+    vnfcsAdded: [vnfc('a', 'VDU1'), vnfc('b', 'VDU2'), vnfc('c', 'VDU2')],
+    extCpInfo: [extCp('port-1')],
+    network: network('port-1'),
+  });
   return run;
 }
 
@@ -70,7 +99,11 @@ describe.each([1, 2] as const)('SOL 003 views of /vnflcm/v%i against the ETSI Op
         cpdId: 'VDU1_CP1',
         ...(major === 2 && { cpConfigId: 'VDU1_CP1-config' }),
         // v2.6.1 requires a MAC address in ipOverEthernet; none was given, so v1 keeps the layer protocol only.
-        cpProtocolInfo: [major === 2 ? { layerProtocol: 'IP_OVER_ETHERNET', ipOverEthernet: { ipAddresses: [{ type: 'IPV4', subnetId: 'subnet0' }] } } : { layerProtocol: 'IP_OVER_ETHERNET' }],
+        cpProtocolInfo: [
+          major === 2
+            ? { layerProtocol: 'IP_OVER_ETHERNET', ipOverEthernet: { ipAddresses: [{ type: 'IPV4', subnetId: 'subnet0' }] } }
+            : { layerProtocol: 'IP_OVER_ETHERNET' },
+        ],
         extLinkPortId: 'port-1',
         metadata: { vnfcResourceInfoId: 'server-a' },
         associatedVnfcCpId: 'port-1',
@@ -80,19 +113,32 @@ describe.each([1, 2] as const)('SOL 003 views of /vnflcm/v%i against the ETSI Op
       {
         id: 'ext-link-1',
         resourceHandle: { vimConnectionId: 'vim1', resourceProviderId: 'Company', resourceId: 'net0' },
-        extLinkPorts: [{ id: 'port-1', resourceHandle: { vimConnectionId: 'vim1', resourceId: 'port-1', vimLevelResourceType: 'OS::Neutron::Port' }, cpInstanceId: 'port-1' }],
+        extLinkPorts: [
+          {
+            id: 'port-1',
+            resourceHandle: { vimConnectionId: 'vim1', resourceId: 'port-1', vimLevelResourceType: 'OS::Neutron::Port' },
+            cpInstanceId: 'port-1',
+          },
+        ],
         ...(major === 2 && { currentVnfExtCpData: extVirtualLinks[0].extCps }),
       },
     ]);
     expect(info?.extManagedVirtualLinkInfo).toEqual([
-      { id: 'managed-1', vnfVirtualLinkDescId: 'internalVL1', networkResource: { vimConnectionId: 'vim1', resourceId: 'net_mgmt', vimLevelResourceType: 'OS::Neutron::Net' } },
+      {
+        id: 'managed-1',
+        vnfVirtualLinkDescId: 'internalVL1',
+        networkResource: { vimConnectionId: 'vim1', resourceId: 'net_mgmt', vimLevelResourceType: 'OS::Neutron::Net' },
+      },
     ]);
     expect(info).not.toHaveProperty('extVirtualLinks');
   });
 
   it('a COMPLETED CHANGE_EXT_CONN carries changedExtConnectivity; the instance then reports the changed link beside the kept one', () => {
     const before = instantiated();
-    const change = new LcmWorkflowHarness(before.instanceEvents, 'vnf-1', 'op-cec').start({ operation: 'CHANGE_EXT_CONN', params: { extVirtualLinks: changedLinks } }, sampleVnfd());
+    const change = new LcmWorkflowHarness(before.instanceEvents, 'vnf-1', 'op-cec').start(
+      { operation: 'CHANGE_EXT_CONN', params: { extVirtualLinks: changedLinks } },
+      sampleVnfd(),
+    );
     change.succeed({ extCpInfo: [extCp('port-2')], network: network('port-2') });
     const opOcc = change.opOcc() as VnfLcmOpOcc;
     expect(opOcc.operationState).toBe('COMPLETED');
@@ -101,7 +147,13 @@ describe.each([1, 2] as const)('SOL 003 views of /vnflcm/v%i against the ETSI Op
       {
         id: 'ext-link-2',
         resourceHandle: { vimConnectionId: 'vim1', resourceId: 'net1' },
-        extLinkPorts: [{ id: 'port-2', resourceHandle: { vimConnectionId: 'vim1', resourceId: 'port-2', vimLevelResourceType: 'OS::Neutron::Port' }, cpInstanceId: 'port-2' }],
+        extLinkPorts: [
+          {
+            id: 'port-2',
+            resourceHandle: { vimConnectionId: 'vim1', resourceId: 'port-2', vimLevelResourceType: 'OS::Neutron::Port' },
+            cpInstanceId: 'port-2',
+          },
+        ],
         ...(major === 2 && { currentVnfExtCpData: changedLinks[0].extCps }),
       },
     ]);
@@ -110,7 +162,18 @@ describe.each([1, 2] as const)('SOL 003 views of /vnflcm/v%i against the ETSI Op
     const info = toVnfInstanceView(major, instance, identity).instantiatedVnfInfo;
     expect(info?.extVirtualLinkInfo?.map((link) => link.id)).toEqual(['ext-link-1', 'ext-link-2']);
     expect(info?.extCpInfo).toMatchObject([{ id: 'port-2', ...(major === 2 && { cpConfigId: 'VDU1_CP1-new' }), extLinkPortId: 'port-2' }]);
-    if (major === 2) expect(info?.extCpInfo[0].cpProtocolInfo).toEqual([{ layerProtocol: 'IP_OVER_ETHERNET', ipOverEthernet: { ipAddresses: [{ type: 'IPV4', addresses: ['22.22.1.10'], isDynamic: false, subnetId: 'subnet1' }, { type: 'IPV4', addressRange: { minAddress: '22.22.2.1', maxAddress: '22.22.2.9' } }] } }]);
+    if (major === 2)
+      expect(info?.extCpInfo[0].cpProtocolInfo).toEqual([
+        {
+          layerProtocol: 'IP_OVER_ETHERNET',
+          ipOverEthernet: {
+            ipAddresses: [
+              { type: 'IPV4', addresses: ['22.22.1.10'], isDynamic: false, subnetId: 'subnet1' },
+              { type: 'IPV4', addressRange: { minAddress: '22.22.2.1', maxAddress: '22.22.2.9' } },
+            ],
+          },
+        },
+      ]);
   });
 
   it('a COMPLETED MODIFY_INFO carries changedInfo: the modified attributes as requested', () => {
@@ -129,7 +192,10 @@ describe.each([1, 2] as const)('SOL 003 views of /vnflcm/v%i against the ETSI Op
   });
 
   it('a FAILED_TEMP occurrence carries its error and conforms; one still PROCESSING reports no changes', () => {
-    const failing = new LcmWorkflowHarness([...created], 'vnf-1', 'op-fail').start({ operation: 'INSTANTIATE', params: { flavourId: 'simple', vimConnectionInfo: OPENSTACK_VIM, extVirtualLinks } }, sampleVnfd());
+    const failing = new LcmWorkflowHarness([...created], 'vnf-1', 'op-fail').start(
+      { operation: 'INSTANTIATE', params: { flavourId: 'simple', vimConnectionInfo: OPENSTACK_VIM, extVirtualLinks } },
+      sampleVnfd(),
+    );
     expect(toVnfLcmOpOccView(major, failing.opOcc() as VnfLcmOpOcc)).not.toHaveProperty('changedExtConnectivity');
     failing.failStep('Heat stack CREATE_FAILED');
     const opOcc = failing.opOcc() as VnfLcmOpOcc;

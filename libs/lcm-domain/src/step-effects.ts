@@ -22,11 +22,19 @@ const EFFECTS: { [A in StepActionName]: (request: Extract<StepAction, { action: 
     scaleStatus: request.targetScaleStatus,
   }),
   heal: (_request, result) => ({ vnfcIdsRemoved: result.vnfcIdsRemoved, vnfcsAdded: result.vnfcsAdded }),
-  terminate: (request, result) => ({ vnfcIdsRemoved: [...new Set([...request.vnfcs.map((v) => v.id), ...(result.vnfcIdsRemoved ?? [])])], terminated: true }),
-  change_ext_conn: (request, result) => ({ extConnectivity: { extCpInfo: result.extCpInfo ?? [], vimConnectionInfo: request.vimConnectionInfo } }),
+  terminate: (request, result) => ({
+    vnfcIdsRemoved: [...new Set([...request.vnfcs.map((v) => v.id), ...(result.vnfcIdsRemoved ?? [])])],
+    terminated: true,
+  }),
+  change_ext_conn: (request, result) => ({
+    extConnectivity: { extCpInfo: result.extCpInfo ?? [], vimConnectionInfo: request.vimConnectionInfo },
+  }),
   // The instance runs the target package once its resources are; VNFCs the driver replaced (rolling update, re-created servers) go with it.
   change_vnfpkg: (request, result) => ({
-    packageChanged: { vnfdId: request.target.vnfdId, ...(request.target.additionalParams && { additionalParams: request.target.additionalParams }) },
+    packageChanged: {
+      vnfdId: request.target.vnfdId,
+      ...(request.target.additionalParams && { additionalParams: request.target.additionalParams }),
+    },
     vnfcIdsRemoved: result.vnfcIdsRemoved,
     vnfcsAdded: result.vnfcsAdded,
   }),

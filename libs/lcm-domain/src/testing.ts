@@ -31,7 +31,12 @@ export function sampleVnfd(options: { hooks?: string[] } = {}): VnfdModel {
         { id: 'instantiation_level_2', scaleLevels: { VDU1_scale: 2 }, vduInstances: { VDU1: 3, VDU2: 2 } },
       ],
     },
-    lcmOperations: Object.fromEntries((options.hooks ?? []).map((name) => [name, { declared: true as const, implementation: 'mgmt-driver', artifactPaths: ['Scripts/mgmt_driver.py'] }])),
+    lcmOperations: Object.fromEntries(
+      (options.hooks ?? []).map((name) => [
+        name,
+        { declared: true as const, implementation: 'mgmt-driver', artifactPaths: ['Scripts/mgmt_driver.py'] },
+      ]),
+    ),
     affinityRules: [],
     kubernetesManifests: [],
     helmCharts: [],
@@ -50,7 +55,19 @@ export function sampleVnfd(options: { hooks?: string[] } = {}): VnfdModel {
 }
 
 function vdu(id: string, min: number, max: number): VnfdFlavour['vdus'][number] {
-  return { id, name: id, type: 'tosca.nodes.nfv.Vdu.Compute', nodeType: 'tosca.nodes.nfv.Vdu.Compute', minInstances: min, maxInstances: max, initialInstances: min, storages: [], cps: [], osContainers: [], monitoring: [] };
+  return {
+    id,
+    name: id,
+    type: 'tosca.nodes.nfv.Vdu.Compute',
+    nodeType: 'tosca.nodes.nfv.Vdu.Compute',
+    minInstances: min,
+    maxInstances: max,
+    initialInstances: min,
+    storages: [],
+    cps: [],
+    osContainers: [],
+    monitoring: [],
+  };
 }
 
 /** A VNFC as a driver reports it: a Nova server of the instance's VIM. */

@@ -55,12 +55,7 @@ export interface EndVnfLcmOperation {
 }
 
 export type VnfInstanceCommand =
-  | CreateVnfInstance
-  | DeleteVnfInstance
-  | StartVnfLcmOperation
-  | RecordVnfLcmOperationState
-  | ApplyVnfOperationResult
-  | EndVnfLcmOperation;
+  CreateVnfInstance | DeleteVnfInstance | StartVnfLcmOperation | RecordVnfLcmOperationState | ApplyVnfOperationResult | EndVnfLcmOperation;
 
 /** Operations run by the workflow, and the instantiation state each needs (SOL 003 §5.4.x.3.1 preconditions). */
 export const OPERATION_PRECONDITIONS: Partial<Record<LcmOperationType, readonly ('NOT_INSTANTIATED' | 'INSTANTIATED')[]>> = {

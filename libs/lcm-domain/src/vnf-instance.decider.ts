@@ -25,19 +25,30 @@ export function decideVnfInstance(command: VnfInstanceCommand, state: VnfInstanc
   switch (command.type) {
     case 'DeleteVnfInstance':
       idle(instance);
-      if (instance.instantiationState !== 'NOT_INSTANTIATED') throw instantiationStateConflict(instance.id, 'Delete', instance.instantiationState);
+      if (instance.instantiationState !== 'NOT_INSTANTIATED')
+        throw instantiationStateConflict(instance.id, 'Delete', instance.instantiationState);
       return [{ type: 'VnfInstanceDeleted', data: { at: command.data.now } }];
     case 'StartVnfLcmOperation':
       return start(command, instance);
     case 'RecordVnfLcmOperationState':
       inProgress(instance, command.data.vnfLcmOpOccId);
-      return [{ type: 'VnfLcmOperationStateChanged', data: { vnfLcmOpOccId: command.data.vnfLcmOpOccId, operationState: command.data.operationState, at: command.data.now } }];
+      return [
+        {
+          type: 'VnfLcmOperationStateChanged',
+          data: { vnfLcmOpOccId: command.data.vnfLcmOpOccId, operationState: command.data.operationState, at: command.data.now },
+        },
+      ];
     case 'ApplyVnfOperationResult':
       return apply(command, instance);
     case 'EndVnfLcmOperation':
       // Idempotent: after a restart the workflow may end an operation the instance already let go of.
       if (instance.operationInProgress?.vnfLcmOpOccId !== command.data.vnfLcmOpOccId) return [];
-      return [{ type: 'VnfLcmOperationEnded', data: { vnfLcmOpOccId: command.data.vnfLcmOpOccId, operationState: command.data.operationState, at: command.data.now } }];
+      return [
+        {
+          type: 'VnfLcmOperationEnded',
+          data: { vnfLcmOpOccId: command.data.vnfLcmOpOccId, operationState: command.data.operationState, at: command.data.now },
+        },
+      ];
   }
 }
 
@@ -63,7 +74,12 @@ function create({ data }: CreateVnfInstance, state: VnfInstanceState): VnfInstan
 function start({ data }: StartVnfLcmOperation, instance: VnfInstance): VnfInstanceEvent[] {
   checkCanStart(instance, data.operation);
   // redact keeps sealed markers: it only masks a secret that reached here unsealed (a defence, as in logs).
-  return [{ type: 'VnfLcmOperationStarted', data: { vnfLcmOpOccId: data.vnfLcmOpOccId, operation: data.operation, operationParams: redact(data.operationParams), at: data.now } }];
+  return [
+    {
+      type: 'VnfLcmOperationStarted',
+      data: { vnfLcmOpOccId: data.vnfLcmOpOccId, operation: data.operation, operationParams: redact(data.operationParams), at: data.now },
+    },
+  ];
 }
 
 function apply({ data }: ApplyVnfOperationResult, instance: VnfInstance): VnfInstanceEvent[] {
@@ -86,7 +102,8 @@ function apply({ data }: ApplyVnfOperationResult, instance: VnfInstance): VnfIns
   if (changes.extConnectivity) events.push({ type: 'VnfExtConnectivityChanged', data: { ...ref, ...changes.extConnectivity } });
   if (changes.network) events.push({ type: 'VnfNetworkResourcesObserved', data: { ...ref, ...changes.network } });
   if (changes.modifications) events.push({ type: 'VnfInstanceModified', data: { ...ref, changes: changes.modifications } });
-  if (changes.packageChanged) events.push({ type: 'VnfPackageChanged', data: { ...ref, ...changes.packageChanged, previousVnfdId: instance.vnfdId } });
+  if (changes.packageChanged)
+    events.push({ type: 'VnfPackageChanged', data: { ...ref, ...changes.packageChanged, previousVnfdId: instance.vnfdId } });
   if (changes.terminated && willBeInstantiated) events.push({ type: 'VnfTerminated', data: ref });
   return events;
 }

@@ -24,25 +24,51 @@ const start = (operation: LcmOperationType, vnfLcmOpOccId = OP, operationParams:
   type: 'StartVnfLcmOperation',
   data: { vnfLcmOpOccId, operation, operationParams, now: 't1' },
 });
-const end = (operationState: 'COMPLETED' | 'FAILED' | 'ROLLED_BACK', vnfLcmOpOccId = OP): VnfInstanceCommand => ({ type: 'EndVnfLcmOperation', data: { vnfLcmOpOccId, operationState, now: 't9' } });
+const end = (operationState: 'COMPLETED' | 'FAILED' | 'ROLLED_BACK', vnfLcmOpOccId = OP): VnfInstanceCommand => ({
+  type: 'EndVnfLcmOperation',
+  data: { vnfLcmOpOccId, operationState, now: 't9' },
+});
 
-const created = when([], { type: 'CreateVnfInstance', data: { vnfInstanceId: ID, request: { vnfdId: 'vnfd-1', vnfInstanceName: 'vnf1', metadata: { a: 1 } }, now: 't0' } });
+const created = when([], {
+  type: 'CreateVnfInstance',
+  data: { vnfInstanceId: ID, request: { vnfdId: 'vnfd-1', vnfInstanceName: 'vnf1', metadata: { a: 1 } }, now: 't0' },
+});
 const instantiated = [
   ...created,
   ...when(created, start('INSTANTIATE')),
   {
     type: 'VnfInstantiated',
-    data: { vnfLcmOpOccId: OP, stepId: 's1', flavourId: 'simple', instantiationLevelId: 'instantiation_level_1', vimConnectionInfo: OPENSTACK_VIM, extCpInfo: [], at: 't2' },
+    data: {
+      vnfLcmOpOccId: OP,
+      stepId: 's1',
+      flavourId: 'simple',
+      instantiationLevelId: 'instantiation_level_1',
+      vimConnectionInfo: OPENSTACK_VIM,
+      extCpInfo: [],
+      at: 't2',
+    },
   },
   { type: 'VnfcsAdded', data: { vnfLcmOpOccId: OP, stepId: 's1', vnfcs: [vnfc('a', 'VDU1'), vnfc('b', 'VDU2')], at: 't2' } },
-  { type: 'VnfScaleLevelChanged', data: { vnfLcmOpOccId: OP, stepId: 's1', scaleStatus: [{ aspectId: 'VDU1_scale', scaleLevel: 0 }], at: 't2' } },
+  {
+    type: 'VnfScaleLevelChanged',
+    data: { vnfLcmOpOccId: OP, stepId: 's1', scaleStatus: [{ aspectId: 'VDU1_scale', scaleLevel: 0 }], at: 't2' },
+  },
   { type: 'VnfLcmOperationEnded', data: { vnfLcmOpOccId: OP, operationState: 'COMPLETED', at: 't3' } },
 ] satisfies VnfInstanceEvent[];
 
 describe('VNF instance decider', () => {
   it('creates a NOT_INSTANTIATED instance once', () => {
-    expect(given(created)).toMatchObject({ id: ID, vnfdId: 'vnfd-1', vnfInstanceName: 'vnf1', instantiationState: 'NOT_INSTANTIATED', metadata: { a: 1 }, deleted: false });
-    expect(refusal(() => when(created, { type: 'CreateVnfInstance', data: { vnfInstanceId: ID, request: { vnfdId: 'x' }, now: 't' } }))).toBe('409 VNF_INSTANCE_ALREADY_EXISTS');
+    expect(given(created)).toMatchObject({
+      id: ID,
+      vnfdId: 'vnfd-1',
+      vnfInstanceName: 'vnf1',
+      instantiationState: 'NOT_INSTANTIATED',
+      metadata: { a: 1 },
+      deleted: false,
+    });
+    expect(
+      refusal(() => when(created, { type: 'CreateVnfInstance', data: { vnfInstanceId: ID, request: { vnfdId: 'x' }, now: 't' } })),
+    ).toBe('409 VNF_INSTANCE_ALREADY_EXISTS');
   });
 
   it('refuses every command on an instance that does not exist or was deleted', () => {
@@ -56,16 +82,32 @@ describe('VNF instance decider', () => {
 
   it('records the operation started with sealed markers as they are, masking a secret that arrived unsealed', () => {
     const marker = 'sealed:v1:djE.aXYxMjM0NTY3ODkw.Y2lwaGVydGV4dA.dGFnMTIzNDU2Nzg5MGFi';
-    const [event] = when(created, start('INSTANTIATE', OP, { flavourId: 'simple', additionalParams: { password: marker, proxy: 'http://u:p@h:1' } }));
+    const [event] = when(
+      created,
+      start('INSTANTIATE', OP, { flavourId: 'simple', additionalParams: { password: marker, proxy: 'http://u:p@h:1' } }),
+    );
     expect(event.data).toMatchObject({ operationParams: { additionalParams: { password: marker, proxy: `http://u:${REDACTED}@h:1` } } });
   });
 
   it('records the operation started, with secrets in its parameters redacted', () => {
     const events = when(created, start('INSTANTIATE', OP, { flavourId: 'simple', additionalParams: { password: 'secret' } }));
     expect(events).toEqual([
-      { type: 'VnfLcmOperationStarted', data: { vnfLcmOpOccId: OP, operation: 'INSTANTIATE', operationParams: { flavourId: 'simple', additionalParams: { password: REDACTED } }, at: 't1' } },
+      {
+        type: 'VnfLcmOperationStarted',
+        data: {
+          vnfLcmOpOccId: OP,
+          operation: 'INSTANTIATE',
+          operationParams: { flavourId: 'simple', additionalParams: { password: REDACTED } },
+          at: 't1',
+        },
+      },
     ]);
-    expect(given([...created, ...events])?.operationInProgress).toEqual({ vnfLcmOpOccId: OP, operation: 'INSTANTIATE', operationState: 'STARTING', appliedStepIds: [] });
+    expect(given([...created, ...events])?.operationInProgress).toEqual({
+      vnfLcmOpOccId: OP,
+      operation: 'INSTANTIATE',
+      operationState: 'STARTING',
+      appliedStepIds: [],
+    });
   });
 
   it.each<[LcmOperationType, 'NOT_INSTANTIATED' | 'INSTANTIATED', string]>([
@@ -90,7 +132,10 @@ describe('VNF instance decider', () => {
   it('runs one operation at a time, and names FAILED_TEMP as needing retry, rollback or fail', () => {
     const busy = then(instantiated, start('SCALE', 'op-2'));
     expect(refusal(() => when(busy, start('HEAL', 'op-3')))).toBe('409 LCM_OPERATION_IN_PROGRESS');
-    const failedTemp = then(busy, { type: 'RecordVnfLcmOperationState', data: { vnfLcmOpOccId: 'op-2', operationState: 'FAILED_TEMP', now: 't' } });
+    const failedTemp = then(busy, {
+      type: 'RecordVnfLcmOperationState',
+      data: { vnfLcmOpOccId: 'op-2', operationState: 'FAILED_TEMP', now: 't' },
+    });
     expect(refusal(() => when(failedTemp, start('HEAL', 'op-3')))).toBe('409 LCM_OPERATION_FAILED_TEMP');
     const ended = then(failedTemp, end('FAILED', 'op-2'));
     expect(refusal(() => when(ended, start('HEAL', 'op-3')))).toBe('accepted');
@@ -98,12 +143,14 @@ describe('VNF instance decider', () => {
 
   it('refuses state changes and results of an operation that is not the one in progress', () => {
     const busy = then(instantiated, start('SCALE', 'op-2'));
-    expect(refusal(() => when(busy, { type: 'RecordVnfLcmOperationState', data: { vnfLcmOpOccId: 'other', operationState: 'PROCESSING', now: 't' } }))).toBe(
-      '409 LCM_OPERATION_MISMATCH',
-    );
-    expect(refusal(() => when(busy, { type: 'ApplyVnfOperationResult', data: { vnfLcmOpOccId: 'other', stepId: 's', changes: {}, now: 't' } }))).toBe(
-      '409 LCM_OPERATION_MISMATCH',
-    );
+    expect(
+      refusal(() =>
+        when(busy, { type: 'RecordVnfLcmOperationState', data: { vnfLcmOpOccId: 'other', operationState: 'PROCESSING', now: 't' } }),
+      ),
+    ).toBe('409 LCM_OPERATION_MISMATCH');
+    expect(
+      refusal(() => when(busy, { type: 'ApplyVnfOperationResult', data: { vnfLcmOpOccId: 'other', stepId: 's', changes: {}, now: 't' } })),
+    ).toBe('409 LCM_OPERATION_MISMATCH');
   });
 
   it('applies a step result once: VNFCs, scale levels and instantiation, each its own event', () => {
@@ -127,28 +174,56 @@ describe('VNF instance decider', () => {
     expect(given(after)).toMatchObject({
       instantiationState: 'INSTANTIATED',
       vimConnectionInfo: OPENSTACK_VIM,
-      instantiatedVnfInfo: { flavourId: 'simple', vnfcResourceInfo: [vnfc('a', 'VDU1')], scaleStatus: [{ aspectId: 'VDU1_scale', scaleLevel: 0 }] },
+      instantiatedVnfInfo: {
+        flavourId: 'simple',
+        vnfcResourceInfo: [vnfc('a', 'VDU1')],
+        scaleStatus: [{ aspectId: 'VDU1_scale', scaleLevel: 0 }],
+      },
     });
     expect(when(after, apply)).toEqual([]);
   });
 
-  it("records the network a step read last: it replaces what was known, and each VNFC gets its CPs", () => {
+  it('records the network a step read last: it replaces what was known, and each VNFC gets its CPs', () => {
     const busy = then(instantiated, start('SCALE', 'op-s'));
-    const link = { id: 'net-3', vnfVirtualLinkDescId: 'internalVL3', networkResource: { resourceId: 'net-3' }, vnfLinkPorts: [{ id: 'port-c', resourceHandle: { resourceId: 'port-c' } }] };
-    const network = { extCpInfo: [{ id: 'port-x', cpdId: 'VDU2_CP2' }], virtualLinkResourceInfo: [link], vnfcCpInfo: { b: [{ id: 'port-x', cpdId: 'VDU2_CP2', vnfExtCpId: 'port-x' }], c: [{ id: 'port-c', cpdId: 'VDU1_CP5', vnfLinkPortId: 'port-c' }] } };
-    const events = when(busy, { type: 'ApplyVnfOperationResult', data: { vnfLcmOpOccId: 'op-s', stepId: 's', changes: { vnfcsAdded: [vnfc('c', 'VDU1')], network }, now: 't7' } });
+    const link = {
+      id: 'net-3',
+      vnfVirtualLinkDescId: 'internalVL3',
+      networkResource: { resourceId: 'net-3' },
+      vnfLinkPorts: [{ id: 'port-c', resourceHandle: { resourceId: 'port-c' } }],
+    };
+    const network = {
+      extCpInfo: [{ id: 'port-x', cpdId: 'VDU2_CP2' }],
+      virtualLinkResourceInfo: [link],
+      vnfcCpInfo: {
+        b: [{ id: 'port-x', cpdId: 'VDU2_CP2', vnfExtCpId: 'port-x' }],
+        c: [{ id: 'port-c', cpdId: 'VDU1_CP5', vnfLinkPortId: 'port-c' }],
+      },
+    };
+    const events = when(busy, {
+      type: 'ApplyVnfOperationResult',
+      data: { vnfLcmOpOccId: 'op-s', stepId: 's', changes: { vnfcsAdded: [vnfc('c', 'VDU1')], network }, now: 't7' },
+    });
     expect(events.map((e) => e.type)).toEqual(['VnfcsAdded', 'VnfNetworkResourcesObserved']);
     const info = given([...busy, ...events])?.instantiatedVnfInfo;
     expect(info?.extCpInfo).toEqual(network.extCpInfo);
     expect(info?.virtualLinkResourceInfo).toEqual([link]);
-    expect(info?.vnfcResourceInfo.map((v) => [v.id, v.vnfcCpInfo?.map((cp) => cp.id)])).toEqual([['a', undefined], ['b', ['port-x']], ['c', ['port-c']]]);
+    expect(info?.vnfcResourceInfo.map((v) => [v.id, v.vnfcCpInfo?.map((cp) => cp.id)])).toEqual([
+      ['a', undefined],
+      ['b', ['port-x']],
+      ['c', ['port-c']],
+    ]);
   });
 
   it('refuses resources on an instance that is not instantiated', () => {
     const busy = then(created, start('MODIFY_INFO'));
-    expect(refusal(() => when(busy, { type: 'ApplyVnfOperationResult', data: { vnfLcmOpOccId: OP, stepId: 's', changes: { vnfcsAdded: [vnfc('a', 'VDU1')] }, now: 't' } }))).toBe(
-      '409 VNF_INSTANCE_STATE_CONFLICT',
-    );
+    expect(
+      refusal(() =>
+        when(busy, {
+          type: 'ApplyVnfOperationResult',
+          data: { vnfLcmOpOccId: OP, stepId: 's', changes: { vnfcsAdded: [vnfc('a', 'VDU1')] }, now: 't' },
+        }),
+      ),
+    ).toBe('409 VNF_INSTANCE_STATE_CONFLICT');
   });
 
   it('removes only VNFCs it has, and terminates back to NOT_INSTANTIATED keeping the VIM references', () => {
@@ -170,7 +245,12 @@ describe('VNF instance decider', () => {
     const busy = then(created, start('MODIFY_INFO'));
     const events = when(busy, {
       type: 'ApplyVnfOperationResult',
-      data: { vnfLcmOpOccId: OP, stepId: 'op-1:modify', changes: { modifications: { vnfInstanceName: 'renamed', metadata: { a: null, b: 2 } } }, now: 't2' },
+      data: {
+        vnfLcmOpOccId: OP,
+        stepId: 'op-1:modify',
+        changes: { modifications: { vnfInstanceName: 'renamed', metadata: { a: null, b: 2 } } },
+        now: 't2',
+      },
     });
     expect(given([...busy, ...events])).toMatchObject({ vnfInstanceName: 'renamed', metadata: { b: 2 } });
   });
@@ -184,7 +264,9 @@ describe('VNF instance decider', () => {
 
   it('deletes only a NOT_INSTANTIATED instance with no operation in progress', () => {
     expect(refusal(() => when(instantiated, { type: 'DeleteVnfInstance', data: { now: 't' } }))).toBe('409 VNF_INSTANCE_STATE_CONFLICT');
-    expect(refusal(() => when(then(created, start('INSTANTIATE')), { type: 'DeleteVnfInstance', data: { now: 't' } }))).toBe('409 LCM_OPERATION_IN_PROGRESS');
+    expect(refusal(() => when(then(created, start('INSTANTIATE')), { type: 'DeleteVnfInstance', data: { now: 't' } }))).toBe(
+      '409 LCM_OPERATION_IN_PROGRESS',
+    );
     expect(when(created, { type: 'DeleteVnfInstance', data: { now: 't7' } })).toEqual([{ type: 'VnfInstanceDeleted', data: { at: 't7' } }]);
   });
 });

@@ -1,5 +1,13 @@
 import type { VnfInfoModificationRequest } from './lcm-requests.types';
-import type { LcmOperationStateType, LcmOperationType, NetworkResources, ScaleInfo, VimConnectionRef, VnfcResourceInfo, VnfExtCpInfo } from './sol003.types';
+import type {
+  LcmOperationStateType,
+  LcmOperationType,
+  NetworkResources,
+  ScaleInfo,
+  VimConnectionRef,
+  VnfcResourceInfo,
+  VnfExtCpInfo,
+} from './sol003.types';
 
 /*
  * Every event says what changed, so folding a prefix of the stream gives the
@@ -9,7 +17,14 @@ import type { LcmOperationStateType, LcmOperationType, NetworkResources, ScaleIn
 
 export interface VnfInstanceCreated {
   type: 'VnfInstanceCreated';
-  data: { vnfInstanceId: string; vnfdId: string; vnfInstanceName?: string; vnfInstanceDescription?: string; metadata: Record<string, unknown>; createdAt: string };
+  data: {
+    vnfInstanceId: string;
+    vnfdId: string;
+    vnfInstanceName?: string;
+    vnfInstanceDescription?: string;
+    metadata: Record<string, unknown>;
+    createdAt: string;
+  };
 }
 
 /** `changes`: the request's effective part; metadata, extensions and vnfConfigurableProperties are merge patches. */
@@ -63,7 +78,13 @@ export interface VnfScaleLevelChanged {
 
 export interface VnfExtConnectivityChanged {
   type: 'VnfExtConnectivityChanged';
-  data: { vnfLcmOpOccId: string; stepId: string; extCpInfo: VnfExtCpInfo[]; vimConnectionInfo?: Record<string, VimConnectionRef>; at: string };
+  data: {
+    vnfLcmOpOccId: string;
+    stepId: string;
+    extCpInfo: VnfExtCpInfo[];
+    vimConnectionInfo?: Record<string, VimConnectionRef>;
+    at: string;
+  };
 }
 
 /** The deployment's network as the driver read it after a step (internal virtual links, their ports, the VNFCs' CPs, the external CPs). */

@@ -28,12 +28,20 @@ export function evolveVnfInstance(state: VnfInstanceState, event: VnfInstanceEve
     case 'VnfLcmOperationStarted':
       return {
         ...next,
-        operationInProgress: { vnfLcmOpOccId: event.data.vnfLcmOpOccId, operation: event.data.operation, operationState: 'STARTING', appliedStepIds: [], ...requestedLinks(event.data.operationParams) },
+        operationInProgress: {
+          vnfLcmOpOccId: event.data.vnfLcmOpOccId,
+          operation: event.data.operation,
+          operationState: 'STARTING',
+          appliedStepIds: [],
+          ...requestedLinks(event.data.operationParams),
+        },
         // An instantiation's request stays with the instance: later hooks are given its parameters.
         ...(event.data.operation === 'INSTANTIATE' && { instantiationParams: instantiationParamsFrom(event.data.operationParams) }),
       };
     case 'VnfLcmOperationStateChanged':
-      return next.operationInProgress ? { ...next, operationInProgress: { ...next.operationInProgress, operationState: event.data.operationState } } : next;
+      return next.operationInProgress
+        ? { ...next, operationInProgress: { ...next.operationInProgress, operationState: event.data.operationState } }
+        : next;
     case 'VnfLcmOperationEnded':
       return { ...next, operationInProgress: undefined };
     case 'VnfInstanceModified':
@@ -47,7 +55,14 @@ export function evolveVnfInstance(state: VnfInstanceState, event: VnfInstanceEve
         vimConnectionInfo: { ...next.vimConnectionInfo, ...vimConnectionInfo },
         extensions: extensions ?? next.extensions,
         vnfConfigurableProperties: vnfConfigurableProperties ?? next.vnfConfigurableProperties,
-        instantiatedVnfInfo: { flavourId, vnfState: 'STARTED', scaleStatus: [], extCpInfo, vnfcResourceInfo: [], ...linksOf(next.operationInProgress) },
+        instantiatedVnfInfo: {
+          flavourId,
+          vnfState: 'STARTED',
+          scaleStatus: [],
+          extCpInfo,
+          vnfcResourceInfo: [],
+          ...linksOf(next.operationInProgress),
+        },
       };
     }
     case 'VnfcsAdded':
@@ -59,10 +74,11 @@ export function evolveVnfInstance(state: VnfInstanceState, event: VnfInstanceEve
     case 'VnfScaleLevelChanged':
       return withInfo(next, (info) => ({ ...info, scaleStatus: event.data.scaleStatus }));
     case 'VnfExtConnectivityChanged':
-      return withInfo(
-        { ...next, vimConnectionInfo: { ...next.vimConnectionInfo, ...event.data.vimConnectionInfo } },
-        (info) => ({ ...info, extCpInfo: event.data.extCpInfo, extVirtualLinks: mergedLinks(info.extVirtualLinks, next.operationInProgress?.extVirtualLinks ?? []) }),
-      );
+      return withInfo({ ...next, vimConnectionInfo: { ...next.vimConnectionInfo, ...event.data.vimConnectionInfo } }, (info) => ({
+        ...info,
+        extCpInfo: event.data.extCpInfo,
+        extVirtualLinks: mergedLinks(info.extVirtualLinks, next.operationInProgress?.extVirtualLinks ?? []),
+      }));
     case 'VnfNetworkResourcesObserved': {
       const { extCpInfo, virtualLinkResourceInfo, vnfcCpInfo } = event.data;
       return withInfo(next, (info) => ({
@@ -76,7 +92,11 @@ export function evolveVnfInstance(state: VnfInstanceState, event: VnfInstanceEve
       const { vnfdId, additionalParams } = event.data;
       const kept = next.instantiationParams;
       // Later hooks and a whole-VNF heal deploy what the new package was deployed with.
-      return { ...next, vnfdId, ...(kept && { instantiationParams: { ...kept, ...(additionalParams !== undefined && { additionalParams }) } }) };
+      return {
+        ...next,
+        vnfdId,
+        ...(kept && { instantiationParams: { ...kept, ...(additionalParams !== undefined && { additionalParams }) } }),
+      };
     }
     case 'VnfTerminated':
       // SOL 003 §5.4.8: vimConnectionInfo and metadata outlive termination; the resources do not.
@@ -88,7 +108,8 @@ export function evolveVnfInstance(state: VnfInstanceState, event: VnfInstanceEve
 }
 
 /** Folds a whole stream. */
-export const replayVnfInstance = (events: readonly VnfInstanceEvent[]): VnfInstanceState => events.reduce<VnfInstanceState>(evolveVnfInstance, undefined);
+export const replayVnfInstance = (events: readonly VnfInstanceEvent[]): VnfInstanceState =>
+  events.reduce<VnfInstanceState>(evolveVnfInstance, undefined);
 
 function stepApplied(state: VnfInstance, event: VnfInstanceEvent): VnfInstance {
   const op = state.operationInProgress;
@@ -129,7 +150,9 @@ function modified(state: VnfInstance, changes: VnfInstanceModified['data']['chan
     vnfdId: changes.vnfdId ?? state.vnfdId,
     metadata: changes.metadata ? applyMergePatch(state.metadata, changes.metadata) : state.metadata,
     extensions: changes.extensions ? applyMergePatch(state.extensions, changes.extensions) : state.extensions,
-    vnfConfigurableProperties: changes.vnfConfigurableProperties ? applyMergePatch(state.vnfConfigurableProperties, changes.vnfConfigurableProperties) : state.vnfConfigurableProperties,
+    vnfConfigurableProperties: changes.vnfConfigurableProperties
+      ? applyMergePatch(state.vnfConfigurableProperties, changes.vnfConfigurableProperties)
+      : state.vnfConfigurableProperties,
     vimConnectionInfo: changes.vimConnectionInfo ? { ...state.vimConnectionInfo, ...changes.vimConnectionInfo } : state.vimConnectionInfo,
   };
 }

@@ -1,5 +1,14 @@
 import type { InstantiationParams } from './request-secrets';
-import type { InstantiationState, LcmOperationStateType, LcmOperationType, ScaleInfo, VimConnectionRef, VnfcResourceInfo, VnfExtCpInfo, VnfVirtualLinkResourceInfo } from './sol003.types';
+import type {
+  InstantiationState,
+  LcmOperationStateType,
+  LcmOperationType,
+  ScaleInfo,
+  VimConnectionRef,
+  VnfcResourceInfo,
+  VnfExtCpInfo,
+  VnfVirtualLinkResourceInfo,
+} from './sol003.types';
 
 /** The external links a request gave (SOL 003 §5.5.2.4, §5.5.2.11), as checked at the edge: what extVirtualLinkInfo and extManagedVirtualLinkInfo report. */
 export interface RequestedLinks {

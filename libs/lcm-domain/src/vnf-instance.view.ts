@@ -12,7 +12,9 @@ export const VNFLCM_API_VERSIONS: Record<VnfLcmApiMajor, string> = { 1: '1.3.0',
 export const vnfLcmUriPrefix = (major: VnfLcmApiMajor) => `/vnflcm/v${major}`;
 
 /** The VNFD identity of an instance's package, as the package catalog reports it (immutable for a vnfdId). */
-export type VnfdIdentity = Pick<VnfIdentity, 'vnfProvider' | 'vnfProductName' | 'vnfSoftwareVersion' | 'vnfdVersion'> & { vnfPkgId: string };
+export type VnfdIdentity = Pick<VnfIdentity, 'vnfProvider' | 'vnfProductName' | 'vnfSoftwareVersion' | 'vnfdVersion'> & {
+  vnfPkgId: string;
+};
 
 type Link = { href: string };
 
@@ -59,12 +61,21 @@ export const VNF_INSTANCE_ATTRIBUTES = [
 ] as const satisfies readonly (keyof VnfInstanceView)[];
 
 /** SOL 003 v3.3.1 §5.4.2.3.2: the attributes GET /vnf_instances leaves out unless asked for. */
-export const VNF_INSTANCE_DEFAULT_EXCLUDED = ['vnfConfigurableProperties', 'vimConnectionInfo', 'instantiatedVnfInfo', 'metadata', 'extensions'] as const;
+export const VNF_INSTANCE_DEFAULT_EXCLUDED = [
+  'vnfConfigurableProperties',
+  'vimConnectionInfo',
+  'instantiatedVnfInfo',
+  'metadata',
+  'extensions',
+] as const;
 
 /** SOL 003 §5.5.2.2 links: the task resources the instance's state allows (hrefs relative to the API root, as for packages). */
 function linksOf(instance: VnfInstance, prefix: string): Record<string, Link> {
   const self = `${prefix}/vnf_instances/${instance.id}`;
-  const tasks = instance.instantiationState === 'NOT_INSTANTIATED' ? { instantiate: 'instantiate' } : { terminate: 'terminate', scale: 'scale', heal: 'heal', changeExtConn: 'change_ext_conn' };
+  const tasks =
+    instance.instantiationState === 'NOT_INSTANTIATED'
+      ? { instantiate: 'instantiate' }
+      : { terminate: 'terminate', scale: 'scale', heal: 'heal', changeExtConn: 'change_ext_conn' };
   return { self: { href: self }, ...Object.fromEntries(Object.entries(tasks).map(([rel, task]) => [rel, { href: `${self}/${task}` }])) };
 }
 
@@ -93,7 +104,12 @@ function instantiatedInfoView(instance: VnfInstance, info: InstantiatedVnfInfo, 
     extCpInfo: extCpInfoView(extCpInfo, extVirtualLinks, info.vnfcResourceInfo, major),
     ...(extVirtualLinks.length > 0 && { extVirtualLinkInfo: extVirtualLinkInfoView(extVirtualLinks, extCpInfo, vim, major) }),
     ...(extManagedVirtualLinks.length > 0 && { extManagedVirtualLinkInfo: extManagedVirtualLinkInfoView(extManagedVirtualLinks, vim) }),
-    vnfcInfo: info.vnfcResourceInfo.map((vnfc): VnfcInfo => ({ id: vnfcInfoId(vnfc.id), vduId: vnfc.vduId, vnfcResourceInfoId: vnfc.id, vnfcState: 'STARTED' })),
+    vnfcInfo: info.vnfcResourceInfo.map((vnfc): VnfcInfo => ({
+      id: vnfcInfoId(vnfc.id),
+      vduId: vnfc.vduId,
+      vnfcResourceInfoId: vnfc.id,
+      vnfcState: 'STARTED',
+    })),
   };
 }
 
@@ -103,13 +119,22 @@ function common(instance: VnfInstance, identity: VnfdIdentity | undefined, major
     ...(instance.vnfInstanceName !== undefined && { vnfInstanceName: instance.vnfInstanceName }),
     ...(instance.vnfInstanceDescription !== undefined && { vnfInstanceDescription: instance.vnfInstanceDescription }),
     vnfdId: instance.vnfdId,
-    ...(identity && { vnfProvider: identity.vnfProvider, vnfProductName: identity.vnfProductName, vnfSoftwareVersion: identity.vnfSoftwareVersion, vnfdVersion: identity.vnfdVersion }),
+    ...(identity && {
+      vnfProvider: identity.vnfProvider,
+      vnfProductName: identity.vnfProductName,
+      vnfSoftwareVersion: identity.vnfSoftwareVersion,
+      vnfdVersion: identity.vnfdVersion,
+    }),
     instantiationState: instance.instantiationState,
     // What a client gave (links, metadata, extensions, properties) may hold secrets: a view shows that one was given, never its value.
-    ...(instance.instantiatedVnfInfo && { instantiatedVnfInfo: showSecrets(instantiatedInfoView(instance, instance.instantiatedVnfInfo, major)) }),
+    ...(instance.instantiatedVnfInfo && {
+      instantiatedVnfInfo: showSecrets(instantiatedInfoView(instance, instance.instantiatedVnfInfo, major)),
+    }),
     metadata: showSecrets(instance.metadata),
     ...(Object.keys(instance.extensions).length > 0 && { extensions: showSecrets(instance.extensions) }),
-    ...(Object.keys(instance.vnfConfigurableProperties).length > 0 && { vnfConfigurableProperties: showSecrets(instance.vnfConfigurableProperties) }),
+    ...(Object.keys(instance.vnfConfigurableProperties).length > 0 && {
+      vnfConfigurableProperties: showSecrets(instance.vnfConfigurableProperties),
+    }),
     _links: linksOf(instance, vnfLcmUriPrefix(major)),
   };
 }

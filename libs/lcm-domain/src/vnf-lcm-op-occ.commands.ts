@@ -5,7 +5,15 @@ import type { LcmOperationType } from './sol003.types';
 export type VnfLcmOpOccCommand =
   | {
       type: 'StartLcmOpOcc';
-      data: { vnfLcmOpOccId: string; vnfInstanceId: string; operation: LcmOperationType; operationParams: unknown; isAutomaticInvocation: boolean; plan: PlannedStep[]; now: string };
+      data: {
+        vnfLcmOpOccId: string;
+        vnfInstanceId: string;
+        operation: LcmOperationType;
+        operationParams: unknown;
+        isAutomaticInvocation: boolean;
+        plan: PlannedStep[];
+        now: string;
+      };
     }
   | { type: 'BeginLcmOpOccProcessing'; data: { now: string } }
   | { type: 'RequestLcmStep'; data: { stepId: string; phase: StepPhase; index: number; attempt: number; step: PlannedStep; now: string } }

@@ -16,7 +16,9 @@ export function decideVnfLcmOpOcc(command: VnfLcmOpOccCommand, state: VnfLcmOpOc
   if (command.type === 'StartLcmOpOcc') {
     if (state) throw opOccAlreadyExists(vnfLcmOpOccId);
     const { now, ...data } = command.data;
-    return [{ type: 'VnfLcmOpOccStarted', data: { ...data, operationParams: redact(data.operationParams), plan: redact(data.plan), at: now } }];
+    return [
+      { type: 'VnfLcmOpOccStarted', data: { ...data, operationParams: redact(data.operationParams), plan: redact(data.plan), at: now } },
+    ];
   }
   if (!state) throw opOccNotFound(vnfLcmOpOccId);
   const at = command.data.now;
@@ -38,14 +40,16 @@ export function decideVnfLcmOpOcc(command: VnfLcmOpOccCommand, state: VnfLcmOpOc
     case 'RecordLcmStepFailure':
       awaiting(state, command.data.stepId);
       // FAILED is final (SOL 003 §5.4.1.2): a cleanup step that fails is recorded, the state stays.
-      if (state.operationState === 'FAILED') return [{ type: 'VnfLcmOpOccStepFailed', data: { stepId: command.data.stepId, error: command.data.error, at } }];
+      if (state.operationState === 'FAILED')
+        return [{ type: 'VnfLcmOpOccStepFailed', data: { stepId: command.data.stepId, error: command.data.error, at } }];
       return [
         { type: 'VnfLcmOpOccStepFailed', data: { stepId: command.data.stepId, error: command.data.error, at } },
         { type: 'VnfLcmOpOccFailedTemporarily', data: { error: command.data.error, at } },
       ];
     case 'CompleteLcmOpOcc':
       idleIn(state, 'complete', 'PROCESSING');
-      if (nextForwardIndex(state) < state.plan.length) throw opOccBusy(state.id, `step ${state.plan[nextForwardIndex(state)].name} remains to run`);
+      if (nextForwardIndex(state) < state.plan.length)
+        throw opOccBusy(state.id, `step ${state.plan[nextForwardIndex(state)].name} remains to run`);
       return [{ type: 'VnfLcmOpOccCompleted', data: { changedInfo: command.data.changedInfo, at } }];
     case 'RetryLcmOpOcc':
       needs(state, 'retry', ['FAILED_TEMP']);
@@ -81,8 +85,16 @@ const CANCELLABLE: readonly LcmOperationStateType[] = ['STARTING', 'PROCESSING',
 
 /** Why an occurrence stopped in FAILED_TEMP after a cancel: no step failed, the operator stopped it between steps. */
 export function cancelledError(opOcc: VnfLcmOpOcc, step?: string): ProblemDetails {
-  const where = step ? `while step ${step} was running; the step was told to stop` : opOcc.operationState === 'ROLLING_BACK' ? 'before its rollback finished' : 'before its next step';
-  return { status: 409, title: 'Cancelled', detail: `The operation was cancelled (${opOcc.cancelMode ?? 'GRACEFUL'}) ${where}. Retry, rollback or fail it.` };
+  const where = step
+    ? `while step ${step} was running; the step was told to stop`
+    : opOcc.operationState === 'ROLLING_BACK'
+      ? 'before its rollback finished'
+      : 'before its next step';
+  return {
+    status: 409,
+    title: 'Cancelled',
+    detail: `The operation was cancelled (${opOcc.cancelMode ?? 'GRACEFUL'}) ${where}. Retry, rollback or fail it.`,
+  };
 }
 
 function needs(state: VnfLcmOpOcc, action: string, allowed: readonly LcmOperationStateType[]): void {

@@ -9,7 +9,14 @@ import type { VnfLcmOpOccEvent } from './vnf-lcm-op-occ.events';
 import { replayVnfLcmOpOcc } from './vnf-lcm-op-occ.evolve';
 
 const ID = 'op-1';
-const hook: PlannedStep = { name: 'scale_start', target: 'mgmt-driver-runner', request: { action: 'hook', hook: 'scale_start' }, resumable: false, timeoutMs: 1000, vimConnectionInfo: OPENSTACK_VIM };
+const hook: PlannedStep = {
+  name: 'scale_start',
+  target: 'mgmt-driver-runner',
+  request: { action: 'hook', hook: 'scale_start' },
+  resumable: false,
+  timeoutMs: 1000,
+  vimConnectionInfo: OPENSTACK_VIM,
+};
 const scaleIn: PlannedStep = {
   name: 'scale',
   target: 'openstack-driver',
@@ -29,9 +36,23 @@ const refusal = (run: () => unknown) => {
   return 'accepted';
 };
 const startedWith = (plan: PlannedStep[]) =>
-  when([], { type: 'StartLcmOpOcc', data: { vnfLcmOpOccId: ID, vnfInstanceId: 'vnf-1', operation: 'SCALE', operationParams: { type: 'SCALE_IN' }, isAutomaticInvocation: false, plan, now: 't0' } });
+  when([], {
+    type: 'StartLcmOpOcc',
+    data: {
+      vnfLcmOpOccId: ID,
+      vnfInstanceId: 'vnf-1',
+      operation: 'SCALE',
+      operationParams: { type: 'SCALE_IN' },
+      isAutomaticInvocation: false,
+      plan,
+      now: 't0',
+    },
+  });
 const error = { status: 500, detail: 'boom' };
-const requested = (step: PlannedStep): VnfLcmOpOccEvent => ({ type: 'VnfLcmOpOccStepRequested', data: { stepId: 's1', phase: 'forward', index: 0, attempt: 1, step, at: 't1' } });
+const requested = (step: PlannedStep): VnfLcmOpOccEvent => ({
+  type: 'VnfLcmOpOccStepRequested',
+  data: { stepId: 's1', phase: 'forward', index: 0, attempt: 1, step, at: 't1' },
+});
 
 const starting = startedWith([hook]);
 const processing: VnfLcmOpOccEvent[] = [...starting, { type: 'VnfLcmOpOccProcessingStarted', data: { at: 't1' } }];
@@ -42,7 +63,11 @@ const failedTemp: VnfLcmOpOccEvent[] = [
   { type: 'VnfLcmOpOccFailedTemporarily', data: { error, at: 't2' } },
 ];
 const rollingBack: VnfLcmOpOccEvent[] = [...failedTemp, { type: 'VnfLcmOpOccRollbackStarted', data: { at: 't3' } }];
-const done: VnfLcmOpOccEvent[] = [...processing, requested(hook), { type: 'VnfLcmOpOccStepSucceeded', data: { stepId: 's1', result: {}, at: 't2' } }];
+const done: VnfLcmOpOccEvent[] = [
+  ...processing,
+  requested(hook),
+  { type: 'VnfLcmOpOccStepSucceeded', data: { stepId: 's1', result: {}, at: 't2' } },
+];
 const completed: VnfLcmOpOccEvent[] = [...done, { type: 'VnfLcmOpOccCompleted', data: { at: 't3' } }];
 const failed: VnfLcmOpOccEvent[] = [...failedTemp, { type: 'VnfLcmOpOccFailed', data: { at: 't3' } }];
 const rolledBack: VnfLcmOpOccEvent[] = [...rollingBack, { type: 'VnfLcmOpOccRolledBack', data: { at: 't4' } }];
@@ -81,7 +106,15 @@ describe('VNF LCM operation occurrence decider', () => {
   it('starts in STARTING with its plan, parameters redacted', () => {
     const start: VnfLcmOpOccCommand = {
       type: 'StartLcmOpOcc',
-      data: { vnfLcmOpOccId: ID, vnfInstanceId: 'vnf-1', operation: 'INSTANTIATE', operationParams: { additionalParams: { password: 'x' } }, isAutomaticInvocation: false, plan: [hook], now: 't0' },
+      data: {
+        vnfLcmOpOccId: ID,
+        vnfInstanceId: 'vnf-1',
+        operation: 'INSTANTIATE',
+        operationParams: { additionalParams: { password: 'x' } },
+        isAutomaticInvocation: false,
+        plan: [hook],
+        now: 't0',
+      },
     };
     const events = when([], start);
     expect(given(events)).toMatchObject({
@@ -115,8 +148,14 @@ describe('VNF LCM operation occurrence decider', () => {
   it('PROCESSING or ROLLING_BACK --step failure--> FAILED_TEMP with the error', () => {
     for (const phase of ['forward', 'compensation'] as const) {
       const base = phase === 'forward' ? processing : rollingBack;
-      const pending: VnfLcmOpOccEvent[] = [...base, { type: 'VnfLcmOpOccStepRequested', data: { stepId: 'sX', phase, index: 0, attempt: 1, step: hook, at: 't5' } }];
-      const events = when(pending, { type: 'RecordLcmStepFailure', data: { stepId: 'sX', error: { status: 504, detail: 'late' }, now: 't6' } });
+      const pending: VnfLcmOpOccEvent[] = [
+        ...base,
+        { type: 'VnfLcmOpOccStepRequested', data: { stepId: 'sX', phase, index: 0, attempt: 1, step: hook, at: 't5' } },
+      ];
+      const events = when(pending, {
+        type: 'RecordLcmStepFailure',
+        data: { stepId: 'sX', error: { status: 504, detail: 'late' }, now: 't6' },
+      });
       expect(events.map((e) => e.type)).toEqual(['VnfLcmOpOccStepFailed', 'VnfLcmOpOccFailedTemporarily']);
       expect(given([...pending, ...events])).toMatchObject({ operationState: 'FAILED_TEMP', error: { status: 504, detail: 'late' } });
     }
@@ -130,14 +169,23 @@ describe('VNF LCM operation occurrence decider', () => {
 
   it('records one step at a time, and only results of the pending step', () => {
     const pending = [...processing, requested(hook)];
-    const again: VnfLcmOpOccCommand = { type: 'RequestLcmStep', data: { stepId: 's2', phase: 'forward', index: 1, attempt: 1, step: hook, now: 't' } };
+    const again: VnfLcmOpOccCommand = {
+      type: 'RequestLcmStep',
+      data: { stepId: 's2', phase: 'forward', index: 1, attempt: 1, step: hook, now: 't' },
+    };
     expect(refusal(() => when(pending, again))).toBe('409 LCM_OP_OCC_BUSY');
-    expect(refusal(() => when(pending, { type: 'RecordLcmStepSuccess', data: { stepId: 'other', result: {}, now: 't' } }))).toBe('409 LCM_STEP_NOT_PENDING');
-    expect(refusal(() => when(done, { type: 'RecordLcmStepSuccess', data: { stepId: 's1', result: {}, now: 't' } }))).toBe('409 LCM_STEP_NOT_PENDING');
+    expect(refusal(() => when(pending, { type: 'RecordLcmStepSuccess', data: { stepId: 'other', result: {}, now: 't' } }))).toBe(
+      '409 LCM_STEP_NOT_PENDING',
+    );
+    expect(refusal(() => when(done, { type: 'RecordLcmStepSuccess', data: { stepId: 's1', result: {}, now: 't' } }))).toBe(
+      '409 LCM_STEP_NOT_PENDING',
+    );
     expect(refusal(() => when(pending, tasks.complete))).toBe('409 LCM_OP_OCC_BUSY');
     expect(refusal(() => when(processing, tasks.complete))).toBe('409 LCM_OP_OCC_BUSY');
     expect(refusal(() => when(starting, again))).toBe('409 LCM_OP_OCC_STATE_CONFLICT');
-    expect(refusal(() => when(processing, { ...again, data: { ...again.data, phase: 'compensation' } }))).toBe('409 LCM_OP_OCC_STATE_CONFLICT');
+    expect(refusal(() => when(processing, { ...again, data: { ...again.data, phase: 'compensation' } }))).toBe(
+      '409 LCM_OP_OCC_STATE_CONFLICT',
+    );
   });
 
   it('refuses to roll back a scale-in: removed VNFCs cannot come back', () => {
@@ -159,6 +207,8 @@ describe('VNF LCM operation occurrence decider', () => {
       requested(scaleIn),
       { type: 'VnfLcmOpOccStepSucceeded', data: { stepId: 's1', result: {}, at: 't2' } },
     ];
-    expect(given(history)?.resourceChanges.affectedVnfcs).toEqual([{ id: 'c', vduId: 'VDU1', changeType: 'REMOVED', computeResource: vnfc('c', 'VDU1').computeResource }]);
+    expect(given(history)?.resourceChanges.affectedVnfcs).toEqual([
+      { id: 'c', vduId: 'VDU1', changeType: 'REMOVED', computeResource: vnfc('c', 'VDU1').computeResource },
+    ]);
   });
 });

@@ -55,7 +55,8 @@ export function evolveVnfLcmOpOcc(state: VnfLcmOpOccState, event: VnfLcmOpOccEve
   }
 }
 
-export const replayVnfLcmOpOcc = (events: readonly VnfLcmOpOccEvent[]): VnfLcmOpOccState => events.reduce<VnfLcmOpOccState>(evolveVnfLcmOpOcc, undefined);
+export const replayVnfLcmOpOcc = (events: readonly VnfLcmOpOccEvent[]): VnfLcmOpOccState =>
+  events.reduce<VnfLcmOpOccState>(evolveVnfLcmOpOcc, undefined);
 
 /** Entering PROCESSING again clears the error of the failure it recovers from; any new state ends a pending cancel (its mode stays shown). */
 function enter(state: VnfLcmOpOcc, operationState: LcmOperationStateType, at: string): VnfLcmOpOcc {

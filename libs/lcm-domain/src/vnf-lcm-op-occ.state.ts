@@ -61,6 +61,8 @@ export function latestAttempts(opOcc: VnfLcmOpOcc, phase: StepPhase): Map<number
 export function nextForwardIndex(opOcc: VnfLcmOpOcc): number {
   const forward = latestAttempts(opOcc, 'forward');
   const undone = latestAttempts(opOcc, 'compensation');
-  const index = opOcc.plan.findIndex((_, i) => forward.get(i)?.outcome?.status !== 'SUCCEEDED' || undone.get(i)?.outcome?.status === 'SUCCEEDED');
+  const index = opOcc.plan.findIndex(
+    (_, i) => forward.get(i)?.outcome?.status !== 'SUCCEEDED' || undone.get(i)?.outcome?.status === 'SUCCEEDED',
+  );
   return index === -1 ? opOcc.plan.length : index;
 }

@@ -49,7 +49,14 @@ export const VNF_LCM_OP_OCC_ATTRIBUTES = [
 ] as const satisfies readonly (keyof VnfLcmOpOccView)[];
 
 /** SOL 003 v3.3.1 §5.4.12.3.2: left out of GET /vnf_lcm_op_occs unless asked for. */
-export const VNF_LCM_OP_OCC_DEFAULT_EXCLUDED = ['operationParams', 'error', 'resourceChanges', 'changedInfo', 'changedExtConnectivity', 'modificationsTriggeredByVnfPkgChange'] as const;
+export const VNF_LCM_OP_OCC_DEFAULT_EXCLUDED = [
+  'operationParams',
+  'error',
+  'resourceChanges',
+  'changedInfo',
+  'changedExtConnectivity',
+  'modificationsTriggeredByVnfPkgChange',
+] as const;
 
 /** The tasks the occurrence's state allows (§5.5.2.13 _links). */
 const TASKS: Partial<Record<LcmOperationStateType, string[]>> = {

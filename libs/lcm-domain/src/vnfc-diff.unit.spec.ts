@@ -1,7 +1,11 @@
 import type { VnfcResourceInfo } from './sol003.types';
 import { diffVnfcs } from './vnfc-diff';
 
-const vnfc = (id: string, vduId: string): VnfcResourceInfo => ({ id, vduId, computeResource: { vimConnectionId: 'vim1', resourceId: id, vimLevelResourceType: 'OS::Nova::Server' } });
+const vnfc = (id: string, vduId: string): VnfcResourceInfo => ({
+  id,
+  vduId,
+  computeResource: { vimConnectionId: 'vim1', resourceId: id, vimLevelResourceType: 'OS::Nova::Server' },
+});
 const [vnfc1, vnfc2, vnfc3] = [vnfc('srv-1', 'VDU1'), vnfc('srv-2', 'VDU1'), vnfc('srv-3', 'VDU2')];
 
 describe('diffVnfcs', () => {

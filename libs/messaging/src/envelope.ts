@@ -32,7 +32,9 @@ interface WireEnvelope extends Omit<Envelope, 'payload'> {
 }
 
 export function encodeEnvelope(envelope: Envelope, sealer?: PayloadSeal): Buffer {
-  const wire: WireEnvelope = sealer ? { ...envelope, payload: undefined, sealedPayload: sealer.seal(envelope.payload, envelope) } : envelope;
+  const wire: WireEnvelope = sealer
+    ? { ...envelope, payload: undefined, sealedPayload: sealer.seal(envelope.payload, envelope) }
+    : envelope;
   return Buffer.from(JSON.stringify(wire), 'utf8');
 }
 
@@ -52,7 +54,10 @@ export function decodeEnvelope(value: Buffer, sealer?: PayloadSeal): { envelope:
     return { problem: 'unreadable message (not a message envelope)' };
   }
   const { sealedPayload, ...rest } = wire as WireEnvelope;
-  if (!sealer) return sealedPayload === undefined ? { envelope: rest as Envelope } : { problem: 'sealed payload, and this service has no VNFM_BUS_KEY' };
+  if (!sealer)
+    return sealedPayload === undefined
+      ? { envelope: rest as Envelope }
+      : { problem: 'sealed payload, and this service has no VNFM_BUS_KEY' };
   if (sealedPayload === undefined) return { problem: 'unsealed payload refused: this deployment seals every message (VNFM_BUS_KEY)' };
   const opened = sealer.open(sealedPayload, rest);
   return 'problem' in opened ? opened : { envelope: { ...rest, payload: opened.payload } as Envelope };

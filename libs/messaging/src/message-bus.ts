@@ -9,7 +9,12 @@ import type { PayloadSeal } from './payload-seal';
 export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 const DEFAULT_MAX_ATTEMPTS = 5;
 const DEFAULT_RETRY_BACKOFF_MS = 100;
-const UNEXPECTED_FAILURE: ErrorBody = { code: 'INTERNAL_ERROR', status: 500, title: 'Internal Server Error', detail: 'The service could not process the message.' };
+const UNEXPECTED_FAILURE: ErrorBody = {
+  code: 'INTERNAL_ERROR',
+  status: 500,
+  title: 'Internal Server Error',
+  detail: 'The service could not process the message.',
+};
 
 export interface MessageBusOptions {
   broker: Broker;
@@ -74,7 +79,11 @@ export class MessageBus {
   start(): Promise<void> {
     this.started ??= (async () => {
       await this.options.broker.ensureTopics([this.replies]);
-      this.consumers.push(await this.options.broker.consume({ groupId: this.options.clientId, topics: [this.replies], fromBeginning: false }, (r) => this.onReply(r)));
+      this.consumers.push(
+        await this.options.broker.consume({ groupId: this.options.clientId, topics: [this.replies], fromBeginning: false }, (r) =>
+          this.onReply(r),
+        ),
+      );
     })();
     return this.started;
   }
@@ -115,23 +124,38 @@ export class MessageBus {
   async consume(groupId: string, topics: string[], handler: MessageHandler, options: ConsumeOptions = {}): Promise<ConsumerHandle> {
     await this.options.broker.ensureTopics([...topics, ...topics.map(deadLetterTopic)]);
     const remember = options.remember ?? (() => true);
-    const consumer = await this.options.broker.consume({ groupId, topics, fromBeginning: true }, (record) => this.onMessageSafely(groupId, record, handler, remember));
+    const consumer = await this.options.broker.consume({ groupId, topics, fromBeginning: true }, (record) =>
+      this.onMessageSafely(groupId, record, handler, remember),
+    );
     this.consumers.push(consumer);
     return consumer;
   }
 
   /** An error outside the handler's retries (a reply that cannot be encoded, a failing inbox) fails this message only: the consumer goes on. */
-  private async onMessageSafely(group: string, record: IncomingRecord, handler: MessageHandler, remember: (envelope: Envelope) => boolean): Promise<void> {
+  private async onMessageSafely(
+    group: string,
+    record: IncomingRecord,
+    handler: MessageHandler,
+    remember: (envelope: Envelope) => boolean,
+  ): Promise<void> {
     try {
       await this.onMessage(group, record, handler, remember);
     } catch (error) {
       reportUnexpected(this.options.logger, error, 'message consumer', { topic: record.topic, offset: record.offset });
       const decoded = decodeEnvelope(record.value, this.options.seal);
-      if ('envelope' in decoded) await this.reply(decoded.envelope, undefined, UNEXPECTED_FAILURE).catch((e: unknown) => reportUnexpected(this.options.logger, e, 'reply of a failed message'));
+      if ('envelope' in decoded)
+        await this.reply(decoded.envelope, undefined, UNEXPECTED_FAILURE).catch((e: unknown) =>
+          reportUnexpected(this.options.logger, e, 'reply of a failed message'),
+        );
     }
   }
 
-  private async onMessage(group: string, record: IncomingRecord, handler: MessageHandler, remember: (envelope: Envelope) => boolean): Promise<void> {
+  private async onMessage(
+    group: string,
+    record: IncomingRecord,
+    handler: MessageHandler,
+    remember: (envelope: Envelope) => boolean,
+  ): Promise<void> {
     const decoded = decodeEnvelope(record.value, this.options.seal);
     if ('problem' in decoded) return this.deadLetter(record, decoded.problem, 0);
     const { envelope } = decoded;
@@ -143,17 +167,27 @@ export class MessageBus {
     if (handled) return this.reply(envelope, handled.reply, handled.error);
     const context = { correlationId: envelope.correlationId, causationId: envelope.id, principal: envelope.principal };
     await runWithContext(context, () =>
-      inSpan(`process ${envelope.type}`, SpanKind.CONSUMER, { 'messaging.message.id': envelope.id, 'messaging.consumer.group': group }, async () => {
-        const outcome = await this.attempt(record, envelope, handler);
-        if (!outcome) return;
-        if (remember(envelope)) await this.inbox.record(group, envelope.id, outcome);
-        await this.reply(envelope, outcome.reply, outcome.error);
-      }, record.headers),
+      inSpan(
+        `process ${envelope.type}`,
+        SpanKind.CONSUMER,
+        { 'messaging.message.id': envelope.id, 'messaging.consumer.group': group },
+        async () => {
+          const outcome = await this.attempt(record, envelope, handler);
+          if (!outcome) return;
+          if (remember(envelope)) await this.inbox.record(group, envelope.id, outcome);
+          await this.reply(envelope, outcome.reply, outcome.error);
+        },
+        record.headers,
+      ),
     );
   }
 
   /** Runs the handler with bounded retries; returns undefined when the message went to the dead-letter topic. */
-  private async attempt(record: IncomingRecord, envelope: Envelope, handler: MessageHandler): Promise<{ reply?: unknown; error?: ErrorBody } | undefined> {
+  private async attempt(
+    record: IncomingRecord,
+    envelope: Envelope,
+    handler: MessageHandler,
+  ): Promise<{ reply?: unknown; error?: ErrorBody } | undefined> {
     const maxAttempts = this.options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
     for (let attempt = 1; ; attempt++) {
       try {
@@ -163,10 +197,18 @@ export class MessageBus {
         const reason = error instanceof Error ? error.message : String(error);
         if (attempt >= maxAttempts) {
           await this.deadLetter(record, reason, attempt);
-          await this.reply(envelope, undefined, { code: 'DEAD_LETTERED', status: 500, title: 'Internal Server Error', detail: `${envelope.type} failed ${attempt} times: ${reason}` });
+          await this.reply(envelope, undefined, {
+            code: 'DEAD_LETTERED',
+            status: 500,
+            title: 'Internal Server Error',
+            detail: `${envelope.type} failed ${attempt} times: ${reason}`,
+          });
           return undefined;
         }
-        this.options.logger.warn({ messageId: envelope.id, type: envelope.type, attempt, error: reason }, 'message handler failed; retrying');
+        this.options.logger.warn(
+          { messageId: envelope.id, type: envelope.type, attempt, error: reason },
+          'message handler failed; retrying',
+        );
         await new Promise((resolve) => setTimeout(resolve, (this.options.retryBackoffMs ?? DEFAULT_RETRY_BACKOFF_MS) * 2 ** (attempt - 1)));
       }
     }
@@ -174,7 +216,12 @@ export class MessageBus {
 
   private async deadLetter(record: IncomingRecord, reason: string, attempts: number): Promise<void> {
     this.options.logger.error({ topic: record.topic, offset: record.offset, reason, attempts }, 'message sent to the dead-letter topic');
-    const headers = { ...record.headers, 'x-dlt-reason': reason, 'x-dlt-attempts': String(attempts), 'x-dlt-source': `${record.topic}/${record.partition}/${record.offset}` };
+    const headers = {
+      ...record.headers,
+      'x-dlt-reason': reason,
+      'x-dlt-attempts': String(attempts),
+      'x-dlt-source': `${record.topic}/${record.partition}/${record.offset}`,
+    };
     await this.options.broker.produce(deadLetterTopic(record.topic), [{ key: record.key, value: record.value, headers }]);
   }
 
@@ -225,7 +272,9 @@ export class MessageBus {
   }
 
   private produce(topic: string, envelope: Envelope): Promise<void> {
-    return this.options.broker.produce(topic, [{ key: envelope.key, value: encodeEnvelope(envelope, this.options.seal), headers: traceHeaders() }]);
+    return this.options.broker.produce(topic, [
+      { key: envelope.key, value: encodeEnvelope(envelope, this.options.seal), headers: traceHeaders() },
+    ]);
   }
 
   async stop(): Promise<void> {

@@ -39,7 +39,9 @@ describe('MessageBus: an error in the request path fails that request only', () 
   });
 
   it('answers a request whose reply cannot be encoded with a 500 refusal, counts it, and keeps consuming', async () => {
-    await server.consume('svc', [commandTopicOfType('svc.echo')], async (payload) => ((payload as { deep?: boolean }).deep ? nested(100_000) : 'pong'));
+    await server.consume('svc', [commandTopicOfType('svc.echo')], async (payload) =>
+      (payload as { deep?: boolean }).deep ? nested(100_000) : 'pong',
+    );
     const before = unexpectedErrorCount();
     const failed = client.request('svc.echo', { deep: true }, { timeoutMs: 5_000 });
     await expect(failed).rejects.toBeInstanceOf(AppError);

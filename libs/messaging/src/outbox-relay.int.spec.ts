@@ -33,7 +33,14 @@ describe('outbox relay', () => {
 
     let store = await EmbeddedEventStore.open({ dataDir: dir });
     let relay = startOutboxRelay({ service: 'vim-registry', store, bus, topic: TOPIC, isIntegrationEvent });
-    await store.append('vim-1', [{ type: 'VimRegistered', data: { name: 'cloud-a' } }, { type: 'ReachabilityChecked', data: {} }], 'no_stream');
+    await store.append(
+      'vim-1',
+      [
+        { type: 'VimRegistered', data: { name: 'cloud-a' } },
+        { type: 'ReachabilityChecked', data: {} },
+      ],
+      'no_stream',
+    );
     await until(() => received.length === 1);
 
     // The process dies: the relay is gone, an event is appended by a last request before the store closes.

@@ -20,7 +20,11 @@ describe('sealed message payloads', () => {
     const value = encodeEnvelope(envelope('m-1'), seal);
     expect(value.toString()).not.toContain('S3cr3t-pa55');
     expect(value.toString()).not.toContain('nfv_user');
-    expect(JSON.parse(value.toString())).toMatchObject({ id: 'm-1', type: 'vim-registry.registerVim', sealedPayload: expect.stringMatching(/^v1\./) });
+    expect(JSON.parse(value.toString())).toMatchObject({
+      id: 'm-1',
+      type: 'vim-registry.registerVim',
+      sealedPayload: expect.stringMatching(/^v1\./),
+    });
     expect(decodeEnvelope(value, seal)).toEqual({ envelope: envelope('m-1') });
   });
 

@@ -16,9 +16,19 @@ function recordingBus(reply: unknown) {
 describe('openStepSecrets (client side of lcm-coordinator.openStepSecrets)', () => {
   it('asks the coordinator for a value holding markers, keyed by the instance, and returns what it opened', async () => {
     const { bus, sent } = recordingBus({ value: { ansible: { password: 'opened' } } });
-    const opened = await openStepSecrets(bus, { vnfInstanceId: 'vnf-1', stepId: 'step-1', root: '/additionalParams' }, { ansible: { password: MARKER } });
+    const opened = await openStepSecrets(
+      bus,
+      { vnfInstanceId: 'vnf-1', stepId: 'step-1', root: '/additionalParams' },
+      { ansible: { password: MARKER } },
+    );
     expect(opened).toEqual({ ansible: { password: 'opened' } });
-    expect(sent).toEqual([{ type: OPEN_STEP_SECRETS, payload: { vnfInstanceId: 'vnf-1', stepId: 'step-1', root: '/additionalParams', value: { ansible: { password: MARKER } } }, key: 'vnf-1' }]);
+    expect(sent).toEqual([
+      {
+        type: OPEN_STEP_SECRETS,
+        payload: { vnfInstanceId: 'vnf-1', stepId: 'step-1', root: '/additionalParams', value: { ansible: { password: MARKER } } },
+        key: 'vnf-1',
+      },
+    ]);
   });
 
   it('returns a value without markers as it is, without asking', async () => {

@@ -76,7 +76,11 @@ export function describeMessagingConformance(transport: string, openBroker: () =
         calls++;
         throw new AppError('CONFLICT', 409, 'Conflict', 'another operation is in progress');
       });
-      await expect(client.request(`${svc}.refuse`, {})).rejects.toMatchObject({ code: 'CONFLICT', status: 409, detail: 'another operation is in progress' });
+      await expect(client.request(`${svc}.refuse`, {})).rejects.toMatchObject({
+        code: 'CONFLICT',
+        status: 409,
+        detail: 'another operation is in progress',
+      });
       expect(calls).toBe(1);
     });
 
@@ -157,7 +161,7 @@ export function describeMessagingConformance(transport: string, openBroker: () =
       expect(new Set([...got.a1, ...got.a2]).size).toBe(30);
     });
 
-    it('keeps one aggregate\'s messages in order even when handling takes varying time', async () => {
+    it("keeps one aggregate's messages in order even when handling takes varying time", async () => {
       const topic = `vnfm.${svc}.events`;
       const publisher = await newBus();
       const consumer = await newBus();

@@ -10,15 +10,24 @@ import { isRecord, resourcesOf, type HotTemplate } from './hot-template';
 export function applyExtManagedLinks(template: HotTemplate, links: readonly ExtManagedLink[]): HotTemplate {
   let resources = resourcesOf(template);
   for (const link of links) {
-    const reference = (value: unknown) => isRecord(value) && Object.keys(value).length === 1 && value['get_resource'] === link.vnfVirtualLinkDescId;
+    const reference = (value: unknown) =>
+      isRecord(value) && Object.keys(value).length === 1 && value['get_resource'] === link.vnfVirtualLinkDescId;
     const replace = (value: unknown): unknown => {
       if (reference(value)) return link.network;
       if (Array.isArray(value)) return value.map(replace);
       return isRecord(value) ? Object.fromEntries(Object.entries(value).map(([key, item]) => [key, replace(item)])) : value;
     };
     const dropped = (name: string, resource: unknown) =>
-      name === link.vnfVirtualLinkDescId || (isRecord(resource) && resource['type'] === 'OS::Neutron::Subnet' && isRecord(resource['properties']) && reference(resource['properties']['network']));
-    resources = Object.fromEntries(Object.entries(resources).filter(([name, resource]) => !dropped(name, resource)).map(([name, resource]) => [name, replace(resource)]));
+      name === link.vnfVirtualLinkDescId ||
+      (isRecord(resource) &&
+        resource['type'] === 'OS::Neutron::Subnet' &&
+        isRecord(resource['properties']) &&
+        reference(resource['properties']['network']));
+    resources = Object.fromEntries(
+      Object.entries(resources)
+        .filter(([name, resource]) => !dropped(name, resource))
+        .map(([name, resource]) => [name, replace(resource)]),
+    );
   }
   return { ...template, resources };
 }

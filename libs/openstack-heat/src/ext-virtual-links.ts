@@ -30,19 +30,25 @@ export function extCpBindings(extVirtualLinks: readonly unknown[] | undefined): 
     const network = text(link['resourceId']);
     const extVirtualLinkId = text(link['id']) ?? '';
     if (network === undefined) return [];
-    const ports = new Map(list(link['extLinkPorts']).filter(isRecord).map((port) => [text(port['id']), text(isRecord(port['resourceHandle']) ? port['resourceHandle']['resourceId'] : undefined)]));
-    return list(link['extCps']).filter(isRecord).flatMap((extCp) => {
-      const cpdId = text(extCp['cpdId']);
-      if (cpdId === undefined) return [];
-      const [config] = list(extCp['cpConfig']).filter(isRecord);
-      const [protocol] = list(config?.['cpProtocolData']).filter(isRecord);
-      const ethernet = isRecord(protocol?.['ipOverEthernet']) ? protocol['ipOverEthernet'] : {};
-      const fixedIps = list(ethernet['ipAddresses'])
+    const ports = new Map(
+      list(link['extLinkPorts'])
         .filter(isRecord)
-        .map((address) => ({ subnet: text(address['subnetId']), ipAddress: text(list(address['fixedAddresses'])[0]) }));
-      const linkPortId = text(config?.['linkPortId']);
-      return [{ cpdId, extVirtualLinkId, network, port: linkPortId === undefined ? undefined : ports.get(linkPortId), fixedIps }];
-    });
+        .map((port) => [text(port['id']), text(isRecord(port['resourceHandle']) ? port['resourceHandle']['resourceId'] : undefined)]),
+    );
+    return list(link['extCps'])
+      .filter(isRecord)
+      .flatMap((extCp) => {
+        const cpdId = text(extCp['cpdId']);
+        if (cpdId === undefined) return [];
+        const [config] = list(extCp['cpConfig']).filter(isRecord);
+        const [protocol] = list(config?.['cpProtocolData']).filter(isRecord);
+        const ethernet = isRecord(protocol?.['ipOverEthernet']) ? protocol['ipOverEthernet'] : {};
+        const fixedIps = list(ethernet['ipAddresses'])
+          .filter(isRecord)
+          .map((address) => ({ subnet: text(address['subnetId']), ipAddress: text(list(address['fixedAddresses'])[0]) }));
+        const linkPortId = text(config?.['linkPortId']);
+        return [{ cpdId, extVirtualLinkId, network, port: linkPortId === undefined ? undefined : ports.get(linkPortId), fixedIps }];
+      });
   });
 }
 

@@ -13,7 +13,8 @@ export const scaleGroupName = (vduId: string) => `${vduId}_scale_group`;
 export const memberTemplateName = (vduId: string) => `${vduId}.yaml`;
 
 /** A VDU some scaling aspect scales, or one that may have more than one VNFC, runs in a scaling group; any other is one plain server. */
-const isScaled = (flavour: VnfdFlavour, vdu: Vdu) => vdu.maxInstances > 1 || flavour.scalingAspects.some((aspect) => Object.hasOwn(aspect.vduDeltas, vdu.id));
+const isScaled = (flavour: VnfdFlavour, vdu: Vdu) =>
+  vdu.maxInstances > 1 || flavour.scalingAspects.some((aspect) => Object.hasOwn(aspect.vduDeltas, vdu.id));
 
 /**
  * The Heat template a flavour without a BaseHOT deploys, built from its VNFD
@@ -36,7 +37,10 @@ export function generatedBaseHot(flavour: VnfdFlavour): HeatTemplateFiles {
   for (const vdu of flavour.vdus) {
     const inputs = vduInputs(vdu, flavour.cps, flavour.storages);
     if (!isScaled(flavour, vdu)) {
-      Object.assign(resources, vduResources(vdu, flavour.cps, flavour.storages, (name) => inputs[name]));
+      Object.assign(
+        resources,
+        vduResources(vdu, flavour.cps, flavour.storages, (name) => inputs[name]),
+      );
       continue;
     }
     files[memberTemplateName(vdu.id)] = stringify(memberTemplate(vdu, flavour, inputs));
@@ -84,7 +88,9 @@ function unbuildable(flavour: VnfdFlavour): string | undefined {
   const containers = flavour.vdus.filter((vdu) => vdu.type !== COMPUTE).map((vdu) => vdu.id);
   if (containers.length > 0) return `its VDUs ${containers.join(', ')} are containers`;
   if (flavour.vdus.length === 0) return 'it has no VDU';
-  const imageless = flavour.vdus.filter((vdu) => !vdu.swImage && !flavour.storages.some((storage) => vdu.storages.includes(storage.id) && storage.swImage)).map((vdu) => vdu.id);
+  const imageless = flavour.vdus
+    .filter((vdu) => !vdu.swImage && !flavour.storages.some((storage) => vdu.storages.includes(storage.id) && storage.swImage))
+    .map((vdu) => vdu.id);
   if (imageless.length > 0) return `VDUs ${imageless.join(', ')} have no sw_image_data, neither their own nor a storage's, to boot from`;
   return undefined;
 }

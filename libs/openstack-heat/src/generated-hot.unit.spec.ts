@@ -16,8 +16,11 @@ const refusal = (run: () => unknown): AppError => {
   throw new Error('expected a refusal');
 };
 
-const resources = (template: HotTemplate) => template['resources'] as Record<string, { type: string; properties?: Record<string, unknown> }>;
-const extVl = (cpdId: string) => [{ id: 'ext-1', resourceId: 'net-public', extCps: [{ cpdId, cpConfig: [{ cpProtocolData: [{ layerProtocol: 'IP_OVER_ETHERNET' }] }] }] }];
+const resources = (template: HotTemplate) =>
+  template['resources'] as Record<string, { type: string; properties?: Record<string, unknown> }>;
+const extVl = (cpdId: string) => [
+  { id: 'ext-1', resourceId: 'net-public', extCps: [{ cpdId, cpConfig: [{ cpProtocolData: [{ layerProtocol: 'IP_OVER_ETHERNET' }] }] }] },
+];
 const flavours = { VDU: { VDU1: { computeFlavourId: 'm1.tiny' }, VDU2: { computeFlavourId: 'm1.small' } } };
 
 describe('the Heat template built for a flavour without a BaseHOT', () => {
@@ -27,7 +30,10 @@ describe('the Heat template built for a flavour without a BaseHOT', () => {
 
   it('makes the internal VL a net with a subnet of its vl_profile CIDR, a VDU of at most one VNFC a plain server, its CPs ports in VNFD order', () => {
     expect(top['internalVL2']).toEqual({ type: 'OS::Neutron::Net' });
-    expect(top['internalVL2_subnet']).toEqual({ type: 'OS::Neutron::Subnet', properties: { network: { get_resource: 'internalVL2' }, cidr: '11.11.0.0/24', ip_version: 4 } });
+    expect(top['internalVL2_subnet']).toEqual({
+      type: 'OS::Neutron::Subnet',
+      properties: { network: { get_resource: 'internalVL2' }, cidr: '11.11.0.0/24', ip_version: 4 },
+    });
     expect(top['VDU1']).toEqual({
       type: 'OS::Nova::Server',
       properties: {
@@ -44,12 +50,28 @@ describe('the Heat template built for a flavour without a BaseHOT', () => {
   it('runs the scaled VDU in an AutoScalingGroup whose member template boots it from its storage volume', () => {
     expect(top['VDU2_scale_group']).toMatchObject({
       type: 'OS::Heat::AutoScalingGroup',
-      properties: { min_size: 1, max_size: 3, desired_capacity: { get_param: ['nfv', 'VDU', 'VDU2', 'desired_capacity'] }, resource: { type: 'VDU2.yaml' } },
+      properties: {
+        min_size: 1,
+        max_size: 3,
+        desired_capacity: { get_param: ['nfv', 'VDU', 'VDU2', 'desired_capacity'] },
+        resource: { type: 'VDU2.yaml' },
+      },
     });
-    expect(top['VDU2_scale_group'].properties?.['resource']).toMatchObject({ properties: { 'net-CP3': { get_resource: 'internalVL2' }, 'image-VirtualStorage': { get_param: ['nfv', 'VDU', 'VirtualStorage', 'vcImageId'] } } });
+    expect(top['VDU2_scale_group'].properties?.['resource']).toMatchObject({
+      properties: {
+        'net-CP3': { get_resource: 'internalVL2' },
+        'image-VirtualStorage': { get_param: ['nfv', 'VDU', 'VirtualStorage', 'vcImageId'] },
+      },
+    });
     const member = resources(parse(files['VDU2.yaml']) as HotTemplate);
-    expect(member['VirtualStorage']).toEqual({ type: 'OS::Cinder::Volume', properties: { size: 3, image: { get_param: 'image-VirtualStorage' } } });
-    expect(member['VDU2'].properties).toMatchObject({ flavor: { get_param: 'flavor' }, block_device_mapping_v2: [{ volume_id: { get_resource: 'VirtualStorage' }, boot_index: 0 }] });
+    expect(member['VirtualStorage']).toEqual({
+      type: 'OS::Cinder::Volume',
+      properties: { size: 3, image: { get_param: 'image-VirtualStorage' } },
+    });
+    expect(member['VDU2'].properties).toMatchObject({
+      flavor: { get_param: 'flavor' },
+      block_device_mapping_v2: [{ volume_id: { get_resource: 'VirtualStorage' }, boot_index: 0 }],
+    });
     expect(member['VDU2'].properties).not.toHaveProperty('image');
     expect(member['CP3'].properties).toEqual({ network: { get_param: 'net-CP3' } });
     expect(capacityPaths(template)).toEqual({ VDU2: ['VDU', 'VDU2', 'desired_capacity'] });
@@ -57,18 +79,37 @@ describe('the Heat template built for a flavour without a BaseHOT', () => {
   });
 
   it('instantiates with the flavours from additionalParams.nfv, images and counts from the VNFD, the external CP on the request VL', () => {
-    const definition = instantiateDefinition({ vnfd: hello.vnfd, flavourId: 'simple', texts: {}, vduCounts: { VDU1: 1, VDU2: 2 }, extVirtualLinks: extVl('CP1'), additionalParams: { nfv: flavours } });
+    const definition = instantiateDefinition({
+      vnfd: hello.vnfd,
+      flavourId: 'simple',
+      texts: {},
+      vduCounts: { VDU1: 1, VDU2: 2 },
+      extVirtualLinks: extVl('CP1'),
+      additionalParams: { nfv: flavours },
+    });
     expect(definition.parameters['nfv']).toEqual({
-      VDU: { VDU1: { computeFlavourId: 'm1.tiny', vcImageId: 'Software of VDU1' }, VDU2: { computeFlavourId: 'm1.small', desired_capacity: 2 }, VirtualStorage: { vcImageId: 'VirtualStorage' } },
+      VDU: {
+        VDU1: { computeFlavourId: 'm1.tiny', vcImageId: 'Software of VDU1' },
+        VDU2: { computeFlavourId: 'm1.small', desired_capacity: 2 },
+        VirtualStorage: { vcImageId: 'VirtualStorage' },
+      },
       CP: { CP1: { network: 'net-public' } },
     });
     expect(Object.keys(definition.files)).toEqual(['VDU2.yaml']);
     expect([...externalCpIds(definition.template)]).toEqual(['CP1']);
   });
 
-  it('puts an externally managed VL in place of the internal net, also for the scaled VDU\'s member ports', () => {
+  it("puts an externally managed VL in place of the internal net, also for the scaled VDU's member ports", () => {
     const extManagedVirtualLinks = [{ id: 'managed-1', vnfVirtualLinkDescId: 'internalVL2', resourceId: 'net-managed' }];
-    const { template: deployed } = instantiateDefinition({ vnfd: hello.vnfd, flavourId: 'simple', texts: {}, vduCounts: { VDU1: 1, VDU2: 1 }, extVirtualLinks: extVl('CP1'), extManagedVirtualLinks, additionalParams: { nfv: flavours } });
+    const { template: deployed } = instantiateDefinition({
+      vnfd: hello.vnfd,
+      flavourId: 'simple',
+      texts: {},
+      vduCounts: { VDU1: 1, VDU2: 1 },
+      extVirtualLinks: extVl('CP1'),
+      extManagedVirtualLinks,
+      additionalParams: { nfv: flavours },
+    });
     const placed = resources(deployed);
     expect(Object.keys(placed)).not.toContain('internalVL2');
     expect(Object.keys(placed)).not.toContain('internalVL2_subnet');
@@ -77,23 +118,44 @@ describe('the Heat template built for a flavour without a BaseHOT', () => {
   });
 
   it('refuses a VDU without a compute flavour with a 422 naming the VDU and the parameter to give', () => {
-    const error = refusal(() => instantiateDefinition({ vnfd: hello.vnfd, flavourId: 'simple', texts: {}, vduCounts: { VDU1: 1, VDU2: 1 }, extVirtualLinks: extVl('CP1') }));
+    const error = refusal(() =>
+      instantiateDefinition({
+        vnfd: hello.vnfd,
+        flavourId: 'simple',
+        texts: {},
+        vduCounts: { VDU1: 1, VDU2: 1 },
+        extVirtualLinks: extVl('CP1'),
+      }),
+    );
     expect(error.status).toBe(422);
-    expect(error.detail).toContain('nfv.VDU.VDU1.computeFlavourId: VDU VDU1 names no requested_additional_capability_name (the Nova flavour) in the VNFD; give it as additionalParams.nfv.VDU.VDU1.computeFlavourId');
+    expect(error.detail).toContain(
+      'nfv.VDU.VDU1.computeFlavourId: VDU VDU1 names no requested_additional_capability_name (the Nova flavour) in the VNFD; give it as additionalParams.nfv.VDU.VDU1.computeFlavourId',
+    );
     expect(error.detail).toContain('additionalParams.nfv.VDU.VDU2.computeFlavourId');
   });
 
   it('builds the private registry VNF: one server on the external VL, its image overridable', () => {
     const registry = corpusPackage('mgmt-private-registry');
     const nfv = { VDU: { PrivateRegistryVDU: { computeFlavourId: 'm1.medium', vcImageId: 'ubuntu-20.04' } } };
-    const definition = instantiateDefinition({ vnfd: registry.vnfd, flavourId: 'simple', texts: {}, vduCounts: { PrivateRegistryVDU: 1 }, extVirtualLinks: extVl('CP1'), additionalParams: { nfv } });
+    const definition = instantiateDefinition({
+      vnfd: registry.vnfd,
+      flavourId: 'simple',
+      texts: {},
+      vduCounts: { PrivateRegistryVDU: 1 },
+      extVirtualLinks: extVl('CP1'),
+      additionalParams: { nfv },
+    });
     expect(Object.keys(resources(definition.template)).sort()).toEqual(['CP1', 'PrivateRegistryVDU']);
-    expect(definition.parameters['nfv']).toEqual({ VDU: { PrivateRegistryVDU: { computeFlavourId: 'm1.medium', vcImageId: 'ubuntu-20.04' } }, CP: { CP1: { network: 'net-public' } } });
+    expect(definition.parameters['nfv']).toEqual({
+      VDU: { PrivateRegistryVDU: { computeFlavourId: 'm1.medium', vcImageId: 'ubuntu-20.04' } },
+      CP: { CP1: { network: 'net-public' } },
+    });
   });
 
   it('reads nfv the way a Tacker v2 BaseHOT does (the same kinds of path)', () => {
     const basic = corpusPackage('vnf-v2-basic-lcms-max');
-    const kinds = (paths: readonly (readonly (string | number)[])[]) => new Set(paths.map((path) => `${path[0]}.${String(path[path.length - 1])}`));
+    const kinds = (paths: readonly (readonly (string | number)[])[]) =>
+      new Set(paths.map((path) => `${path[0]}.${String(path[path.length - 1])}`));
     const packaged = kinds(nfvParamPaths(parse(basic.texts['BaseHOT/simple/sample1.yaml']) as HotTemplate));
     const generated = kinds(nfvParamPaths(generatedBaseHot(flavourOf(basic.vnfd, 'simple')).template));
     expect([...generated].filter((kind) => !packaged.has(kind))).toEqual([]);
@@ -102,7 +164,9 @@ describe('the Heat template built for a flavour without a BaseHOT', () => {
 
   it('refuses a CNF flavour and a VDU with no image to boot: nothing for Heat to run', () => {
     const cnf = corpusPackage('cnf-v2-helm');
-    expect(refusal(() => generatedBaseHot(cnf.vnfd.flavours[0])).detail).toMatch(/has no BaseHOT and none can be built from its VNFD: it deploys Kubernetes resources/);
+    expect(refusal(() => generatedBaseHot(cnf.vnfd.flavours[0])).detail).toMatch(
+      /has no BaseHOT and none can be built from its VNFD: it deploys Kubernetes resources/,
+    );
     const flavour = flavourOf(hello.vnfd, 'simple');
     const error = refusal(() => generatedBaseHot({ ...flavour, storages: [] }));
     expect(error.status).toBe(422);

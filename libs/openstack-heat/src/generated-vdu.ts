@@ -21,16 +21,30 @@ const volumeSize = (bytes: number | undefined) => Math.max(1, Math.ceil((bytes ?
  * an input (a top-level server reads `nfv` directly; a scaling group's member
  * template reads its own parameters).
  */
-export function vduResources(vdu: Vdu, cps: readonly VduCp[], storages: readonly VirtualStorage[], ref: (input: string) => unknown): HotTemplate {
+export function vduResources(
+  vdu: Vdu,
+  cps: readonly VduCp[],
+  storages: readonly VirtualStorage[],
+  ref: (input: string) => unknown,
+): HotTemplate {
   const resources: Record<string, unknown> = {};
-  const ordered = cps.filter((cp) => cp.vduId === vdu.id).sort((a, b) => (a.order ?? Number.MAX_SAFE_INTEGER) - (b.order ?? Number.MAX_SAFE_INTEGER));
+  const ordered = cps
+    .filter((cp) => cp.vduId === vdu.id)
+    .sort((a, b) => (a.order ?? Number.MAX_SAFE_INTEGER) - (b.order ?? Number.MAX_SAFE_INTEGER));
   for (const cp of ordered) resources[cp.id] = { type: 'OS::Neutron::Port', properties: { network: ref(networkInput(cp.id)) } };
   const own = storages.filter((storage) => vdu.storages.includes(storage.id));
   const bootVolume = vdu.swImage ? undefined : own.find((storage) => storage.swImage);
   for (const storage of own) {
-    resources[storage.id] = { type: 'OS::Cinder::Volume', properties: { size: volumeSize(storage.sizeBytes), ...(storage.swImage && { image: ref(imageInput(storage.id)) }) } };
+    resources[storage.id] = {
+      type: 'OS::Cinder::Volume',
+      properties: { size: volumeSize(storage.sizeBytes), ...(storage.swImage && { image: ref(imageInput(storage.id)) }) },
+    };
   }
-  const devices = own.map((storage) => ({ volume_id: { get_resource: storage.id }, boot_index: storage === bootVolume ? 0 : -1, delete_on_termination: true }));
+  const devices = own.map((storage) => ({
+    volume_id: { get_resource: storage.id },
+    boot_index: storage === bootVolume ? 0 : -1,
+    delete_on_termination: true,
+  }));
   resources[vdu.id] = {
     type: 'OS::Nova::Server',
     properties: {
@@ -57,7 +71,9 @@ export const networkInput = (cp: string) => `net-${cp}`;
 export function vduInputs(vdu: Vdu, cps: readonly VduCp[], storages: readonly VirtualStorage[]): VduInputs {
   const inputs: VduInputs = { [flavorInput]: { get_param: ['nfv', 'VDU', vdu.id, 'computeFlavourId'] } };
   if (vdu.swImage) inputs[imageInput(vdu.id)] = { get_param: ['nfv', 'VDU', vdu.id, 'vcImageId'] };
-  for (const storage of storages) if (vdu.storages.includes(storage.id) && storage.swImage) inputs[imageInput(storage.id)] = { get_param: ['nfv', 'VDU', storage.id, 'vcImageId'] };
+  for (const storage of storages)
+    if (vdu.storages.includes(storage.id) && storage.swImage)
+      inputs[imageInput(storage.id)] = { get_param: ['nfv', 'VDU', storage.id, 'vcImageId'] };
   for (const cp of cps) {
     if (cp.vduId !== vdu.id) continue;
     inputs[networkInput(cp.id)] = cp.virtualLinkId ? { get_resource: cp.virtualLinkId } : { get_param: ['nfv', 'CP', cp.id, 'network'] };

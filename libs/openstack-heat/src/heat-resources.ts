@@ -75,12 +75,18 @@ export class ResourceTree {
   /** Resources of the same stack that depend on `resource` and have the given type (a port's server, a server's ...). */
   dependents(resource: HeatResource, type: string): HeatResource[] {
     const stackId = this.stackOf(resource).id;
-    return this.resources.filter((other) => other.resource_type === type && this.stackOf(other).id === stackId && (resource.required_by ?? []).includes(other.resource_name));
+    return this.resources.filter(
+      (other) =>
+        other.resource_type === type && this.stackOf(other).id === stackId && (resource.required_by ?? []).includes(other.resource_name),
+    );
   }
 
   /** Resources of the same stack of the given type that `resource` depends on (a server's volumes). */
   dependencies(resource: HeatResource, type: string): HeatResource[] {
     const stackId = this.stackOf(resource).id;
-    return this.resources.filter((other) => other.resource_type === type && this.stackOf(other).id === stackId && (other.required_by ?? []).includes(resource.resource_name));
+    return this.resources.filter(
+      (other) =>
+        other.resource_type === type && this.stackOf(other).id === stackId && (other.required_by ?? []).includes(resource.resource_name),
+    );
   }
 }

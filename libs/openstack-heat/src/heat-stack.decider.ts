@@ -14,7 +14,8 @@ export function decideHeatStack(command: HeatStackCommand, state: HeatStackState
     case 'DefineHeatStack': {
       const { stackName, now } = command.data;
       const definition = { ...command.data.definition, parameters: redact(command.data.definition.parameters) };
-      const same = state.status === 'defined' && state.stackName === stackName && JSON.stringify(state.definition) === JSON.stringify(definition);
+      const same =
+        state.status === 'defined' && state.stackName === stackName && JSON.stringify(state.definition) === JSON.stringify(definition);
       return same ? [] : [{ type: 'HeatStackDefined', data: { stackName, definition, at: now } }];
     }
     case 'DeleteHeatStack':

@@ -14,9 +14,12 @@ export type HeatStackEvent =
   | { type: 'HeatStackDefined'; data: { stackName: string; definition: HeatStackDefinition; at: string } }
   | { type: 'HeatStackDeleted'; data: { stackName: string; at: string } };
 
-export type HeatStackCommand = { type: 'DefineHeatStack'; data: { stackName: string; definition: HeatStackDefinition; now: string } } | { type: 'DeleteHeatStack'; data: { now: string } };
+export type HeatStackCommand =
+  | { type: 'DefineHeatStack'; data: { stackName: string; definition: HeatStackDefinition; now: string } }
+  | { type: 'DeleteHeatStack'; data: { now: string } };
 
-export type HeatStackState = { status: 'none' } | { status: 'defined'; stackName: string; definition: HeatStackDefinition } | { status: 'deleted'; stackName: string };
+export type HeatStackState =
+  { status: 'none' } | { status: 'defined'; stackName: string; definition: HeatStackDefinition } | { status: 'deleted'; stackName: string };
 
 const TYPES: readonly string[] = ['HeatStackDefined', 'HeatStackDeleted'];
 

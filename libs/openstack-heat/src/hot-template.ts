@@ -8,7 +8,8 @@ export type HotTemplate = Record<string, unknown>;
 /** A path into the `nfv` json parameter, as written in `get_param: [nfv, ...]` (list indexes are numbers). */
 export type NfvPath = readonly (string | number)[];
 
-export const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+export const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Templates parsed lately, by text: parsing YAML is the costliest part of building a stack definition. */
 const PARSED_TEMPLATES = new RecentlyUsed<string, HotTemplate>(64);
@@ -27,11 +28,13 @@ function parseOnce(text: string, path: string): HotTemplate {
   } catch (error) {
     throw unusableBaseHot(`${path} is not valid YAML: ${error instanceof Error ? error.message : String(error)}`);
   }
-  if (!isRecord(document) || !isRecord(document['resources'])) throw unusableBaseHot(`${path} is not a Heat template: it has no resources map.`);
+  if (!isRecord(document) || !isRecord(document['resources']))
+    throw unusableBaseHot(`${path} is not a Heat template: it has no resources map.`);
   return document;
 }
 
-export const resourcesOf = (template: HotTemplate): Record<string, unknown> => (isRecord(template['resources']) ? template['resources'] : {});
+export const resourcesOf = (template: HotTemplate): Record<string, unknown> =>
+  isRecord(template['resources']) ? template['resources'] : {};
 
 /** Visits every value of a parsed template, depth first. */
 function visit(value: unknown, onValue: (value: unknown) => void): void {
@@ -60,12 +63,21 @@ export function nfvParamPaths(template: HotTemplate): NfvPath[] {
  */
 export function capacityPaths(template: HotTemplate): Record<string, NfvPath> {
   const paths: Record<string, NfvPath> = {};
-  for (const path of nfvParamPaths(template)) if (path.length === 3 && path[0] === 'VDU' && path[2] === 'desired_capacity') paths[String(path[1])] = path;
+  for (const path of nfvParamPaths(template))
+    if (path.length === 3 && path[0] === 'VDU' && path[2] === 'desired_capacity') paths[String(path[1])] = path;
   for (const resource of Object.values(resourcesOf(template))) {
     if (!isRecord(resource) || resource['type'] !== 'OS::Heat::AutoScalingGroup' || !isRecord(resource['properties'])) continue;
     const capacity = resource['properties']['desired_capacity'];
     const args = isRecord(capacity) ? capacity['get_param'] : undefined;
-    if (Array.isArray(args) && args.length === 4 && args[0] === 'nfv' && args[1] === 'VDU' && typeof args[2] === 'string' && typeof args[3] === 'string') paths[args[2]] = args.slice(1);
+    if (
+      Array.isArray(args) &&
+      args.length === 4 &&
+      args[0] === 'nfv' &&
+      args[1] === 'VDU' &&
+      typeof args[2] === 'string' &&
+      typeof args[3] === 'string'
+    )
+      paths[args[2]] = args.slice(1);
   }
   return paths;
 }
@@ -86,7 +98,10 @@ export function fileReferences(template: HotTemplate): Set<string> {
  * the same name, as Tacker's v1 user data does (UserDataUtil
  * get_diff_base_hot_param_from_api); one with a default may be left out.
  */
-export function requestStackParameters(template: HotTemplate, additionalParams: Readonly<Record<string, unknown>> = {}): { values: Record<string, unknown>; missing: string[] } {
+export function requestStackParameters(
+  template: HotTemplate,
+  additionalParams: Readonly<Record<string, unknown>> = {},
+): { values: Record<string, unknown>; missing: string[] } {
   const declared = isRecord(template['parameters']) ? Object.entries(template['parameters']).filter(([name]) => name !== 'nfv') : [];
   const values: Record<string, unknown> = {};
   const missing: string[] = [];

@@ -23,7 +23,12 @@ export function keystoneAccessOf(info: VimConnectionInfo): KeystoneAccess {
   const username = text(access['username']);
   const password = text(access['password']);
   const project = text(access['project']);
-  const missing = Object.entries({ 'interfaceInfo.endpoint': endpoint, 'accessInfo.username': username, 'accessInfo.password': password, 'accessInfo.project': project })
+  const missing = Object.entries({
+    'interfaceInfo.endpoint': endpoint,
+    'accessInfo.username': username,
+    'accessInfo.password': password,
+    'accessInfo.project': project,
+  })
     .filter(([, value]) => value === undefined)
     .map(([name]) => `${name} is missing`);
   if (endpoint === undefined || username === undefined || password === undefined || project === undefined) throw invalidVimAccess(missing);
@@ -43,7 +48,10 @@ export function keystoneAccessOf(info: VimConnectionInfo): KeystoneAccess {
 export function passwordAuthRequest(access: KeystoneAccess): object {
   return {
     auth: {
-      identity: { methods: ['password'], password: { user: { name: access.username, domain: { name: access.userDomain }, password: access.password } } },
+      identity: {
+        methods: ['password'],
+        password: { user: { name: access.username, domain: { name: access.userDomain }, password: access.password } },
+      },
       scope: { project: { name: access.project, domain: { name: access.projectDomain } } },
     },
   };
@@ -61,8 +69,14 @@ export function serviceEndpoints(tokenBody: unknown, region: string | undefined)
   const token = isRecord(tokenBody) && isRecord(tokenBody['token']) ? tokenBody['token'] : {};
   const catalog = Array.isArray(token['catalog']) ? token['catalog'].filter(isRecord) : [];
   const find = (type: string): string => {
-    const endpoints = catalog.filter((service) => service['type'] === type).flatMap((service) => (Array.isArray(service['endpoints']) ? service['endpoints'].filter(isRecord) : []));
-    const endpoint = endpoints.find((candidate) => candidate['interface'] === 'public' && (region === undefined || candidate['region_id'] === region || candidate['region'] === region));
+    const endpoints = catalog
+      .filter((service) => service['type'] === type)
+      .flatMap((service) => (Array.isArray(service['endpoints']) ? service['endpoints'].filter(isRecord) : []));
+    const endpoint = endpoints.find(
+      (candidate) =>
+        candidate['interface'] === 'public' &&
+        (region === undefined || candidate['region_id'] === region || candidate['region'] === region),
+    );
     const url = text(endpoint?.['url']);
     if (url === undefined) throw vimRefused(`Keystone's catalog has no public ${type} endpoint${region ? ` in region ${region}` : ''}.`);
     return url.replace(/\/+$/, '');

@@ -6,7 +6,14 @@ const resolved: VimConnectionInfo = {
   vimId: 'v1',
   vimType: 'ETSINFV.OPENSTACK_KEYSTONE.V_3',
   interfaceInfo: { endpoint: 'http://192.0.2.1/identity/v3', skipCertificateVerification: false },
-  accessInfo: { username: 'nfv_user', password: 'devstack', region: 'RegionOne', project: 'nfv', projectDomain: 'Default', userDomain: 'Default' },
+  accessInfo: {
+    username: 'nfv_user',
+    password: 'devstack',
+    region: 'RegionOne',
+    project: 'nfv',
+    projectDomain: 'Default',
+    userDomain: 'Default',
+  },
 };
 
 const catalog = (region: string) => ({
@@ -14,7 +21,13 @@ const catalog = (region: string) => ({
     expires_at: '2026-01-01T01:00:00.000000Z',
     catalog: [
       { type: 'orchestration', endpoints: [{ interface: 'public', region_id: region, url: `http://192.0.2.1/heat-api/v1/p1/` }] },
-      { type: 'compute', endpoints: [{ interface: 'internal', region_id: region, url: 'http://10.0.0.1/compute/v2.1' }, { interface: 'public', region_id: region, url: 'http://192.0.2.1/compute/v2.1' }] },
+      {
+        type: 'compute',
+        endpoints: [
+          { interface: 'internal', region_id: region, url: 'http://10.0.0.1/compute/v2.1' },
+          { interface: 'public', region_id: region, url: 'http://192.0.2.1/compute/v2.1' },
+        ],
+      },
     ],
   },
 });
@@ -22,7 +35,15 @@ const catalog = (region: string) => ({
 describe('Keystone v3 access of an OpenStack VIM', () => {
   it('reads the password credentials and builds a project-scoped password authentication', () => {
     const access = keystoneAccessOf(resolved);
-    expect(access).toEqual({ endpoint: 'http://192.0.2.1/identity/v3', username: 'nfv_user', password: 'devstack', userDomain: 'Default', project: 'nfv', projectDomain: 'Default', region: 'RegionOne' });
+    expect(access).toEqual({
+      endpoint: 'http://192.0.2.1/identity/v3',
+      username: 'nfv_user',
+      password: 'devstack',
+      userDomain: 'Default',
+      project: 'nfv',
+      projectDomain: 'Default',
+      region: 'RegionOne',
+    });
     expect(passwordAuthRequest(access)).toEqual({
       auth: {
         identity: { methods: ['password'], password: { user: { name: 'nfv_user', domain: { name: 'Default' }, password: 'devstack' } } },
@@ -32,8 +53,17 @@ describe('Keystone v3 access of an OpenStack VIM', () => {
   });
 
   it('adds /v3 to an endpoint given without its version and defaults the domains', () => {
-    const access = keystoneAccessOf({ ...resolved, interfaceInfo: { endpoint: 'http://192.0.2.1/identity/' }, accessInfo: { username: 'u', password: 'p', project: 'nfv' } });
-    expect(access).toMatchObject({ endpoint: 'http://192.0.2.1/identity/v3', userDomain: 'Default', projectDomain: 'Default', region: undefined });
+    const access = keystoneAccessOf({
+      ...resolved,
+      interfaceInfo: { endpoint: 'http://192.0.2.1/identity/' },
+      accessInfo: { username: 'u', password: 'p', project: 'nfv' },
+    });
+    expect(access).toMatchObject({
+      endpoint: 'http://192.0.2.1/identity/v3',
+      userDomain: 'Default',
+      projectDomain: 'Default',
+      region: undefined,
+    });
   });
 
   it('names the missing fields without echoing any value', () => {
@@ -43,8 +73,13 @@ describe('Keystone v3 access of an OpenStack VIM', () => {
   });
 
   it('takes the public Heat and Nova endpoints of the VIM region from the catalog', () => {
-    expect(serviceEndpoints(catalog('RegionOne'), 'RegionOne')).toEqual({ heat: 'http://192.0.2.1/heat-api/v1/p1', nova: 'http://192.0.2.1/compute/v2.1' });
-    expect(() => serviceEndpoints(catalog('RegionTwo'), 'RegionOne')).toThrow("Keystone's catalog has no public orchestration endpoint in region RegionOne.");
+    expect(serviceEndpoints(catalog('RegionOne'), 'RegionOne')).toEqual({
+      heat: 'http://192.0.2.1/heat-api/v1/p1',
+      nova: 'http://192.0.2.1/compute/v2.1',
+    });
+    expect(() => serviceEndpoints(catalog('RegionTwo'), 'RegionOne')).toThrow(
+      "Keystone's catalog has no public orchestration endpoint in region RegionOne.",
+    );
     expect(tokenExpiry(catalog('RegionOne'))).toBe(Date.parse('2026-01-01T01:00:00Z'));
   });
 });

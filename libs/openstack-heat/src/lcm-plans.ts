@@ -13,7 +13,10 @@ export interface MarkTarget {
   resourceName: string;
 }
 
-const targetOf = (tree: ResourceTree, resource: HeatResource): MarkTarget => ({ stack: tree.stackOf(resource), resourceName: resource.resource_name });
+const targetOf = (tree: ResourceTree, resource: HeatResource): MarkTarget => ({
+  stack: tree.stackOf(resource),
+  resourceName: resource.resource_name,
+});
 
 export interface ScalePlan {
   /** New `desired_capacity` per VDU that changes. */
@@ -48,7 +51,9 @@ export function planScale(input: ScaleInput): ScalePlan {
   for (const [vduId, delta] of Object.entries(input.vduDelta)) {
     if (delta === 0) continue;
     if (!paths[vduId]) {
-      throw notScalable(`VDU ${vduId} cannot be scaled: the BaseHOT reads no nfv.VDU.${vduId}.desired_capacity, and no OS::Heat::AutoScalingGroup takes its desired_capacity from nfv.VDU.${vduId}.`);
+      throw notScalable(
+        `VDU ${vduId} cannot be scaled: the BaseHOT reads no nfv.VDU.${vduId}.desired_capacity, and no OS::Heat::AutoScalingGroup takes its desired_capacity from nfv.VDU.${vduId}.`,
+      );
     }
     const known = input.known.filter((vnfc) => vnfc.vduId === vduId).length;
     if (delta > 0) {
@@ -57,7 +62,9 @@ export function planScale(input: ScaleInput): ScalePlan {
     }
     const removeIds = new Set(input.removeVnfcs.filter((vnfc) => vnfc.vduId === vduId && knownIds.has(vnfc.id)).map((vnfc) => vnfc.id));
     capacities[vduId] = known - removeIds.size;
-    const leaving = input.servers.filter((server) => server.vduId === vduId && (removeIds.has(server.serverId) || !knownIds.has(server.serverId)));
+    const leaving = input.servers.filter(
+      (server) => server.vduId === vduId && (removeIds.has(server.serverId) || !knownIds.has(server.serverId)),
+    );
     remove.push(...leaving.map((server) => targetOf(input.tree, memberOf(input.tree, server))));
   }
   return { capacities, remove };
@@ -78,7 +85,12 @@ export type HealPlan = { kind: 'recreate' } | { kind: 'replace'; targets: MarkTa
  * some marks each server (and the volumes it uses) unhealthy so a stack
  * update replaces them. A named VNFC no longer in the stack is skipped.
  */
-export function planHeal(known: readonly VnfcResourceInfo[], vnfcs: readonly VnfcResourceInfo[], servers: readonly ServerResource[], tree: ResourceTree): HealPlan {
+export function planHeal(
+  known: readonly VnfcResourceInfo[],
+  vnfcs: readonly VnfcResourceInfo[],
+  servers: readonly ServerResource[],
+  tree: ResourceTree,
+): HealPlan {
   const healIds = new Set(vnfcs.map((vnfc) => vnfc.id));
   if (healIds.size === 0 || known.every((vnfc) => healIds.has(vnfc.id))) return { kind: 'recreate' };
   const targets = servers

@@ -26,7 +26,11 @@ const listing: HeatResource[] = [
 ];
 const tree = new ResourceTree(listing);
 const servers = serversOf(tree, ['VDU1', 'VDU2']);
-const vnfc = (id: string, vduId: string): VnfcResourceInfo => ({ id, vduId, computeResource: { vimConnectionId: 'vim1', resourceId: id, vimLevelResourceType: 'OS::Nova::Server' } });
+const vnfc = (id: string, vduId: string): VnfcResourceInfo => ({
+  id,
+  vduId,
+  computeResource: { vimConnectionId: 'vim1', resourceId: id, vimLevelResourceType: 'OS::Nova::Server' },
+});
 const [vnfc1, vnfc2, vnfc3] = [vnfc('srv-1', 'VDU1'), vnfc('srv-2', 'VDU1'), vnfc('srv-3', 'VDU2')];
 const basic = corpusPackage('vnf-v2-basic-lcms-max');
 const template = parseHotTemplate(basic.texts['BaseHOT/simple/sample1.yaml'], 'sample1.yaml');
@@ -41,15 +45,26 @@ describe('VNFCs read from a stack tree', () => {
   });
 
   it('names a server after the template resource that holds it when its own name is no VDU', () => {
-    const wrapped = new ResourceTree([resource('VDU1', 'VDU1.yaml', 's-n', top, { nested: member1 }), resource('server', 'OS::Nova::Server', 'srv-9', member1)]);
+    const wrapped = new ResourceTree([
+      resource('VDU1', 'VDU1.yaml', 's-n', top, { nested: member1 }),
+      resource('server', 'OS::Nova::Server', 'srv-9', member1),
+    ]);
     expect(serversOf(wrapped, ['VDU1']).map((server) => server.vduId)).toEqual(['VDU1']);
     expect(serversOf(wrapped, ['VDU7']).map((server) => server.vduId)).toEqual(['server']);
   });
 
   it('reports a VnfcResourceInfo per server with the Nova view in its metadata', () => {
-    expect(vnfcOf(servers[0], 'vim1', { id: 'srv-1', name: 'VDU1', status: 'ACTIVE', addresses: { net0: [{ addr: '127.10.0.1' }] } })).toEqual({
+    expect(
+      vnfcOf(servers[0], 'vim1', { id: 'srv-1', name: 'VDU1', status: 'ACTIVE', addresses: { net0: [{ addr: '127.10.0.1' }] } }),
+    ).toEqual({
       ...vnfc1,
-      metadata: { creation_time: '2026-01-01T00:00:00Z', stack_id: 's-m1', name: 'VDU1', status: 'ACTIVE', addresses: { net0: [{ addr: '127.10.0.1' }] } },
+      metadata: {
+        creation_time: '2026-01-01T00:00:00Z',
+        stack_id: 's-m1',
+        name: 'VDU1',
+        status: 'ACTIVE',
+        addresses: { net0: [{ addr: '127.10.0.1' }] },
+      },
     });
   });
 
@@ -69,19 +84,30 @@ describe('VNFCs read from a stack tree', () => {
 
 describe('scale and heal plans', () => {
   it('scales out to the known VNFCs plus the delta, removing nothing', () => {
-    expect(planScale({ template, vduDelta: { VDU1: 1 }, known: [vnfc1, vnfc3], removeVnfcs: [], servers, tree })).toEqual({ capacities: { VDU1: 2 }, remove: [] });
+    expect(planScale({ template, vduDelta: { VDU1: 1 }, known: [vnfc1, vnfc3], removeVnfcs: [], servers, tree })).toEqual({
+      capacities: { VDU1: 2 },
+      remove: [],
+    });
   });
 
   it('scales in by removing exactly the listed VNFCs through their scaling-group members', () => {
-    expect(planScale({ template, vduDelta: { VDU1: -1 }, known: [vnfc1, vnfc2, vnfc3], removeVnfcs: [vnfc2], servers, tree })).toEqual({ capacities: { VDU1: 1 }, remove: [{ stack: group, resourceName: 'm2' }] });
+    expect(planScale({ template, vduDelta: { VDU1: -1 }, known: [vnfc1, vnfc2, vnfc3], removeVnfcs: [vnfc2], servers, tree })).toEqual({
+      capacities: { VDU1: 1 },
+      remove: [{ stack: group, resourceName: 'm2' }],
+    });
   });
 
   it('after a failed scale-out, the compensating scale-in takes away the servers the instance never got', () => {
-    expect(planScale({ template, vduDelta: { VDU1: -1 }, known: [vnfc1, vnfc3], removeVnfcs: [], servers, tree })).toEqual({ capacities: { VDU1: 1 }, remove: [{ stack: group, resourceName: 'm2' }] });
+    expect(planScale({ template, vduDelta: { VDU1: -1 }, known: [vnfc1, vnfc3], removeVnfcs: [], servers, tree })).toEqual({
+      capacities: { VDU1: 1 },
+      remove: [{ stack: group, resourceName: 'm2' }],
+    });
   });
 
   it('refuses to scale a VDU whose count the BaseHOT does not take from nfv', () => {
-    expect(() => planScale({ template, vduDelta: { VDU2: 1 }, known: [vnfc3], removeVnfcs: [], servers, tree })).toThrow('VDU VDU2 cannot be scaled: the BaseHOT reads no nfv.VDU.VDU2.desired_capacity, and no OS::Heat::AutoScalingGroup');
+    expect(() => planScale({ template, vduDelta: { VDU2: 1 }, known: [vnfc3], removeVnfcs: [], servers, tree })).toThrow(
+      'VDU VDU2 cannot be scaled: the BaseHOT reads no nfv.VDU.VDU2.desired_capacity, and no OS::Heat::AutoScalingGroup',
+    );
   });
 
   it('re-creates the stack when every VNFC (or the whole VNF) is healed', () => {

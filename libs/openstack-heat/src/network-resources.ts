@@ -23,7 +23,12 @@ export interface FlavourNetwork {
  * stack does not create (an externally managed one) is not listed. A VNFC
  * CP carries its port's addresses when the tree was read with them.
  */
-export function networkResourcesOf(tree: ResourceTree, flavour: FlavourNetwork, externalCpIds: ReadonlySet<string>, vimConnectionId: string): NetworkResources {
+export function networkResourcesOf(
+  tree: ResourceTree,
+  flavour: FlavourNetwork,
+  externalCpIds: ReadonlySet<string>,
+  vimConnectionId: string,
+): NetworkResources {
   const extCpInfo = extCpInfoOf(tree, externalCpIds);
   // An external CP's info has its port's id.
   const extCpPorts = new Set(extCpInfo.map((cp) => cp.id));
@@ -34,7 +39,12 @@ export function networkResourcesOf(tree: ResourceTree, flavour: FlavourNetwork, 
       .filter((net) => net.physical_resource_id && flavour.vls.some((vl) => vl.id === net.resource_name))
       .map((net): [string, VnfVirtualLinkResourceInfo] => [
         net.resource_name,
-        { id: net.physical_resource_id, vnfVirtualLinkDescId: net.resource_name, networkResource: { vimConnectionId, resourceId: net.physical_resource_id, vimLevelResourceType: NET_TYPE }, vnfLinkPorts: [] },
+        {
+          id: net.physical_resource_id,
+          vnfVirtualLinkDescId: net.resource_name,
+          networkResource: { vimConnectionId, resourceId: net.physical_resource_id, vimLevelResourceType: NET_TYPE },
+          vnfLinkPorts: [],
+        },
       ]),
   );
   const vnfcCpInfo: Record<string, VnfcCpInfo[]> = {};

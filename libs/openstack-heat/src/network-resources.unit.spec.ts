@@ -68,10 +68,26 @@ describe('the network of a deployment, read from its stack tree', () => {
 describe("a VNFC CP's addresses (SOL 003 §4.4.1.10b CpProtocolInfo), from its Neutron port as Heat shows it", () => {
   // As Heat lists them `with_detail`: each port with its attributes.
   const attributes: Record<string, Record<string, unknown>> = {
-    'port-15': { mac_address: 'fa:16:3e:00:00:15', fixed_ips: [{ ip_address: '10.0.3.15', subnet_id: 'sub-3' }, { ip_address: 'fd00::15', subnet_id: 'sub-6' }] },
-    'port-22': { mac_address: 'fa:16:3e:00:00:22', fixed_ips: [{ ip_address: '192.168.0.22', subnet_id: 'sub-ext' }, { ip_address: '192.168.0.23', subnet_id: 'sub-ext' }] },
+    'port-15': {
+      mac_address: 'fa:16:3e:00:00:15',
+      fixed_ips: [
+        { ip_address: '10.0.3.15', subnet_id: 'sub-3' },
+        { ip_address: 'fd00::15', subnet_id: 'sub-6' },
+      ],
+    },
+    'port-22': {
+      mac_address: 'fa:16:3e:00:00:22',
+      fixed_ips: [
+        { ip_address: '192.168.0.22', subnet_id: 'sub-ext' },
+        { ip_address: '192.168.0.23', subnet_id: 'sub-ext' },
+      ],
+    },
   };
-  const withPorts = new ResourceTree(tree.resources.map((resource) => (attributes[resource.physical_resource_id] ? { ...resource, attributes: attributes[resource.physical_resource_id] } : resource)));
+  const withPorts = new ResourceTree(
+    tree.resources.map((resource) =>
+      attributes[resource.physical_resource_id] ? { ...resource, attributes: attributes[resource.physical_resource_id] } : resource,
+    ),
+  );
   const network = networkResourcesOf(withPorts, flavour, new Set(['VDU2_CP2']), 'vim1');
 
   it('gives each CP its MAC and its fixed IPs grouped by subnet, typed IPv4 or IPv6', () => {
@@ -94,7 +110,9 @@ describe("a VNFC CP's addresses (SOL 003 §4.4.1.10b CpProtocolInfo), from its N
         ],
       },
     ]);
-    expect(network.vnfcCpInfo['srv-2'][0].cpProtocolInfo?.[0].ipOverEthernet?.ipAddresses).toEqual([{ type: 'IPV4', addresses: ['192.168.0.22', '192.168.0.23'], isDynamic: false, subnetId: 'sub-ext' }]);
+    expect(network.vnfcCpInfo['srv-2'][0].cpProtocolInfo?.[0].ipOverEthernet?.ipAddresses).toEqual([
+      { type: 'IPV4', addresses: ['192.168.0.22', '192.168.0.23'], isDynamic: false, subnetId: 'sub-ext' },
+    ]);
   });
 
   it('leaves out cpProtocolInfo for a port whose attributes were not read', () => {

@@ -31,7 +31,11 @@ function fillVdu(name: string, leaf: string, { vnfd, flavour, vduCounts, capacit
   switch (leaf) {
     case 'computeFlavourId': {
       const flavourName = flavour.vdus.find((vdu) => vdu.id === name)?.virtualCompute?.requestedAdditionalCapabilities[0];
-      return flavourName ? { value: flavourName } : { missing: `VDU ${name} names no requested_additional_capability_name (the Nova flavour) in the VNFD; give it as additionalParams.nfv.VDU.${name}.computeFlavourId` };
+      return flavourName
+        ? { value: flavourName }
+        : {
+            missing: `VDU ${name} names no requested_additional_capability_name (the Nova flavour) in the VNFD; give it as additionalParams.nfv.VDU.${name}.computeFlavourId`,
+          };
     }
     case 'vcImageId': {
       const image = vnfd.softwareImages.find((candidate) => candidate.id === name);
@@ -49,7 +53,8 @@ function fillCp(name: string, rest: NfvPath, binding: ExtCpBinding | undefined):
   if (!binding) return { missing: `no extVirtualLinks[].extCps[] has cpdId ${name}` };
   const [key, index, field] = rest;
   if (key === 'network' && rest.length === 1) return { value: binding.network };
-  if (key === 'port' && rest.length === 1) return binding.port ? { value: binding.port } : { missing: `the extCp ${name} gives no linkPortId of an extLinkPort` };
+  if (key === 'port' && rest.length === 1)
+    return binding.port ? { value: binding.port } : { missing: `the extCp ${name} gives no linkPortId of an extLinkPort` };
   if (key === 'fixed_ips' && typeof index === 'number' && (field === 'subnet' || field === 'ip_address') && rest.length === 3) {
     const address = binding.fixedIps[index];
     if (!address) return { skip: true };
@@ -60,8 +65,14 @@ function fillCp(name: string, rest: NfvPath, binding: ExtCpBinding | undefined):
 
 function fill(path: NfvPath, sources: NfvSources): Fill {
   const [group, name, ...rest] = path;
-  if (group === 'VDU' && typeof name === 'string' && rest.length === 1 && typeof rest[0] === 'string') return fillVdu(name, rest[0], sources);
-  if (group === 'CP' && typeof name === 'string' && rest.length > 0) return fillCp(name, rest, sources.extCps.find((cp) => cp.cpdId === name));
+  if (group === 'VDU' && typeof name === 'string' && rest.length === 1 && typeof rest[0] === 'string')
+    return fillVdu(name, rest[0], sources);
+  if (group === 'CP' && typeof name === 'string' && rest.length > 0)
+    return fillCp(
+      name,
+      rest,
+      sources.extCps.find((cp) => cp.cpdId === name),
+    );
   return { missing: `not a parameter this VNFM fills; ${ASK}` };
 }
 
@@ -88,7 +99,11 @@ export function instantiateNfv(paths: readonly NfvPath[], sources: NfvSources): 
  * Tacker v2 DefaultUserData.change_ext_conn: the CPs the request binds get
  * their new network and fixed IPs; everything else keeps its value.
  */
-export function changeExtConnNfv(current: Record<string, unknown>, paths: readonly NfvPath[], extCps: readonly ExtCpBinding[]): Record<string, unknown> {
+export function changeExtConnNfv(
+  current: Record<string, unknown>,
+  paths: readonly NfvPath[],
+  extCps: readonly ExtCpBinding[],
+): Record<string, unknown> {
   const patch: Record<string, unknown> = {};
   for (const path of paths) {
     const [group, name, key] = path;
@@ -114,8 +129,13 @@ function fixedIpsFor(paths: readonly NfvPath[], binding: ExtCpBinding): Record<s
 }
 
 /** The `nfv` parameter with new VNFC counts per VDU, where the template reads them (Tacker v2 scale: `nfv.VDU.<vdu>.desired_capacity`). */
-export function withDesiredCapacities(nfv: Record<string, unknown>, capacities: Readonly<Record<string, number>>, paths: Readonly<Record<string, NfvPath>> = {}): Record<string, unknown> {
+export function withDesiredCapacities(
+  nfv: Record<string, unknown>,
+  capacities: Readonly<Record<string, number>>,
+  paths: Readonly<Record<string, NfvPath>> = {},
+): Record<string, unknown> {
   const patch: Record<string, unknown> = {};
-  for (const [vduId, capacity] of Object.entries(capacities)) setAtPath(patch, paths[vduId] ?? ['VDU', vduId, 'desired_capacity'], capacity);
+  for (const [vduId, capacity] of Object.entries(capacities))
+    setAtPath(patch, paths[vduId] ?? ['VDU', vduId, 'desired_capacity'], capacity);
   return mergePatch(nfv, patch) as Record<string, unknown>;
 }

@@ -27,15 +27,23 @@ describe('nfv parameter changes after instantiation', () => {
       CP: {
         VDU1_CP1: { network: '<net:ft-net1>', fixed_ips: [{ subnet: '<subnet:ft-ipv4-subnet1>' }] },
         VDU1_CP2: current.CP.VDU1_CP2,
-        VDU2_CP2: { network: '<net:ft-net1>', fixed_ips: [{ ip_address: '22.22.22.101', subnet: '<subnet:ft-ipv4-subnet1>' }, { subnet: '<subnet:ft-ipv6-subnet1>' }] },
+        VDU2_CP2: {
+          network: '<net:ft-net1>',
+          fixed_ips: [{ ip_address: '22.22.22.101', subnet: '<subnet:ft-ipv4-subnet1>' }, { subnet: '<subnet:ft-ipv6-subnet1>' }],
+        },
       },
     });
     expect(current.CP.VDU1_CP1.network).toBe('old-net');
   });
 
   it('sets desired capacities per VDU and leaves the rest as it was', () => {
-    expect(withDesiredCapacities(current, { VDU1: 3 })).toEqual({ ...current, VDU: { VDU1: { computeFlavourId: 'm1.tiny', desired_capacity: 3 } } });
-    expect(withDesiredCapacities(current, { VDU1: 2 }, { VDU1: ['VDU', 'VDU1', 'number_of_instance'] }).VDU).toEqual({ VDU1: { computeFlavourId: 'm1.tiny', desired_capacity: 1, number_of_instance: 2 } });
+    expect(withDesiredCapacities(current, { VDU1: 3 })).toEqual({
+      ...current,
+      VDU: { VDU1: { computeFlavourId: 'm1.tiny', desired_capacity: 3 } },
+    });
+    expect(withDesiredCapacities(current, { VDU1: 2 }, { VDU1: ['VDU', 'VDU1', 'number_of_instance'] }).VDU).toEqual({
+      VDU1: { computeFlavourId: 'm1.tiny', desired_capacity: 1, number_of_instance: 2 },
+    });
   });
 
   it('merges as RFC 7386 JSON Merge Patch: objects merge, null removes, lists replace', () => {
@@ -44,7 +52,19 @@ describe('nfv parameter changes after instantiation', () => {
   });
 
   it('reads v1 cpConfig lists and skips external VLs without a network', () => {
-    const bindings = extCpBindings([{ id: 'v', resourceId: 'n', extCps: [{ cpdId: 'CP1', cpConfig: [{ cpProtocolData: [{ ipOverEthernet: { ipAddresses: [{ fixedAddresses: ['1.1.1.1'] }] } }] }] }] }, { id: 'x', extCps: [{ cpdId: 'CP2' }] }, 'junk']);
-    expect(bindings).toEqual([{ cpdId: 'CP1', extVirtualLinkId: 'v', network: 'n', port: undefined, fixedIps: [{ subnet: undefined, ipAddress: '1.1.1.1' }] }]);
+    const bindings = extCpBindings([
+      {
+        id: 'v',
+        resourceId: 'n',
+        extCps: [
+          { cpdId: 'CP1', cpConfig: [{ cpProtocolData: [{ ipOverEthernet: { ipAddresses: [{ fixedAddresses: ['1.1.1.1'] }] } }] }] },
+        ],
+      },
+      { id: 'x', extCps: [{ cpdId: 'CP2' }] },
+      'junk',
+    ]);
+    expect(bindings).toEqual([
+      { cpdId: 'CP1', extVirtualLinkId: 'v', network: 'n', port: undefined, fixedIps: [{ subnet: undefined, ipAddress: '1.1.1.1' }] },
+    ]);
   });
 });

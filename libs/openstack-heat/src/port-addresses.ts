@@ -25,5 +25,10 @@ export function cpProtocolInfoOfPort(attributes: Record<string, unknown> | undef
   const macAddress = typeof attributes['mac_address'] === 'string' ? attributes['mac_address'] : undefined;
   if (bySubnet.size === 0 && !macAddress) return [];
   const ipAddresses = [...bySubnet.values()];
-  return [{ layerProtocol: 'IP_OVER_ETHERNET', ipOverEthernet: { ...(macAddress && { macAddress }), ...(ipAddresses.length > 0 && { ipAddresses }) } }];
+  return [
+    {
+      layerProtocol: 'IP_OVER_ETHERNET',
+      ipOverEthernet: { ...(macAddress && { macAddress }), ...(ipAddresses.length > 0 && { ipAddresses }) },
+    },
+  ];
 }

@@ -4,12 +4,20 @@ const SCALING_GROUP = 'OS::Heat::AutoScalingGroup';
 const SERVER = 'OS::Nova::Server';
 
 /** The one VDU a scaling group's members run: the group's own name, else the one server of its member template named after a VDU. */
-function vduOfGroup(name: string, group: Record<string, unknown>, files: Readonly<Record<string, string>>, vduIds: readonly string[]): string | undefined {
+function vduOfGroup(
+  name: string,
+  group: Record<string, unknown>,
+  files: Readonly<Record<string, string>>,
+  vduIds: readonly string[],
+): string | undefined {
   if (vduIds.includes(name)) return name;
-  const member = isRecord(group['properties']) && isRecord(group['properties']['resource']) ? group['properties']['resource']['type'] : undefined;
+  const member =
+    isRecord(group['properties']) && isRecord(group['properties']['resource']) ? group['properties']['resource']['type'] : undefined;
   const text = typeof member === 'string' ? files[member] : undefined;
   if (text === undefined) return undefined;
-  const servers = Object.entries(resourcesOf(parseHotTemplate(text, member as string))).filter(([server, resource]) => vduIds.includes(server) && isRecord(resource) && resource['type'] === SERVER);
+  const servers = Object.entries(resourcesOf(parseHotTemplate(text, member as string))).filter(
+    ([server, resource]) => vduIds.includes(server) && isRecord(resource) && resource['type'] === SERVER,
+  );
   return servers.length === 1 ? servers[0][0] : undefined;
 }
 
@@ -46,7 +54,19 @@ export function withNfvCapacities(template: HotTemplate, files: Readonly<Record<
       const max = vdus.maxInstances[name];
       if (max !== undefined && typeof resource['type'] === 'string' && files[resource['type']] !== undefined) {
         const { type, properties: memberProperties, ...rest } = resource;
-        return [name, { ...rest, type: SCALING_GROUP, properties: { min_size: 0, max_size: max, desired_capacity: capacityOf(name), resource: { type, properties: memberProperties ?? {} } } }];
+        return [
+          name,
+          {
+            ...rest,
+            type: SCALING_GROUP,
+            properties: {
+              min_size: 0,
+              max_size: max,
+              desired_capacity: capacityOf(name),
+              resource: { type, properties: memberProperties ?? {} },
+            },
+          },
+        ];
       }
       return [name, resource];
     }),

@@ -21,7 +21,8 @@ export interface HeatStackDefinition {
 export const stackNameOf = (vnfInstanceId: string) => `vnf-${vnfInstanceId}`;
 
 /** The package files of the flavour's BaseHOT (top template first); none when the template is built from the VNFD (generatedBaseHot). */
-export const baseHotFilePaths = (flavour: VnfdFlavour): string[] => (flavour.baseHot ? [flavour.baseHot.path, ...flavour.baseHot.nestedPaths] : []);
+export const baseHotFilePaths = (flavour: VnfdFlavour): string[] =>
+  flavour.baseHot ? [flavour.baseHot.path, ...flavour.baseHot.nestedPaths] : [];
 
 /** The flavour's templates: its BaseHOT when the package has one, else the one built from its VNFD. */
 function templatesOf(flavour: VnfdFlavour, texts: Readonly<Record<string, string>>): HeatTemplateFiles {
@@ -50,7 +51,11 @@ export interface InstantiateInput {
 export function instantiateDefinition(input: InstantiateInput): HeatStackDefinition {
   const flavour = flavourOf(input.vnfd, input.flavourId);
   const sources = templatesOf(flavour, input.texts);
-  const template = withNfvCapacities(applyExtManagedLinks(sources.template, extManagedLinks(input.extManagedVirtualLinks)), sources.files, scaledVdus(flavour));
+  const template = withNfvCapacities(
+    applyExtManagedLinks(sources.template, extManagedLinks(input.extManagedVirtualLinks)),
+    sources.files,
+    scaledVdus(flavour),
+  );
   const { nfv, problems } = instantiateNfv(nfvParamPaths(template), {
     vnfd: input.vnfd,
     flavour,
@@ -68,15 +73,21 @@ export function instantiateDefinition(input: InstantiateInput): HeatStackDefinit
 /** The flavour's VDUs, and the maximum VNFC count of each one a scaling aspect scales. */
 function scaledVdus(flavour: VnfdFlavour): ScaledVdus {
   const scaled = new Set(flavour.scalingAspects.flatMap((aspect) => Object.keys(aspect.vduDeltas)));
-  return { vduIds: flavour.vdus.map((vdu) => vdu.id), maxInstances: Object.fromEntries(flavour.vdus.filter((vdu) => scaled.has(vdu.id)).map((vdu) => [vdu.id, vdu.maxInstances])) };
+  return {
+    vduIds: flavour.vdus.map((vdu) => vdu.id),
+    maxInstances: Object.fromEntries(flavour.vdus.filter((vdu) => scaled.has(vdu.id)).map((vdu) => [vdu.id, vdu.maxInstances])),
+  };
 }
 
 /** The `nfv` parameter of a definition (an object; a stack without one has nothing the VNFM fills). */
-export const nfvOf = (definition: HeatStackDefinition): Record<string, unknown> => (isRecord(definition.parameters['nfv']) ? definition.parameters['nfv'] : {});
+export const nfvOf = (definition: HeatStackDefinition): Record<string, unknown> =>
+  isRecord(definition.parameters['nfv']) ? definition.parameters['nfv'] : {};
 
 /** CPs whose VIM network comes from the request: the external CPs of the deployment (`nfv.CP.<cp>.network`). */
 export function externalCpIds(template: HotTemplate): Set<string> {
-  return new Set(nfvParamPaths(template).flatMap((path) => (path[0] === 'CP' && path[2] === 'network' && typeof path[1] === 'string' ? [path[1]] : [])));
+  return new Set(
+    nfvParamPaths(template).flatMap((path) => (path[0] === 'CP' && path[2] === 'network' && typeof path[1] === 'string' ? [path[1]] : [])),
+  );
 }
 
 /**
@@ -86,7 +97,10 @@ export function externalCpIds(template: HotTemplate): Set<string> {
  * secrets were sealed); then the live stack's, which Heat holds in full.
  * Reading the live one otherwise would write opened secrets into the record.
  */
-export function nfvToUpdate(recorded: HeatStackDefinition, liveParameters: Readonly<Record<string, unknown>> | undefined): Record<string, unknown> {
+export function nfvToUpdate(
+  recorded: HeatStackDefinition,
+  liveParameters: Readonly<Record<string, unknown>> | undefined,
+): Record<string, unknown> {
   const nfv = nfvOf(recorded);
   const live = liveParameters && liveNfv(liveParameters);
   return live && JSON.stringify(nfv).includes(REDACTED) ? live : nfv;

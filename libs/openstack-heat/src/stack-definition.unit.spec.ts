@@ -42,7 +42,10 @@ describe('the stack an instantiation creates from a corpus BaseHOT', () => {
           VDU1_CP2: { network: '<net:ft-net0>', fixed_ips: [{ subnet: '<subnet:ft-ipv4-subnet0>' }] },
           'VDU2_CP1-1': { port: 'port-cp1-1' },
           'VDU2_CP1-2': { port: '<port:VDU2_CP1-2>' },
-          VDU2_CP2: { network: '<net:ft-net0>', fixed_ips: [{ ip_address: '100.100.100.11', subnet: '<subnet:ft-ipv4-subnet0>' }, { subnet: '<subnet:ft-ipv6-subnet0>' }] },
+          VDU2_CP2: {
+            network: '<net:ft-net0>',
+            fixed_ips: [{ ip_address: '100.100.100.11', subnet: '<subnet:ft-ipv4-subnet0>' }, { subnet: '<subnet:ft-ipv6-subnet0>' }],
+          },
         },
       },
     });
@@ -55,7 +58,11 @@ describe('the stack an instantiation creates from a corpus BaseHOT', () => {
     expect(Object.keys(resources)).toEqual(expect.arrayContaining(['internalVL3', 'internalVL3_subnet']));
     expect(resources['internalVL1_subnet']).toBeUndefined();
     expect(resources['VDU2_CP3'].properties).toEqual({ network: '<net:net_mgmt>' });
-    expect((resources['VDU1_scale_group'].properties?.['resource'] as { properties: Record<string, unknown> }).properties).toMatchObject({ net3: '<net:net_mgmt>', net4: '<net:net1>', net5: { get_resource: 'internalVL3' } });
+    expect((resources['VDU1_scale_group'].properties?.['resource'] as { properties: Record<string, unknown> }).properties).toMatchObject({
+      net3: '<net:net_mgmt>',
+      net4: '<net:net1>',
+      net5: { get_resource: 'internalVL3' },
+    });
     expect(Object.keys(files)).toEqual(['VDU1.yaml']);
   });
 
@@ -68,24 +75,68 @@ describe('the stack an instantiation creates from a corpus BaseHOT', () => {
   });
 
   it('takes the port of an external CP from its linkPortId and the link ports of its external VL', () => {
-    const links = [{ id: 'ext1', resourceId: 'net-a', extLinkPorts: [{ id: 'lp1', resourceHandle: { resourceId: 'port-uuid' } }], extCps: [{ cpdId: 'VDU2_CP1-1', cpConfig: { c: { linkPortId: 'lp1' } } }] }];
-    const definition = instantiateDefinition({ ...maxRequest, extVirtualLinks: [...maxRequest.extVirtualLinks, ...links], additionalParams });
+    const links = [
+      {
+        id: 'ext1',
+        resourceId: 'net-a',
+        extLinkPorts: [{ id: 'lp1', resourceHandle: { resourceId: 'port-uuid' } }],
+        extCps: [{ cpdId: 'VDU2_CP1-1', cpConfig: { c: { linkPortId: 'lp1' } } }],
+      },
+    ];
+    const definition = instantiateDefinition({
+      ...maxRequest,
+      extVirtualLinks: [...maxRequest.extVirtualLinks, ...links],
+      additionalParams,
+    });
     expect((definition.parameters['nfv'] as { CP: Record<string, unknown> }).CP['VDU2_CP1-1']).toEqual({ port: 'port-uuid' });
   });
 
   it('refuses a StandardUserData BaseHOT without the per-VNFC name it reads, and takes it from additionalParams.nfv', () => {
     const standard = corpusPackage('vnf-v2-userdata-standard');
-    const links = [{ id: 'e', resourceId: 'net0', extCps: ['VDU1_CP1', 'VDU2_CP1'].map((cpdId) => ({ cpdId, cpConfig: { c: { cpProtocolData: [{ layerProtocol: 'IP_OVER_ETHERNET', ipOverEthernet: { ipAddresses: [{ type: 'IPV4', subnetId: 'sub0' }] } }] } } })) }];
-    const input = { vnfd: standard.vnfd, flavourId: 'simple', texts: standard.texts, vduCounts: { VDU1: 1, VDU2: 1 }, extVirtualLinks: links };
-    expect(refusal(() => instantiateDefinition(input)).detail).toContain('nfv.VDU.VDU1.name: not a VDU parameter this VNFM fills; give it in additionalParams.nfv');
+    const links = [
+      {
+        id: 'e',
+        resourceId: 'net0',
+        extCps: ['VDU1_CP1', 'VDU2_CP1'].map((cpdId) => ({
+          cpdId,
+          cpConfig: {
+            c: {
+              cpProtocolData: [
+                { layerProtocol: 'IP_OVER_ETHERNET', ipOverEthernet: { ipAddresses: [{ type: 'IPV4', subnetId: 'sub0' }] } },
+              ],
+            },
+          },
+        })),
+      },
+    ];
+    const input = {
+      vnfd: standard.vnfd,
+      flavourId: 'simple',
+      texts: standard.texts,
+      vduCounts: { VDU1: 1, VDU2: 1 },
+      extVirtualLinks: links,
+    };
+    expect(refusal(() => instantiateDefinition(input)).detail).toContain(
+      'nfv.VDU.VDU1.name: not a VDU parameter this VNFM fills; give it in additionalParams.nfv',
+    );
     const definition = instantiateDefinition({ ...input, additionalParams: { nfv: { VDU: { VDU1: { name: 'vdu1-0' } } } } });
-    expect(definition.parameters['nfv']).toMatchObject({ VDU: { VDU1: { name: 'vdu1-0', vcImageId: 'cirros-0.5.2-x86_64-disk' } }, CP: { VDU2_CP1: { network: 'net0', fixed_ips: [{ subnet: 'sub0' }] } } });
+    expect(definition.parameters['nfv']).toMatchObject({
+      VDU: { VDU1: { name: 'vdu1-0', vcImageId: 'cirros-0.5.2-x86_64-disk' } },
+      CP: { VDU2_CP1: { network: 'net0', fixed_ips: [{ subnet: 'sub0' }] } },
+    });
     expect(Object.keys(definition.files)).toEqual(['VDU1.yaml', 'VDU2.yaml']);
   });
 
   it('refuses a v1-style BaseHOT whose parameters only a v1 user-data script filled, saying where to give each', () => {
     const practical = corpusPackage('practical-vnf-package');
-    const error = refusal(() => instantiateDefinition({ vnfd: practical.vnfd, flavourId: 'scalable', texts: practical.texts, vduCounts: { VDU_0: 1, VDU_1: 1, VDU_2: 0 } }));
+    const error = refusal(() =>
+      instantiateDefinition({
+        vnfd: practical.vnfd,
+        flavourId: 'scalable',
+        texts: practical.texts,
+        vduCounts: { VDU_0: 1, VDU_1: 1, VDU_2: 0 },
+      }),
+    );
     expect(error.detail).toContain('nfv.VDU.VDU_0.image: not a VDU parameter');
     expect(error.detail).toContain('parameter security_group: it has no default; give it as additionalParams.security_group');
     expect(error.detail).not.toContain('number_of_instance');
@@ -95,10 +146,23 @@ describe('the stack an instantiation creates from a corpus BaseHOT', () => {
     const practical = corpusPackage('practical-vnf-package');
     const vdu = (name: string) => ({ [name]: { image: 'cirros', flavor: 'm1.tiny' } });
     const cp = (name: string) => ({ [name]: { network_id: 'net0', subnets: [{ fixed_ip_addresses: ['10.0.0.5'] }] } });
-    const nfv = { VDU: { ...vdu('VDU_0'), ...vdu('VDU_1'), ...vdu('VDU_2') }, CP: { ...cp('VDU0_CP1'), ...cp('VDU1_CP1'), ...cp('VDU2_CP1') } };
+    const nfv = {
+      VDU: { ...vdu('VDU_0'), ...vdu('VDU_1'), ...vdu('VDU_2') },
+      CP: { ...cp('VDU0_CP1'), ...cp('VDU1_CP1'), ...cp('VDU2_CP1') },
+    };
     const additionalParams = { nfv, security_group: 'sg-1', vdu1_availabilityzone: 'az-2', unrelated: 'x' };
-    const definition = instantiateDefinition({ vnfd: practical.vnfd, flavourId: 'scalable', texts: practical.texts, vduCounts: { VDU_0: 1, VDU_1: 1, VDU_2: 1 }, additionalParams });
-    expect(definition.parameters).toMatchObject({ security_group: 'sg-1', vdu1_availabilityzone: 'az-2', nfv: { VDU: { VDU_2: { number_of_instance: 1, image: 'cirros' } } } });
+    const definition = instantiateDefinition({
+      vnfd: practical.vnfd,
+      flavourId: 'scalable',
+      texts: practical.texts,
+      vduCounts: { VDU_0: 1, VDU_1: 1, VDU_2: 1 },
+      additionalParams,
+    });
+    expect(definition.parameters).toMatchObject({
+      security_group: 'sg-1',
+      vdu1_availabilityzone: 'az-2',
+      nfv: { VDU: { VDU_2: { number_of_instance: 1, image: 'cirros' } } },
+    });
     expect(definition.parameters).not.toHaveProperty('unrelated');
     expect(definition.parameters).not.toHaveProperty('vdu0_availabilityzone');
   });
@@ -110,8 +174,12 @@ describe('the stack an instantiation creates from a corpus BaseHOT', () => {
   });
 
   it('keys a nested template by the relative path when the top template references it so', () => {
-    const top = 'resources:\n  group:\n    type: OS::Heat::AutoScalingGroup\n    properties:\n      resource:\n        type: nested/VDU1.yaml\n';
-    const { files } = heatTemplateFiles({ path: 'BaseHOT/f/top.yaml', nestedPaths: ['BaseHOT/f/nested/VDU1.yaml'] }, { 'BaseHOT/f/top.yaml': top, 'BaseHOT/f/nested/VDU1.yaml': 'resources: {}\n' });
+    const top =
+      'resources:\n  group:\n    type: OS::Heat::AutoScalingGroup\n    properties:\n      resource:\n        type: nested/VDU1.yaml\n';
+    const { files } = heatTemplateFiles(
+      { path: 'BaseHOT/f/top.yaml', nestedPaths: ['BaseHOT/f/nested/VDU1.yaml'] },
+      { 'BaseHOT/f/top.yaml': top, 'BaseHOT/f/nested/VDU1.yaml': 'resources: {}\n' },
+    );
     expect(Object.keys(files)).toEqual(['nested/VDU1.yaml']);
   });
 
@@ -125,8 +193,13 @@ describe('the stack an instantiation creates from a corpus BaseHOT', () => {
     const live = { nfv: '{"VDU":{"VDU1":{"desired_capacity":2}},"CP":{"CP1":{"port":"p-1"}}}', 'OS::stack_name': 'vnf-1' };
     const sealed = { VDU: { VDU1: { desired_capacity: 2 } }, CP: { CP1: { port: 'sealed:v1:YQ.Yg' } } };
     expect(nfvToUpdate(recorded(sealed), live)).toEqual(sealed);
-    expect(nfvToUpdate(recorded({ CP: { CP1: { password: '[REDACTED]' } } }), live)).toEqual({ VDU: { VDU1: { desired_capacity: 2 } }, CP: { CP1: { port: 'p-1' } } });
-    expect(nfvToUpdate(recorded({ CP: { CP1: { password: '[REDACTED]' } } }), { nfv: 'not json' })).toEqual({ CP: { CP1: { password: '[REDACTED]' } } });
+    expect(nfvToUpdate(recorded({ CP: { CP1: { password: '[REDACTED]' } } }), live)).toEqual({
+      VDU: { VDU1: { desired_capacity: 2 } },
+      CP: { CP1: { port: 'p-1' } },
+    });
+    expect(nfvToUpdate(recorded({ CP: { CP1: { password: '[REDACTED]' } } }), { nfv: 'not json' })).toEqual({
+      CP: { CP1: { password: '[REDACTED]' } },
+    });
     expect(nfvToUpdate(recorded(sealed), undefined)).toEqual(sealed);
   });
 });

@@ -20,12 +20,25 @@ export function corpusPackage(name: string): { vnfd: VnfdModel; texts: Record<st
   const dir = corpusPath('tacker', name);
   // The images and scripts the corpus copy lacks: @vnfm/vnf-package's stand-ins, listed as package files.
   const packageFiles = [...new Set([...filesUnder(dir), ...filesUnder(fixturePath('tacker', name))])].sort();
-  const texts = Object.fromEntries(filesUnder(dir).filter((path) => /\.ya?ml$/.test(path)).map((path) => [path, readFileSync(join(dir, path), 'utf8')]));
+  const texts = Object.fromEntries(
+    filesUnder(dir)
+      .filter((path) => /\.ya?ml$/.test(path))
+      .map((path) => [path, readFileSync(join(dir, path), 'utf8')]),
+  );
   const meta = readFileSync(join(dir, 'TOSCA-Metadata', 'TOSCA.meta'), 'utf8');
   const entryDefinitions = /^Entry-Definitions:\s*(\S+)/m.exec(meta)?.[1] ?? '';
-  const documents = Object.fromEntries(Object.entries(texts).filter(([path]) => path.startsWith('Definitions/')).map(([path, text]) => [path, parse(text) as unknown]));
+  const documents = Object.fromEntries(
+    Object.entries(texts)
+      .filter(([path]) => path.startsWith('Definitions/'))
+      .map(([path, text]) => [path, parse(text) as unknown]),
+  );
   const bundledTypes = Object.fromEntries(
-    BUNDLED_SOL001_VERSIONS.flatMap((version) => SOL001_TYPE_FILES.map((file) => [bundledTypesKey(version, file), parse(readFileSync(join(ETSI_TYPES, version, file), 'utf8')) as unknown])),
+    BUNDLED_SOL001_VERSIONS.flatMap((version) =>
+      SOL001_TYPE_FILES.map((file) => [
+        bundledTypesKey(version, file),
+        parse(readFileSync(join(ETSI_TYPES, version, file), 'utf8')) as unknown,
+      ]),
+    ),
   );
   return { vnfd: buildVnfdModel({ entryDefinitions, documents, packageFiles, bundledTypes }), texts };
 }
@@ -38,12 +51,25 @@ const HEAT = 'http://192.0.2.1/heat-api/v1/p1';
 const stackHref = (stack: StackRef) => `${HEAT}/stacks/${encodeURIComponent(stack.name)}/${stack.id}`;
 
 /** A resource as Heat lists it with nested_depth (the shape the OpenStack simulator and Heat answer with). */
-export function heatResource(name: string, type: string, physicalId: string, stack: StackRef, extra: { nested?: StackRef; requiredBy?: string[]; created?: string } = {}): HeatResource {
+export function heatResource(
+  name: string,
+  type: string,
+  physicalId: string,
+  stack: StackRef,
+  extra: { nested?: StackRef; requiredBy?: string[]; created?: string } = {},
+): HeatResource {
   const links = [
     { rel: 'self', href: `${stackHref(stack)}/resources/${name}` },
     { rel: 'stack', href: stackHref(stack) },
     ...(extra.nested ? [{ rel: 'nested', href: stackHref(extra.nested) }] : []),
   ];
-  return { resource_name: name, physical_resource_id: physicalId, resource_type: type, resource_status: 'CREATE_COMPLETE', creation_time: extra.created ?? '2026-01-01T00:00:00Z', required_by: extra.requiredBy ?? [], links };
+  return {
+    resource_name: name,
+    physical_resource_id: physicalId,
+    resource_type: type,
+    resource_status: 'CREATE_COMPLETE',
+    creation_time: extra.created ?? '2026-01-01T00:00:00Z',
+    required_by: extra.requiredBy ?? [],
+    links,
+  };
 }
-

@@ -32,7 +32,13 @@ export function serversOf(tree: ResourceTree, vduIds: readonly string[]): Server
   return servers
     .map((resource, order) => {
       const named = tree.lineage(resource).find((candidate) => vduIds.includes(candidate.resource_name));
-      return { serverId: resource.physical_resource_id, vduId: named?.resource_name ?? resource.resource_name, resource, stack: tree.stackOf(resource), order };
+      return {
+        serverId: resource.physical_resource_id,
+        vduId: named?.resource_name ?? resource.resource_name,
+        resource,
+        stack: tree.stackOf(resource),
+        order,
+      };
     })
     .sort((a, b) => (a.resource.creation_time ?? '').localeCompare(b.resource.creation_time ?? '') || a.order - b.order)
     .map(({ order: _order, ...server }) => server);
@@ -61,6 +67,10 @@ export function extCpInfoOf(tree: ResourceTree, externalCpIds: ReadonlySet<strin
     .filter((port) => externalCpIds.has(port.resource_name) && port.physical_resource_id)
     .map((port) => {
       const [server] = tree.dependents(port, SERVER_TYPE);
-      return { id: port.physical_resource_id, cpdId: port.resource_name, ...(server ? { metadata: { vnfcResourceInfoId: server.physical_resource_id } } : {}) };
+      return {
+        id: port.physical_resource_id,
+        cpdId: port.resource_name,
+        ...(server ? { metadata: { vnfcResourceInfoId: server.physical_resource_id } } : {}),
+      };
     });
 }

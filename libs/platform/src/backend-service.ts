@@ -28,7 +28,11 @@ export interface RunningService {
  * its @MessagePattern handlers answer `vnfm.<service>.commands`, and the
  * built-in health and probe commands answer for every service alike.
  */
-export async function startBackendService(service: ServiceName, module: Type<unknown> | DynamicModule, infra: Infrastructure): Promise<RunningService> {
+export async function startBackendService(
+  service: ServiceName,
+  module: Type<unknown> | DynamicModule,
+  infra: Infrastructure,
+): Promise<RunningService> {
   const runtime = await ServiceRuntime.create(service, infra);
   const store = runtime.store;
   if (!store) throw new Error(`${service} needs an event store`);

@@ -6,11 +6,17 @@ import { handleCommand, loadStream, type EventFold } from './command-handler';
 
 /** A counter that refuses to go past a limit: enough to see load, decide, append and races. */
 type Added = { type: 'Added'; data: { by: number } };
-const COUNTER: EventFold<number, Added> = { initial: () => 0, evolve: (total, event) => total + event.data.by, isEvent: (event): event is Added => event.type === 'Added' };
-const add = (by: number, limit = 10) => (total: number): Added[] => {
-  if (total + by > limit) throw new Error(`over ${limit}`);
-  return by === 0 ? [] : [{ type: 'Added', data: { by } }];
+const COUNTER: EventFold<number, Added> = {
+  initial: () => 0,
+  evolve: (total, event) => total + event.data.by,
+  isEvent: (event): event is Added => event.type === 'Added',
 };
+const add =
+  (by: number, limit = 10) =>
+  (total: number): Added[] => {
+    if (total + by > limit) throw new Error(`over ${limit}`);
+    return by === 0 ? [] : [{ type: 'Added', data: { by } }];
+  };
 
 describe('handleCommand (one command handler for every aggregate)', () => {
   let dir: string;
@@ -64,10 +70,16 @@ describe('handleCommand (one command handler for every aggregate)', () => {
         },
       }),
     ).rejects.toBe(conflict);
-    const raced = handleCommand(store, 'counter-4', COUNTER, (total) => {
-      void store.append('counter-4', [{ type: 'Added', data: { by: 1 } }], 0);
-      return add(1)(total);
-    }, { onConflict: () => conflict });
+    const raced = handleCommand(
+      store,
+      'counter-4',
+      COUNTER,
+      (total) => {
+        void store.append('counter-4', [{ type: 'Added', data: { by: 1 } }], 0);
+        return add(1)(total);
+      },
+      { onConflict: () => conflict },
+    );
     await expect(raced).rejects.toBe(conflict);
   });
 

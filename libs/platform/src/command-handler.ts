@@ -48,7 +48,12 @@ export interface CommandOutcome<S, E> {
 }
 
 /** The stream read and folded, starting after `from` when given. */
-export async function loadStream<S, E extends DomainEvent>(store: EventStore, stream: string, fold: EventFold<S, E>, from?: Loaded<S>): Promise<Loaded<S> & { read: Appended<E>[] }> {
+export async function loadStream<S, E extends DomainEvent>(
+  store: EventStore,
+  stream: string,
+  fold: EventFold<S, E>,
+  from?: Loaded<S>,
+): Promise<Loaded<S> & { read: Appended<E>[] }> {
   const fromRevision = from ? from.revision + 1 : 0;
   const recorded = await store.readStream(stream, fromRevision > 0 ? { fromRevision } : undefined);
   const read = recorded.flatMap((event) => asAppended(event, fold));
@@ -69,24 +74,21 @@ export async function handleCommand<S, E extends DomainEvent>(
   decide: (state: S) => E[],
   options: CommandOptions<S, E> = {},
 ): Promise<CommandOutcome<S, E>> {
-  return retryOnConflict(
-    async () => {
-      const from = options.from?.();
-      const loaded = await loadStream(store, stream, fold, from);
-      const learnt = from ? loaded.read : [];
-      options.check?.(loaded);
-      const events = decide(loaded.state);
-      if (events.length === 0) {
-        options.onEvents?.(learnt);
-        return { events, before: loaded.state, after: loaded.state, revision: loaded.revision };
-      }
-      const result = await store.append(stream, events, loaded.revision < 0 ? 'no_stream' : loaded.revision);
-      const first = result.nextExpectedRevision - events.length + 1;
-      options.onEvents?.([...learnt, ...events.map((event, i) => ({ revision: first + i, event }))]);
-      return { events, before: loaded.state, after: events.reduce(fold.evolve, loaded.state), revision: result.nextExpectedRevision };
-    },
-    options.onConflict,
-  );
+  return retryOnConflict(async () => {
+    const from = options.from?.();
+    const loaded = await loadStream(store, stream, fold, from);
+    const learnt = from ? loaded.read : [];
+    options.check?.(loaded);
+    const events = decide(loaded.state);
+    if (events.length === 0) {
+      options.onEvents?.(learnt);
+      return { events, before: loaded.state, after: loaded.state, revision: loaded.revision };
+    }
+    const result = await store.append(stream, events, loaded.revision < 0 ? 'no_stream' : loaded.revision);
+    const first = result.nextExpectedRevision - events.length + 1;
+    options.onEvents?.([...learnt, ...events.map((event, i) => ({ revision: first + i, event }))]);
+    return { events, before: loaded.state, after: events.reduce(fold.evolve, loaded.state), revision: result.nextExpectedRevision };
+  }, options.onConflict);
 }
 
 /** Runs `work` again when it lost a race for a stream (WrongExpectedRevision), or turns the loss into `onConflict()`. */

@@ -5,4 +5,14 @@ export { probeMessageType, type ProbeRequest, type ProbeResult } from './diagnos
 export { bootstrap } from './bootstrap';
 export { startReadModelProjection, type ReadModelProjection } from './read-model-projection';
 export { AggregateReadModel, type AggregateEntry } from './aggregate-read-model';
-export { handleCommand, loadStream, retryOnConflict, type Appended, type CommandOptions, type CommandOutcome, type DomainEvent, type EventFold, type Loaded } from './command-handler';
+export {
+  handleCommand,
+  loadStream,
+  retryOnConflict,
+  type Appended,
+  type CommandOptions,
+  type CommandOutcome,
+  type DomainEvent,
+  type EventFold,
+  type Loaded,
+} from './command-handler';

@@ -35,7 +35,12 @@ export function createInfrastructure(config: VnfmConfig, logger: Logger): Infras
  * folder; on Kubernetes it comes from the vnfm-secrets Secret).
  */
 function loadBusKey(config: VnfmConfig): Buffer {
-  return loadKeyBytes({ configured: config.busKey, keyFile: join(resolve(config.dataDir), 'bus.key'), variable: 'VNFM_BUS_KEY', label: 'bus key' });
+  return loadKeyBytes({
+    configured: config.busKey,
+    keyFile: join(resolve(config.dataDir), 'bus.key'),
+    variable: 'VNFM_BUS_KEY',
+    label: 'bus key',
+  });
 }
 
 /** Each service its own store: a sub-folder of the data folder, or its stream categories in EventStoreDB. */
@@ -43,7 +48,10 @@ export async function openEventStore(service: string, config: VnfmConfig, logger
   const metadata = () => ({ ...currentTraceIds(), ...currentContext() });
   const warn = { warn: (message: string, fields?: Record<string, unknown>) => logger.warn(fields ?? {}, message) };
   if (config.eventStore === 'eventstoredb') {
-    return { store: new EventStoreDbEventStore({ connectionString: config.esdbUrl as string, metadata, logger: warn }), adapter: 'eventstoredb' };
+    return {
+      store: new EventStoreDbEventStore({ connectionString: config.esdbUrl as string, metadata, logger: warn }),
+      adapter: 'eventstoredb',
+    };
   }
   const dataDir = join(resolve(config.dataDir), service);
   return { store: await EmbeddedEventStore.open({ dataDir, fsync: config.fsync, metadata, logger: warn }), adapter: 'embedded' };

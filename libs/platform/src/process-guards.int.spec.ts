@@ -15,10 +15,20 @@ setTimeout(() => console.log(JSON.stringify({ alive: true, unexpectedErrors: une
 
 describe('guardProcess: an error that escapes every handler is logged and counted, and the process goes on', () => {
   it('survives a stray rejection and a throwing timer, logging each at error and counting both', () => {
-    const child = spawnSync(process.execPath, ['-r', 'ts-node/register', '-e', CHILD], { env: { ...process.env, TS_NODE_TRANSPILE_ONLY: '1' }, encoding: 'utf8', timeout: 50_000 });
+    const child = spawnSync(process.execPath, ['-r', 'ts-node/register', '-e', CHILD], {
+      env: { ...process.env, TS_NODE_TRANSPILE_ONLY: '1' },
+      encoding: 'utf8',
+      timeout: 50_000,
+    });
     expect({ status: child.status, stderr: child.stderr }).toEqual({ status: 0, stderr: '' });
-    const lines = child.stdout.trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+    const lines = child.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(lines).toContainEqual({ alive: true, unexpectedErrors: 2 });
-    expect(lines.filter((line) => line.level === 'error').map((line) => line.where)).toEqual(['unhandled promise rejection', 'uncaught exception']);
+    expect(lines.filter((line) => line.level === 'error').map((line) => line.where)).toEqual([
+      'unhandled promise rejection',
+      'uncaught exception',
+    ]);
   });
 });

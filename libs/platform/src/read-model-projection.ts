@@ -22,7 +22,8 @@ export interface ReadModelProjection {
 export async function startReadModelProjection(runtime: ServiceRuntime, projection: ReadModelProjection): Promise<Subscription> {
   const store = runtime.store as EventStore;
   const apply = (event: RecordedEvent) => {
-    if (event.streamName.startsWith(projection.streamPrefix)) projection.project(event.streamName.slice(projection.streamPrefix.length), event);
+    if (event.streamName.startsWith(projection.streamPrefix))
+      projection.project(event.streamName.slice(projection.streamPrefix.length), event);
   };
   let after: string | undefined;
   let count = 0;
@@ -34,7 +35,9 @@ export async function startReadModelProjection(runtime: ServiceRuntime, projecti
     if (page.length < REPLAY_PAGE) break;
   }
   if (after !== undefined) await store.storeCheckpoint(projection.name, after);
-  const subscription = store.subscribe({ subscriptionName: projection.name, streamPrefixes: [projection.streamPrefix] }, async (event) => apply(event));
+  const subscription = store.subscribe({ subscriptionName: projection.name, streamPrefixes: [projection.streamPrefix] }, async (event) =>
+    apply(event),
+  );
   await subscription.caughtUp;
   runtime.logger.info({ events: count, projection: projection.name }, 'read model built');
   return subscription;

@@ -23,7 +23,9 @@ export class ServiceRuntime {
   /** `stateless` services (the gateway) get no event store. */
   static async create(service: ServiceName, infra: Infrastructure, options: { stateless?: boolean } = {}): Promise<ServiceRuntime> {
     const logger = createLogger(service, infra.config.logLevel);
-    const { store, adapter } = options.stateless ? { store: undefined, adapter: 'none' } : await openEventStore(service, infra.config, logger);
+    const { store, adapter } = options.stateless
+      ? { store: undefined, adapter: 'none' }
+      : await openEventStore(service, infra.config, logger);
     const clientId = `${service}-${randomUUID().slice(0, 8)}`;
     // Kafka redelivers after crashes and rebalances: keep handled messages durably. In-process cannot redeliver across restarts.
     const inbox = store && infra.config.bus === 'kafka' ? new EventStoreInbox(store) : new MemoryInbox();
@@ -40,7 +42,14 @@ export class ServiceRuntime {
         eventStore = { adapter: this.storeAdapter, status: 'DOWN', detail: error instanceof Error ? error.message : String(error) };
       }
     }
-    return { service: this.service, status: eventStore.status, instance: this.instance, eventStore, startedAt: this.startedAt, unexpectedErrors: unexpectedErrorCount() };
+    return {
+      service: this.service,
+      status: eventStore.status,
+      instance: this.instance,
+      eventStore,
+      startedAt: this.startedAt,
+      unexpectedErrors: unexpectedErrorCount(),
+    };
   }
 
   async close(): Promise<void> {

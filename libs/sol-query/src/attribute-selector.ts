@@ -17,11 +17,18 @@ export type AttributeSelector = { kind: 'all' } | { kind: 'exclude'; paths: stri
 
 /** SOL 013 v2.6.1 table 5.3.2-1: which parameters may be combined. */
 export function parseAttributeSelector(params: AttributeSelectorParams): AttributeSelector {
-  const given = [params.allFields && 'all_fields', params.fields !== undefined && 'fields', params.excludeFields !== undefined && 'exclude_fields', params.excludeDefault && 'exclude_default'].filter(
-    (name): name is string => typeof name === 'string',
-  );
+  const given = [
+    params.allFields && 'all_fields',
+    params.fields !== undefined && 'fields',
+    params.excludeFields !== undefined && 'exclude_fields',
+    params.excludeDefault && 'exclude_default',
+  ].filter((name): name is string => typeof name === 'string');
   const allowed = given.length <= 1 || (given.length === 2 && given.includes('fields') && given.includes('exclude_default'));
-  if (!allowed) throw new SolQueryError(given.join(','), `${given.join(' and ')} cannot be combined (SOL 013 §5.3: only fields may be combined with exclude_default)`);
+  if (!allowed)
+    throw new SolQueryError(
+      given.join(','),
+      `${given.join(' and ')} cannot be combined (SOL 013 §5.3: only fields may be combined with exclude_default)`,
+    );
   if (params.allFields) return { kind: 'all' };
   if (params.excludeFields !== undefined) return { kind: 'exclude', paths: parsePaths('exclude_fields', params.excludeFields) };
   return { kind: 'default', include: params.fields === undefined ? [] : parsePaths('fields', params.fields) };
@@ -30,7 +37,8 @@ export function parseAttributeSelector(params: AttributeSelectorParams): Attribu
 function parsePaths(parameter: string, list: string): string[][] {
   return list.split(',').map((entry) => {
     const path = entry.split('/');
-    if (path.some((name) => name.trim() === '')) throw new SolQueryError(parameter, `'${entry}' is not an attribute name or path (names separated by '/')`);
+    if (path.some((name) => name.trim() === ''))
+      throw new SolQueryError(parameter, `'${entry}' is not an attribute name or path (names separated by '/')`);
     return path;
   });
 }

@@ -13,7 +13,8 @@ const pkg = {
   _links: { self: { href: '/x' } },
 };
 const DEFAULT_EXCLUDED = ['checksum', 'userDefinedData', 'softwareImages'];
-const select = (params: Parameters<typeof parseAttributeSelector>[0]) => selectAttributes(pkg, parseAttributeSelector(params), DEFAULT_EXCLUDED);
+const select = (params: Parameters<typeof parseAttributeSelector>[0]) =>
+  selectAttributes(pkg, parseAttributeSelector(params), DEFAULT_EXCLUDED);
 
 describe('SOL 013 attribute selectors', () => {
   it('leaves out the default exclusions when no selector is given, or with exclude_default', () => {
@@ -34,7 +35,9 @@ describe('SOL 013 attribute selectors', () => {
       checksum: { algorithm: 'SHA-256', hash: 'ab' },
       userDefinedData: { b: '2' },
     });
-    expect(select({ fields: 'softwareImages/id', excludeDefault: true })).toMatchObject({ softwareImages: [{ id: 'VDU1' }, { id: 'VDU2' }] });
+    expect(select({ fields: 'softwareImages/id', excludeDefault: true })).toMatchObject({
+      softwareImages: [{ id: 'VDU1' }, { id: 'VDU2' }],
+    });
   });
 
   it('removes only the listed attributes with exclude_fields, also inside arrays', () => {

@@ -22,7 +22,11 @@ export interface CollectionQueryOptions<T, R extends object> {
  * page, then select attributes. Every parameter is checked before any item
  * is looked at, so a bad query fails the same way on an empty collection.
  */
-export function queryCollection<T, R extends object>(items: Iterable<T>, params: SolQueryParams, options: CollectionQueryOptions<T, R>): Page<Partial<R>> {
+export function queryCollection<T, R extends object>(
+  items: Iterable<T>,
+  params: SolQueryParams,
+  options: CollectionQueryOptions<T, R>,
+): Page<Partial<R>> {
   const filter = params.filter === undefined ? [] : parseFilter(params.filter);
   const selector = parseAttributeSelector(params);
   checkAttributes(filter, selector, options.attributes);
@@ -44,6 +48,7 @@ function checkAttributes(filter: FilterTerm[], selector: AttributeSelector, attr
     ...(selector.kind === 'default' ? selector.include.map((path): [string, string[]] => ['fields', path]) : []),
   ];
   for (const [parameter, path] of named) {
-    if (!attributes.includes(path[0])) throw new SolQueryError(parameter, `'${path.join('/')}' is not an attribute of this resource (${attributes.join(', ')})`);
+    if (!attributes.includes(path[0]))
+      throw new SolQueryError(parameter, `'${path.join('/')}' is not an attribute of this resource (${attributes.join(', ')})`);
   }
 }

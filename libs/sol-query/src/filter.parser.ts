@@ -44,7 +44,8 @@ function parseTerm(scanner: Scanner): FilterTerm {
   while (scanner.accept(',')) values.push(scanner.readValue());
   scanner.expect(')');
   if (values.length === 0) throw new SolQueryError(PARAMETER, `(${op},${attribute}) needs a value`);
-  if (SINGLE_VALUE.has(op) && values.length > 1) throw new SolQueryError(PARAMETER, `operator ${op} takes one value; (${op},${attribute}) has ${values.length}`);
+  if (SINGLE_VALUE.has(op) && values.length > 1)
+    throw new SolQueryError(PARAMETER, `operator ${op} takes one value; (${op},${attribute}) has ${values.length}`);
   return { op, path, values };
 }
 
@@ -79,7 +80,7 @@ class Scanner {
   readValue(): string {
     if (!this.accept("'")) {
       const value = this.readUnquoted();
-      if (value.length === 0) this.fail('empty value (quote it as \'\' to match an empty string)');
+      if (value.length === 0) this.fail("empty value (quote it as '' to match an empty string)");
       return value;
     }
     let value = '';

@@ -17,11 +17,13 @@ const matches = (expression: string) => matchesFilter(pkg, parseFilter(expressio
 
 describe('SOL 013 attribute-based filter', () => {
   it('parses operators, attribute paths, value lists and quoted values', () => {
-    expect(parseFilter("(eq,onboardingState,ONBOARDED);(in,softwareImages/diskFormat,qcow2,raw);(eq,vnfProvider,'Company, Inc.')")).toEqual([
-      { op: 'eq', path: ['onboardingState'], values: ['ONBOARDED'] },
-      { op: 'in', path: ['softwareImages', 'diskFormat'], values: ['qcow2', 'raw'] },
-      { op: 'eq', path: ['vnfProvider'], values: ['Company, Inc.'] },
-    ]);
+    expect(parseFilter("(eq,onboardingState,ONBOARDED);(in,softwareImages/diskFormat,qcow2,raw);(eq,vnfProvider,'Company, Inc.')")).toEqual(
+      [
+        { op: 'eq', path: ['onboardingState'], values: ['ONBOARDED'] },
+        { op: 'in', path: ['softwareImages', 'diskFormat'], values: ['qcow2', 'raw'] },
+        { op: 'eq', path: ['vnfProvider'], values: ['Company, Inc.'] },
+      ],
+    );
     expect(parseFilter("(eq,userDefinedData/owner,'o''neil')")[0].values).toEqual(["o'neil"]);
   });
 

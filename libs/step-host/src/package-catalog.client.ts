@@ -1,6 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { SERVICE_RUNTIME, type ServiceRuntime } from '@vnfm/platform';
-import { PACKAGE_CATALOG, type DeploymentFilesReply, type DeploymentFilesRequest, type GetVnfdModelRequest } from '@vnfm/vnf-package-domain';
+import {
+  PACKAGE_CATALOG,
+  type DeploymentFilesReply,
+  type DeploymentFilesRequest,
+  type GetVnfdModelRequest,
+} from '@vnfm/vnf-package-domain';
 import type { VnfdModel } from '@vnfm/vnfd';
 
 /** The package catalog as an infra driver reads it: the VNFD model, and the files a deployment is made of (BaseHOT, Kubernetes manifests). */

@@ -18,7 +18,10 @@ export interface StepContext {
 }
 
 /** Does one action (`context.message.request`, typed); throws an AppError to fail the step with its ProblemDetails. */
-export type StepHandler<A extends StepActionName = StepActionName> = (context: StepContext, action: Extract<StepAction, { action: A }>) => Promise<StepResult>;
+export type StepHandler<A extends StepActionName = StepActionName> = (
+  context: StepContext,
+  action: Extract<StepAction, { action: A }>,
+) => Promise<StepResult>;
 
 /** The service's handlers by action: a step whose action has none is refused at once (422). */
 export type StepHandlers = { [A in StepActionName]?: StepHandler<A> };

@@ -55,7 +55,10 @@ export class StepExecutor {
         this.runtime.logger.info({ ...fields, why }, 'step stopped without an outcome');
         return undefined;
       }
-      const outcome: StepOutcome = { status: 'FAILED', error: why === 'deadline' ? await this.timedOut(message, work) : failureOf(this.runtime.service, error) };
+      const outcome: StepOutcome = {
+        status: 'FAILED',
+        error: why === 'deadline' ? await this.timedOut(message, work) : failureOf(this.runtime.service, error),
+      };
       this.runtime.logger.warn({ ...fields, status: outcome.error.status, detail: outcome.error.detail }, 'step failed');
       return outcome;
     }
@@ -63,7 +66,13 @@ export class StepExecutor {
 
   /** The handler's own account of the timeout when it gives one in time, else the host's. */
   private async timedOut(message: RunStepMessage, work: Promise<unknown>) {
-    const ended = await Promise.race([work.then(() => undefined, (error: unknown) => error), sleep(DEADLINE_GRACE_MS).then(() => undefined)]);
+    const ended = await Promise.race([
+      work.then(
+        () => undefined,
+        (error: unknown) => error,
+      ),
+      sleep(DEADLINE_GRACE_MS).then(() => undefined),
+    ]);
     const own = ended === undefined ? undefined : failureOf(this.runtime.service, ended);
     return own && own.status !== 500 ? own : stepTimedOut(this.runtime.service, message);
   }

@@ -1,6 +1,25 @@
-import { Controller, Inject, Module, type ClassProvider, type DynamicModule, type FactoryProvider, type ForwardReference, type Provider, type Type, type ValueProvider } from '@nestjs/common';
+import {
+  Controller,
+  Inject,
+  Module,
+  type ClassProvider,
+  type DynamicModule,
+  type FactoryProvider,
+  type ForwardReference,
+  type Provider,
+  type Type,
+  type ValueProvider,
+} from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { abandonStepMessageType, runStepMessageType, type AbandonStepMessage, type AbandonStepReply, type RunStepMessage, type RunStepReply, type ServiceName } from '@vnfm/contracts';
+import {
+  abandonStepMessageType,
+  runStepMessageType,
+  type AbandonStepMessage,
+  type AbandonStepReply,
+  type RunStepMessage,
+  type RunStepReply,
+  type ServiceName,
+} from '@vnfm/contracts';
 import { OpenStepsProjection } from './open-steps.projection';
 import type { SecretsOpener, StepHandlers } from './step-context';
 import { StepExecutor } from './step-executor';
@@ -40,7 +59,12 @@ function stepHostController(service: ServiceName): Type<unknown> {
     @MessagePattern(runStepMessageType(service))
     runStep(@Payload() message: RunStepMessage): Promise<RunStepReply> {
       const actions = this.executor.actions();
-      const valid = isText(message?.stepId) && isText(message.vnfInstanceId) && isText(message.vnfLcmOpOccId) && typeof message.timeoutMs === 'number' && message.timeoutMs > 0;
+      const valid =
+        isText(message?.stepId) &&
+        isText(message.vnfInstanceId) &&
+        isText(message.vnfLcmOpOccId) &&
+        typeof message.timeoutMs === 'number' &&
+        message.timeoutMs > 0;
       if (!valid || !actions.includes(String(message.request?.action))) throw stepNotRunnable(service, actions, message?.request?.action);
       return this.runner.accept(message);
     }
@@ -48,7 +72,11 @@ function stepHostController(service: ServiceName): Type<unknown> {
     @MessagePattern(abandonStepMessageType(service))
     abandonStep(@Payload() message: AbandonStepMessage): Promise<AbandonStepReply> {
       if (!isText(message?.stepId)) throw stepNotRunnable(service, [], 'an abandonment without a stepId');
-      return this.runner.abandon({ stepId: message.stepId, vnfInstanceId: String(message.vnfInstanceId), reason: isText(message.reason) ? message.reason : 'abandoned by the coordinator' });
+      return this.runner.abandon({
+        stepId: message.stepId,
+        vnfInstanceId: String(message.vnfInstanceId),
+        reason: isText(message.reason) ? message.reason : 'abandoned by the coordinator',
+      });
     }
   }
   return StepHostController;

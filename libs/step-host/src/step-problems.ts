@@ -17,11 +17,21 @@ export const stepTimedOut = (service: ServiceName, message: RunStepMessage): Pro
 });
 
 export const stepNotRunnable = (service: ServiceName, actions: readonly string[], action: unknown) =>
-  new AppError('STEP_NOT_RUNNABLE', 422, 'Unprocessable Entity', `${service} runs ${actions.length > 0 ? actions.join(', ') : 'no'} steps, not ${String(action)}.`);
+  new AppError(
+    'STEP_NOT_RUNNABLE',
+    422,
+    'Unprocessable Entity',
+    `${service} runs ${actions.length > 0 ? actions.join(', ') : 'no'} steps, not ${String(action)}.`,
+  );
 
 /** The default SecretsOpener: this service cannot open sealed request secrets, so a step that needs one fails saying so. */
 export const sealedSecretsRefused = (service: ServiceName) =>
-  new AppError('STEP_SECRETS_UNAVAILABLE', 422, 'Unprocessable Entity', `The step carries sealed request secrets, and ${service} has no way to open them in this VNF Manager.`);
+  new AppError(
+    'STEP_SECRETS_UNAVAILABLE',
+    422,
+    'Unprocessable Entity',
+    `The step carries sealed request secrets, and ${service} has no way to open them in this VNF Manager.`,
+  );
 
 /** A step not safe to run again was open when the service stopped: it fails instead of resuming. */
 export const stepInterrupted = (service: ServiceName, message: RunStepMessage): ProblemDetails => ({

@@ -15,7 +15,9 @@ export function decideStepRecord(command: StepRecordCommand, state: StepRecordSt
   switch (command.type) {
     case 'AcceptStep': {
       const { message, now } = command.data;
-      return state.status === 'none' ? [{ type: 'InfraStepAccepted', data: { stepId: message.stepId, message: redact(message), at: now } }] : [];
+      return state.status === 'none'
+        ? [{ type: 'InfraStepAccepted', data: { stepId: message.stepId, message: redact(message), at: now } }]
+        : [];
     }
     case 'EndStep': {
       const { stepId, outcome, now } = command.data;
@@ -24,7 +26,9 @@ export function decideStepRecord(command: StepRecordCommand, state: StepRecordSt
     }
     case 'AbandonStep': {
       const { stepId, reason, now } = command.data;
-      return state.status === 'none' || state.status === 'accepted' ? [{ type: 'InfraStepAbandoned', data: { stepId, reason, at: now } }] : [];
+      return state.status === 'none' || state.status === 'accepted'
+        ? [{ type: 'InfraStepAbandoned', data: { stepId, reason, at: now } }]
+        : [];
     }
   }
 }

@@ -3,9 +3,19 @@ import type { RunStepMessage, StepOutcome } from '@vnfm/contracts';
 import type { EventStore } from '@vnfm/event-store';
 import { handleCommand, loadStream, SERVICE_RUNTIME, type EventFold, type ServiceRuntime } from '@vnfm/platform';
 import { decideStepRecord, evolveStepRecord, initialStepRecordState } from './step-record.decider';
-import { isStepRecordEvent, stepRecordStream, type StepRecordCommand, type StepRecordEvent, type StepRecordState } from './step-record.events';
+import {
+  isStepRecordEvent,
+  stepRecordStream,
+  type StepRecordCommand,
+  type StepRecordEvent,
+  type StepRecordState,
+} from './step-record.events';
 
-const STEP_RECORD: EventFold<StepRecordState, StepRecordEvent> = { initial: initialStepRecordState, evolve: evolveStepRecord, isEvent: isStepRecordEvent };
+const STEP_RECORD: EventFold<StepRecordState, StepRecordEvent> = {
+  initial: initialStepRecordState,
+  evolve: evolveStepRecord,
+  isEvent: isStepRecordEvent,
+};
 
 /** The service's own record of each step it was sent (`infraStep-<stepId>`): accepted, and how it ended or that it was abandoned. */
 @Injectable()
@@ -22,7 +32,9 @@ export class StepRecordRepository {
 
   /** The state after the abandonment, and whether the step was known here before. */
   async abandon(stepId: string, reason: string, now: string): Promise<{ before: StepRecordState; after: StepRecordState }> {
-    const { before, after } = await handleCommand(this.store(), stepRecordStream(stepId), STEP_RECORD, (state) => decideStepRecord({ type: 'AbandonStep', data: { stepId, reason, now } }, state));
+    const { before, after } = await handleCommand(this.store(), stepRecordStream(stepId), STEP_RECORD, (state) =>
+      decideStepRecord({ type: 'AbandonStep', data: { stepId, reason, now } }, state),
+    );
     return { before, after };
   }
 

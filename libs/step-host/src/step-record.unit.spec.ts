@@ -35,7 +35,9 @@ describe('the step record', () => {
     const ended = decideStepRecord(end, given(accepted));
     expect(given([...accepted, ...ended])).toMatchObject({ status: 'ended', outcome: done, acceptedAt: NOW });
     expect(decideStepRecord(end, given([...accepted, ...ended]))).toEqual([]);
-    expect(() => decideStepRecord({ ...end, data: { ...end.data, stepId: 'x' } }, initialStepRecordState())).toThrow('Step x was never accepted.');
+    expect(() => decideStepRecord({ ...end, data: { ...end.data, stepId: 'x' } }, initialStepRecordState())).toThrow(
+      'Step x was never accepted.',
+    );
   });
 
   it('records an abandonment of a running step, after which it neither ends nor starts again', () => {

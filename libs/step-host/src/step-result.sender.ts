@@ -22,7 +22,11 @@ export class StepResultSender implements OnModuleDestroy {
 
   constructor(@Inject(SERVICE_RUNTIME) private readonly runtime: ServiceRuntime) {}
 
-  async send(step: Pick<RunStepMessage, 'stepId' | 'vnfLcmOpOccId' | 'vnfInstanceId'>, outcome: StepOutcome, stop?: AbortSignal): Promise<void> {
+  async send(
+    step: Pick<RunStepMessage, 'stepId' | 'vnfLcmOpOccId' | 'vnfInstanceId'>,
+    outcome: StepOutcome,
+    stop?: AbortSignal,
+  ): Promise<void> {
     const message: RecordStepResultMessage = { vnfLcmOpOccId: step.vnfLcmOpOccId, stepId: step.stepId, outcome };
     const id = randomUUID();
     const signal = stop ? AbortSignal.any([this.stopping.signal, stop]) : this.stopping.signal;
@@ -37,7 +41,10 @@ export class StepResultSender implements OnModuleDestroy {
           return;
         }
         const waitMs = Math.min(MAX_RETRY_MS, FIRST_RETRY_MS * 2 ** attempt);
-        this.runtime.logger.warn({ stepId: step.stepId, error: error instanceof Error ? error.message : String(error), retryInMs: waitMs }, 'could not report the step outcome');
+        this.runtime.logger.warn(
+          { stepId: step.stepId, error: error instanceof Error ? error.message : String(error), retryInMs: waitMs },
+          'could not report the step outcome',
+        );
         await sleep(waitMs, undefined, { signal }).catch(() => undefined);
       }
     }

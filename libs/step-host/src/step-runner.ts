@@ -70,7 +70,10 @@ export class StepRunner implements OnApplicationBootstrap, OnModuleDestroy {
 
   onApplicationBootstrap(): void {
     for (const { message, acceptedAt } of this.openSteps.list()) {
-      this.runtime.logger.info({ stepId: message.stepId, action: message.request.action, vnfInstanceId: message.vnfInstanceId, resume: this.settings.resume }, 'resuming step');
+      this.runtime.logger.info(
+        { stepId: message.stepId, action: message.request.action, vnfInstanceId: message.vnfInstanceId, resume: this.settings.resume },
+        'resuming step',
+      );
       if (this.settings.resume === 'run') this.start(message, acceptedAt);
       else void this.finish(message, { status: 'FAILED', error: stepInterrupted(this.runtime.service, message) });
     }
@@ -92,7 +95,13 @@ export class StepRunner implements OnApplicationBootstrap, OnModuleDestroy {
     let timer: NodeJS.Timeout | undefined;
     const arm = () => {
       const left = deadline - Date.now();
-      timer = left > MAX_TIMER_MS ? setTimeout(arm, MAX_TIMER_MS) : setTimeout(() => stop.abort(new StepStopped('deadline', `step ${message.stepId} reached its ${message.timeoutMs / 1000} s`)), Math.max(0, left));
+      timer =
+        left > MAX_TIMER_MS
+          ? setTimeout(arm, MAX_TIMER_MS)
+          : setTimeout(
+              () => stop.abort(new StepStopped('deadline', `step ${message.stepId} reached its ${message.timeoutMs / 1000} s`)),
+              Math.max(0, left),
+            );
       timer.unref();
     };
     arm();
@@ -107,17 +116,26 @@ export class StepRunner implements OnApplicationBootstrap, OnModuleDestroy {
   private async run(message: RunStepMessage, acceptedAt: string, deadline: number, signal: AbortSignal): Promise<void> {
     try {
       // A step resumed after its deadline is not started again: its time ran out while the service was down.
-      const outcome: StepOutcome | undefined = Date.now() >= deadline ? { status: 'FAILED', error: stepTimedOut(this.runtime.service, message) } : await this.executor.execute(message, acceptedAt, signal);
+      const outcome: StepOutcome | undefined =
+        Date.now() >= deadline
+          ? { status: 'FAILED', error: stepTimedOut(this.runtime.service, message) }
+          : await this.executor.execute(message, acceptedAt, signal);
       if (outcome) await this.finish(message, outcome);
     } catch (error) {
-      this.runtime.logger.error({ stepId: message.stepId, error: error instanceof Error ? error.message : String(error) }, 'step run broke off');
+      this.runtime.logger.error(
+        { stepId: message.stepId, error: error instanceof Error ? error.message : String(error) },
+        'step run broke off',
+      );
     }
   }
 
   /** Records the outcome and reports it, unless the coordinator abandoned the step meanwhile. */
   private async finish(message: RunStepMessage, outcome: StepOutcome): Promise<void> {
     const state = await this.steps.end(message.stepId, outcome, now()).catch((error: unknown) => {
-      this.runtime.logger.error({ stepId: message.stepId, error: error instanceof Error ? error.message : String(error) }, 'could not record the step outcome; reporting it anyway');
+      this.runtime.logger.error(
+        { stepId: message.stepId, error: error instanceof Error ? error.message : String(error) },
+        'could not record the step outcome; reporting it anyway',
+      );
       return undefined;
     });
     if (state?.status === 'abandoned') return;

@@ -12,7 +12,8 @@ export class StepStopped extends Error {
   }
 }
 
-export const stopCauseOf = (signal: AbortSignal): StepStopCause | undefined => (signal.aborted && signal.reason instanceof StepStopped ? signal.reason.why : undefined);
+export const stopCauseOf = (signal: AbortSignal): StepStopCause | undefined =>
+  signal.aborted && signal.reason instanceof StepStopped ? signal.reason.why : undefined;
 
 /** Settles with the signal's reason when it fires (never resolves). */
 export function whenAborted(signal: AbortSignal): Promise<never> {

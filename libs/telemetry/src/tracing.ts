@@ -1,6 +1,4 @@
-import {
-  context, propagation, SpanKind, SpanStatusCode, trace, type Attributes, type Span,
-} from '@opentelemetry/api';
+import { context, propagation, SpanKind, SpanStatusCode, trace, type Attributes, type Span } from '@opentelemetry/api';
 import { NodeSDK, tracing } from '@opentelemetry/sdk-node';
 
 let sdk: NodeSDK | undefined;
@@ -29,7 +27,13 @@ export async function stopTelemetry(): Promise<void> {
 const tracer = () => trace.getTracer('vnfm');
 
 /** Runs `fn` in a new active span, ending it with the outcome. */
-export async function inSpan<T>(name: string, kind: SpanKind, attributes: Attributes, fn: (span: Span) => Promise<T>, parentHeaders?: Record<string, string>): Promise<T> {
+export async function inSpan<T>(
+  name: string,
+  kind: SpanKind,
+  attributes: Attributes,
+  fn: (span: Span) => Promise<T>,
+  parentHeaders?: Record<string, string>,
+): Promise<T> {
   const parent = parentHeaders ? propagation.extract(context.active(), parentHeaders) : context.active();
   return tracer().startActiveSpan(name, { kind, attributes }, parent, async (span) => {
     try {

@@ -40,19 +40,25 @@ export class CallbackPolicy {
     this.own.addAddress('::1', 'ipv6');
     this.own.addAddress('0.0.0.0', 'ipv4');
     this.own.addAddress('::', 'ipv6');
-    for (const address of Object.values(networkInterfaces()).flat()) if (address) this.own.addAddress(address.address.split('%')[0], address.family === 'IPv6' ? 'ipv6' : 'ipv4');
+    for (const address of Object.values(networkInterfaces()).flat())
+      if (address) this.own.addAddress(address.address.split('%')[0], address.family === 'IPv6' ? 'ipv6' : 'ipv4');
   }
 
   /** The policy of a deployment's configuration (VNFM_CALLBACK_ALLOWED_CIDRS, VNFM_CALLBACK_DENIED_CIDRS, VNFM_PORT). */
   static fromConfig(config: { callbackAllowedCidrs?: string; callbackDeniedCidrs?: string; port: number }): CallbackPolicy {
-    return new CallbackPolicy({ allowedCidrs: config.callbackAllowedCidrs, deniedCidrs: config.callbackDeniedCidrs, ownPorts: [config.port] });
+    return new CallbackPolicy({
+      allowedCidrs: config.callbackAllowedCidrs,
+      deniedCidrs: config.callbackDeniedCidrs,
+      ownPorts: [config.port],
+    });
   }
 
   /** Why the VNFM must not connect to this address (and port), or undefined. */
   refusal(address: string, port?: number): string | undefined {
     const type = isIP(address) === 6 ? 'ipv6' : 'ipv4';
     if (this.denied.check(address, type)) return `${address} is in a refused address range (VNFM_CALLBACK_DENIED_CIDRS)`;
-    if (this.allowed && !this.allowed.check(address, type)) return `${address} is outside the allowed address ranges (VNFM_CALLBACK_ALLOWED_CIDRS)`;
+    if (this.allowed && !this.allowed.check(address, type))
+      return `${address} is outside the allowed address ranges (VNFM_CALLBACK_ALLOWED_CIDRS)`;
     if (port !== undefined && this.ownPorts.has(port) && this.own.check(address, type)) return `${address}:${port} is the VNFM's own API`;
     return undefined;
   }
@@ -64,7 +70,11 @@ export class CallbackPolicy {
     const port = Number(url.port || (url.protocol === 'https:' ? 443 : 80));
     let addresses: LookupAddress[];
     try {
-      addresses = isIP(host) ? [{ address: host, family: isIP(host) }] : await new Promise((resolve, reject) => dnsLookup(host, { all: true }, (error, found) => (error ? reject(error) : resolve(found))));
+      addresses = isIP(host)
+        ? [{ address: host, family: isIP(host) }]
+        : await new Promise((resolve, reject) =>
+            dnsLookup(host, { all: true }, (error, found) => (error ? reject(error) : resolve(found))),
+          );
     } catch (error) {
       return `${host} does not resolve (${(error as NodeJS.ErrnoException).code ?? String(error)})`;
     }
@@ -80,7 +90,11 @@ export class CallbackPolicy {
     dnsLookup(hostname, { ...options, all: true }, (error, found) => {
       if (error) return (callback as (error: Error | null, address: LookupAddress[]) => void)(error, []);
       const refused = found.map(({ address }) => this.refusal(address)).find(Boolean);
-      if (refused) return (callback as (error: Error | null, address: LookupAddress[]) => void)(Object.assign(new Error(refused), { code: 'ECALLBACKREFUSED' }), []);
+      if (refused)
+        return (callback as (error: Error | null, address: LookupAddress[]) => void)(
+          Object.assign(new Error(refused), { code: 'ECALLBACKREFUSED' }),
+          [],
+        );
       if (options.all) return (callback as (error: Error | null, address: LookupAddress[]) => void)(null, found);
       callback(null, found[0].address, found[0].family);
     });
@@ -89,11 +103,15 @@ export class CallbackPolicy {
 
 function cidrs(variable: string, list: string): BlockList {
   const blocks = new BlockList();
-  for (const item of list.split(',').map((part) => part.trim()).filter(Boolean)) {
+  for (const item of list
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)) {
     const [network, prefix] = item.split('/');
     const type = isIP(network) === 6 ? 'ipv6' : isIP(network) === 4 ? 'ipv4' : undefined;
     const bits = prefix === undefined ? (type === 'ipv6' ? 128 : 32) : Number(prefix);
-    if (!type || !Number.isInteger(bits) || bits < 0 || bits > (type === 'ipv6' ? 128 : 32)) throw new Error(`${variable}: "${item}" is not an address range (CIDR such as 10.0.0.0/8 or fd00::/8)`);
+    if (!type || !Number.isInteger(bits) || bits < 0 || bits > (type === 'ipv6' ? 128 : 32))
+      throw new Error(`${variable}: "${item}" is not an address range (CIDR such as 10.0.0.0/8 or fd00::/8)`);
     blocks.addSubnet(network, bits, type);
   }
   return blocks;

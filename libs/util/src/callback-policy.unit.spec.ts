@@ -7,8 +7,10 @@ import { CallbackPolicy } from './callback-policy';
 describe('CallbackPolicy', () => {
   it('refuses link-local (cloud metadata), multicast and reserved addresses by default, IPv4-mapped too, and allows private and loopback ones', () => {
     const policy = new CallbackPolicy();
-    for (const address of ['169.254.169.254', '::ffff:169.254.169.254', 'fe80::1', '224.0.0.1', '255.255.255.255', '0.0.0.0', '::']) expect([address, policy.refusal(address)]).toEqual([address, expect.stringContaining('refused address range')]);
-    for (const address of ['10.1.2.3', '192.168.1.10', '172.16.0.5', '127.0.0.1', '::1', 'fd00::5', '203.0.113.7']) expect([address, policy.refusal(address)]).toEqual([address, undefined]);
+    for (const address of ['169.254.169.254', '::ffff:169.254.169.254', 'fe80::1', '224.0.0.1', '255.255.255.255', '0.0.0.0', '::'])
+      expect([address, policy.refusal(address)]).toEqual([address, expect.stringContaining('refused address range')]);
+    for (const address of ['10.1.2.3', '192.168.1.10', '172.16.0.5', '127.0.0.1', '::1', 'fd00::5', '203.0.113.7'])
+      expect([address, policy.refusal(address)]).toEqual([address, undefined]);
   });
 
   it('with an allow list, refuses what is outside it; an empty deny list refuses nothing', () => {
@@ -28,7 +30,9 @@ describe('CallbackPolicy', () => {
   });
 
   it('names the bad range of a malformed list', () => {
-    expect(() => new CallbackPolicy({ allowedCidrs: '10.0.0.0/8,nonsense' })).toThrow('VNFM_CALLBACK_ALLOWED_CIDRS: "nonsense" is not an address range');
+    expect(() => new CallbackPolicy({ allowedCidrs: '10.0.0.0/8,nonsense' })).toThrow(
+      'VNFM_CALLBACK_ALLOWED_CIDRS: "nonsense" is not an address range',
+    );
     expect(() => new CallbackPolicy({ deniedCidrs: '10.0.0.0/33' })).toThrow('VNFM_CALLBACK_DENIED_CIDRS: "10.0.0.0/33"');
   });
 
@@ -46,7 +50,10 @@ describe('CallbackPolicy', () => {
       const refusing = new CallbackPolicy({ deniedCidrs: '127.0.0.0/8,::1/128' });
       await expect(refusing.refusalOf(`http://localhost:${port}/`)).resolves.toMatch(/is in a refused address range/);
       const refusingClient = new CallbackClients(refusing, {}).plain;
-      await expect(request(`http://localhost:${port}/`, { dispatcher: refusingClient })).rejects.toMatchObject({ code: 'ECALLBACKREFUSED', message: expect.stringMatching(/is in a refused address range/) });
+      await expect(request(`http://localhost:${port}/`, { dispatcher: refusingClient })).rejects.toMatchObject({
+        code: 'ECALLBACKREFUSED',
+        message: expect.stringMatching(/is in a refused address range/),
+      });
       const allowing = new CallbackClients(new CallbackPolicy(), {}).plain;
       expect((await request(`http://localhost:${port}/`, { dispatcher: allowing })).statusCode).toBe(204);
       await Promise.all([refusingClient.close(), allowing.close()]);

@@ -26,8 +26,14 @@ export class TokenRequestError extends Error {
  * Redirects are not followed; the answer is read up to 64 KiB. Aborting
  * `signal` rejects with the abort.
  */
-export async function requestClientCredentialsToken(credentials: ClientCredentials, signal: AbortSignal, dispatcher?: Dispatcher): Promise<{ token: string; lifetimeS: number }> {
-  const client = Buffer.from(`${encodeURIComponent(credentials.clientId)}:${encodeURIComponent(credentials.clientPassword)}`).toString('base64');
+export async function requestClientCredentialsToken(
+  credentials: ClientCredentials,
+  signal: AbortSignal,
+  dispatcher?: Dispatcher,
+): Promise<{ token: string; lifetimeS: number }> {
+  const client = Buffer.from(`${encodeURIComponent(credentials.clientId)}:${encodeURIComponent(credentials.clientPassword)}`).toString(
+    'base64',
+  );
   const response = await fetch(credentials.tokenEndpoint, {
     method: 'POST',
     headers: { Authorization: `Basic ${client}`, 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' },

@@ -53,12 +53,16 @@ export function exchange(options: HttpExchange): Promise<HttpAnswer> {
           size += chunk.length;
           if (size <= MAX_BODY_BYTES) chunks.push(chunk);
         });
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, text: Buffer.concat(chunks).toString('utf8') }));
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, headers: response.headers, text: Buffer.concat(chunks).toString('utf8') }),
+        );
         response.on('error', (error) => reject(new VimConnectionError(`${url.origin} broke off its answer: ${error.message}`)));
       },
     );
     req.on('timeout', () => req.destroy(new VimConnectionError(`${url.origin} did not answer within ${VIM_REQUEST_TIMEOUT_MS / 1000} s`)));
-    req.on('error', (error: NodeJS.ErrnoException) => reject(error instanceof VimConnectionError ? error : new VimConnectionError(describe(url, error))));
+    req.on('error', (error: NodeJS.ErrnoException) =>
+      reject(error instanceof VimConnectionError ? error : new VimConnectionError(describe(url, error))),
+    );
     req.end(options.body);
   });
 }
@@ -67,7 +71,8 @@ function describe(url: URL, error: NodeJS.ErrnoException): string {
   const code = error.code ?? '';
   if (code === 'ECONNREFUSED') return `connection to ${url.host} refused (nothing listens there)`;
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return `host ${url.hostname} not found`;
-  if (/CERT|SELF_SIGNED|UNABLE_TO_VERIFY|ERR_TLS/.test(code)) return `TLS certificate of ${url.host} not trusted (${code}): check ssl_ca_cert`;
+  if (/CERT|SELF_SIGNED|UNABLE_TO_VERIFY|ERR_TLS/.test(code))
+    return `TLS certificate of ${url.host} not trusted (${code}): check ssl_ca_cert`;
   return `could not connect to ${url.host}: ${error.message}`;
 }
 

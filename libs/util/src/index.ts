@@ -4,7 +4,17 @@ export { exceedsJsonDepth } from './json-depth';
 export { deepFreeze } from './deep-freeze';
 export { isSecretValue, maskSecretText } from './secret-values';
 export { isSealedMarker, toSealedMarker, sealedBody, SEALED_PREFIX, SECRET_SHOWN } from './sealed-marker';
-export { findSecrets, containsSealedMarker, sealSecrets, openSecrets, showSecrets, SecretScanDepthError, type FoundSecret, type SealOne, type OpenOne } from './request-secrets';
+export {
+  findSecrets,
+  containsSealedMarker,
+  sealSecrets,
+  openSecrets,
+  showSecrets,
+  SecretScanDepthError,
+  type FoundSecret,
+  type SealOne,
+  type OpenOne,
+} from './request-secrets';
 export { cappedText, causeOf } from './http-read';
 export { exchange, answerMessage, VimConnectionError, VIM_REQUEST_TIMEOUT_MS, type HttpExchange, type HttpAnswer } from './http-exchange';
 export { requestOidcIdToken, type OidcPasswordGrant } from './oidc-password-grant';

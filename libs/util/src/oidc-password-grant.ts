@@ -14,7 +14,13 @@ export interface OidcPasswordGrant {
  * scope; Kubernetes takes the returned id_token as a bearer token.
  */
 export async function requestOidcIdToken(grant: OidcPasswordGrant, caPem: string | undefined): Promise<string> {
-  const form = new URLSearchParams({ grant_type: 'password', scope: 'openid', username: grant.username, password: grant.password, client_id: grant.clientId });
+  const form = new URLSearchParams({
+    grant_type: 'password',
+    scope: 'openid',
+    username: grant.username,
+    password: grant.password,
+    client_id: grant.clientId,
+  });
   if (grant.clientSecret) form.set('client_secret', grant.clientSecret);
   const answer = await exchange({
     url: grant.tokenUrl,
@@ -25,7 +31,10 @@ export async function requestOidcIdToken(grant: OidcPasswordGrant, caPem: string
     verifyCertificate: caPem !== undefined,
   });
   const token = answer.status === 200 ? idTokenOf(answer.text) : undefined;
-  if (typeof token !== 'string') throw new VimConnectionError(`the OIDC provider ${grant.tokenUrl} issued no id_token (HTTP ${answer.status}): ${answerMessage(answer)}`);
+  if (typeof token !== 'string')
+    throw new VimConnectionError(
+      `the OIDC provider ${grant.tokenUrl} issued no id_token (HTTP ${answer.status}): ${answerMessage(answer)}`,
+    );
   return token;
 }
 

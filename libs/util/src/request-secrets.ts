@@ -102,7 +102,13 @@ function shown(value: unknown, namedSecret: boolean, depth: number): unknown {
     const item = record[key];
     const next = shown(item, isSecretKeyCached(key), depth + 1);
     // Spread and defineProperty, not `out[key] =`: a JSON key "__proto__" stays an own property.
-    if (next !== item) Object.defineProperty((out ??= { ...(value as Record<string, unknown>) }), key, { value: next, writable: true, enumerable: true, configurable: true });
+    if (next !== item)
+      Object.defineProperty((out ??= { ...(value as Record<string, unknown>) }), key, {
+        value: next,
+        writable: true,
+        enumerable: true,
+        configurable: true,
+      });
   }
   return out ?? value;
 }
@@ -128,7 +134,14 @@ function rewrite(value: unknown, onSecret: OnSecret): () => unknown {
 }
 
 /** Copies `value`, passing each secret to `onSecret`, whose result (or later `assign`) takes its place. */
-function visit(value: unknown, path: string, namedSecret: boolean, depth: number, onSecret: OnSecret, assign: (replacement: unknown) => void): unknown {
+function visit(
+  value: unknown,
+  path: string,
+  namedSecret: boolean,
+  depth: number,
+  onSecret: OnSecret,
+  assign: (replacement: unknown) => void,
+): unknown {
   if (isSealedMarker(value)) return onSecret(value, path, 'sealed', assign);
   if (value === null || value === undefined) return value;
   if (namedSecret) return onSecret(value, path, 'name', assign);
@@ -145,7 +158,8 @@ function visit(value: unknown, path: string, namedSecret: boolean, depth: number
   const out: Record<string, unknown> = {};
   for (const [key, item] of Object.entries(value as Record<string, unknown>)) {
     // defineProperty, not `out[key] =`: a JSON key "__proto__" stays an own property.
-    const set = (replacement: unknown) => Object.defineProperty(out, key, { value: replacement, writable: true, enumerable: true, configurable: true });
+    const set = (replacement: unknown) =>
+      Object.defineProperty(out, key, { value: replacement, writable: true, enumerable: true, configurable: true });
     set(visit(item, `${path}/${escapePointer(key)}`, isSecretKey(key), depth + 1, onSecret, set));
   }
   return out;

@@ -15,7 +15,10 @@ const request = {
     k8s_cluster_installation_param: {
       master_node: { username: 'ubuntu', password: 'master-pw' },
       proxy: { http_proxy: 'http://user1:password1@host1:port1', no_proxy: '192.168.0.0/24' },
-      private_registry_connection_info: [{ server: 'r1:5000', password: 'reg-pw' }, { server: 'r2:5000', password: 4711 }],
+      private_registry_connection_info: [
+        { server: 'r1:5000', password: 'reg-pw' },
+        { server: 'r2:5000', password: 4711 },
+      ],
       ssh_key: { private_key: { pem: 'x' } },
       'a/b~c': { password: 'escaped' },
     },
@@ -60,7 +63,9 @@ describe('request secrets', () => {
 
   it('opens a marker at its own path only', async () => {
     const sealed = await sealSecrets({ a: { password: 'pw' }, b: {} as Record<string, unknown> }, sealOne);
-    await expect(openSecrets({ a: {}, b: { password: sealed.a.password } }, openOne)).rejects.toThrow('sealed at /a/password, not /b/password');
+    await expect(openSecrets({ a: {}, b: { password: sealed.a.password } }, openOne)).rejects.toThrow(
+      'sealed at /a/password, not /b/password',
+    );
   });
 
   it('shows every secret, sealed or not, as [SECRET], never the ciphertext', async () => {
@@ -73,7 +78,9 @@ describe('request secrets', () => {
   });
 
   it('shows a view without copying the parts that hold no secret, and keeps a "__proto__" key as data', () => {
-    const vnfcs = [{ id: 'vnfc-1', vnfcCpInfo: [{ id: 'cp-1', cpProtocolInfo: [{ ipOverEthernet: { ipAddresses: [{ addresses: ['10.0.0.1'] }] } }] }] }];
+    const vnfcs = [
+      { id: 'vnfc-1', vnfcCpInfo: [{ id: 'cp-1', cpProtocolInfo: [{ ipOverEthernet: { ipAddresses: [{ addresses: ['10.0.0.1'] }] } }] }] },
+    ];
     const view = { vnfcs, metadata: { owner: 'ops', token: 'abc' }, links: ['http://u:pw@h/x', 'http://h/y'] };
     const shown = showSecrets(view);
     expect(shown.vnfcs).toBe(vnfcs);

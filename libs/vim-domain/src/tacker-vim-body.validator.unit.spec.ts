@@ -13,7 +13,10 @@ const problemsOf = (body: unknown) => {
 
 describe('Tacker VIM registration body', () => {
   it('reads the OpenStack VIM file of the Tacker corpus as the client sends it', () => {
-    const parsed = parseVimRegistration(tackerRegisterBody(corpusVimConfig('openstack-vim_config.yaml'), { name: 'vim-os', isDefault: true }), 'admin');
+    const parsed = parseVimRegistration(
+      tackerRegisterBody(corpusVimConfig('openstack-vim_config.yaml'), { name: 'vim-os', isDefault: true }),
+      'admin',
+    );
     expect(parsed).toEqual({
       ok: true,
       value: {
@@ -35,7 +38,13 @@ describe('Tacker VIM registration body', () => {
     const parsed = parseVimRegistration(tackerRegisterBody(corpusVimConfig('k8s-vim-bearer-token.yaml'), { name: 'vim-k8s' }), 'admin');
     expect(parsed).toMatchObject({
       ok: true,
-      value: { type: 'kubernetes', authUrl: 'https://127.0.0.1:6443', vimProject: { name: 'default' }, authCred: { ssl_ca_cert: 'None' }, secrets: { bearer_token: 'secret_token' } },
+      value: {
+        type: 'kubernetes',
+        authUrl: 'https://127.0.0.1:6443',
+        vimProject: { name: 'default' },
+        authCred: { ssl_ca_cert: 'None' },
+        secrets: { bearer_token: 'secret_token' },
+      },
     });
   });
 
@@ -44,22 +53,49 @@ describe('Tacker VIM registration body', () => {
     expect(oidc).toMatchObject({
       ok: true,
       value: {
-        authCred: { oidc_token_url: 'https://127.0.0.1:8443/realms/oidc/protocol/openid-connect/token', username: 'end-user', client_id: 'tacker' },
+        authCred: {
+          oidc_token_url: 'https://127.0.0.1:8443/realms/oidc/protocol/openid-connect/token',
+          username: 'end-user',
+          client_id: 'tacker',
+        },
         secrets: { password: 'end-user', client_secret: 'K0Zp5dvdOFhZ7W9PVNZn14omW9NmCQvQ' },
       },
     });
-    expect(parseVimRegistration(tackerRegisterBody(corpusVimConfig('k8s-vim-helm.yaml'), { name: 'helm' }), 'admin')).toMatchObject({ ok: true, value: { extra: { use_helm: true } } });
+    expect(parseVimRegistration(tackerRegisterBody(corpusVimConfig('k8s-vim-helm.yaml'), { name: 'helm' }), 'admin')).toMatchObject({
+      ok: true,
+      value: { extra: { use_helm: true } },
+    });
   });
 
   it('restores a CA certificate whose line breaks YAML folded into spaces, and keeps it a secret', () => {
     const folded = CA.replace(/\n/g, ' ');
-    const body = { vim: { name: 'k', type: 'kubernetes', auth_url: 'https://127.0.0.1:16443', vim_project: { name: 'vnf-tenant' }, auth_cred: { bearer_token: 't', ssl_ca_cert: folded } } };
-    expect(parseVimRegistration(body, 'admin')).toMatchObject({ ok: true, value: { authCred: {}, secrets: { bearer_token: 't', ssl_ca_cert: `${CA}\n` } } });
+    const body = {
+      vim: {
+        name: 'k',
+        type: 'kubernetes',
+        auth_url: 'https://127.0.0.1:16443',
+        vim_project: { name: 'vnf-tenant' },
+        auth_cred: { bearer_token: 't', ssl_ca_cert: folded },
+      },
+    };
+    expect(parseVimRegistration(body, 'admin')).toMatchObject({
+      ok: true,
+      value: { authCred: {}, secrets: { bearer_token: 't', ssl_ca_cert: `${CA}\n` } },
+    });
   });
 
   it('defaults the Kubernetes namespace to "default" and the tenant to the caller', () => {
     const body = { vim: { name: 'k', type: 'kubernetes', auth_url: 'https://k8s:6443/', auth_cred: { username: 'u', password: 'p' } } };
-    expect(parseVimRegistration(body, 'tenant-a')).toMatchObject({ ok: true, value: { tenantId: 'tenant-a', authUrl: 'https://k8s:6443', vimProject: { name: 'default' }, authCred: { username: 'u' }, secrets: { password: 'p' } } });
+    expect(parseVimRegistration(body, 'tenant-a')).toMatchObject({
+      ok: true,
+      value: {
+        tenantId: 'tenant-a',
+        authUrl: 'https://k8s:6443',
+        vimProject: { name: 'default' },
+        authCred: { username: 'u' },
+        secrets: { password: 'p' },
+      },
+    });
   });
 
   it('lists every problem of a bad body at once', () => {
@@ -79,7 +115,15 @@ describe('Tacker VIM registration body', () => {
   });
 
   it('refuses a CA that is not a PEM certificate and a namespace Kubernetes would refuse', () => {
-    const body = { vim: { name: 'k', type: 'kubernetes', auth_url: 'https://k', vim_project: { name: 'Bad_NS' }, auth_cred: { bearer_token: 't', ssl_ca_cert: 'hello' } } };
+    const body = {
+      vim: {
+        name: 'k',
+        type: 'kubernetes',
+        auth_url: 'https://k',
+        vim_project: { name: 'Bad_NS' },
+        auth_cred: { bearer_token: 't', ssl_ca_cert: 'hello' },
+      },
+    };
     expect(problemsOf(body)).toEqual([
       'vim.vim_project.name (the Kubernetes namespace) must be a DNS-1123 label: lower-case letters, digits and "-".',
       'vim.auth_cred.ssl_ca_cert is not a PEM certificate (-----BEGIN CERTIFICATE----- ... -----END CERTIFICATE-----).',

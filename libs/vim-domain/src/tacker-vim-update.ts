@@ -26,7 +26,8 @@ export function mergeVimUpdate(current: VimRecord, secrets: SecretValues, body: 
     return problems.result(() => ({}) as MergedVimUpdate);
   }
   for (const [field, property] of Object.entries(FIXED)) {
-    if (update[field] !== undefined && update[field] !== current[property]) problems.add(`vim.${field} cannot be changed after registration.`);
+    if (update[field] !== undefined && update[field] !== current[property])
+      problems.add(`vim.${field} cannot be changed after registration.`);
   }
   for (const key of ['vim_project', 'auth_cred', 'extra'] as const) {
     if (update[key] !== undefined && !isObject(update[key])) problems.add(`vim.${key} must be an object.`);

@@ -25,7 +25,14 @@ const merge = (body: unknown) => mergeVimUpdate(k8s, { bearer_token: 'old-token'
 describe('Tacker VIM update (openstack vim set)', () => {
   it('changes the name only, keeping the credentials as they are', () => {
     const merged = merge({ vim: { name: 'renamed' } });
-    expect(merged).toMatchObject({ ok: true, value: { credentialsChanged: false, isDefault: undefined, body: { vim: { name: 'renamed', auth_cred: { bearer_token: 'old-token', ssl_ca_cert: 'None' } } } } });
+    expect(merged).toMatchObject({
+      ok: true,
+      value: {
+        credentialsChanged: false,
+        isDefault: undefined,
+        body: { vim: { name: 'renamed', auth_cred: { bearer_token: 'old-token', ssl_ca_cert: 'None' } } },
+      },
+    });
   });
 
   it('switches from a bearer token to username and password, dropping the token', () => {
@@ -33,7 +40,10 @@ describe('Tacker VIM update (openstack vim set)', () => {
     if (!merged.ok) throw new Error(merged.problems.join());
     expect(merged.value.credentialsChanged).toBe(true);
     expect(merged.value.body.vim.auth_cred).toEqual({ ssl_ca_cert: 'None', username: 'u', password: 'p' });
-    expect(parseVimRegistration(merged.value.body, 'admin')).toMatchObject({ ok: true, value: { authCred: { username: 'u', ssl_ca_cert: 'None' }, secrets: { password: 'p' } } });
+    expect(parseVimRegistration(merged.value.body, 'admin')).toMatchObject({
+      ok: true,
+      value: { authCred: { username: 'u', ssl_ca_cert: 'None' }, secrets: { password: 'p' } },
+    });
   });
 
   it('refuses to change what is fixed at registration', () => {
@@ -45,6 +55,9 @@ describe('Tacker VIM update (openstack vim set)', () => {
   });
 
   it('passes is_default through to move the tenant default', () => {
-    expect(merge({ vim: { is_default: true } })).toMatchObject({ ok: true, value: { isDefault: true, body: { vim: { is_default: true } } } });
+    expect(merge({ vim: { is_default: true } })).toMatchObject({
+      ok: true,
+      value: { isDefault: true, body: { vim: { is_default: true } } },
+    });
   });
 });

@@ -28,9 +28,13 @@ export interface TackerVimView {
 
 /** `isDefault` comes from the read model, which knows the tenant's latest default. */
 export function toTackerVimView(vim: VimRecord, isDefault = vim.isDefault): TackerVimView {
-  const masked = Object.fromEntries(SECRET_FIELDS.filter((field) => vim.sealedSecrets[field] !== undefined).map((field) => [field, MASKED]));
+  const masked = Object.fromEntries(
+    SECRET_FIELDS.filter((field) => vim.sealedSecrets[field] !== undefined).map((field) => [field, MASKED]),
+  );
   const project: Record<string, string | null> =
-    vim.type === 'openstack' ? { project_name: vim.vimProject.name, project_domain_name: vim.vimProject.project_domain_name ?? null, project_id: null } : {};
+    vim.type === 'openstack'
+      ? { project_name: vim.vimProject.name, project_domain_name: vim.vimProject.project_domain_name ?? null, project_id: null }
+      : {};
   const view: TackerVimView = {
     id: vim.id,
     name: vim.name,

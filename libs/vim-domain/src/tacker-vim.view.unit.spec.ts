@@ -52,7 +52,13 @@ describe('Tacker VIM view', () => {
 
   it('never carries a sealed or plain secret of a Kubernetes VIM', () => {
     const view = toTackerVimView(
-      { ...openstack, type: 'kubernetes', authCred: {}, sealedSecrets: { bearer_token: 'v1.a.b.c', ssl_ca_cert: 'v1.d.e.f' }, vimProject: { name: 'default' } },
+      {
+        ...openstack,
+        type: 'kubernetes',
+        authCred: {},
+        sealedSecrets: { bearer_token: 'v1.a.b.c', ssl_ca_cert: 'v1.d.e.f' },
+        vimProject: { name: 'default' },
+      },
       false,
     );
     expect(view.auth_cred).toEqual({ bearer_token: '***', ssl_ca_cert: '***', auth_url: openstack.authUrl });

@@ -23,7 +23,12 @@ export function tackerRegisterBody(config: Record<string, unknown>, options: Reg
   const vim: Record<string, unknown> = { auth_url: take('auth_url'), type: take('type', 'openstack') };
   if (vim.type === 'openstack') {
     vim.vim_project = { name: take('project_name'), project_domain_name: take('project_domain_name') };
-    vim.auth_cred = { username: take('username'), password: take('password'), user_domain_name: take('user_domain_name'), cert_verify: take('cert_verify', 'True') };
+    vim.auth_cred = {
+      username: take('username'),
+      password: take('password'),
+      user_domain_name: take('user_domain_name'),
+      cert_verify: take('cert_verify', 'True'),
+    };
   } else {
     vim.vim_project = { name: take('project_name') };
     const authCred: Record<string, unknown> = {};

@@ -75,7 +75,8 @@ export function refuseStraySecrets(value: unknown, path: string, problems: Probl
   }
   if (!isObject(value)) return;
   for (const [key, item] of Object.entries(value)) {
-    if (isSecretKey(key)) problems.add(`${path}.${key} looks like a secret; secrets are accepted only in their credential fields, never in ${root}.`);
+    if (isSecretKey(key))
+      problems.add(`${path}.${key} looks like a secret; secrets are accepted only in their credential fields, never in ${root}.`);
     else refuseStraySecrets(item, `${path}.${key}`, problems, root, depth + 1);
   }
 }

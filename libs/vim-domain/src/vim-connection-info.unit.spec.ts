@@ -19,12 +19,18 @@ function corpusVimConnectionInfo(file: string): unknown {
 describe('SOL003 vimConnectionInfo', () => {
   it('accepts the inline OpenStack and Kubernetes entries of Tacker v2 instantiate requests', () => {
     const openstack = parseVimConnectionInfo(corpusVimConnectionInfo('os-v2-instantiate-max.json'));
-    expect(openstack).toMatchObject({ ok: true, value: { vim1: { kind: 'inline', info: { vimType: 'ETSINFV.OPENSTACK_KEYSTONE.V_3', accessInfo: { password: 'devstack' } } } } });
+    expect(openstack).toMatchObject({
+      ok: true,
+      value: { vim1: { kind: 'inline', info: { vimType: 'ETSINFV.OPENSTACK_KEYSTONE.V_3', accessInfo: { password: 'devstack' } } } },
+    });
     const kubernetes = parseVimConnectionInfo(corpusVimConnectionInfo('k8s-v2-instantiate-max.json'));
     expect(kubernetes).toMatchObject({
       ok: true,
       value: {
-        vim1: { kind: 'inline', info: { interfaceInfo: { endpoint: 'https://127.0.0.1:6443', ssl_ca_cert: CA }, accessInfo: { bearer_token: 'token-1' } } },
+        vim1: {
+          kind: 'inline',
+          info: { interfaceInfo: { endpoint: 'https://127.0.0.1:6443', ssl_ca_cert: CA }, accessInfo: { bearer_token: 'token-1' } },
+        },
         vim2: { kind: 'inline', info: { accessInfo: { username: 'dummy_user', password: 'dummy_password' } } },
       },
     });
@@ -38,7 +44,12 @@ describe('SOL003 vimConnectionInfo', () => {
   });
 
   it('reads the ETSINFV.OPENSTACK_KEYSTONE.V_2 (or v_2) that Tacker v1 clients send as the registered Keystone v3 type', () => {
-    expect(parseVimConnectionInfo([{ id: 'vim1', vimId: 'abc', vimType: 'ETSINFV.OPENSTACK_KEYSTONE.V_2' }, { id: 'vim2', vimId: 'abc', vimType: 'ETSINFV.OPENSTACK_KEYSTONE.v_2' }])).toEqual({
+    expect(
+      parseVimConnectionInfo([
+        { id: 'vim1', vimId: 'abc', vimType: 'ETSINFV.OPENSTACK_KEYSTONE.V_2' },
+        { id: 'vim2', vimId: 'abc', vimType: 'ETSINFV.OPENSTACK_KEYSTONE.v_2' },
+      ]),
+    ).toEqual({
       ok: true,
       value: {
         vim1: { kind: 'registry', vimId: 'abc', vimType: 'ETSINFV.OPENSTACK_KEYSTONE.V_3', extra: undefined },
@@ -96,14 +107,28 @@ describe('SOL003 vimConnectionInfo', () => {
       extra: { namespace: 'vnf-tenant', use_helm: true },
     });
     const openstack = toVimConnectionInfo(
-      { ...vim, type: 'openstack', extra: {}, vimProject: { name: 'nfv', project_domain_name: 'Default' }, authCred: { username: 'nfv_user', user_domain_name: 'Default', cert_verify: 'True' }, placementAttr: { regions: ['RegionOne'] } },
+      {
+        ...vim,
+        type: 'openstack',
+        extra: {},
+        vimProject: { name: 'nfv', project_domain_name: 'Default' },
+        authCred: { username: 'nfv_user', user_domain_name: 'Default', cert_verify: 'True' },
+        placementAttr: { regions: ['RegionOne'] },
+      },
       { password: 'devstack' },
     );
     expect(openstack).toEqual({
       vimId: 'v1',
       vimType: 'ETSINFV.OPENSTACK_KEYSTONE.V_3',
       interfaceInfo: { endpoint: 'https://127.0.0.1:16443', skipCertificateVerification: false },
-      accessInfo: { username: 'nfv_user', password: 'devstack', region: 'RegionOne', project: 'nfv', projectDomain: 'Default', userDomain: 'Default' },
+      accessInfo: {
+        username: 'nfv_user',
+        password: 'devstack',
+        region: 'RegionOne',
+        project: 'nfv',
+        projectDomain: 'Default',
+        userDomain: 'Default',
+      },
       extra: {},
     });
   });

@@ -3,7 +3,8 @@ import { isObject, Problems, readText, readUrl, refuseStraySecrets, type JsonObj
 import { canonicalVimType, registryTypeOf, type VimConnectionInfo } from './vim-connection-info';
 
 /** One vimConnectionInfo entry: a reference to a registered VIM, or complete inline connection data. */
-export type VimConnectionRequest = { kind: 'registry'; vimId: string; vimType?: string; extra?: Record<string, unknown> } | { kind: 'inline'; info: VimConnectionInfo };
+export type VimConnectionRequest =
+  { kind: 'registry'; vimId: string; vimType?: string; extra?: Record<string, unknown> } | { kind: 'inline'; info: VimConnectionInfo };
 
 const MAX_SECRET = 16 * 1024;
 
@@ -31,7 +32,10 @@ export function parseVimConnectionInfo(input: unknown): Parsed<Record<string, Vi
 
 function toEntries(input: unknown, problems: Problems): [string, unknown][] {
   if (Array.isArray(input)) {
-    return input.map((entry, index) => [isObject(entry) && typeof entry.id === 'string' && entry.id !== '' ? entry.id : String(index), entry]);
+    return input.map((entry, index) => [
+      isObject(entry) && typeof entry.id === 'string' && entry.id !== '' ? entry.id : String(index),
+      entry,
+    ]);
   }
   if (isObject(input)) return Object.entries(input);
   problems.add('vimConnectionInfo must be a map of VimConnectionInfo (SOL003 v3.3.1) or an array of them (v2.6.1).');
@@ -43,7 +47,9 @@ function parseEntry(entry: JsonObject, path: string, problems: Problems): VimCon
   const givenType = readText(entry, 'vimType', path, problems, { required: vimId === undefined, max: 255 });
   const vimType = givenType === undefined ? undefined : canonicalVimType(givenType);
   if (vimType !== undefined && registryTypeOf(vimType) === undefined) {
-    problems.add(`${path}.vimType ${vimType} is not supported (ETSINFV.OPENSTACK_KEYSTONE.V_3, ETSINFV.KUBERNETES.V_1, ETSINFV.HELM.V_3; ETSINFV.OPENSTACK_KEYSTONE.V_2 is read as V_3).`);
+    problems.add(
+      `${path}.vimType ${vimType} is not supported (ETSINFV.OPENSTACK_KEYSTONE.V_3, ETSINFV.KUBERNETES.V_1, ETSINFV.HELM.V_3; ETSINFV.OPENSTACK_KEYSTONE.V_2 is read as V_3).`,
+    );
     return undefined;
   }
   if (entry.extra !== undefined && !isObject(entry.extra)) problems.add(`${path}.extra must be an object.`);
@@ -68,10 +74,14 @@ function parseEntry(entry: JsonObject, path: string, problems: Problems): VimCon
     else problems.add(`${path}.interfaceInfo.ssl_ca_cert is not a PEM certificate.`);
   }
   const accessInfo = entry.accessInfo;
-  const required = (keys: string[]) => keys.forEach((key) => readText(accessInfo, key, `${path}.accessInfo`, problems, { required: true, max: MAX_SECRET }));
+  const required = (keys: string[]) =>
+    keys.forEach((key) => readText(accessInfo, key, `${path}.accessInfo`, problems, { required: true, max: MAX_SECRET }));
   if (type === 'openstack') required(['username', 'password', 'project']);
   else if (accessInfo.oidc_token_url !== undefined) required(['username', 'password', 'client_id']);
   else if (accessInfo.username !== undefined || accessInfo.password !== undefined) required(['username', 'password']);
   else required(['bearer_token']);
-  return { kind: 'inline', info: { ...(vimId ? { vimId } : {}), vimType: vimType as string, interfaceInfo, accessInfo, ...(extra ? { extra } : {}) } };
+  return {
+    kind: 'inline',
+    info: { ...(vimId ? { vimId } : {}), vimType: vimType as string, interfaceInfo, accessInfo, ...(extra ? { extra } : {}) },
+  };
 }

@@ -17,7 +17,12 @@ export function parseVimListQuery(query: Record<string, unknown>): VimListQuery 
     const given = values(key);
     if (given.length > 0) filters[key] = given;
   }
-  return { filters, fields: values('fields').flatMap((field) => field.split(',')).filter(Boolean) };
+  return {
+    filters,
+    fields: values('fields')
+      .flatMap((field) => field.split(','))
+      .filter(Boolean),
+  };
 }
 
 export function applyVimListQuery(vims: TackerVimView[], query: VimListQuery): Partial<TackerVimView>[] {

@@ -12,7 +12,9 @@ describe('GET /v1.0/vims query', () => {
   });
 
   it('filters on several values of one attribute and ignores unknown parameters', () => {
-    expect(applyVimListQuery(vims, parseVimListQuery({ id: ['a', 'b'], status: 'REACHABLE', sort_dir: 'asc' })).map((v) => v.id)).toEqual(['a']);
+    expect(applyVimListQuery(vims, parseVimListQuery({ id: ['a', 'b'], status: 'REACHABLE', sort_dir: 'asc' })).map((v) => v.id)).toEqual([
+      'a',
+    ]);
     expect(applyVimListQuery(vims, parseVimListQuery({ is_default: 'True' })).map((v) => v.id)).toEqual(['a']);
     expect(applyVimListQuery(vims, parseVimListQuery({ name: 'none' }))).toEqual([]);
   });

@@ -34,7 +34,8 @@ const openstack: VimTypeRules = {
   },
   credentials(raw, problems) {
     refuseUnknownSecrets(raw, ['password'], problems);
-    const certVerify = raw.cert_verify === undefined || raw.cert_verify === null || raw.cert_verify === '' ? 'True' : String(raw.cert_verify);
+    const certVerify =
+      raw.cert_verify === undefined || raw.cert_verify === null || raw.cert_verify === '' ? 'True' : String(raw.cert_verify);
     if (!['True', 'False', 'true', 'false'].includes(certVerify)) problems.add(`${PATH}.cert_verify must be True or False.`);
     const password = readText(raw, 'password', PATH, problems, { required: true, max: MAX_SECRET });
     return {
@@ -54,7 +55,8 @@ const kubernetes: VimTypeRules = {
   project(raw, problems) {
     // Tacker seed 004: project_name is the namespace, `default` when not given.
     const name = readText(raw, 'name', 'vim.vim_project', problems, { max: 63, fallback: 'default' }) ?? 'default';
-    if (!NAMESPACE.test(name)) problems.add('vim.vim_project.name (the Kubernetes namespace) must be a DNS-1123 label: lower-case letters, digits and "-".');
+    if (!NAMESPACE.test(name))
+      problems.add('vim.vim_project.name (the Kubernetes namespace) must be a DNS-1123 label: lower-case letters, digits and "-".');
     return { name };
   },
   credentials(raw, problems) {
@@ -65,7 +67,8 @@ const kubernetes: VimTypeRules = {
     if (ca === 'None' || ca === null) authCred.ssl_ca_cert = 'None';
     else if (ca !== undefined && ca !== '') {
       if (typeof ca !== 'string' || ca.length > MAX_PEM) problems.add(`${PATH}.ssl_ca_cert must be a PEM certificate or None.`);
-      else if (!isPemCertificateBundle(normalizeTackerPem(ca))) problems.add(`${PATH}.ssl_ca_cert is not a PEM certificate (-----BEGIN CERTIFICATE----- ... -----END CERTIFICATE-----).`);
+      else if (!isPemCertificateBundle(normalizeTackerPem(ca)))
+        problems.add(`${PATH}.ssl_ca_cert is not a PEM certificate (-----BEGIN CERTIFICATE----- ... -----END CERTIFICATE-----).`);
       else secrets.ssl_ca_cert = normalizeTackerPem(ca);
     }
     return { authCred, secrets };
@@ -77,7 +80,8 @@ export const VIM_TYPE_RULES: Record<VimType, VimTypeRules> = { openstack, kubern
 
 /** The three ways Tacker authenticates to Kubernetes, in Tacker's order of preference. */
 function kubernetesAuth(raw: JsonObject, problems: Problems): ParsedCredentials {
-  const text = (key: SecretField | 'username' | 'client_id', required = true) => readText(raw, key, PATH, problems, { required, max: MAX_SECRET });
+  const text = (key: SecretField | 'username' | 'client_id', required = true) =>
+    readText(raw, key, PATH, problems, { required, max: MAX_SECRET });
   if (raw.oidc_token_url !== undefined) {
     const oidcTokenUrl = readUrl(raw, 'oidc_token_url', PATH, problems, ['https:', 'http:']);
     const clientSecret = text('client_secret', false);
@@ -86,9 +90,12 @@ function kubernetesAuth(raw: JsonObject, problems: Problems): ParsedCredentials 
       secrets: { password: text('password'), ...(clientSecret === undefined ? {} : { client_secret: clientSecret }) },
     };
   }
-  if (isGiven(raw.username) || isGiven(raw.password)) return { authCred: { username: text('username') }, secrets: { password: text('password') } };
+  if (isGiven(raw.username) || isGiven(raw.password))
+    return { authCred: { username: text('username') }, secrets: { password: text('password') } };
   if (isGiven(raw.bearer_token)) return { authCred: {}, secrets: { bearer_token: text('bearer_token') } };
-  problems.add(`${PATH} of a Kubernetes VIM needs bearer_token, or username and password, or oidc_token_url with username, password and client_id.`);
+  problems.add(
+    `${PATH} of a Kubernetes VIM needs bearer_token, or username and password, or oidc_token_url with username, password and client_id.`,
+  );
   return { authCred: {}, secrets: {} };
 }
 

@@ -18,7 +18,12 @@ const registration: SealedVimRegistration = {
   extra: {},
   isDefault: false,
 };
-const reachable: Reachability = { status: 'REACHABLE', checkedAt: '2025-01-01T00:00:01.000Z', placementAttr: { regions: ['RegionOne'] }, detail: 'Keystone v3 token issued' };
+const reachable: Reachability = {
+  status: 'REACHABLE',
+  checkedAt: '2025-01-01T00:00:01.000Z',
+  placementAttr: { regions: ['RegionOne'] },
+  detail: 'Keystone v3 token issued',
+};
 
 const given = (events: VimEvent[]): VimState => events.reduce(evolve, initialVimState());
 const when = (events: VimEvent[], command: VimCommand) => decide(command, given(events), VIM_ID);
@@ -30,29 +35,48 @@ const refusal = (run: () => unknown) => {
   }
   return 'accepted';
 };
-const registered = when([], { type: 'RegisterVim', data: { vimId: VIM_ID, registration, reachability: reachable, now: '2025-01-01T00:00:00.000Z' } });
+const registered = when([], {
+  type: 'RegisterVim',
+  data: { vimId: VIM_ID, registration, reachability: reachable, now: '2025-01-01T00:00:00.000Z' },
+});
 
 describe('VIM decider', () => {
   it('registers a VIM with its reachability in one decision', () => {
     expect(registered.map((e) => e.type)).toEqual(['VimRegistered', 'VimFoundReachable']);
     const state = given(registered);
-    expect(state).toMatchObject({ status: 'registered', vim: { id: VIM_ID, status: 'REACHABLE', placementAttr: { regions: ['RegionOne'] }, updatedAt: null } });
+    expect(state).toMatchObject({
+      status: 'registered',
+      vim: { id: VIM_ID, status: 'REACHABLE', placementAttr: { regions: ['RegionOne'] }, updatedAt: null },
+    });
   });
 
   it('records an unreachable VIM with the reason', () => {
     const events = when([], {
       type: 'RegisterVim',
-      data: { vimId: VIM_ID, registration, reachability: { status: 'UNREACHABLE', checkedAt: 't', reason: 'Keystone refused the credentials (401)' }, now: 't' },
+      data: {
+        vimId: VIM_ID,
+        registration,
+        reachability: { status: 'UNREACHABLE', checkedAt: 't', reason: 'Keystone refused the credentials (401)' },
+        now: 't',
+      },
     });
-    expect(given(events)).toMatchObject({ status: 'registered', vim: { status: 'UNREACHABLE', statusReason: 'Keystone refused the credentials (401)' } });
+    expect(given(events)).toMatchObject({
+      status: 'registered',
+      vim: { status: 'UNREACHABLE', statusReason: 'Keystone refused the credentials (401)' },
+    });
   });
 
   it('refuses to register the same VIM twice', () => {
-    expect(refusal(() => when(registered, { type: 'RegisterVim', data: { vimId: VIM_ID, registration, reachability: reachable, now: 't' } }))).toBe('VIM_ALREADY_REGISTERED');
+    expect(
+      refusal(() => when(registered, { type: 'RegisterVim', data: { vimId: VIM_ID, registration, reachability: reachable, now: 't' } })),
+    ).toBe('VIM_ALREADY_REGISTERED');
   });
 
   it('updates only what changed, and nothing when nothing changed', () => {
-    const events = when(registered, { type: 'UpdateVim', data: { changes: { name: 'renamed', description: '' }, now: '2025-01-02T00:00:00.000Z' } });
+    const events = when(registered, {
+      type: 'UpdateVim',
+      data: { changes: { name: 'renamed', description: '' }, now: '2025-01-02T00:00:00.000Z' },
+    });
     expect(events).toEqual([{ type: 'VimUpdated', data: { updatedAt: '2025-01-02T00:00:00.000Z', name: 'renamed' } }]);
     expect(given([...registered, ...events])).toMatchObject({ vim: { name: 'renamed', updatedAt: '2025-01-02T00:00:00.000Z' } });
     expect(when(registered, { type: 'UpdateVim', data: { changes: { name: 'vim-os' }, now: 't' } })).toEqual([]);
@@ -61,7 +85,11 @@ describe('VIM decider', () => {
   it('re-records reachability when credentials change', () => {
     const events = when(registered, {
       type: 'UpdateVim',
-      data: { changes: { sealedSecrets: { password: 'v1.new' } }, reachability: { status: 'UNREACHABLE', checkedAt: 't2', reason: 'refused' }, now: 't2' },
+      data: {
+        changes: { sealedSecrets: { password: 'v1.new' } },
+        reachability: { status: 'UNREACHABLE', checkedAt: 't2', reason: 'refused' },
+        now: 't2',
+      },
     });
     expect(events.map((e) => e.type)).toEqual(['VimUpdated', 'VimFoundUnreachable']);
     expect(given([...registered, ...events])).toMatchObject({ vim: { status: 'UNREACHABLE', sealedSecrets: { password: 'v1.new' } } });

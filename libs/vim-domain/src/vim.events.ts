@@ -64,7 +64,8 @@ export interface VimDeleted {
   data: { deletedAt: string };
 }
 
-export type VimEvent = VimRegistered | VimFoundReachable | VimFoundUnreachable | VimUpdated | VimSetAsDefault | VimUnsetAsDefault | VimDeleted;
+export type VimEvent =
+  VimRegistered | VimFoundReachable | VimFoundUnreachable | VimUpdated | VimSetAsDefault | VimUnsetAsDefault | VimDeleted;
 
 export const VIM_EVENT_TYPES: readonly VimEvent['type'][] = [
   'VimRegistered',
@@ -76,4 +77,5 @@ export const VIM_EVENT_TYPES: readonly VimEvent['type'][] = [
   'VimDeleted',
 ];
 
-export const isVimEvent = <E extends { type: string }>(event: E): event is E & VimEvent => (VIM_EVENT_TYPES as readonly string[]).includes(event.type);
+export const isVimEvent = <E extends { type: string }>(event: E): event is E & VimEvent =>
+  (VIM_EVENT_TYPES as readonly string[]).includes(event.type);

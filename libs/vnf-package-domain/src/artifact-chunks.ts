@@ -26,15 +26,21 @@ export type ReadArtifactChunk = (request: ReadArtifactRequest) => Promise<ReadAr
  * pulls (one request in flight, none ahead of demand), so a file of any size
  * is never held whole by either side. A file that changes size midway fails the stream.
  */
-export function artifactReadable(readChunk: ReadArtifactChunk, ref: PackageRef, path: string, chunkBytes = MAX_ARTIFACT_CHUNK_BYTES): Readable {
+export function artifactReadable(
+  readChunk: ReadArtifactChunk,
+  ref: PackageRef,
+  path: string,
+  chunkBytes = MAX_ARTIFACT_CHUNK_BYTES,
+): Readable {
   return Readable.from(artifactChunks(readChunk, ref, path, Math.min(chunkBytes, MAX_ARTIFACT_CHUNK_BYTES)), { objectMode: false });
 }
 
 async function* artifactChunks(readChunk: ReadArtifactChunk, ref: PackageRef, path: string, length: number): AsyncGenerator<Buffer> {
   let size: number | undefined;
-  for (let offset = 0; ; ) {
+  for (let offset = 0; ;) {
     const reply = await readChunk({ ...ref, path, offset, length });
-    if (size !== undefined && reply.size !== size) throw new Error(`${path} changed size while it was read (${size} → ${reply.size} bytes)`);
+    if (size !== undefined && reply.size !== size)
+      throw new Error(`${path} changed size while it was read (${size} → ${reply.size} bytes)`);
     size = reply.size;
     const data = Buffer.from(reply.data, 'base64');
     if (data.length > 0) yield data;

@@ -5,7 +5,20 @@ export type { VnfPackageCommand } from './vnf-package.commands';
 export { decide } from './vnf-package.decider';
 export { evolve, replay } from './vnf-package.evolve';
 export { packageConflict, packageNotFound, invalidPackageRequest } from './vnf-package.errors';
-export { toVnfPkgInfo, modificationsOf, usageStateOf, VNFPKGM_URI_PREFIX, VNF_PKG_INFO_ATTRIBUTES, VNF_PKG_INFO_DEFAULT_EXCLUDED } from './vnf-pkg-info.view';
+export {
+  toVnfPkgInfo,
+  modificationsOf,
+  usageStateOf,
+  VNFPKGM_URI_PREFIX,
+  VNF_PKG_INFO_ATTRIBUTES,
+  VNF_PKG_INFO_DEFAULT_EXCLUDED,
+} from './vnf-pkg-info.view';
 export { applyMergePatch, effectivePatch } from './merge-patch';
 export * from './package-catalog.messages';
-export { artifactReadable, MAX_ARTIFACT_CHUNK_BYTES, type ReadArtifactRequest, type ReadArtifactReply, type ReadArtifactChunk } from './artifact-chunks';
+export {
+  artifactReadable,
+  MAX_ARTIFACT_CHUNK_BYTES,
+  type ReadArtifactRequest,
+  type ReadArtifactReply,
+  type ReadArtifactChunk,
+} from './artifact-chunks';

@@ -83,7 +83,8 @@ export interface UploadReply {
 }
 
 /** One file of an onboarded package; for the VNFD, `accept` lists the media types the client accepts (text/plain, application/zip). */
-export type PackageFileRequest = PackageRef & ({ file: 'content' } | { file: 'manifest' } | { file: 'artifact'; artifactPath: string } | { file: 'vnfd'; accept: string[] });
+export type PackageFileRequest = PackageRef &
+  ({ file: 'content' } | { file: 'manifest' } | { file: 'artifact'; artifactPath: string } | { file: 'vnfd'; accept: string[] });
 
 /** A small file comes inline (base64); a large one, or the whole package, as a blob key to stream from the blob store. */
 export type PackageFileReply = { contentType: string; size: number } & ({ inline: string } | { blobKey: string });

@@ -15,7 +15,9 @@ type Command<T extends VnfPackageCommand['type']> = Extract<VnfPackageCommand, {
 export function decide(command: VnfPackageCommand, state: VnfPackageState): VnfPackageEvent[] {
   if (command.type === 'CreateVnfPackage') {
     if (state) throw packageConflict(`VNF package ${command.vnfPkgId} already exists`);
-    return [{ type: 'VnfPackageCreated', data: { vnfPkgId: command.vnfPkgId, userDefinedData: command.userDefinedData, createdAt: command.at } }];
+    return [
+      { type: 'VnfPackageCreated', data: { vnfPkgId: command.vnfPkgId, userDefinedData: command.userDefinedData, createdAt: command.at } },
+    ];
   }
   if (!state || state.deleted) throw packageNotFound(command.vnfPkgId);
   switch (command.type) {
@@ -38,7 +40,12 @@ export function decide(command: VnfPackageCommand, state: VnfPackageState): VnfP
     case 'KeepExtractedArtifact':
       requireOnboardingState(state, ['ONBOARDED']);
       if (state.extractedArtifacts[command.artifactPath]?.key === command.blobKey) return [];
-      return [{ type: 'VnfPackageArtifactExtracted', data: { artifactPath: command.artifactPath, blobKey: command.blobKey, size: command.size, extractedAt: command.at } }];
+      return [
+        {
+          type: 'VnfPackageArtifactExtracted',
+          data: { artifactPath: command.artifactPath, blobKey: command.blobKey, size: command.size, extractedAt: command.at },
+        },
+      ];
     case 'DeleteVnfPackage':
       return remove(state, command.at);
   }
@@ -71,7 +78,9 @@ function modify(command: Command<'ModifyVnfPackage'>, pkg: VnfPackage): VnfPacka
     const patch = effectivePatch(pkg.userDefinedData, command.userDefinedData);
     if (Object.keys(patch).length > 0) events.push({ type: 'VnfPackageUserDefinedDataModified', data: { patch, modifiedAt: command.at } });
     else if (events.length === 0) {
-      throw packageConflict(`The userDefinedData provided in update request is as the existing userDefinedData of vnf package ${pkg.id}. Nothing to update.`);
+      throw packageConflict(
+        `The userDefinedData provided in update request is as the existing userDefinedData of vnf package ${pkg.id}. Nothing to update.`,
+      );
     }
   }
   return events;
@@ -92,7 +101,9 @@ function markUsage(command: Command<'MarkUsage'>, pkg: VnfPackage): VnfPackageEv
 function remove(pkg: VnfPackage, at: string): VnfPackageEvent[] {
   const usageState = pkg.vnfInstanceIds.length > 0 ? 'IN_USE' : 'NOT_IN_USE';
   if (pkg.operationalState === 'ENABLED' || usageState === 'IN_USE') {
-    throw packageConflict(`VNF Package ${pkg.id} cannot be deleted as it's operational state is ${pkg.operationalState} and usage state is ${usageState}.`);
+    throw packageConflict(
+      `VNF Package ${pkg.id} cannot be deleted as it's operational state is ${pkg.operationalState} and usage state is ${usageState}.`,
+    );
   }
   return [{ type: 'VnfPackageDeleted', data: { deletedAt: at } }];
 }

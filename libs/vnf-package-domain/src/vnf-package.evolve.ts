@@ -38,7 +38,10 @@ export function evolve(state: VnfPackageState, event: VnfPackageEvent): VnfPacka
     case 'VnfPackageReleasedByVnfInstance':
       return { ...state, vnfInstanceIds: state.vnfInstanceIds.filter((id) => id !== event.data.vnfInstanceId) };
     case 'VnfPackageArtifactExtracted':
-      return { ...state, extractedArtifacts: { ...state.extractedArtifacts, [event.data.artifactPath]: { key: event.data.blobKey, size: event.data.size } } };
+      return {
+        ...state,
+        extractedArtifacts: { ...state.extractedArtifacts, [event.data.artifactPath]: { key: event.data.blobKey, size: event.data.size } },
+      };
     case 'VnfPackageDeleted':
       return { ...state, deleted: true };
   }

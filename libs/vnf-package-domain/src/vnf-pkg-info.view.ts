@@ -8,7 +8,13 @@ export const VNFPKGM_URI_PREFIX = '/vnfpkgm/v1';
  * Attributes a query leaves out unless asked for (ETSI GS NFV-SOL 005 v2.6.1
  * §9.4.2.3.2, the "exclude_default" list of GET /vnf_packages).
  */
-export const VNF_PKG_INFO_DEFAULT_EXCLUDED = ['softwareImages', 'additionalArtifacts', 'userDefinedData', 'checksum', 'onboardingFailureDetails'] as const;
+export const VNF_PKG_INFO_DEFAULT_EXCLUDED = [
+  'softwareImages',
+  'additionalArtifacts',
+  'userDefinedData',
+  'checksum',
+  'onboardingFailureDetails',
+] as const;
 
 /** The top-level attributes of VnfPkgInfo, those a query may filter on or select. */
 export const VNF_PKG_INFO_ATTRIBUTES = [

@@ -18,12 +18,17 @@ describe('VnfPkgInfo view', () => {
       operationalState: 'DISABLED',
       usageState: 'NOT_IN_USE',
       userDefinedData: {},
-      _links: { self: { href: `/vnfpkgm/v1/vnf_packages/${id}` }, packageContent: { href: `/vnfpkgm/v1/vnf_packages/${id}/package_content` } },
+      _links: {
+        self: { href: `/vnfpkgm/v1/vnf_packages/${id}` },
+        packageContent: { href: `/vnfpkgm/v1/vnf_packages/${id}/package_content` },
+      },
     });
   });
 
   it('adds the VNFD attributes, checksum, images, artifacts and the vnfd link once onboarded', () => {
-    const content = onboardedContent({ additionalArtifacts: [{ artifactPath: 'Scripts/install.sh', checksum: { algorithm: 'SHA-256', hash: 'c'.repeat(64) } }] });
+    const content = onboardedContent({
+      additionalArtifacts: [{ artifactPath: 'Scripts/install.sh', checksum: { algorithm: 'SHA-256', hash: 'c'.repeat(64) } }],
+    });
     const info = view(created, uploaded, { type: 'VnfPackageOnboarded', data: { ...content, onboardedAt: at } });
     expect(info).toMatchObject({
       vnfdId: content.vnfdId,

@@ -51,7 +51,8 @@ export async function verifyCmsSignature(check: CmsCheck): Promise<CmsVerdict> {
   signedData.certificates = [...(signedData.certificates ?? []), ...extra];
   const trustedCerts = check.trustedCaPems.flatMap((pem) => parseCertificates(Buffer.from(pem), refuse));
   const embedded = signedData.encapContentInfo.eContent?.getValue();
-  if (embedded && !Buffer.from(embedded).equals(check.content)) refuse('the signature embeds content that differs from what it should sign');
+  if (embedded && !Buffer.from(embedded).equals(check.content))
+    refuse('the signature embeds content that differs from what it should sign');
   const data = embedded ? undefined : toArrayBuffer(check.content);
   const verify = (chain: boolean) =>
     signedData
@@ -64,7 +65,8 @@ export async function verifyCmsSignature(check: CmsCheck): Promise<CmsVerdict> {
   if (trustedCerts.length === 0) return { signer, trusted: false };
   // A trust store may pin the signer's own (self-signed, non-CA) certificate; otherwise the signer must chain to a CA.
   if (trustedCerts.some((trusted) => sameCertificate(trusted, signerCertificate))) {
-    if (check.checkDate < signerCertificate.notBefore.value || check.checkDate > signerCertificate.notAfter.value) refuse(`the signer certificate of ${signer} is not trusted (not valid at ${check.checkDate.toISOString()})`);
+    if (check.checkDate < signerCertificate.notBefore.value || check.checkDate > signerCertificate.notAfter.value)
+      refuse(`the signer certificate of ${signer} is not trusted (not valid at ${check.checkDate.toISOString()})`);
   } else if (!(await verify(true)).signerCertificateVerified) {
     refuse(`the signer ${signer} does not chain to a trusted CA`);
   }
@@ -74,8 +76,10 @@ export async function verifyCmsSignature(check: CmsCheck): Promise<CmsVerdict> {
 function verifyFailure(error: unknown): string {
   const failure = error as Partial<pkijs.SignedDataVerifyResult>;
   const message = failure.message ?? String(error);
-  if (failure.signatureVerified === false || /digest doesn't match/i.test(message)) return 'the signature does not match the signed content';
-  if (/unable to find signer certificate/i.test(message)) return 'the signer certificate is neither in the CMS nor among the package certificates';
+  if (failure.signatureVerified === false || /digest doesn't match/i.test(message))
+    return 'the signature does not match the signed content';
+  if (/unable to find signer certificate/i.test(message))
+    return 'the signer certificate is neither in the CMS nor among the package certificates';
   if (failure.signerCertificateVerified === false) return `the signer certificate is not trusted (${message})`;
   return message;
 }
@@ -93,7 +97,9 @@ function parseSignedData(signature: Buffer, refuse: (why: string) => never): pki
 
 function parseCertificates(source: Buffer, refuse: (why: string) => never): pkijs.Certificate[] {
   const text = source.toString('latin1');
-  const blocks = [...text.matchAll(/-----BEGIN CERTIFICATE-----([\s\S]*?)-----END CERTIFICATE-----/g)].map((match) => Buffer.from(match[1], 'base64'));
+  const blocks = [...text.matchAll(/-----BEGIN CERTIFICATE-----([\s\S]*?)-----END CERTIFICATE-----/g)].map((match) =>
+    Buffer.from(match[1], 'base64'),
+  );
   try {
     return (blocks.length > 0 ? blocks : [source]).map((der) => pkijs.Certificate.fromBER(toArrayBuffer(der)));
   } catch (error) {
@@ -122,4 +128,5 @@ function distinguishedName(name: pkijs.RelativeDistinguishedNames): string {
 const sameCertificate = (a: pkijs.Certificate, b: pkijs.Certificate): boolean =>
   Buffer.from(a.toSchema().toBER(false)).equals(Buffer.from(b.toSchema().toBER(false)));
 
-const toArrayBuffer = (bytes: Buffer): ArrayBuffer => bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
+const toArrayBuffer = (bytes: Buffer): ArrayBuffer =>
+  bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;

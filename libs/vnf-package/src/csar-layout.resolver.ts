@@ -17,23 +17,36 @@ const ENTRY_KEYS = ['ETSI-Entry-Manifest', 'ETSI-Entry-Change-Log', 'ETSI-Entry-
  * the single YAML file at the root is the entry definitions, and a manifest
  * (`.mf`) or certificate (`.cert`) at the root must carry the same name.
  */
-export function resolveCsarLayout(files: ReadonlySet<string>, directories: ReadonlySet<string>, toscaMetaText: string | undefined): CsarLayout {
-  const exists = (path: string): boolean => files.has(path) || directories.has(path) || [...files].some((file) => file.startsWith(`${path}/`));
+export function resolveCsarLayout(
+  files: ReadonlySet<string>,
+  directories: ReadonlySet<string>,
+  toscaMetaText: string | undefined,
+): CsarLayout {
+  const exists = (path: string): boolean =>
+    files.has(path) || directories.has(path) || [...files].some((file) => file.startsWith(`${path}/`));
   if (toscaMetaText === undefined) {
-    if (exists('TOSCA-Metadata')) throw new PackageError('INVALID_TOSCA_META', `the package has a TOSCA-Metadata folder without ${TOSCA_META_PATH}`);
+    if (exists('TOSCA-Metadata'))
+      throw new PackageError('INVALID_TOSCA_META', `the package has a TOSCA-Metadata folder without ${TOSCA_META_PATH}`);
     return rootLayout(files);
   }
   const toscaMeta = parseToscaMeta(toscaMetaText);
   const entryDefinitions = toscaMeta.keys['Entry-Definitions'];
   if (!entryDefinitions) throw new PackageError('MISSING_ENTRY_DEFINITIONS', `${TOSCA_META_PATH} has no Entry-Definitions`);
-  if (!files.has(entryDefinitions)) throw new PackageError('MISSING_ENTRY_DEFINITIONS', `Entry-Definitions ${entryDefinitions} is not in the package`);
+  if (!files.has(entryDefinitions))
+    throw new PackageError('MISSING_ENTRY_DEFINITIONS', `Entry-Definitions ${entryDefinitions} is not in the package`);
   for (const key of ENTRY_KEYS) {
     const path = toscaMeta.keys[key]?.replace(/\/$/, '');
-    if (path && !exists(path)) throw new PackageError('MISSING_FILE', `${TOSCA_META_PATH} ${key} names ${path}, which is not in the package`);
+    if (path && !exists(path))
+      throw new PackageError('MISSING_FILE', `${TOSCA_META_PATH} ${key} names ${path}, which is not in the package`);
   }
   const manifestPath = toscaMeta.keys['ETSI-Entry-Manifest'];
   const certificate = toscaMeta.keys['ETSI-Entry-Certificate'];
-  return { entryDefinitions, toscaMeta, manifestPath, certificatePaths: [...new Set([certificate, rootCertificate(manifestPath, files)])].filter(isPath) };
+  return {
+    entryDefinitions,
+    toscaMeta,
+    manifestPath,
+    certificatePaths: [...new Set([certificate, rootCertificate(manifestPath, files)])].filter(isPath),
+  };
 }
 
 function rootLayout(files: ReadonlySet<string>): CsarLayout {

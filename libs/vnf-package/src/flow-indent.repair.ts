@@ -27,7 +27,8 @@ export function indentFlowContinuations(text: string, offsets: readonly number[]
   let repaired = text;
   for (const offset of [...new Set(offsets)].sort((a, b) => b - a)) {
     const cutLine = repaired.lastIndexOf('\n', offset - 1) + 1;
-    if (cutLine === 0 || !/^ *$/.test(repaired.slice(cutLine, offset)) || /^(---|\.\.\.)(\s|$)/.test(repaired.slice(cutLine, cutLine + 4))) return undefined;
+    if (cutLine === 0 || !/^ *$/.test(repaired.slice(cutLine, offset)) || /^(---|\.\.\.)(\s|$)/.test(repaired.slice(cutLine, cutLine + 4)))
+      return undefined;
     const depth = (/^ *(?:- +)*/.exec(previousContentLine(repaired, cutLine))?.[0].length ?? 0) + 1;
     for (const lineStart of flowLineStarts(repaired, cutLine).reverse()) {
       const own = /^ */.exec(repaired.slice(lineStart, lineStart + depth))?.[0].length ?? 0;

@@ -40,11 +40,20 @@ describe('manifest files of the corpus', () => {
 });
 
 describe('CMS signature samples of the corpus', () => {
-  it.each(['testSignature.sig.cms', 'testSignature.sig.p7b', 'testEncodedSignature.sig.p7c'])('reads %s as CMS SignedData (PEM CMS, PEM PKCS7, DER) and checks it against the content', async (file) => {
-    const check = { signature: await read('onap-vnfsdk-validation/security/signature', file), packageCertificates: [], trustedCaPems: [], checkDate: new Date(), label: file };
-    await expect(verifyCmsSignature({ ...check, content: Buffer.from('not what was signed') })).rejects.toMatchObject({
-      code: 'SIGNATURE_INVALID',
-      detail: `${file}: the signature does not match the signed content`,
-    });
-  });
+  it.each(['testSignature.sig.cms', 'testSignature.sig.p7b', 'testEncodedSignature.sig.p7c'])(
+    'reads %s as CMS SignedData (PEM CMS, PEM PKCS7, DER) and checks it against the content',
+    async (file) => {
+      const check = {
+        signature: await read('onap-vnfsdk-validation/security/signature', file),
+        packageCertificates: [],
+        trustedCaPems: [],
+        checkDate: new Date(),
+        label: file,
+      };
+      await expect(verifyCmsSignature({ ...check, content: Buffer.from('not what was signed') })).rejects.toMatchObject({
+        code: 'SIGNATURE_INVALID',
+        detail: `${file}: the signature does not match the signed content`,
+      });
+    },
+  );
 });

@@ -41,13 +41,17 @@ export function mapAdditionalArtifacts(
     ...flavour.kubernetesManifests,
     ...flavour.helmCharts,
   ]);
-  const paths = [...new Set([...listedPaths, ...fromVnfd])].filter((path) => sha256.has(path) && !images.has(path) && !excluded.has(path)).sort();
+  const paths = [...new Set([...listedPaths, ...fromVnfd])]
+    .filter((path) => sha256.has(path) && !images.has(path) && !excluded.has(path))
+    .sort();
   return paths.map((artifactPath) => {
     const digest = listed.find((entry) => entry.path === artifactPath);
     const contentType = toscaMeta?.fileDigests.find((entry) => entry.path === artifactPath)?.contentType;
     return {
       artifactPath,
-      checksum: digest ? { algorithm: digest.algorithm, hash: digest.hash } : { algorithm: 'SHA-256', hash: sha256.get(artifactPath) ?? '' },
+      checksum: digest
+        ? { algorithm: digest.algorithm, hash: digest.hash }
+        : { algorithm: 'SHA-256', hash: sha256.get(artifactPath) ?? '' },
       ...(contentType ? { metadata: { contentType } } : {}),
     };
   });

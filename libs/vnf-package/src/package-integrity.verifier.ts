@@ -17,7 +17,12 @@ const isUrl = (path: string): boolean => /^[a-z][a-z0-9+.-]*:\/\//i.test(path);
  * Every file the manifest or TOSCA.meta lists must be in the package
  * (SOL004 v2.6.1 §4.3.3), and every digest they give must match it.
  */
-export function planDigests(files: ReadonlySet<string>, manifestPath: string | undefined, manifest: Manifest | undefined, toscaMeta: ToscaMeta | undefined): ExpectedDigest[] {
+export function planDigests(
+  files: ReadonlySet<string>,
+  manifestPath: string | undefined,
+  manifest: Manifest | undefined,
+  toscaMeta: ToscaMeta | undefined,
+): ExpectedDigest[] {
   const listed = [
     ...(manifest?.sources ?? []).map((source) => ({ ...source, listedIn: manifestPath ?? 'manifest' })),
     ...(toscaMeta?.fileDigests ?? []).map((digest) => ({ ...digest, listedIn: TOSCA_META_PATH })),
@@ -26,7 +31,9 @@ export function planDigests(files: ReadonlySet<string>, manifestPath: string | u
     ...listed.map((entry) => ({ path: entry.path, listedIn: entry.listedIn })),
     ...(manifest?.nonManoArtifacts ?? []).map((path) => ({ path, listedIn: `non_mano_artifact_sets of ${manifestPath}` })),
     ...(manifest?.sources ?? []).flatMap((source) =>
-      [source.signature, source.certificate].filter((path): path is string => !!path).map((path) => ({ path, listedIn: `${manifestPath} for ${source.path}` })),
+      [source.signature, source.certificate]
+        .filter((path): path is string => !!path)
+        .map((path) => ({ path, listedIn: `${manifestPath} for ${source.path}` })),
     ),
   ];
   for (const { path, listedIn } of referenced) {
@@ -62,7 +69,10 @@ export class FileDigester {
     for (const digest of this.expected) {
       const found = actual.get(nodeHashAlgorithm(digest.algorithm, this.path));
       if (found !== digest.hash) {
-        throw new PackageError('HASH_MISMATCH', `${digest.listedIn} gives ${digest.algorithm} ${digest.hash} for ${this.path}, but the file's is ${found}`);
+        throw new PackageError(
+          'HASH_MISMATCH',
+          `${digest.listedIn} gives ${digest.algorithm} ${digest.hash} for ${this.path}, but the file's is ${found}`,
+        );
       }
     }
     return actual.get('sha256') ?? '';

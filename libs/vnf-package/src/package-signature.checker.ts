@@ -35,7 +35,9 @@ export async function checkPackageSignature(material: SignedMaterial, options: L
   if (options.requireSignature && !signature.verified) {
     throw new PackageError(
       'SIGNATURE_REQUIRED',
-      signature.present ? `${material.label} is signed by ${signature.signer}, who is not checked against a trust store` : `${material.label} is not signed and signatures are required`,
+      signature.present
+        ? `${material.label} is signed by ${signature.signer}, who is not checked against a trust store`
+        : `${material.label} is not signed and signatures are required`,
     );
   }
   return signature;

@@ -16,13 +16,22 @@ export async function readSignedZip(archive: ZipArchive): Promise<{ csarPath: st
   const [csarPath] = csars;
   const signatures = paths.filter((path) => /\.(cms|p7s)$/i.test(path));
   if (signatures.length !== 1) {
-    throw new PackageError('SIGNATURE_INVALID', `the zip wraps ${csarPath} with ${signatures.length === 0 ? 'no' : 'more than one'} CMS signature (.cms)`);
+    throw new PackageError(
+      'SIGNATURE_INVALID',
+      `the zip wraps ${csarPath} with ${signatures.length === 0 ? 'no' : 'more than one'} CMS signature (.cms)`,
+    );
   }
   const certificates = await Promise.all(
     paths.filter((path) => /\.(cert|crt|pem)$/i.test(path)).map(async (path) => ({ path, bytes: await archive.read(path) })),
   );
   return {
     csarPath,
-    material: { label: csarPath, content: await archive.read(csarPath), signature: await archive.read(signatures[0]), certificates, scheme: 'zip' },
+    material: {
+      label: csarPath,
+      content: await archive.read(csarPath),
+      signature: await archive.read(signatures[0]),
+      certificates,
+      scheme: 'zip',
+    },
   };
 }

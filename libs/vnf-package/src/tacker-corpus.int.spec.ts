@@ -32,7 +32,13 @@ const PACKAGES: Record<string, Expected> = {
     kubernetesManifests: 13,
   },
   'cnf-v2-all-kinds': {
-    flavours: { simple: { vdus: ['VDU1', 'VDU2', 'VDU3', 'VDU5', 'VDU6'], aspects: { vdu2_aspect: 2, vdu3_aspect: 2, vdu5_aspect: 2 }, defaultLevel: 'instantiation_level_1' } },
+    flavours: {
+      simple: {
+        vdus: ['VDU1', 'VDU2', 'VDU3', 'VDU5', 'VDU6'],
+        aspects: { vdu2_aspect: 2, vdu3_aspect: 2, vdu5_aspect: 2 },
+        defaultLevel: 'instantiation_level_1',
+      },
+    },
     kubernetesManifests: 28,
   },
   'cnf-v2-helm': {
@@ -48,12 +54,21 @@ const PACKAGES: Record<string, Expected> = {
         lcm: ['instantiate_end', 'terminate_end', 'heal_start', 'heal_end', 'scale_start', 'scale_end'],
         baseHot: 'BaseHOT/simple/simple_hot_top.yaml',
       },
-      complex: { vdus: ['masterNode', 'workerNode'], aspects: { master_instance: 2, worker_instance: 2 }, baseHot: 'BaseHOT/complex/complex_hot_top.yaml' },
+      complex: {
+        vdus: ['masterNode', 'workerNode'],
+        aspects: { master_instance: 2, worker_instance: 2 },
+        baseHot: 'BaseHOT/complex/complex_hot_top.yaml',
+      },
     },
   },
   'mgmt-k8s-cluster-v2': {
     flavours: {
-      simple: { vdus: ['masterNode', 'workerNode'], aspects: { workerNode_scale: 2 }, lcm: ['instantiate_end', 'heal_start', 'heal_end', 'scale_start', 'scale_end'], baseHot: 'BaseHOT/simple/simple_hot_top.yaml' },
+      simple: {
+        vdus: ['masterNode', 'workerNode'],
+        aspects: { workerNode_scale: 2 },
+        lcm: ['instantiate_end', 'heal_start', 'heal_end', 'scale_start', 'scale_end'],
+        baseHot: 'BaseHOT/simple/simple_hot_top.yaml',
+      },
       complex: { vdus: ['masterNode', 'workerNode'], aspects: { workerNode_scale: 2 }, baseHot: 'BaseHOT/complex/complex_hot_top.yaml' },
     },
   },
@@ -70,7 +85,13 @@ const PACKAGES: Record<string, Expected> = {
   },
   'mgmt-kubespray-cnf-nodeport': {
     staleDigestOf: 'Scripts/cnf_nodeport_mgmt.py',
-    flavours: { simple: { vdus: ['VDU1'], aspects: { vdu1_aspect: 1 }, lcm: ['instantiate_end', 'terminate_end', 'scale_start', 'scale_end', 'heal_start', 'heal_end'] } },
+    flavours: {
+      simple: {
+        vdus: ['VDU1'],
+        aspects: { vdu1_aspect: 1 },
+        lcm: ['instantiate_end', 'terminate_end', 'scale_start', 'scale_end', 'heal_start', 'heal_end'],
+      },
+    },
     kubernetesManifests: 3,
   },
   'mgmt-private-registry': {
@@ -83,16 +104,38 @@ const PACKAGES: Record<string, Expected> = {
       scalable: { vdus: ['VDU_0', 'VDU_1', 'VDU_2'], aspects: { VDU_2: 1 }, baseHot: 'BaseHOT/scalable/scalable_hot.yaml' },
     },
   },
-  'vnf-helloworld3': { flavours: { simple: { vdus: ['VDU1', 'VDU2'], aspects: { worker_instance: 2 }, defaultLevel: 'instantiation_level_1' } } },
+  'vnf-helloworld3': {
+    flavours: { simple: { vdus: ['VDU1', 'VDU2'], aspects: { worker_instance: 2 }, defaultLevel: 'instantiation_level_1' } },
+  },
   'vnf-v2-basic-lcms-max': {
-    flavours: { simple: { vdus: ['VDU1', 'VDU2'], aspects: { VDU1_scale: 2 }, defaultLevel: 'instantiation_level_1', baseHot: 'BaseHOT/simple/sample1.yaml' } },
+    flavours: {
+      simple: {
+        vdus: ['VDU1', 'VDU2'],
+        aspects: { VDU1_scale: 2 },
+        defaultLevel: 'instantiation_level_1',
+        baseHot: 'BaseHOT/simple/sample1.yaml',
+      },
+    },
   },
   'vnf-v2-userdata-standard': {
     flavours: {
       simple: {
         vdus: ['VDU1', 'VDU2'],
         aspects: { VDU1_scale: 2 },
-        lcm: ['instantiate_start', 'instantiate_end', 'terminate_start', 'terminate_end', 'scale_start', 'scale_end', 'heal_start', 'heal_end', 'change_external_connectivity_start', 'change_external_connectivity_end', 'modify_information_start', 'modify_information_end'],
+        lcm: [
+          'instantiate_start',
+          'instantiate_end',
+          'terminate_start',
+          'terminate_end',
+          'scale_start',
+          'scale_end',
+          'heal_start',
+          'heal_end',
+          'change_external_connectivity_start',
+          'change_external_connectivity_end',
+          'modify_information_start',
+          'modify_information_end',
+        ],
         baseHot: 'BaseHOT/simple/sample3.yaml',
       },
     },
@@ -117,7 +160,10 @@ describe('Tacker sample packages of the test corpus', () => {
   it('has an expectation for every package folder', async () => {
     const { readdir } = await import('node:fs/promises');
     const folders = (await readdir(corpusPath('tacker'), { withFileTypes: true }))
-      .filter((entry) => entry.isDirectory() && !['request-bodies', 'vim-configs', '_etsi-sol001-types', 'csar-validation-variants'].includes(entry.name))
+      .filter(
+        (entry) =>
+          entry.isDirectory() && !['request-bodies', 'vim-configs', '_etsi-sol001-types', 'csar-validation-variants'].includes(entry.name),
+      )
       .map((entry) => entry.name)
       .sort();
     expect(folders).toEqual(Object.keys(PACKAGES).sort());
@@ -127,13 +173,18 @@ describe('Tacker sample packages of the test corpus', () => {
   const onboard = async (name: string, expected: Expected, dir: string): Promise<LoadedPackage> => {
     if (expected.staleDigestOf) {
       const asCopied = loadVnfPackage(await zipFolder(dir, join(work, `${name}-as-copied.zip`)));
-      await expect(asCopied).rejects.toMatchObject({ code: 'HASH_MISMATCH', detail: expect.stringContaining(`for ${expected.staleDigestOf}, but the file's is`) });
+      await expect(asCopied).rejects.toMatchObject({
+        code: 'HASH_MISMATCH',
+        detail: expect.stringContaining(`for ${expected.staleDigestOf}, but the file's is`),
+      });
       await regenerateDigests(dir, ['TOSCA-Metadata/TOSCA.meta']);
     }
     const omitted = OMITTED_IMPORT[name];
     if (omitted) {
       const top = join(dir, 'Definitions', 'sample_kubernetes_top.vnfd.yaml');
-      await expect(loadVnfPackage(await zipFolder(dir, join(work, `${name}-with-import.zip`)))).rejects.toMatchObject({ code: 'UNKNOWN_IMPORT' });
+      await expect(loadVnfPackage(await zipFolder(dir, join(work, `${name}-with-import.zip`)))).rejects.toMatchObject({
+        code: 'UNKNOWN_IMPORT',
+      });
       await writeFile(top, (await readFile(top, 'utf8')).replace(omitted, ''));
     }
     return loadVnfPackage(await zipFolder(dir, join(work, `${name}.zip`)));
@@ -150,7 +201,9 @@ describe('Tacker sample packages of the test corpus', () => {
     await addTackerTypes(dir);
     const loaded = await onboard(name, expected, dir);
     expectModel(loaded, expected);
-    expect(loaded.files.map((file) => file.path)).toEqual(expect.arrayContaining(['Definitions/etsi_nfv_sol001_common_types.yaml', 'Definitions/etsi_nfv_sol001_vnfd_types.yaml']));
+    expect(loaded.files.map((file) => file.path)).toEqual(
+      expect.arrayContaining(['Definitions/etsi_nfv_sol001_common_types.yaml', 'Definitions/etsi_nfv_sol001_vnfd_types.yaml']),
+    );
   });
 });
 
@@ -160,7 +213,9 @@ function expectModel(loaded: LoadedPackage, expected: Expected): void {
     const flavour = loaded.vnfd.flavours.find((candidate) => candidate.flavourId === flavourId);
     expect(flavour?.vdus.map((vdu) => vdu.id)).toEqual(flavourExpected.vdus);
     if (flavourExpected.aspects) {
-      expect(Object.fromEntries(flavour?.scalingAspects.map((aspect) => [aspect.id, aspect.maxScaleLevel]) ?? [])).toEqual(flavourExpected.aspects);
+      expect(Object.fromEntries(flavour?.scalingAspects.map((aspect) => [aspect.id, aspect.maxScaleLevel]) ?? [])).toEqual(
+        flavourExpected.aspects,
+      );
     }
     if (flavourExpected.defaultLevel) expect(flavour?.instantiationLevels.defaultLevelId).toBe(flavourExpected.defaultLevel);
     if (flavourExpected.lcm) {
@@ -171,6 +226,7 @@ function expectModel(loaded: LoadedPackage, expected: Expected): void {
     }
     expect(flavour?.baseHot?.path).toBe(flavourExpected.baseHot);
   }
-  if (expected.kubernetesManifests !== undefined) expect(loaded.vnfd.flavours[0].kubernetesManifests).toHaveLength(expected.kubernetesManifests);
+  if (expected.kubernetesManifests !== undefined)
+    expect(loaded.vnfd.flavours[0].kubernetesManifests).toHaveLength(expected.kubernetesManifests);
   expect(loaded.checksum.hash).toMatch(/^[0-9a-f]{64}$/);
 }

@@ -1,4 +1,15 @@
 export { buildZip, writeZip, type ZipEntrySpec } from './testing/zip.writer';
-export { repoRoot, corpusPath, fixturePath, makeTempDir, removeDir, stageFolders, addTackerTypes, listFiles, zipFolder, regenerateDigests } from './testing/corpus';
+export {
+  repoRoot,
+  corpusPath,
+  fixturePath,
+  makeTempDir,
+  removeDir,
+  stageFolders,
+  addTackerTypes,
+  listFiles,
+  zipFolder,
+  regenerateDigests,
+} from './testing/corpus';
 export { signCms } from './testing/cms.signer';
 export { largeVnfd, largeVnfdPackage } from './testing/large-vnfd';

@@ -52,11 +52,17 @@ function fileDigest(block: [string, string][]): ListedDigest {
   if (!path) throw new PackageError('INVALID_TOSCA_META', `${TOSCA_META_PATH}: a file block has no Name`);
   const algorithm = value('Algorithm');
   const hash = value('Hash');
-  for (const [key, found] of [['Algorithm', algorithm], ['Hash', hash]] as const) {
+  for (const [key, found] of [
+    ['Algorithm', algorithm],
+    ['Hash', hash],
+  ] as const) {
     if (found === '') throw new PackageError('INVALID_TOSCA_META', `${TOSCA_META_PATH}: ${key} of ${path} has no value`);
   }
   if ((algorithm === undefined) !== (hash === undefined)) {
-    throw new PackageError('INVALID_TOSCA_META', `${TOSCA_META_PATH}: ${path} has ${algorithm ? 'Algorithm' : 'Hash'} but no ${algorithm ? 'Hash' : 'Algorithm'}`);
+    throw new PackageError(
+      'INVALID_TOSCA_META',
+      `${TOSCA_META_PATH}: ${path} has ${algorithm ? 'Algorithm' : 'Hash'} but no ${algorithm ? 'Hash' : 'Algorithm'}`,
+    );
   }
   if (algorithm) nodeHashAlgorithm(algorithm, path);
   return { path, algorithm, hash, contentType: value('Content-Type') };

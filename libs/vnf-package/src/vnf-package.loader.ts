@@ -64,7 +64,12 @@ async function readCsar(archive: ZipArchive, options: LoadOptions, reopen: OpenA
   const signature = await checkManifestSignature(archive, layout, manifest, options);
   const plan = planDigests(files, layout.manifestPath, manifest, layout.toscaMeta);
   const { sha256, templates } = await readAllFiles(archive, plan, new Set(templateFiles.map((file) => file.path)));
-  const task = { entryDefinitions: layout.entryDefinitions, templates, packageFiles: [...files], maxNodeTemplates: vnfdLimits.maxNodeTemplates };
+  const task = {
+    entryDefinitions: layout.entryDefinitions,
+    templates,
+    packageFiles: [...files],
+    maxNodeTemplates: vnfdLimits.maxNodeTemplates,
+  };
   const { model: vnfd, vnfdFiles } = await vnfdModelThread.build(task, vnfdLimits.maxBuildMs);
   const excluded = new Set([TOSCA_META_PATH, layout.manifestPath ?? '', ...layout.certificatePaths, ...signatureFiles(manifest)]);
   const listedPaths = [...(manifest?.sources ?? []), ...(layout.toscaMeta?.fileDigests ?? [])].map((entry) => entry.path);
@@ -98,7 +103,12 @@ async function readCsar(archive: ZipArchive, options: LoadOptions, reopen: OpenA
   };
 }
 
-async function checkManifestSignature(archive: ZipArchive, layout: CsarLayout, manifest: Manifest | undefined, options: LoadOptions): Promise<PackageSignature> {
+async function checkManifestSignature(
+  archive: ZipArchive,
+  layout: CsarLayout,
+  manifest: Manifest | undefined,
+  options: LoadOptions,
+): Promise<PackageSignature> {
   const certificates = await Promise.all(layout.certificatePaths.map(async (path) => ({ path, bytes: await readMetadata(archive, path) })));
   return checkPackageSignature(
     {
@@ -113,7 +123,8 @@ async function checkManifestSignature(archive: ZipArchive, layout: CsarLayout, m
 }
 
 /** Service templates: the entry definitions and every YAML file outside the folders SOL004 and Tacker use for artifacts. */
-const isTemplate = (file: ZipFileEntry, entryDefinitions: string): boolean => file.path === entryDefinitions || (/\.ya?ml$/i.test(file.path) && !NOT_TEMPLATES.test(file.path));
+const isTemplate = (file: ZipFileEntry, entryDefinitions: string): boolean =>
+  file.path === entryDefinitions || (/\.ya?ml$/i.test(file.path) && !NOT_TEMPLATES.test(file.path));
 
 /** Refused from the zip's sizes, before anything is inflated (the zip reader holds each entry to its size). */
 function checkTemplateBytes(templates: readonly ZipFileEntry[], limits: VnfdLimits): void {
@@ -131,7 +142,10 @@ async function readAllFiles(archive: ZipArchive, plan: readonly ExpectedDigest[]
   const sha256 = new Map<string, string>();
   const templates: VnfdModelTask['templates'] = [];
   for (const file of archive.files) {
-    const digester = new FileDigester(file.path, plan.filter((digest) => digest.path === file.path));
+    const digester = new FileDigester(
+      file.path,
+      plan.filter((digest) => digest.path === file.path),
+    );
     const isTemplate = templatePaths.has(file.path);
     const chunks: Buffer[] = [];
     await archive.stream(file.path, (chunk) => {
@@ -147,7 +161,8 @@ async function readAllFiles(archive: ZipArchive, plan: readonly ExpectedDigest[]
 
 async function readMetadata(archive: ZipArchive, path: string): Promise<Buffer> {
   const size = archive.files.find((file) => file.path === path)?.uncompressedSize ?? 0;
-  if (size > MAX_METADATA_BYTES) throw new PackageError('TOO_LARGE', `${path} is ${size} bytes, more than the ${MAX_METADATA_BYTES} allowed for package metadata`);
+  if (size > MAX_METADATA_BYTES)
+    throw new PackageError('TOO_LARGE', `${path} is ${size} bytes, more than the ${MAX_METADATA_BYTES} allowed for package metadata`);
   return archive.read(path);
 }
 
@@ -159,4 +174,3 @@ async function sha256OfFile(path: string): Promise<string> {
   for await (const chunk of createReadStream(path, { highWaterMark: 1024 * 1024 })) hash.update(chunk as Buffer);
   return hash.digest('hex');
 }
-

@@ -59,7 +59,10 @@ describe('VNFD limits and the model thread', () => {
     }, 5);
     try {
       // 1.7 MB of YAML, within maxTemplateBytes: parsed (seconds of work) before the node templates are counted.
-      await expect(loadVnfPackage(path)).rejects.toMatchObject({ code: 'VNFD_TOO_LARGE', detail: expect.stringContaining('declare 4001 node templates') });
+      await expect(loadVnfPackage(path)).rejects.toMatchObject({
+        code: 'VNFD_TOO_LARGE',
+        detail: expect.stringContaining('declare 4001 node templates'),
+      });
     } finally {
       clearInterval(ticker);
     }

@@ -24,7 +24,12 @@ export async function runVnfdModelTask(task: VnfdModelTask): Promise<VnfdModelRe
   for (const template of task.templates) documents[template.path] = parseTemplate(template);
   checkNodeTemplateCount(documents, task.maxNodeTemplates);
   try {
-    const model = buildVnfdModel({ entryDefinitions: task.entryDefinitions, documents, packageFiles: task.packageFiles, bundledTypes: await loadBundledEtsiTypes() });
+    const model = buildVnfdModel({
+      entryDefinitions: task.entryDefinitions,
+      documents,
+      packageFiles: task.packageFiles,
+      bundledTypes: await loadBundledEtsiTypes(),
+    });
     return { model, vnfdFiles: vnfdFilePaths(task.entryDefinitions, documents) };
   } catch (error) {
     if (error instanceof VnfdError) throw new PackageError(error.code as PackageErrorCode, error.detail);
@@ -57,5 +62,9 @@ function checkNodeTemplateCount(documents: Record<string, unknown>, max: number)
     const nodes = topology?.node_templates;
     if (nodes && typeof nodes === 'object') count += Object.keys(nodes).length;
   }
-  if (count > max) throw new PackageError('VNFD_TOO_LARGE', `the package's service templates declare ${count} node templates, more than the ${max} a VNFD may have`);
+  if (count > max)
+    throw new PackageError(
+      'VNFD_TOO_LARGE',
+      `the package's service templates declare ${count} node templates, more than the ${max} a VNFD may have`,
+    );
 }

@@ -45,9 +45,20 @@ class VnfdModelThread {
           else reject(new Error(`building the VNFD model failed: ${reply.failure}`));
         }, false);
       const onError = (error: Error & { code?: string }) =>
-        settle(() => reject(error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? tooLarge(`building the VNFD model needs more than the ${MODEL_THREAD_HEAP_MB} MiB of memory allowed`) : error), true);
+        settle(
+          () =>
+            reject(
+              error.code === 'ERR_WORKER_OUT_OF_MEMORY'
+                ? tooLarge(`building the VNFD model needs more than the ${MODEL_THREAD_HEAP_MB} MiB of memory allowed`)
+                : error,
+            ),
+          true,
+        );
       const onExit = (code: number) => settle(() => reject(new Error(`the VNFD model thread stopped (exit code ${code})`)), true);
-      const timer = setTimeout(() => settle(() => reject(tooLarge(`building the VNFD model took longer than the ${maxBuildMs} ms allowed`)), true), maxBuildMs);
+      const timer = setTimeout(
+        () => settle(() => reject(tooLarge(`building the VNFD model took longer than the ${maxBuildMs} ms allowed`)), true),
+        maxBuildMs,
+      );
       worker.on('message', onMessage).on('error', onError).on('exit', onExit);
       worker.postMessage(task);
     });

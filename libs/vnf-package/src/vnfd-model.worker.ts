@@ -7,6 +7,10 @@ parentPort?.on('message', (task: VnfdModelTask) => {
   runVnfdModelTask(task).then(
     (result) => parentPort?.postMessage({ result }),
     (error: unknown) =>
-      parentPort?.postMessage(error instanceof AppError ? { refusal: { code: error.code, detail: error.detail } } : { failure: error instanceof Error ? (error.stack ?? error.message) : String(error) }),
+      parentPort?.postMessage(
+        error instanceof AppError
+          ? { refusal: { code: error.code, detail: error.detail } }
+          : { failure: error instanceof Error ? (error.stack ?? error.message) : String(error) },
+      ),
   );
 });

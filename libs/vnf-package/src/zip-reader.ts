@@ -44,7 +44,8 @@ export class ZipArchive {
       throw new PackageError('NOT_A_ZIP', `${label} is not a readable zip archive (${(error as Error).message})`);
     }
     try {
-      if (zip.entryCount > limits.maxEntries) throw new PackageError('TOO_LARGE', `${label} has ${zip.entryCount} entries, more than the limit of ${limits.maxEntries}`);
+      if (zip.entryCount > limits.maxEntries)
+        throw new PackageError('TOO_LARGE', `${label} has ${zip.entryCount} entries, more than the limit of ${limits.maxEntries}`);
       const { files, directories } = await readCentralDirectory(zip, limits, label);
       return new ZipArchive(zip, source, limits, files, directories);
     } catch (error) {
@@ -88,7 +89,8 @@ export class ZipArchive {
       if (error instanceof PackageError) throw error;
       throw new PackageError('NOT_A_ZIP', `${path} is corrupt in the zip (${(error as Error).message})`);
     }
-    if (size !== info.uncompressedSize) throw new PackageError('NOT_A_ZIP', `${path} inflates to ${size} bytes, not the ${info.uncompressedSize} its header declares`);
+    if (size !== info.uncompressedSize)
+      throw new PackageError('NOT_A_ZIP', `${path} inflates to ${size} bytes, not the ${info.uncompressedSize} its header declares`);
     if (crc !== entry.crc32) throw new PackageError('NOT_A_ZIP', `${path} fails its CRC-32 check`);
   }
 
@@ -119,9 +121,11 @@ export class ZipArchive {
   }
 
   private inflationRefusal(info: ZipFileEntry, size: number): string | undefined {
-    if (size > info.uncompressedSize) return `${info.path} inflates beyond the ${info.uncompressedSize} bytes its header declares (zip bomb)`;
+    if (size > info.uncompressedSize)
+      return `${info.path} inflates beyond the ${info.uncompressedSize} bytes its header declares (zip bomb)`;
     if (size > this.limits.maxEntryBytes) return `${info.path} exceeds the per-file limit of ${this.limits.maxEntryBytes} bytes`;
-    if (this.inflatedTotal > this.limits.maxTotalBytes) return `the package inflates beyond the total limit of ${this.limits.maxTotalBytes} bytes`;
+    if (this.inflatedTotal > this.limits.maxTotalBytes)
+      return `the package inflates beyond the total limit of ${this.limits.maxTotalBytes} bytes`;
     if (size > RATIO_CHECK_FLOOR_BYTES && size / Math.max(info.compressedSize, 1) > this.limits.maxCompressionRatio) {
       return `${info.path} inflates more than ${this.limits.maxCompressionRatio} times its compressed size (zip bomb)`;
     }
@@ -138,9 +142,11 @@ async function readCentralDirectory(zip: yauzl.ZipFile, limits: CsarLimits, labe
     zip.on('end', () => resolve());
     zip.on('entry', (entry: yauzl.Entry) => {
       try {
-        const rawName = (entry.generalPurposeBitFlag & UTF8_NAMES) !== 0 ? entry.fileNameRaw.toString('utf8') : entry.fileNameRaw.toString('latin1');
+        const rawName =
+          (entry.generalPurposeBitFlag & UTF8_NAMES) !== 0 ? entry.fileNameRaw.toString('utf8') : entry.fileNameRaw.toString('latin1');
         const { path, isDirectory } = packagePathOf(rawName);
-        if (files.has(path) || directories.has(path)) throw new PackageError('DUPLICATE_ENTRY', `${path} appears more than once in ${label}`);
+        if (files.has(path) || directories.has(path))
+          throw new PackageError('DUPLICATE_ENTRY', `${path} appears more than once in ${label}`);
         if (entry.versionMadeBy >>> 8 === UNIX_HOST && ((entry.externalFileAttributes >>> 16) & S_IFMT) === S_IFLNK) {
           throw new PackageError('SYMLINK_ENTRY', `${path} is a symbolic link; packages may hold only files and folders`);
         }
@@ -157,7 +163,10 @@ async function readCentralDirectory(zip: yauzl.ZipFile, limits: CsarLimits, labe
     zip.readEntry();
   });
   for (const path of files.keys()) {
-    const parents = path.split('/').slice(0, -1).map((_, index, parts) => parts.slice(0, index + 1).join('/'));
+    const parents = path
+      .split('/')
+      .slice(0, -1)
+      .map((_, index, parts) => parts.slice(0, index + 1).join('/'));
     const clash = parents.find((parent) => files.has(parent));
     if (clash) throw new PackageError('DUPLICATE_ENTRY', `${clash} is both a file and the folder of ${path}`);
   }
@@ -167,13 +176,23 @@ async function readCentralDirectory(zip: yauzl.ZipFile, limits: CsarLimits, labe
 function checkDeclaredSizes(path: string, entry: yauzl.Entry, limits: CsarLimits, declaredTotal: number): void {
   if (entry.isEncrypted()) throw new PackageError('UNSUPPORTED_ZIP', `${path} is encrypted`);
   if (entry.compressionMethod !== 0 && entry.compressionMethod !== 8) {
-    throw new PackageError('UNSUPPORTED_ZIP', `${path} uses compression method ${entry.compressionMethod}; only stored and deflate are accepted`);
+    throw new PackageError(
+      'UNSUPPORTED_ZIP',
+      `${path} uses compression method ${entry.compressionMethod}; only stored and deflate are accepted`,
+    );
   }
   if (entry.uncompressedSize > limits.maxEntryBytes) {
-    throw new PackageError('TOO_LARGE', `${path} declares ${Math.ceil(entry.uncompressedSize / MiB)} MiB, more than the per-file limit of ${limits.maxEntryBytes} bytes`);
+    throw new PackageError(
+      'TOO_LARGE',
+      `${path} declares ${Math.ceil(entry.uncompressedSize / MiB)} MiB, more than the per-file limit of ${limits.maxEntryBytes} bytes`,
+    );
   }
-  if (declaredTotal > limits.maxTotalBytes) throw new PackageError('TOO_LARGE', `the package declares more than the total limit of ${limits.maxTotalBytes} bytes`);
-  if (entry.uncompressedSize > RATIO_CHECK_FLOOR_BYTES && entry.uncompressedSize / Math.max(entry.compressedSize, 1) > limits.maxCompressionRatio) {
+  if (declaredTotal > limits.maxTotalBytes)
+    throw new PackageError('TOO_LARGE', `the package declares more than the total limit of ${limits.maxTotalBytes} bytes`);
+  if (
+    entry.uncompressedSize > RATIO_CHECK_FLOOR_BYTES &&
+    entry.uncompressedSize / Math.max(entry.compressedSize, 1) > limits.maxCompressionRatio
+  ) {
     throw new PackageError('TOO_LARGE', `${path} declares a compression ratio above ${limits.maxCompressionRatio} (zip bomb)`);
   }
 }

@@ -24,8 +24,10 @@ export function mapAffinityRules(context: FlavourContext, vduIds: ReadonlySet<st
 function membersOf(target: string, policyId: string, context: FlavourContext, vduIds: ReadonlySet<string>): string[] {
   if (vduIds.has(target)) return [target];
   const members = context.groups[target];
-  if (!members) throw invalidVnfd(`${context.templatePath}: policy ${policyId} targets ${target}, which is neither a VDU nor a group of the flavour`);
+  if (!members)
+    throw invalidVnfd(`${context.templatePath}: policy ${policyId} targets ${target}, which is neither a VDU nor a group of the flavour`);
   const stranger = members.find((member) => !vduIds.has(member));
-  if (stranger !== undefined) throw invalidVnfd(`${context.templatePath}: group ${target} has member ${stranger}, which is not a VDU of the flavour`);
+  if (stranger !== undefined)
+    throw invalidVnfd(`${context.templatePath}: group ${target} has member ${stranger}, which is not a VDU of the flavour`);
   return members;
 }

@@ -33,7 +33,8 @@ export function mapConnectivity(context: FlavourContext): Connectivity {
 function mapVduCp(node: TopologyNode, context: FlavourContext, vlIds: ReadonlySet<string>): VduCp {
   const [vduId, ...others] = requirementTargets(node, 'virtual_binding');
   const vdu = context.nodes.find((candidate) => candidate.id === vduId && candidate.kind === 'vdu');
-  if (!vdu || others.length > 0) throw invalidVnfd(`${context.templatePath}: VduCp ${node.id} must be bound (virtual_binding) to exactly one VDU of the flavour`);
+  if (!vdu || others.length > 0)
+    throw invalidVnfd(`${context.templatePath}: VduCp ${node.id} must be bound (virtual_binding) to exactly one VDU of the flavour`);
   return {
     id: node.id,
     vduId,
@@ -47,7 +48,9 @@ function mapVduCp(node: TopologyNode, context: FlavourContext, vlIds: ReadonlySe
 function internalLink(node: TopologyNode, requirement: string, context: FlavourContext, vlIds: ReadonlySet<string>): string | undefined {
   const [target] = requirementTargets(node, requirement);
   if (target !== undefined && !vlIds.has(target)) {
-    throw invalidVnfd(`${context.templatePath}: ${requirement} of ${node.id} names ${target}, which is not a VnfVirtualLink of the flavour`);
+    throw invalidVnfd(
+      `${context.templatePath}: ${requirement} of ${node.id} names ${target}, which is not a VnfVirtualLink of the flavour`,
+    );
   }
   return target;
 }

@@ -54,9 +54,7 @@ export function buildFlavourContext(template: LoadedTemplate, registry: TypeRegi
   const topology = asMap(template.doc.topology_template);
   const nodes = Object.entries(asMap(topology.node_templates)).map(([id, raw]) => readNode(template.path, id, asMap(raw), registry));
   const policies = singleKeyEntries(topology.policies).map(([id, raw]) => readPolicy(template.path, id, asMap(raw), registry));
-  const groups = Object.fromEntries(
-    Object.entries(asMap(topology.groups)).map(([id, raw]) => [id, asStringList(asMap(raw).members)]),
-  );
+  const groups = Object.fromEntries(Object.entries(asMap(topology.groups)).map(([id, raw]) => [id, asStringList(asMap(raw).members)]));
   return { templatePath: template.path, registry, packageFiles, nodes, policies, groups };
 }
 
@@ -71,7 +69,8 @@ export const policiesOfType = (context: FlavourContext, base: string): TopologyP
 function readNode(path: string, id: string, raw: YamlMap, registry: TypeRegistry): TopologyNode {
   const type = asString(raw.type);
   if (!type) throw invalidVnfd(`${path}: node template ${id} has no type`);
-  if (!registry.isKnown('node_types', type)) throw invalidVnfd(`${path}: node template ${id} has type ${type}, which no imported template defines`);
+  if (!registry.isKnown('node_types', type))
+    throw invalidVnfd(`${path}: node template ${id} has type ${type}, which no imported template defines`);
   const base = BASE_TYPES.find(([candidate]) => registry.derivesFrom('node_types', type, candidate));
   const requirements = singleKeyEntries(raw.requirements).flatMap(([name, value]): [string, string][] => {
     const target = asString(value) ?? asString(asMap(value).node);
@@ -93,6 +92,7 @@ function readNode(path: string, id: string, raw: YamlMap, registry: TypeRegistry
 function readPolicy(path: string, id: string, raw: YamlMap, registry: TypeRegistry): TopologyPolicy {
   const type = asString(raw.type);
   if (!type) throw invalidVnfd(`${path}: policy ${id} has no type`);
-  if (!registry.isKnown('policy_types', type)) throw invalidVnfd(`${path}: policy ${id} has type ${type}, which no imported template defines`);
+  if (!registry.isKnown('policy_types', type))
+    throw invalidVnfd(`${path}: policy ${id} has type ${type}, which no imported template defines`);
   return { id, type, properties: asMap(raw.properties), targets: asStringList(raw.targets) };
 }

@@ -23,11 +23,13 @@ export function mapLcmOperations(vnf: TopologyNode | undefined, context: Flavour
   const shared = additionalParametersOf(asMap(declared).inputs);
   for (const [name, definition] of Object.entries(asMap(declared))) {
     if (NOT_OPERATIONS.has(name)) continue;
-    if (known && !known.has(name)) throw invalidVnfd(`${context.templatePath}: ${vnf.id} declares Vnflcm operation ${name}, which ${VNFLCM} does not define`);
+    if (known && !known.has(name))
+      throw invalidVnfd(`${context.templatePath}: ${vnf.id} declares Vnflcm operation ${name}, which ${VNFLCM} does not define`);
     const operation = mapOperation(name, definition, vnf, context);
     const own = isMap(definition) ? additionalParametersOf(definition.inputs) : {};
     const additionalParameters = { ...shared, ...own };
-    operations[name] = operation.implementation && Object.keys(additionalParameters).length > 0 ? { ...operation, additionalParameters } : operation;
+    operations[name] =
+      operation.implementation && Object.keys(additionalParameters).length > 0 ? { ...operation, additionalParameters } : operation;
   }
   return operations;
 }
@@ -39,7 +41,10 @@ function mapOperation(name: string, definition: unknown, vnf: TopologyNode, cont
   const dependencies = asList(asMap(implementation).dependencies).map((item) => asString(item) ?? asString(asMap(item).file) ?? '');
   const artifact = asMap(vnf.artifacts[primary]);
   const where = `Vnflcm operation ${name} of ${vnf.id}`;
-  const files = [asString(artifact.file) ?? primary, ...dependencies.map((dependency) => asString(asMap(vnf.artifacts[dependency]).file) ?? dependency)];
+  const files = [
+    asString(artifact.file) ?? primary,
+    ...dependencies.map((dependency) => asString(asMap(vnf.artifacts[dependency]).file) ?? dependency),
+  ];
   return {
     declared: true,
     implementation: primary,

@@ -10,7 +10,9 @@ describe('sizeInBytes', () => {
   ])('reads %s as %d bytes', (text, bytes) => expect(sizeInBytes(text, 'size')).toBe(bytes));
 
   it('refuses what is not a TOSCA scalar-unit.size', () => {
-    expect(() => sizeInBytes('12 parsecs', 'VDU1 size')).toThrow(expect.objectContaining({ code: 'INVALID_VNFD', detail: 'VDU1 size: "12 parsecs" is not a TOSCA scalar-unit.size' }));
+    expect(() => sizeInBytes('12 parsecs', 'VDU1 size')).toThrow(
+      expect.objectContaining({ code: 'INVALID_VNFD', detail: 'VDU1 size: "12 parsecs" is not a TOSCA scalar-unit.size' }),
+    );
   });
 
   it('leaves an absent size absent', () => expect(sizeInBytes(undefined, 'size')).toBeUndefined());

@@ -21,7 +21,10 @@ export function mapSoftwareImage(node: TopologyNode, context: FlavourContext): V
   const data = node.properties.sw_image_data;
   const [artifactName, artifact] = artifacts[0] ?? [];
   if (!isMap(data)) {
-    if (artifactName) throw invalidVnfd(`${context.templatePath}: node property "sw_image_data" is missing for artifact ${artifactName} for node ${node.id}`);
+    if (artifactName)
+      throw invalidVnfd(
+        `${context.templatePath}: node property "sw_image_data" is missing for artifact ${artifactName} for node ${node.id}`,
+      );
     return undefined;
   }
   const where = `${context.templatePath}: sw_image_data of ${node.id}`;
@@ -31,14 +34,19 @@ export function mapSoftwareImage(node: TopologyNode, context: FlavourContext): V
     id: node.id,
     name: required(data.name, `${where}.name`),
     version: required(data.version, `${where}.version`),
-    checksum: { algorithm: required(checksum.algorithm, `${where}.checksum.algorithm`), hash: required(checksum.hash, `${where}.checksum.hash`) },
+    checksum: {
+      algorithm: required(checksum.algorithm, `${where}.checksum.algorithm`),
+      hash: required(checksum.hash, `${where}.checksum.hash`),
+    },
     containerFormat: required(data.container_format, `${where}.container_format`),
     diskFormat: required(data.disk_format, `${where}.disk_format`),
     minDiskBytes: sizeInBytes(data.min_disk, `${where}.min_disk`) ?? 0,
     minRamBytes: sizeInBytes(data.min_ram, `${where}.min_ram`) ?? 0,
     sizeBytes: sizeInBytes(data.size, `${where}.size`) ?? 0,
     operatingSystem: asString(data.operating_system),
-    imagePath: file ? resolveArtifactPath(file, context.templatePath, context.packageFiles, `software image artifact of ${node.id}`) : undefined,
+    imagePath: file
+      ? resolveArtifactPath(file, context.templatePath, context.packageFiles, `software image artifact of ${node.id}`)
+      : undefined,
   };
 }
 

@@ -42,8 +42,10 @@ function mapVdu(node: TopologyNode, context: FlavourContext, initialDelta: numbe
   const profile = asMap(node.properties.vdu_profile);
   const minInstances = asInteger(profile.min_number_of_instances);
   const maxInstances = asInteger(profile.max_number_of_instances);
-  if (minInstances === undefined || maxInstances === undefined) throw invalidVnfd(`${where} needs vdu_profile min_number_of_instances and max_number_of_instances`);
-  if (minInstances < 0 || maxInstances < minInstances) throw invalidVnfd(`${where}: vdu_profile ${minInstances}..${maxInstances} is not a valid range`);
+  if (minInstances === undefined || maxInstances === undefined)
+    throw invalidVnfd(`${where} needs vdu_profile min_number_of_instances and max_number_of_instances`);
+  if (minInstances < 0 || maxInstances < minInstances)
+    throw invalidVnfd(`${where}: vdu_profile ${minInstances}..${maxInstances} is not a valid range`);
   return {
     id: node.id,
     name: asString(node.properties.name) ?? node.id,
@@ -85,7 +87,9 @@ function initialDeltaByVdu(context: FlavourContext): Map<string, number> {
 }
 
 function storageSize(node: TopologyNode): unknown {
-  const data = asMap(node.properties.virtual_block_storage_data ?? node.properties.virtual_object_storage_data ?? node.properties.virtual_file_storage_data);
+  const data = asMap(
+    node.properties.virtual_block_storage_data ?? node.properties.virtual_object_storage_data ?? node.properties.virtual_file_storage_data,
+  );
   return data.size_of_storage ?? data.max_size_of_storage;
 }
 
@@ -103,7 +107,10 @@ function virtualCompute(node: TopologyNode, where: string): Vdu['virtualCompute'
   const properties = asMap(asMap(node.capabilities.virtual_compute).properties);
   if (Object.keys(properties).length === 0) return undefined;
   const additional = asMap(properties.requested_additional_capabilities);
-  const names = Object.values(additional).length > 0 && 'properties' in additional ? [asMap(additional.properties)] : Object.values(additional).map(asMap);
+  const names =
+    Object.values(additional).length > 0 && 'properties' in additional
+      ? [asMap(additional.properties)]
+      : Object.values(additional).map(asMap);
   return {
     memoryBytes: sizeInBytes(asMap(properties.virtual_memory).virtual_mem_size, `${where}: virtual_mem_size`),
     numVirtualCpu: asInteger(asMap(properties.virtual_cpu).num_virtual_cpu),

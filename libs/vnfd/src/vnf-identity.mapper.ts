@@ -19,7 +19,8 @@ interface VnfNode {
 export function mapVnfIdentity(templates: readonly LoadedTemplate[], registry: TypeRegistry): VnfIdentity {
   const nodes = templates.filter((template) => !template.bundled).flatMap((template) => vnfNodes(template, registry));
   const substituted = templates.map((template) => asString(asMap(asMap(template.doc.topology_template).substitution_mappings).node_type));
-  const nodeType = nodes[0]?.type ?? substituted.find((type) => type !== undefined && registry.derivesFrom('node_types', type, VNF_NODE_TYPE));
+  const nodeType =
+    nodes[0]?.type ?? substituted.find((type) => type !== undefined && registry.derivesFrom('node_types', type, VNF_NODE_TYPE));
   if (!nodeType) throw invalidVnfd(`${templates[0]?.path ?? 'VNFD'}: no node derived from ${VNF_NODE_TYPE}; VNF properties are mandatory`);
   const property = (name: string): unknown => {
     const stated = nodes.map((node) => node.properties[name]).find((value) => value !== undefined && !isToscaFunction(value));

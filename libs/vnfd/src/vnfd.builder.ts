@@ -18,7 +18,8 @@ export function buildVnfdModel(source: VnfdSource): VnfdModel {
   validateNodeTemplates(templates, registry, source.packageFiles);
   const identity = mapVnfIdentity(templates, registry);
   const flavourTemplates = findFlavourTemplates(templates, registry);
-  if (flavourTemplates.length === 0) throw invalidVnfd(`${source.entryDefinitions}: no VNF deployment flavour (no template has substitution_mappings for a VNF node type)`);
+  if (flavourTemplates.length === 0)
+    throw invalidVnfd(`${source.entryDefinitions}: no VNF deployment flavour (no template has substitution_mappings for a VNF node type)`);
   const softwareImages = new Map<string, VnfdSoftwareImage>();
   const flavours = flavourTemplates.map((template) => {
     const { flavour, softwareImages: images } = mapFlavour(template, registry, source.packageFiles);

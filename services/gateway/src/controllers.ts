@@ -12,4 +12,13 @@ import { VNF_PACKAGE_CONTROLLERS } from './vnf-packages';
  * package management, Tacker VIMs, ...) lives in its own folder and adds its
  * controllers here.
  */
-export const CONTROLLERS = [HealthController, ApiVersionsController, ProbesController, VimsController, ...VNF_PACKAGE_CONTROLLERS, ...VNF_LCM_CONTROLLERS, AuditController, ParkedNotificationsController];
+export const CONTROLLERS = [
+  HealthController,
+  ApiVersionsController,
+  ProbesController,
+  VimsController,
+  ...VNF_PACKAGE_CONTROLLERS,
+  ...VNF_LCM_CONTROLLERS,
+  AuditController,
+  ParkedNotificationsController,
+];

@@ -21,7 +21,12 @@ export async function startGateway(infra: Infrastructure): Promise<RunningServic
   @Global()
   @Module({
     controllers: CONTROLLERS,
-    providers: [{ provide: SERVICE_RUNTIME, useValue: runtime }, { provide: ADMIN_TOKEN, useValue: adminToken }, AuthGuard, ...vnfPackageProviders(infra.config)],
+    providers: [
+      { provide: SERVICE_RUNTIME, useValue: runtime },
+      { provide: ADMIN_TOKEN, useValue: adminToken },
+      AuthGuard,
+      ...vnfPackageProviders(infra.config),
+    ],
   })
   class GatewayModule {}
 

@@ -21,7 +21,10 @@ const succeeded = (outcome: RecordStepResultMessage['outcome']): StepResult => {
   if (outcome.status !== 'SUCCEEDED') throw new Error(`step failed: ${outcome.error.detail}`);
   return outcome.result;
 };
-const apply = (known: VnfcResourceInfo[], result: StepResult) => [...known.filter((vnfc) => !result.vnfcIdsRemoved?.includes(vnfc.id)), ...(result.vnfcsAdded ?? [])];
+const apply = (known: VnfcResourceInfo[], result: StepResult) => [
+  ...known.filter((vnfc) => !result.vnfcIdsRemoved?.includes(vnfc.id)),
+  ...(result.vnfcsAdded ?? []),
+];
 
 describe('kubernetes-driver: change of current VNF package of a CNF on the real Kubernetes API server', () => {
   const harness = new KubernetesDriverHarness();
@@ -33,15 +36,36 @@ describe('kubernetes-driver: change of current VNF package of a CNF on the real 
   let release1: string;
   let release2: string;
 
-  const kinds: [string, string][] = [['apps/v1', 'Deployment'], ['apps/v1', 'ReplicaSet'], ['v1', 'Service'], ['v1', 'Secret'], ['v1', 'ConfigMap']];
+  const kinds: [string, string][] = [
+    ['apps/v1', 'Deployment'],
+    ['apps/v1', 'ReplicaSet'],
+    ['v1', 'Service'],
+    ['v1', 'Secret'],
+    ['v1', 'ConfigMap'],
+  ];
   /** `Kind/name` of the instance's objects (the Deployment's own ReplicaSets aside). */
   const labelled = async (vnfInstanceId: string) => {
-    const lists = await Promise.all(kinds.map(async ([apiVersion, kind]) => (await admin.list(apiVersion, kind, namespace, undefined, undefined, undefined, undefined, instanceSelector(vnfInstanceId))).items.map((item) => `${kind}/${String(item.metadata?.name)}`)));
-    return lists.flat().filter((name) => !name.startsWith('ReplicaSet/vdu2-')).sort();
+    const lists = await Promise.all(
+      kinds.map(async ([apiVersion, kind]) =>
+        (
+          await admin.list(apiVersion, kind, namespace, undefined, undefined, undefined, undefined, instanceSelector(vnfInstanceId))
+        ).items.map((item) => `${kind}/${String(item.metadata?.name)}`),
+      ),
+    );
+    return lists
+      .flat()
+      .filter((name) => !name.startsWith('ReplicaSet/vdu2-'))
+      .sort();
   };
-  const livePods = async (vnfInstanceId: string) => (await core.listNamespacedPod({ namespace, labelSelector: instanceSelector(vnfInstanceId) })).items.filter((pod) => !pod.metadata?.deletionTimestamp);
+  const livePods = async (vnfInstanceId: string) =>
+    (await core.listNamespacedPod({ namespace, labelSelector: instanceSelector(vnfInstanceId) })).items.filter(
+      (pod) => !pod.metadata?.deletionTimestamp,
+    );
   const vdu2 = () => apps.readNamespacedDeployment({ name: 'vdu2', namespace });
-  const change = (target: { vnfdId: string; files: string[]; vdu2: number }, previous: { vnfdId: string; files: string[]; vdu2: number }): StepAction => ({
+  const change = (
+    target: { vnfdId: string; files: string[]; vdu2: number },
+    previous: { vnfdId: string; files: string[]; vdu2: number },
+  ): StepAction => ({
     action: 'change_vnfpkg',
     flavourId: 'simple',
     target: { vnfdId: target.vnfdId, vduCounts: { VDU2: target.vdu2 }, additionalParams: { [DEF_FILES]: target.files, namespace } },
@@ -68,20 +92,36 @@ describe('kubernetes-driver: change of current VNF package of a CNF on the real 
 
   it('moves a CNF to release 2 (rolling update, replicas at the target count, objects no longer defined deleted, manifests recorded), fails a broken change, rolls it back, terminates', async () => {
     const vnfInstanceId = randomUUID();
-    const step = (vnfdId: string, known: VnfcResourceInfo[], request: StepAction, params: Record<string, unknown> = {}) => harness.run(harness.step(vnfInstanceId, vnfdId, vims, request, params, known));
+    const step = (vnfdId: string, known: VnfcResourceInfo[], request: StepAction, params: Record<string, unknown> = {}) =>
+      harness.run(harness.step(vnfInstanceId, vnfdId, vims, request, params, known));
     const r1 = { vnfdId: '', files: RELEASE_1_FILES, vdu2: 2 };
     const r2 = { vnfdId: '', files: RELEASE_2_FILES, vdu2: 3 };
     const broken = { vnfdId: '', files: BROKEN_FILES, vdu2: 3 };
     [r1.vnfdId, r2.vnfdId, broken.vnfdId] = [release1, release2, release2];
-    const instantiate: StepAction = { action: 'instantiate', flavourId: 'simple', vduCounts: {}, targetScaleStatus: [], vimConnectionInfo: vims };
+    const instantiate: StepAction = {
+      action: 'instantiate',
+      flavourId: 'simple',
+      vduCounts: {},
+      targetScaleStatus: [],
+      vimConnectionInfo: vims,
+    };
     let known = succeeded(await step(release1, [], instantiate, { [DEF_FILES]: RELEASE_1_FILES, namespace })).vnfcsAdded ?? [];
     expect(known.map((vnfc) => vnfc.vduId).sort()).toEqual(['VDU2', 'VDU2', 'VDU3']);
-    expect(await labelled(vnfInstanceId)).toEqual(['Deployment/vdu2', 'ReplicaSet/vdu3', 'Secret/curry-sc-multiple', 'Service/curry-svc-vdu001-multiple']);
+    expect(await labelled(vnfInstanceId)).toEqual([
+      'Deployment/vdu2',
+      'ReplicaSet/vdu3',
+      'Secret/curry-sc-multiple',
+      'Service/curry-svc-vdu001-multiple',
+    ]);
 
     // Release 2: VDU2 rolled to the new image at 3 replicas (every old pod replaced), VDU3's ReplicaSet and the Service and Secret gone, the ConfigMap made.
     const toRelease2 = succeeded(await step(release1, known, change(r2, r1)));
     expect(toRelease2.vnfcIdsRemoved?.sort()).toEqual(known.map((vnfc) => vnfc.id).sort());
-    expect(toRelease2.vnfcsAdded?.map((vnfc) => [vnfc.vduId, vnfc.computeResource.vimLevelResourceType])).toEqual([['VDU2', 'Deployment'], ['VDU2', 'Deployment'], ['VDU2', 'Deployment']]);
+    expect(toRelease2.vnfcsAdded?.map((vnfc) => [vnfc.vduId, vnfc.computeResource.vimLevelResourceType])).toEqual([
+      ['VDU2', 'Deployment'],
+      ['VDU2', 'Deployment'],
+      ['VDU2', 'Deployment'],
+    ]);
     known = apply(known, toRelease2);
     expect(await labelled(vnfInstanceId)).toEqual(['ConfigMap/release-2-config', 'Deployment/vdu2']);
     const deployment = await vdu2();

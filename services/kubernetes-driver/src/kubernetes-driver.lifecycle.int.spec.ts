@@ -29,8 +29,13 @@ describe('kubernetes-driver: CNFs instantiated and terminated on the real Kubern
 
   /** `kind/name` of every object of `apiVersion`/`kind` in the test namespace (or cluster-wide) carrying the instance's label. */
   const labelled = async (vnfInstanceId: string, apiVersion: string, kind: string, ns: string | undefined = namespace) =>
-    (await admin.list(apiVersion, kind, ns, undefined, undefined, undefined, undefined, instanceSelector(vnfInstanceId))).items.map((item) => `${kind}/${String(item.metadata?.name)}`).sort();
-  const podNames = async (vnfInstanceId: string) => (await core.listNamespacedPod({ namespace, labelSelector: instanceSelector(vnfInstanceId) })).items.map((pod) => String(pod.metadata?.name)).sort();
+    (await admin.list(apiVersion, kind, ns, undefined, undefined, undefined, undefined, instanceSelector(vnfInstanceId))).items
+      .map((item) => `${kind}/${String(item.metadata?.name)}`)
+      .sort();
+  const podNames = async (vnfInstanceId: string) =>
+    (await core.listNamespacedPod({ namespace, labelSelector: instanceSelector(vnfInstanceId) })).items
+      .map((pod) => String(pod.metadata?.name))
+      .sort();
   /** Waits until `probe` holds (for what the API server removes in the background after the step: pods of deleted workloads). */
   const eventually = async (probe: () => Promise<boolean>, timeoutMs = 30_000) => {
     const deadline = Date.now() + timeoutMs;
@@ -59,7 +64,13 @@ describe('kubernetes-driver: CNFs instantiated and terminated on the real Kubern
   it('instantiates a Deployment, a ReplicaSet with its Service and Secret: every object labelled in the namespace, ready, its pods the VNFCs; terminate GRACEFUL leaves nothing', async () => {
     const vnfInstanceId = randomUUID();
     const params = { [DEF_FILES]: ['Files/kubernetes/deployment.yaml', 'Files/kubernetes/replicaset_service_secret.yaml'], namespace };
-    const instantiate = harness.step(vnfInstanceId, vnfdId, vims, { action: 'instantiate', flavourId: 'simple', vduCounts: {}, targetScaleStatus: [], vimConnectionInfo: vims }, params);
+    const instantiate = harness.step(
+      vnfInstanceId,
+      vnfdId,
+      vims,
+      { action: 'instantiate', flavourId: 'simple', vduCounts: {}, targetScaleStatus: [], vimConnectionInfo: vims },
+      params,
+    );
     const result = succeeded(await harness.run(instantiate));
 
     expect(await labelled(vnfInstanceId, 'apps/v1', 'Deployment')).toEqual(['Deployment/vdu2']);
@@ -73,31 +84,67 @@ describe('kubernetes-driver: CNFs instantiated and terminated on the real Kubern
     const pods = await podNames(vnfInstanceId);
     expect(result.vnfcsAdded?.map((vnfc) => vnfc.computeResource.resourceId).sort()).toEqual(pods);
     expect(result.vnfcsAdded?.filter((vnfc) => vnfc.vduId === 'VDU2')).toHaveLength(2);
-    expect(result.vnfcsAdded?.find((vnfc) => vnfc.vduId === 'VDU3')).toMatchObject({ computeResource: { vimConnectionId: 'vim1', vimLevelResourceType: 'ReplicaSet' }, metadata: { namespace, workload: 'ReplicaSet/vdu3' } });
+    expect(result.vnfcsAdded?.find((vnfc) => vnfc.vduId === 'VDU3')).toMatchObject({
+      computeResource: { vimConnectionId: 'vim1', vimLevelResourceType: 'ReplicaSet' },
+      metadata: { namespace, workload: 'ReplicaSet/vdu3' },
+    });
 
     const again = succeeded(await harness.run(harness.step(vnfInstanceId, vnfdId, vims, instantiate.request, params, result.vnfcsAdded)));
     expect(again.vnfcsAdded).toEqual([]);
     expect(await podNames(vnfInstanceId)).toEqual(pods);
 
-    const terminate = harness.step(vnfInstanceId, vnfdId, vims, { action: 'terminate', terminationType: 'GRACEFUL', vnfcs: [] }, {}, result.vnfcsAdded);
+    const terminate = harness.step(
+      vnfInstanceId,
+      vnfdId,
+      vims,
+      { action: 'terminate', terminationType: 'GRACEFUL', vnfcs: [] },
+      {},
+      result.vnfcsAdded,
+    );
     const removed = succeeded(await harness.run(terminate));
     expect(removed.vnfcIdsRemoved?.sort()).toEqual(result.vnfcsAdded?.map((vnfc) => vnfc.id).sort());
-    for (const [apiVersion, kind] of [['apps/v1', 'Deployment'], ['v1', 'Service'], ['v1', 'Secret']]) expect(await labelled(vnfInstanceId, apiVersion, kind)).toEqual([]);
+    for (const [apiVersion, kind] of [
+      ['apps/v1', 'Deployment'],
+      ['v1', 'Service'],
+      ['v1', 'Secret'],
+    ])
+      expect(await labelled(vnfInstanceId, apiVersion, kind)).toEqual([]);
     expect(await labelled(vnfInstanceId, 'apps/v1', 'ReplicaSet')).toEqual([]);
     await eventually(async () => (await podNames(vnfInstanceId)).length === 0);
   });
 
   it('applies a CRD before its custom resource whatever the file order, and terminate FORCEFUL deletes the CR and the CRD', async () => {
     const vnfInstanceId = randomUUID();
-    const params = { [DEF_FILES]: ['Files/kubernetes/widget.yaml', 'Files/kubernetes/widget-crd.yaml', 'Files/kubernetes/deployment.yaml'], namespace };
-    const result = succeeded(await harness.run(harness.step(vnfInstanceId, vnfdId, vims, { action: 'instantiate', flavourId: 'simple', vduCounts: {}, targetScaleStatus: [], vimConnectionInfo: vims }, params)));
+    const params = {
+      [DEF_FILES]: ['Files/kubernetes/widget.yaml', 'Files/kubernetes/widget-crd.yaml', 'Files/kubernetes/deployment.yaml'],
+      namespace,
+    };
+    const result = succeeded(
+      await harness.run(
+        harness.step(
+          vnfInstanceId,
+          vnfdId,
+          vims,
+          { action: 'instantiate', flavourId: 'simple', vduCounts: {}, targetScaleStatus: [], vimConnectionInfo: vims },
+          params,
+        ),
+      ),
+    );
     expect(result.vnfcsAdded?.map((vnfc) => vnfc.vduId)).toEqual(['VDU2', 'VDU2']);
-    expect(await labelled(vnfInstanceId, 'apiextensions.k8s.io/v1', 'CustomResourceDefinition', undefined)).toEqual(['CustomResourceDefinition/widgets.cnf-test.vnfm.example']);
+    expect(await labelled(vnfInstanceId, 'apiextensions.k8s.io/v1', 'CustomResourceDefinition', undefined)).toEqual([
+      'CustomResourceDefinition/widgets.cnf-test.vnfm.example',
+    ]);
     const widget = await admin.read({ apiVersion: 'cnf-test.vnfm.example/v1', kind: 'Widget', metadata: { name: 'widget-1', namespace } });
     expect(widget).toMatchObject({ metadata: { namespace, labels: { [VNF_INSTANCE_LABEL]: vnfInstanceId } }, spec: { size: 3 } });
 
-    succeeded(await harness.run(harness.step(vnfInstanceId, vnfdId, vims, { action: 'terminate', terminationType: 'FORCEFUL', vnfcs: [] }, {}, result.vnfcsAdded)));
-    await eventually(async () => (await labelled(vnfInstanceId, 'apiextensions.k8s.io/v1', 'CustomResourceDefinition', undefined)).length === 0);
+    succeeded(
+      await harness.run(
+        harness.step(vnfInstanceId, vnfdId, vims, { action: 'terminate', terminationType: 'FORCEFUL', vnfcs: [] }, {}, result.vnfcsAdded),
+      ),
+    );
+    await eventually(
+      async () => (await labelled(vnfInstanceId, 'apiextensions.k8s.io/v1', 'CustomResourceDefinition', undefined)).length === 0,
+    );
     expect(await labelled(vnfInstanceId, 'apps/v1', 'Deployment')).toEqual([]);
   });
 
@@ -107,19 +154,53 @@ describe('kubernetes-driver: CNFs instantiated and terminated on the real Kubern
       .filter((file) => file !== 'bindings.yaml' && file !== 'deployment_fail_test.yaml')
       .map((file) => `Files/kubernetes/${file}`);
     expect(files).toHaveLength(26);
-    const request: StepAction = { action: 'instantiate', flavourId: 'simple', vduCounts: {}, targetScaleStatus: [], vimConnectionInfo: vims };
-    const terminate = (known: StepResult['vnfcsAdded']) => harness.run({ ...harness.step(vnfInstanceId, vnfdId, vims, { action: 'terminate', terminationType: 'GRACEFUL', vnfcs: [] }, {}, known), timeoutMs: 90_000 }, 100_000);
+    const request: StepAction = {
+      action: 'instantiate',
+      flavourId: 'simple',
+      vduCounts: {},
+      targetScaleStatus: [],
+      vimConnectionInfo: vims,
+    };
+    const terminate = (known: StepResult['vnfcsAdded']) =>
+      harness.run(
+        {
+          ...harness.step(vnfInstanceId, vnfdId, vims, { action: 'terminate', terminationType: 'GRACEFUL', vnfcs: [] }, {}, known),
+          timeoutMs: 90_000,
+        },
+        100_000,
+      );
     let terminated = false;
     try {
-      const result = succeeded(await harness.run({ ...harness.step(vnfInstanceId, vnfdId, vims, request, { [DEF_FILES]: files, namespace }), timeoutMs: 90_000 }, 100_000));
-      expect([...new Set(result.vnfcsAdded?.map((vnfc) => `${vnfc.vduId}:${vnfc.computeResource.vimLevelResourceType}`))].sort()).toEqual(['VDU1:Pod', 'VDU2:Deployment', 'VDU3:ReplicaSet', 'VDU5:StatefulSet', 'VDU6:DaemonSet']);
+      const result = succeeded(
+        await harness.run(
+          { ...harness.step(vnfInstanceId, vnfdId, vims, request, { [DEF_FILES]: files, namespace }), timeoutMs: 90_000 },
+          100_000,
+        ),
+      );
+      expect([...new Set(result.vnfcsAdded?.map((vnfc) => `${vnfc.vduId}:${vnfc.computeResource.vimLevelResourceType}`))].sort()).toEqual([
+        'VDU1:Pod',
+        'VDU2:Deployment',
+        'VDU3:ReplicaSet',
+        'VDU5:StatefulSet',
+        'VDU6:DaemonSet',
+      ]);
       // The Job's pods are the instance's too, but no VDU's.
-      expect(result.vnfcsAdded?.map((vnfc) => vnfc.computeResource.resourceId).sort()).toEqual((await podNames(vnfInstanceId)).filter((pod) => !pod.startsWith('curryjob-')));
+      expect(result.vnfcsAdded?.map((vnfc) => vnfc.computeResource.resourceId).sort()).toEqual(
+        (await podNames(vnfInstanceId)).filter((pod) => !pod.startsWith('curryjob-')),
+      );
       expect(await labelled(vnfInstanceId, 'v1', 'Namespace', undefined)).toEqual(['Namespace/curry']);
 
       terminated = true;
       succeeded(await terminate(result.vnfcsAdded));
-      for (const [apiVersion, kind, ns] of [['v1', 'Namespace', undefined], ['v1', 'PersistentVolume', undefined], ['v1', 'PersistentVolumeClaim', namespace], ['apps/v1', 'StatefulSet', namespace], ['apps/v1', 'DaemonSet', namespace], ['batch/v1', 'Job', namespace], ['v1', 'ConfigMap', namespace]] as const) {
+      for (const [apiVersion, kind, ns] of [
+        ['v1', 'Namespace', undefined],
+        ['v1', 'PersistentVolume', undefined],
+        ['v1', 'PersistentVolumeClaim', namespace],
+        ['apps/v1', 'StatefulSet', namespace],
+        ['apps/v1', 'DaemonSet', namespace],
+        ['batch/v1', 'Job', namespace],
+        ['v1', 'ConfigMap', namespace],
+      ] as const) {
         expect(await labelled(vnfInstanceId, apiVersion, kind, ns)).toEqual([]);
       }
     } finally {
@@ -132,32 +213,83 @@ describe('kubernetes-driver: CNFs instantiated and terminated on the real Kubern
     const tenantVims = await harness.registerVim(cp, true);
     const vnfInstanceId = randomUUID();
     const params = { [DEF_FILES]: ['Files/kubernetes/widget-crd.yaml', 'Files/kubernetes/widget.yaml'] };
-    const outcome = await harness.run(harness.step(vnfInstanceId, vnfdId, tenantVims, { action: 'instantiate', flavourId: 'simple', vduCounts: {}, targetScaleStatus: [], vimConnectionInfo: tenantVims }, params));
-    expect(outcome).toMatchObject({ status: 'FAILED', error: { status: 422, detail: expect.stringMatching(/^Kubernetes API server refused to apply CustomResourceDefinition apiextensions.k8s.io\/v1 widgets.cnf-test.vnfm.example: .*forbidden/) } });
+    const outcome = await harness.run(
+      harness.step(
+        vnfInstanceId,
+        vnfdId,
+        tenantVims,
+        { action: 'instantiate', flavourId: 'simple', vduCounts: {}, targetScaleStatus: [], vimConnectionInfo: tenantVims },
+        params,
+      ),
+    );
+    expect(outcome).toMatchObject({
+      status: 'FAILED',
+      error: {
+        status: 422,
+        detail: expect.stringMatching(
+          /^Kubernetes API server refused to apply CustomResourceDefinition apiextensions.k8s.io\/v1 widgets.cnf-test.vnfm.example: .*forbidden/,
+        ),
+      },
+    });
   });
 
   it('at the step deadline fails naming each object not ready and why, and terminate removes what was applied', async () => {
     const vnfInstanceId = randomUUID();
     const params = { [DEF_FILES]: ['Files/kubernetes/unbound-pvc.yaml'], namespace };
-    const step = { ...harness.step(vnfInstanceId, vnfdId, vims, { action: 'instantiate', flavourId: 'simple', vduCounts: {}, targetScaleStatus: [], vimConnectionInfo: vims }, params), timeoutMs: 2_000 };
+    const step = {
+      ...harness.step(
+        vnfInstanceId,
+        vnfdId,
+        vims,
+        { action: 'instantiate', flavourId: 'simple', vduCounts: {}, targetScaleStatus: [], vimConnectionInfo: vims },
+        params,
+      ),
+      timeoutMs: 2_000,
+    };
     const outcome = await harness.run(step);
-    expect(outcome).toMatchObject({ status: 'FAILED', error: { status: 504, detail: `The step's time ran out before these objects were ready: PersistentVolumeClaim v1 ${namespace}/never-bound (phase Pending).` } });
+    expect(outcome).toMatchObject({
+      status: 'FAILED',
+      error: {
+        status: 504,
+        detail: `The step's time ran out before these objects were ready: PersistentVolumeClaim v1 ${namespace}/never-bound (phase Pending).`,
+      },
+    });
     expect(await labelled(vnfInstanceId, 'v1', 'PersistentVolumeClaim')).toEqual(['PersistentVolumeClaim/never-bound']);
-    succeeded(await harness.run(harness.step(vnfInstanceId, vnfdId, vims, { action: 'terminate', terminationType: 'GRACEFUL', vnfcs: [] }, {})));
+    succeeded(
+      await harness.run(harness.step(vnfInstanceId, vnfdId, vims, { action: 'terminate', terminationType: 'GRACEFUL', vnfcs: [] }, {})),
+    );
     expect(await labelled(vnfInstanceId, 'v1', 'PersistentVolumeClaim')).toEqual([]);
   });
 
   it('refuses change_ext_conn at once as not built', async () => {
     const outcome = await harness.run(harness.step(randomUUID(), vnfdId, vims, { action: 'change_ext_conn', extVirtualLinks: [] }, {}));
-    expect(outcome).toEqual({ status: 'FAILED', error: expect.objectContaining({ status: 422, detail: 'The Kubernetes infra driver does not support change_ext_conn yet: only instantiate, scale, heal, terminate and change_vnfpkg run on a Kubernetes VIM.' }) });
+    expect(outcome).toEqual({
+      status: 'FAILED',
+      error: expect.objectContaining({
+        status: 422,
+        detail:
+          'The Kubernetes infra driver does not support change_ext_conn yet: only instantiate, scale, heal, terminate and change_vnfpkg run on a Kubernetes VIM.',
+      }),
+    });
   });
 
   it('refuses a Helm VIM at once as not built, creating nothing', async () => {
     const helm = { vim1: { ...vims['vim1'], vimType: 'ETSINFV.HELM.V_3' } };
     const vnfInstanceId = randomUUID();
     const params = { [DEF_FILES]: ['Files/kubernetes/deployment.yaml'], namespace };
-    const outcome = await harness.run(harness.step(vnfInstanceId, vnfdId, helm, { action: 'instantiate', flavourId: 'simple', vduCounts: {}, targetScaleStatus: [], vimConnectionInfo: helm }, params));
-    expect(outcome).toMatchObject({ status: 'FAILED', error: { status: 422, detail: expect.stringContaining('does not deploy Helm charts yet') } });
+    const outcome = await harness.run(
+      harness.step(
+        vnfInstanceId,
+        vnfdId,
+        helm,
+        { action: 'instantiate', flavourId: 'simple', vduCounts: {}, targetScaleStatus: [], vimConnectionInfo: helm },
+        params,
+      ),
+    );
+    expect(outcome).toMatchObject({
+      status: 'FAILED',
+      error: { status: 422, detail: expect.stringContaining('does not deploy Helm charts yet') },
+    });
     expect(await labelled(vnfInstanceId, 'apps/v1', 'Deployment')).toEqual([]);
   });
 });

@@ -30,10 +30,17 @@ describe('kubernetes-driver: a CNF on a Kubernetes VIM that authenticates with O
     await harness.request(VIM_REGISTRY_MESSAGES.registerVim, { vimId, body: tackerRegisterBody(config, { name: `oidc-${vimId}` }) });
     return { vim1: { vimId, vimType: 'ETSINFV.KUBERNETES.V_1' } };
   };
-  const status = async (vims: Record<string, VimConnectionRef>) => (await harness.request<VimReply>(VIM_REGISTRY_MESSAGES.getVim, { vimId: vims['vim1']?.vimId })).vim;
+  const status = async (vims: Record<string, VimConnectionRef>) =>
+    (await harness.request<VimReply>(VIM_REGISTRY_MESSAGES.getVim, { vimId: vims['vim1']?.vimId })).vim;
   const params = () => ({ 'lcm-kubernetes-def-files': ['Files/kubernetes/deployment.yaml'], namespace });
   const instantiate = (vnfInstanceId: string, vims: Record<string, VimConnectionRef>) =>
-    harness.step(vnfInstanceId, vnfdId, vims, { action: 'instantiate', flavourId: 'simple', vduCounts: {}, targetScaleStatus: [], vimConnectionInfo: vims }, params());
+    harness.step(
+      vnfInstanceId,
+      vnfdId,
+      vims,
+      { action: 'instantiate', flavourId: 'simple', vduCounts: {}, targetScaleStatus: [], vimConnectionInfo: vims },
+      params(),
+    );
 
   beforeAll(async () => {
     cp = await ensureK8s();
@@ -57,22 +64,51 @@ describe('kubernetes-driver: a CNF on a Kubernetes VIM that authenticates with O
     const vnfInstanceId = randomUUID();
     const result = succeeded(await harness.run(instantiate(vnfInstanceId, vims)));
     expect(result.vnfcsAdded?.length).toBeGreaterThan(0);
-    const deployments = await admin.list('apps/v1', 'Deployment', namespace, undefined, undefined, undefined, undefined, instanceSelector(vnfInstanceId));
+    const deployments = await admin.list(
+      'apps/v1',
+      'Deployment',
+      namespace,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      instanceSelector(vnfInstanceId),
+    );
     expect(deployments.items.map((item) => item.metadata?.name)).toEqual(['vdu2']);
 
-    succeeded(await harness.run(harness.step(vnfInstanceId, vnfdId, vims, { action: 'terminate', terminationType: 'FORCEFUL', vnfcs: [] }, params(), result.vnfcsAdded)));
-    expect((await admin.list('apps/v1', 'Deployment', namespace, undefined, undefined, undefined, undefined, instanceSelector(vnfInstanceId))).items).toEqual([]);
+    succeeded(
+      await harness.run(
+        harness.step(
+          vnfInstanceId,
+          vnfdId,
+          vims,
+          { action: 'terminate', terminationType: 'FORCEFUL', vnfcs: [] },
+          params(),
+          result.vnfcsAdded,
+        ),
+      ),
+    );
+    expect(
+      (await admin.list('apps/v1', 'Deployment', namespace, undefined, undefined, undefined, undefined, instanceSelector(vnfInstanceId)))
+        .items,
+    ).toEqual([]);
   });
 
-  it('a client secret the provider refuses fails the step with the provider\'s answer (502), no secret in it, nothing made', async () => {
+  it("a client secret the provider refuses fails the step with the provider's answer (502), no secret in it, nothing made", async () => {
     const wrongSecret = `wrong-${randomUUID()}`;
     const vims = await register({ ...oidcVim, client_secret: wrongSecret });
     expect(await status(vims)).toMatchObject({ status: 'UNREACHABLE' });
     const vnfInstanceId = randomUUID();
     const outcome = await harness.run(instantiate(vnfInstanceId, vims));
-    expect(outcome).toMatchObject({ status: 'FAILED', error: { status: 502, detail: expect.stringContaining('issued no id_token (HTTP 401)') } });
+    expect(outcome).toMatchObject({
+      status: 'FAILED',
+      error: { status: 502, detail: expect.stringContaining('issued no id_token (HTTP 401)') },
+    });
     expect(JSON.stringify(outcome)).not.toContain(wrongSecret);
     expect(JSON.stringify(outcome)).not.toContain(String(oidcVim['password']));
-    expect((await admin.list('apps/v1', 'Deployment', namespace, undefined, undefined, undefined, undefined, instanceSelector(vnfInstanceId))).items).toEqual([]);
+    expect(
+      (await admin.list('apps/v1', 'Deployment', namespace, undefined, undefined, undefined, undefined, instanceSelector(vnfInstanceId)))
+        .items,
+    ).toEqual([]);
   });
 });

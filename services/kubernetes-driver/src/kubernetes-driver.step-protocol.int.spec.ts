@@ -9,6 +9,14 @@ describeStepProtocolConformance({
   resume: 'run',
   own: {
     module: KubernetesDriverModule,
-    outcome: { status: 'FAILED', error: { status: 422, title: 'Unprocessable Entity', detail: 'The Kubernetes infra driver does not support change_ext_conn yet: only instantiate, scale, heal, terminate and change_vnfpkg run on a Kubernetes VIM.' } },
+    outcome: {
+      status: 'FAILED',
+      error: {
+        status: 422,
+        title: 'Unprocessable Entity',
+        detail:
+          'The Kubernetes infra driver does not support change_ext_conn yet: only instantiate, scale, heal, terminate and change_vnfpkg run on a Kubernetes VIM.',
+      },
+    },
   },
 });

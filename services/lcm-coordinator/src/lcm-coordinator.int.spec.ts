@@ -22,14 +22,19 @@ describe('lcm-coordinator: VNF instances (embedded store, in-process bus, packag
   process.env.VNFM_LOG_LEVEL = 'warn';
   const config = loadConfig();
   const infra = createInfrastructure(config, createLogger('lcm-test', 'silent'));
-  const client = new MessageBus({ broker: infra.brokerFor('gateway-test'), clientId: `gateway-test-${Date.now()}`, logger: createLogger('lcm-test', 'silent') });
+  const client = new MessageBus({
+    broker: infra.brokerFor('gateway-test'),
+    clientId: `gateway-test-${Date.now()}`,
+    logger: createLogger('lcm-test', 'silent'),
+  });
   let catalog: RunningService;
   let lcm: RunningService | undefined;
   let vnfdId: string;
   let vnfPkgId: string;
 
   const request = <T>(type: string, payload: unknown) => client.request<T>(type, payload, { timeoutMs: 30_000 });
-  const create = (apiMajor: 1 | 2, body: Record<string, unknown>) => request<VnfInstanceView>(LCM_COORDINATOR.createVnfInstance, { apiMajor, request: body });
+  const create = (apiMajor: 1 | 2, body: Record<string, unknown>) =>
+    request<VnfInstanceView>(LCM_COORDINATOR.createVnfInstance, { apiMajor, request: body });
   const pkg = () => request<VnfPkgInfo>(PACKAGE_CATALOG.getPackage, { vnfPkgId });
 
   beforeAll(async () => {
@@ -55,19 +60,40 @@ describe('lcm-coordinator: VNF instances (embedded store, in-process bus, packag
 
   it('creates a NOT_INSTANTIATED instance with the VNFD identity, v1 and v2 views, and marks the package IN_USE', async () => {
     const v2 = await create(2, { vnfdId, vnfInstanceName: 'vnf-a', metadata: { owner: 'ops' } });
-    expect(v2).toMatchObject({ vnfdId, vnfInstanceName: 'vnf-a', instantiationState: 'NOT_INSTANTIATED', vnfProvider: 'Company', vimConnectionInfo: {}, metadata: { owner: 'ops' } });
-    expect(v2._links).toEqual({ self: { href: `/vnflcm/v2/vnf_instances/${v2.id}` }, instantiate: { href: `/vnflcm/v2/vnf_instances/${v2.id}/instantiate` } });
+    expect(v2).toMatchObject({
+      vnfdId,
+      vnfInstanceName: 'vnf-a',
+      instantiationState: 'NOT_INSTANTIATED',
+      vnfProvider: 'Company',
+      vimConnectionInfo: {},
+      metadata: { owner: 'ops' },
+    });
+    expect(v2._links).toEqual({
+      self: { href: `/vnflcm/v2/vnf_instances/${v2.id}` },
+      instantiate: { href: `/vnflcm/v2/vnf_instances/${v2.id}/instantiate` },
+    });
     expect(await pkg()).toMatchObject({ usageState: 'IN_USE' });
     const v1 = await request<VnfInstanceView>(LCM_COORDINATOR.getVnfInstance, { apiMajor: 1, vnfInstanceId: v2.id });
-    expect(v1).toMatchObject({ id: v2.id, vnfPkgId, vimConnectionInfo: [], _links: { self: { href: `/vnflcm/v1/vnf_instances/${v2.id}` } } });
+    expect(v1).toMatchObject({
+      id: v2.id,
+      vnfPkgId,
+      vimConnectionInfo: [],
+      _links: { self: { href: `/vnflcm/v1/vnf_instances/${v2.id}` } },
+    });
     await request(LCM_COORDINATOR.deleteVnfInstance, { apiMajor: 2, vnfInstanceId: v2.id });
     expect(await pkg()).toMatchObject({ usageState: 'NOT_IN_USE' });
-    await expect(request(LCM_COORDINATOR.getVnfInstance, { apiMajor: 2, vnfInstanceId: v2.id })).rejects.toMatchObject({ status: 404, code: 'VNF_INSTANCE_NOT_FOUND' });
+    await expect(request(LCM_COORDINATOR.getVnfInstance, { apiMajor: 2, vnfInstanceId: v2.id })).rejects.toMatchObject({
+      status: 404,
+      code: 'VNF_INSTANCE_NOT_FOUND',
+    });
     await expect(request(LCM_COORDINATOR.deleteVnfInstance, { apiMajor: 2, vnfInstanceId: v2.id })).rejects.toMatchObject({ status: 404 });
   });
 
   it('refuses 422 a vnfdId no onboarded package holds, and one of a DISABLED package', async () => {
-    await expect(create(2, { vnfdId: 'no-such-vnfd' })).rejects.toMatchObject({ status: 422, detail: expect.stringContaining('no-such-vnfd') });
+    await expect(create(2, { vnfdId: 'no-such-vnfd' })).rejects.toMatchObject({
+      status: 422,
+      detail: expect.stringContaining('no-such-vnfd'),
+    });
     await request(PACKAGE_CATALOG.modifyPackage, { vnfPkgId, operationalState: 'DISABLED' });
     await expect(create(1, { vnfdId })).rejects.toMatchObject({ status: 422, detail: expect.stringContaining('DISABLED') });
     await request(PACKAGE_CATALOG.modifyPackage, { vnfPkgId, operationalState: 'ENABLED' });
@@ -81,9 +107,14 @@ describe('lcm-coordinator: VNF instances (embedded store, in-process bus, packag
     const all = await request<ListVnfInstancesReply>(LCM_COORDINATOR.listVnfInstances, { apiMajor: 1, query: {} });
     expect(all.items.map((i) => i.vnfInstanceName)).toEqual(['list-a', 'list-b', 'list-c']);
     expect(all.items[0]).not.toHaveProperty('metadata');
-    const filtered = await request<ListVnfInstancesReply>(LCM_COORDINATOR.listVnfInstances, { apiMajor: 2, query: { filter: '(eq,vnfInstanceName,list-b)', allFields: true } });
+    const filtered = await request<ListVnfInstancesReply>(LCM_COORDINATOR.listVnfInstances, {
+      apiMajor: 2,
+      query: { filter: '(eq,vnfInstanceName,list-b)', allFields: true },
+    });
     expect(filtered.items).toEqual([expect.objectContaining({ id: created[1].id, metadata: { n: 'b' } })]);
-    await expect(request(LCM_COORDINATOR.listVnfInstances, { apiMajor: 2, query: { filter: '(eq,nope,1)' } })).rejects.toMatchObject({ status: 400 });
+    await expect(request(LCM_COORDINATOR.listVnfInstances, { apiMajor: 2, query: { filter: '(eq,nope,1)' } })).rejects.toMatchObject({
+      status: 400,
+    });
 
     await lcm?.close();
     lcm = await startBackendService('lcm-coordinator', LcmCoordinatorModule, infra);

@@ -38,7 +38,15 @@ import { LcmEventStream } from './event-stream/lcm-event-stream';
  * the running step that asks), and the clients of the package catalog and VIM registry.
  */
 @Module({
-  controllers: [VnfInstancesController, LcmOperationsController, AuditController, StepSecretsController, HookOutputsController, LccnSubscriptionsController, ParkedNotificationsController],
+  controllers: [
+    VnfInstancesController,
+    LcmOperationsController,
+    AuditController,
+    StepSecretsController,
+    HookOutputsController,
+    LccnSubscriptionsController,
+    ParkedNotificationsController,
+  ],
   providers: [
     VnfInstanceReadModel,
     VnfInstanceProjection,

@@ -29,7 +29,11 @@ describe('lcm-coordinator: management hooks', () => {
         vnfInstanceId: id,
         request: { operation: 'INSTANTIATE', params: { flavourId: 'simple' } },
       }),
-    ).rejects.toMatchObject({ status: 422, code: 'MGMT_DRIVER_NOT_AVAILABLE', detail: expect.stringMatching(/instantiate_start → sample-script.*instantiate_end → sample-script/) });
+    ).rejects.toMatchObject({
+      status: 422,
+      code: 'MGMT_DRIVER_NOT_AVAILABLE',
+      detail: expect.stringMatching(/instantiate_start → sample-script.*instantiate_end → sample-script/),
+    });
     expect(harness.steps.length).toBe(0);
     expect(sim.state().stacks.length).toBe(stacksBefore);
     const instance = await harness.request<VnfInstanceView>(LCM_COORDINATOR.getVnfInstance, { apiMajor: 2, vnfInstanceId: id });

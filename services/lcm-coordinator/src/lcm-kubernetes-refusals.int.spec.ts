@@ -23,12 +23,22 @@ describe('lcm-coordinator: what the Kubernetes infra driver does not do yet is r
   };
   /** Creates an instance, asks for `request`, and returns the refusal with the instance as it is after it. */
   const refusedInstantiation = async (vimConnectionInfo: Record<string, unknown>) => {
-    const vnfInstanceId = (await harness.request<VnfInstanceView>(LCM_COORDINATOR.createVnfInstance, { apiMajor: 2, request: { vnfdId } })).id;
-    const request = { operation: 'INSTANTIATE', params: { flavourId: 'simple', vimConnectionInfo, additionalParams: { 'lcm-kubernetes-def-files': ['Files/kubernetes/deployment.yaml'] } } } as LcmOperationRequest;
-    const refusal = await harness.request<StartOperationReply>(LCM_COORDINATOR.startOperation, { apiMajor: 2, vnfInstanceId, request }).then(
-      () => undefined,
-      (error: unknown) => error,
-    );
+    const vnfInstanceId = (await harness.request<VnfInstanceView>(LCM_COORDINATOR.createVnfInstance, { apiMajor: 2, request: { vnfdId } }))
+      .id;
+    const request = {
+      operation: 'INSTANTIATE',
+      params: {
+        flavourId: 'simple',
+        vimConnectionInfo,
+        additionalParams: { 'lcm-kubernetes-def-files': ['Files/kubernetes/deployment.yaml'] },
+      },
+    } as LcmOperationRequest;
+    const refusal = await harness
+      .request<StartOperationReply>(LCM_COORDINATOR.startOperation, { apiMajor: 2, vnfInstanceId, request })
+      .then(
+        () => undefined,
+        (error: unknown) => error,
+      );
     const instance = await harness.request<VnfInstanceView>(LCM_COORDINATOR.getVnfInstance, { apiMajor: 2, vnfInstanceId });
     return { refusal, instance };
   };
@@ -46,16 +56,26 @@ describe('lcm-coordinator: what the Kubernetes infra driver does not do yet is r
   it('refuses an instantiation on a Helm VIM (ETSINFV.HELM.V_3) with 422: no occurrence, no step, the instance NOT_INSTANTIATED', async () => {
     const vimId = await register({ ...K8S_VIM, extra: { use_helm: true } });
     const { refusal, instance } = await refusedInstantiation({ vim1: { vimId, vimType: 'ETSINFV.HELM.V_3' } });
-    expect(refusal).toMatchObject({ status: 422, code: 'KUBERNETES_DRIVER_NOT_AVAILABLE', detail: expect.stringMatching(/Helm charts \(ETSINFV.HELM.V_3 VIM .*operation was not started/) });
+    expect(refusal).toMatchObject({
+      status: 422,
+      code: 'KUBERNETES_DRIVER_NOT_AVAILABLE',
+      detail: expect.stringMatching(/Helm charts \(ETSINFV.HELM.V_3 VIM .*operation was not started/),
+    });
     expect(instance).toMatchObject({ instantiationState: 'NOT_INSTANTIATED' });
     expect(harness.steps).toEqual([]);
   });
 
   it('lets an instantiation on a bearer-token Kubernetes VIM start (its step goes to the Kubernetes driver)', async () => {
     const vimId = await register(K8S_VIM);
-    const vnfInstanceId = (await harness.request<VnfInstanceView>(LCM_COORDINATOR.createVnfInstance, { apiMajor: 2, request: { vnfdId } })).id;
-    const request = { operation: 'INSTANTIATE', params: { flavourId: 'simple', vimConnectionInfo: { vim1: { vimId, vimType: 'ETSINFV.KUBERNETES.V_1' } } } } as LcmOperationRequest;
-    await expect(harness.request<StartOperationReply>(LCM_COORDINATOR.startOperation, { apiMajor: 2, vnfInstanceId, request })).resolves.toMatchObject({ vnfLcmOpOccId: expect.any(String) });
+    const vnfInstanceId = (await harness.request<VnfInstanceView>(LCM_COORDINATOR.createVnfInstance, { apiMajor: 2, request: { vnfdId } }))
+      .id;
+    const request = {
+      operation: 'INSTANTIATE',
+      params: { flavourId: 'simple', vimConnectionInfo: { vim1: { vimId, vimType: 'ETSINFV.KUBERNETES.V_1' } } },
+    } as LcmOperationRequest;
+    await expect(
+      harness.request<StartOperationReply>(LCM_COORDINATOR.startOperation, { apiMajor: 2, vnfInstanceId, request }),
+    ).resolves.toMatchObject({ vnfLcmOpOccId: expect.any(String) });
     // No Kubernetes driver runs in this test: the occurrence waits for its step, which is all this shows.
   });
 });

@@ -1,7 +1,14 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { HookContext, VnfcResourceInfo } from '@vnfm/contracts';
-import { LCM_COORDINATOR, vnfcInfoId, type LcmOperationRequest, type StartOperationReply, type VnfInstanceView, type VnfLcmOpOccView } from '@vnfm/lcm-domain';
+import {
+  LCM_COORDINATOR,
+  vnfcInfoId,
+  type LcmOperationRequest,
+  type StartOperationReply,
+  type VnfInstanceView,
+  type VnfLcmOpOccView,
+} from '@vnfm/lcm-domain';
 import { corpusPath, fixturePath, stageFolders, zipFolder } from '@vnfm/vnf-package/testing';
 import { startOpenStackSimulator, type OpenStackSimulator } from '../../../tools/openstack-sim/src';
 import { MgmtDriverRunnerModule } from '../../mgmt-driver-runner/src/mgmt-driver-runner.module';
@@ -16,16 +23,25 @@ const SCRIPT = 'Scripts/sample_script.py';
 const DF = 'Definitions/v2_sample3_df_simple.yaml';
 const HOOK_PARAMETERS = { ansible_user: 'ubuntu', playbook: 'site.yml' };
 const additionalParams = {
-  nfv: { VDU: { VDU1: { name: 'VDU1' } }, CP: { VDU1_CP1: { network: 'net0' }, VDU2_CP1: { network: 'net0', fixed_ips: [{ subnet: 'subnet0' }] } } },
+  nfv: {
+    VDU: { VDU1: { name: 'VDU1' } },
+    CP: { VDU1_CP1: { network: 'net0' }, VDU2_CP1: { network: 'net0', fixed_ips: [{ subnet: 'subnet0' }] } },
+  },
   cluster_name: 'cluster-a',
   ansible: { username: 'ubuntu', password: 'hook-secret-1' },
 };
 const SEALED = /^sealed:v1:/;
-const OUTPUTS = { clusterEndpoint: 'https://192.0.2.10:6443', registeredVimId: 'vim-k8s-1', admin: { user: 'admin', password: 'cluster-pw-1' } };
+const OUTPUTS = {
+  clusterEndpoint: 'https://192.0.2.10:6443',
+  registeredVimId: 'vim-k8s-1',
+  admin: { user: 'admin', password: 'cluster-pw-1' },
+};
 
 /** Every IP address of a VNFC's CPs, as SOL 003 vnfcCpInfo[].cpProtocolInfo[].ipOverEthernet.ipAddresses[].addresses gives them. */
 const addressesOf = (vnfc: VnfcResourceInfo) =>
-  (vnfc.vnfcCpInfo ?? []).flatMap((cp) => (cp.cpProtocolInfo ?? []).flatMap((info) => (info.ipOverEthernet?.ipAddresses ?? []).flatMap((ip) => ip.addresses))).sort();
+  (vnfc.vnfcCpInfo ?? [])
+    .flatMap((cp) => (cp.cpProtocolInfo ?? []).flatMap((info) => (info.ipOverEthernet?.ipAddresses ?? []).flatMap((ip) => ip.addresses)))
+    .sort();
 const ids = (vnfcs: readonly { id: string }[]) => vnfcs.map((vnfc) => vnfc.id).sort();
 
 /** The files under `dir` (every service's store, records and blobs) holding any of `texts` in clear. */
@@ -35,7 +51,9 @@ async function filesHolding(dir: string, texts: string[]): Promise<string[]> {
   const holding = await Promise.all(
     files.map(async (file) => {
       // A file may go between the listing and the read (a blob's temporary file renamed): it then holds nothing.
-      const content = await readFile(file, 'latin1').catch((error: NodeJS.ErrnoException) => (error.code === 'ENOENT' ? '' : Promise.reject(error)));
+      const content = await readFile(file, 'latin1').catch((error: NodeJS.ErrnoException) =>
+        error.code === 'ENOENT' ? '' : Promise.reject(error),
+      );
       return texts.some((text) => content.includes(text)) ? file : undefined;
     }),
   );
@@ -53,7 +71,11 @@ describe('lcm-coordinator: MgmtDrivers run the VNFD hooks with what they act on 
   const instance = () => harness.request<VnfInstanceView>(LCM_COORDINATOR.getVnfInstance, { apiMajor: 2, vnfInstanceId });
   const vnfcsOf = async () => (await instance()).instantiatedVnfInfo?.vnfcResourceInfo ?? [];
   const run = async (request: LcmOperationRequest): Promise<VnfLcmOpOccView> => {
-    const { vnfLcmOpOccId } = await harness.request<StartOperationReply>(LCM_COORDINATOR.startOperation, { apiMajor: 2, vnfInstanceId, request });
+    const { vnfLcmOpOccId } = await harness.request<StartOperationReply>(LCM_COORDINATOR.startOperation, {
+      apiMajor: 2,
+      vnfInstanceId,
+      request,
+    });
     const opOcc = await harness.opOccIn(vnfLcmOpOccId, ['COMPLETED', 'FAILED_TEMP', 'FAILED'], 60_000);
     expect(opOcc).toMatchObject({ operationState: 'COMPLETED' });
     return opOcc;
@@ -64,13 +86,28 @@ describe('lcm-coordinator: MgmtDrivers run the VNFD hooks with what they act on 
     return context;
   };
   /** The simulator's addresses of each VNFC's server: what its ports hold. */
-  const simAddresses = (vnfcs: readonly VnfcResourceInfo[]) => vnfcs.map((vnfc) => [...(sim.state().servers.find((server) => server.id === vnfc.computeResource.resourceId)?.addresses ?? ['(no server)'])].sort());
+  const simAddresses = (vnfcs: readonly VnfcResourceInfo[]) =>
+    vnfcs.map((vnfc) =>
+      [...(sim.state().servers.find((server) => server.id === vnfc.computeResource.resourceId)?.addresses ?? ['(no server)'])].sort(),
+    );
   const expectCommon = (context: HookContext) => {
     // The instance keeps the instantiation's secrets sealed: a hook sees markers, its driver opens them for the running hook only.
-    expect(context.instantiation).toEqual({ flavourId: 'simple', additionalParams: { ...additionalParams, ansible: { username: 'ubuntu', password: expect.stringMatching(SEALED) } } });
+    expect(context.instantiation).toEqual({
+      flavourId: 'simple',
+      additionalParams: { ...additionalParams, ansible: { username: 'ubuntu', password: expect.stringMatching(SEALED) } },
+    });
     expect(driver.hooks.find((hook) => hook.context === context)?.openedAdditionalParams).toEqual(additionalParams);
-    expect(context.artifact).toEqual({ name: 'sample-script', type: 'tosca.artifacts.Implementation.Python', path: SCRIPT, dependencies: [], additionalParameters: HOOK_PARAMETERS, vnfdId });
-    expect(Object.values(context.vimConnectionInfo)).toEqual([expect.objectContaining({ vimId, vimType: 'ETSINFV.OPENSTACK_KEYSTONE.V_3' })]);
+    expect(context.artifact).toEqual({
+      name: 'sample-script',
+      type: 'tosca.artifacts.Implementation.Python',
+      path: SCRIPT,
+      dependencies: [],
+      additionalParameters: HOOK_PARAMETERS,
+      vnfdId,
+    });
+    expect(Object.values(context.vimConnectionInfo)).toEqual([
+      expect.objectContaining({ vimId, vimType: 'ETSINFV.OPENSTACK_KEYSTONE.V_3' }),
+    ]);
   };
 
   beforeAll(async () => {
@@ -80,11 +117,19 @@ describe('lcm-coordinator: MgmtDrivers run the VNFD hooks with what they act on 
     // A staged copy whose Vnflcm interface gives its MgmtDriver additional_parameters (SOL001 §6.7.1 inputs).
     const stage = await stageFolders(harness.dataDir, corpusPath('tacker', PKG), fixturePath('tacker', PKG));
     const df = await readFile(join(stage, DF), 'utf8');
-    const withInputs = df.replace('        Vnflcm:\n', `        Vnflcm:\n          inputs:\n            additional_parameters: ${JSON.stringify(HOOK_PARAMETERS)}\n`);
+    const withInputs = df.replace(
+      '        Vnflcm:\n',
+      `        Vnflcm:\n          inputs:\n            additional_parameters: ${JSON.stringify(HOOK_PARAMETERS)}\n`,
+    );
     expect(withInputs).not.toBe(df);
     await writeFile(join(stage, DF), withInputs);
     vnfdId = await harness.onboardZip(await readFile(await zipFolder(stage, join(harness.dataDir, 'hooks.zip'))));
-    vnfInstanceId = (await harness.request<VnfInstanceView>(LCM_COORDINATOR.createVnfInstance, { apiMajor: 2, request: { vnfdId, metadata: { owner: 'ops' } } })).id;
+    vnfInstanceId = (
+      await harness.request<VnfInstanceView>(LCM_COORDINATOR.createVnfInstance, {
+        apiMajor: 2,
+        request: { vnfdId, metadata: { owner: 'ops' } },
+      })
+    ).id;
   });
   afterAll(async () => {
     await harness.dispose();
@@ -97,7 +142,12 @@ describe('lcm-coordinator: MgmtDrivers run the VNFD hooks with what they act on 
     const vnfcs = await vnfcsOf();
     expect(vnfcs.length).toBeGreaterThan(0);
     const start = lastContext('instantiate_start');
-    expect(start).toMatchObject({ operation: 'INSTANTIATE', vnfInstanceId, operationParams: { flavourId: 'simple', additionalParams: { cluster_name: 'cluster-a' } }, vnfcs: { removing: [], added: [], current: [] } });
+    expect(start).toMatchObject({
+      operation: 'INSTANTIATE',
+      vnfInstanceId,
+      operationParams: { flavourId: 'simple', additionalParams: { cluster_name: 'cluster-a' } },
+      vnfcs: { removing: [], added: [], current: [] },
+    });
     expect(JSON.stringify(driver.hooks.map((hook) => hook.context))).not.toContain('hook-secret-1');
     const end = lastContext('instantiate_end');
     expect(ids(end.vnfcs.added)).toEqual(ids(vnfcs));
@@ -107,9 +157,14 @@ describe('lcm-coordinator: MgmtDrivers run the VNFD hooks with what they act on 
     [start, end].forEach(expectCommon);
     const recorded = driver.hooks.find((hook) => hook.context === end);
     expect(recorded?.artifact.equals(await readFile(fixturePath('tacker', PKG, SCRIPT)))).toBe(true);
-    expect(Object.values(recorded?.vims ?? {})).toEqual([expect.objectContaining({ vimId, accessInfo: expect.objectContaining({ username: expect.any(String) }) })]);
+    expect(Object.values(recorded?.vims ?? {})).toEqual([
+      expect.objectContaining({ vimId, accessInfo: expect.objectContaining({ username: expect.any(String) }) }),
+    ]);
     // The output's secret is sealed by the coordinator as it arrives: [SECRET] in the view, never in clear in the occurrence.
-    expect((await instance()).metadata).toEqual({ owner: 'ops', mgmtDriverOutputs: { ...OUTPUTS, admin: { user: 'admin', password: '[SECRET]' } } });
+    expect((await instance()).metadata).toEqual({
+      owner: 'ops',
+      mgmtDriverOutputs: { ...OUTPUTS, admin: { user: 'admin', password: '[SECRET]' } },
+    });
     const opOccView = await harness.request<VnfLcmOpOccView>(LCM_COORDINATOR.getOpOcc, { apiMajor: 2, vnfLcmOpOccId: opOcc.id });
     expect(JSON.stringify(opOccView)).not.toContain('cluster-pw-1');
     expect(await filesHolding(harness.dataDir, ['cluster-pw-1', 'hook-secret-1'])).toEqual([]);
@@ -168,7 +223,18 @@ describe('lcm-coordinator: MgmtDrivers run the VNFD hooks with what they act on 
   });
 
   it('ran every declared hook once per operation, in order, each with the instantiation parameters, the artifact and the VIM', () => {
-    const hooks = ['instantiate_start', 'instantiate_end', 'scale_start', 'scale_end', 'scale_start', 'scale_end', 'heal_start', 'heal_end', 'terminate_start', 'terminate_end'];
+    const hooks = [
+      'instantiate_start',
+      'instantiate_end',
+      'scale_start',
+      'scale_end',
+      'scale_start',
+      'scale_end',
+      'heal_start',
+      'heal_end',
+      'terminate_start',
+      'terminate_end',
+    ];
     expect(driver.hooks.map((hook) => hook.context.hook)).toEqual(hooks);
     driver.hooks.forEach((hook) => expectCommon(hook.context));
   });

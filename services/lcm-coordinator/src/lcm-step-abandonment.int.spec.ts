@@ -59,10 +59,24 @@ describe('lcm-coordinator: a step the coordinator stops waiting for is abandoned
   });
 
   it('a hook running when the coordinator restarts: FAILED_TEMP "Step Interrupted", and the runner stops the hook (its signal fires: abandoned)', async () => {
-    const vnfInstanceId = (await harness.request<VnfInstanceView>(LCM_COORDINATOR.createVnfInstance, { apiMajor: 2, request: { vnfdId } })).id;
-    const params = { flavourId: 'simple', additionalParams: { nfv: { VDU: { VDU1: { name: 'VDU1' } }, CP: { VDU1_CP1: { network: 'net0' }, VDU2_CP1: { network: 'net0', fixed_ips: [{ subnet: 'subnet0' }] } } } } };
-    const { vnfLcmOpOccId } = await harness.request<StartOperationReply>(LCM_COORDINATOR.startOperation, { apiMajor: 2, vnfInstanceId, request: { operation: 'INSTANTIATE', params } });
-    while (!driver.running.some((context) => context.vnfLcmOpOccId === vnfLcmOpOccId)) await new Promise((resolve) => setTimeout(resolve, 20));
+    const vnfInstanceId = (await harness.request<VnfInstanceView>(LCM_COORDINATOR.createVnfInstance, { apiMajor: 2, request: { vnfdId } }))
+      .id;
+    const params = {
+      flavourId: 'simple',
+      additionalParams: {
+        nfv: {
+          VDU: { VDU1: { name: 'VDU1' } },
+          CP: { VDU1_CP1: { network: 'net0' }, VDU2_CP1: { network: 'net0', fixed_ips: [{ subnet: 'subnet0' }] } },
+        },
+      },
+    };
+    const { vnfLcmOpOccId } = await harness.request<StartOperationReply>(LCM_COORDINATOR.startOperation, {
+      apiMajor: 2,
+      vnfInstanceId,
+      request: { operation: 'INSTANTIATE', params },
+    });
+    while (!driver.running.some((context) => context.vnfLcmOpOccId === vnfLcmOpOccId))
+      await new Promise((resolve) => setTimeout(resolve, 20));
     await harness.stopCoordinator();
     await harness.startCoordinator();
     const opOcc = await harness.opOccIn(vnfLcmOpOccId, ['FAILED_TEMP']);

@@ -41,16 +41,26 @@ export class VnfInstanceRepository {
   }
 
   /** Several commands, one write. With `ifMatchRevisions` (an HTTP If-Match) the stream must be at one of them. */
-  async executeAll(vnfInstanceId: string, commands: VnfInstanceCommand[], { ifMatchRevisions }: InstanceRevisionCondition = {}): Promise<Outcome> {
-    const outcome = await handleCommand(this.store, vnfInstanceStream(vnfInstanceId), VNF_INSTANCE, (state) => decideAll(vnfInstanceId, commands, state), {
-      // A missing or deleted instance is the decider's 404, not a failed precondition.
-      check: ({ state, revision }) => {
-        if (ifMatchRevisions && state && !state.deleted && !ifMatchRevisions.includes(revision)) throw preconditionFailed(vnfInstanceId);
+  async executeAll(
+    vnfInstanceId: string,
+    commands: VnfInstanceCommand[],
+    { ifMatchRevisions }: InstanceRevisionCondition = {},
+  ): Promise<Outcome> {
+    const outcome = await handleCommand(
+      this.store,
+      vnfInstanceStream(vnfInstanceId),
+      VNF_INSTANCE,
+      (state) => decideAll(vnfInstanceId, commands, state),
+      {
+        // A missing or deleted instance is the decider's 404, not a failed precondition.
+        check: ({ state, revision }) => {
+          if (ifMatchRevisions && state && !state.deleted && !ifMatchRevisions.includes(revision)) throw preconditionFailed(vnfInstanceId);
+        },
+        // An If-Match is checked by the append itself: a concurrent change makes it 412, never a silent retry on the new state.
+        onConflict: ifMatchRevisions ? () => preconditionFailed(vnfInstanceId) : undefined,
+        onEvents: (events) => events.forEach(({ revision, event }) => this.readModel.apply(vnfInstanceId, revision, event)),
       },
-      // An If-Match is checked by the append itself: a concurrent change makes it 412, never a silent retry on the new state.
-      onConflict: ifMatchRevisions ? () => preconditionFailed(vnfInstanceId) : undefined,
-      onEvents: (events) => events.forEach(({ revision, event }) => this.readModel.apply(vnfInstanceId, revision, event)),
-    });
+    );
     return { events: outcome.events, before: outcome.before, after: outcome.after };
   }
 
@@ -80,4 +90,9 @@ function decideAll(vnfInstanceId: string, commands: VnfInstanceCommand[], state:
 
 /** SOL 003 §5.4.3.3.4/§5.4.3.3.5, RFC 9110 §15.5.13: the If-Match ETag is not the instance's current one. */
 const preconditionFailed = (vnfInstanceId: string) =>
-  new AppError('PRECONDITION_FAILED', 412, 'Precondition Failed', `VNF instance ${vnfInstanceId} has changed since the ETag given in If-Match; read it again.`);
+  new AppError(
+    'PRECONDITION_FAILED',
+    412,
+    'Precondition Failed',
+    `VNF instance ${vnfInstanceId} has changed since the ETag given in If-Match; read it again.`,
+  );

@@ -1,9 +1,22 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { AppError, SEAL_HOOK_OUTPUTS, type HookContext, type HookStepMessage, type SealHookOutputsReply, type SealHookOutputsRequest, type StepResult } from '@vnfm/contracts';
+import {
+  AppError,
+  SEAL_HOOK_OUTPUTS,
+  type HookContext,
+  type HookStepMessage,
+  type SealHookOutputsReply,
+  type SealHookOutputsRequest,
+  type StepResult,
+} from '@vnfm/contracts';
 import { openStepSecrets } from '@vnfm/messaging';
 import { SERVICE_RUNTIME, type ServiceRuntime } from '@vnfm/platform';
 import type { StepHandler } from '@vnfm/step-host';
-import { VIM_REGISTRY_MESSAGES, type ResolveVimConnectionInfoReply, type ResolveVimConnectionInfoRequest, type VimConnectionInfo } from '@vnfm/vim-domain';
+import {
+  VIM_REGISTRY_MESSAGES,
+  type ResolveVimConnectionInfoReply,
+  type ResolveVimConnectionInfoRequest,
+  type VimConnectionInfo,
+} from '@vnfm/vim-domain';
 import { artifactReadable, PACKAGE_CATALOG, type ReadArtifactReply } from '@vnfm/vnf-package-domain';
 import type { HookPackageFiles } from './drivers/hook-driver';
 import { MgmtDriverRegistry } from './drivers/mgmt-driver-registry';
@@ -25,30 +38,49 @@ export class HookStep {
 
   readonly run: StepHandler<'hook'> = async ({ message, signal }): Promise<StepResult> => {
     const context = (message as Partial<HookStepMessage>).hookContext;
-    if (!context) throw new AppError('HOOK_CONTEXT_MISSING', 422, 'Unprocessable Entity', `Hook step ${message.name} came without its HookContext; no MgmtDriver can run it.`);
+    if (!context)
+      throw new AppError(
+        'HOOK_CONTEXT_MISSING',
+        422,
+        'Unprocessable Entity',
+        `Hook step ${message.name} came without its HookContext; no MgmtDriver can run it.`,
+      );
     const driver = this.registry.choose(context.hook, context.artifact);
     const vimConnectionInfo = await this.resolveVims(context);
-    this.runtime.logger.info({ stepId: message.stepId, hook: context.hook, driver: driver.name, artifact: context.artifact.path }, 'MgmtDriver runs the hook');
-    const open = <T>(value: T, root = '') => openStepSecrets(this.runtime.bus, { vnfInstanceId: message.vnfInstanceId, stepId: message.stepId, root }, value);
+    this.runtime.logger.info(
+      { stepId: message.stepId, hook: context.hook, driver: driver.name, artifact: context.artifact.path },
+      'MgmtDriver runs the hook',
+    );
+    const open = <T>(value: T, root = '') =>
+      openStepSecrets(this.runtime.bus, { vnfInstanceId: message.vnfInstanceId, stepId: message.stepId, root }, value);
     const outputs = await driver.run(context, signal, { vimConnectionInfo, open }, this.filesOf(context));
     if (!outputs || Object.keys(outputs).length === 0) return {};
     // Sealed by the coordinator before the step host records or reports them: no secret of theirs is kept in clear here.
     const request: SealHookOutputsRequest = { vnfInstanceId: message.vnfInstanceId, stepId: message.stepId, outputs };
-    return { output: (await this.runtime.bus.request<SealHookOutputsReply>(SEAL_HOOK_OUTPUTS, request, { key: message.vnfInstanceId })).outputs };
+    return {
+      output: (await this.runtime.bus.request<SealHookOutputsReply>(SEAL_HOOK_OUTPUTS, request, { key: message.vnfInstanceId })).outputs,
+    };
   };
 
   /** The instance's VIMs with their credentials and extra, from the VIM registry (memory only). */
   private async resolveVims(context: HookContext): Promise<Record<string, VimConnectionInfo>> {
     if (Object.keys(context.vimConnectionInfo).length === 0) return {};
     const request: ResolveVimConnectionInfoRequest = { vimConnectionInfo: context.vimConnectionInfo };
-    const reply = await this.runtime.bus.request<ResolveVimConnectionInfoReply>(VIM_REGISTRY_MESSAGES.resolveVimConnectionInfo, request, { key: context.vnfInstanceId });
+    const reply = await this.runtime.bus.request<ResolveVimConnectionInfoReply>(VIM_REGISTRY_MESSAGES.resolveVimConnectionInfo, request, {
+      key: context.vnfInstanceId,
+    });
     return reply.vimConnectionInfo;
   }
 
   private filesOf(context: HookContext): HookPackageFiles {
     const ref = { vnfdId: context.artifact.vnfdId };
     return {
-      read: (path) => artifactReadable((chunk) => this.runtime.bus.request<ReadArtifactReply>(PACKAGE_CATALOG.readArtifact, chunk, { key: context.artifact.vnfdId }), ref, path),
+      read: (path) =>
+        artifactReadable(
+          (chunk) => this.runtime.bus.request<ReadArtifactReply>(PACKAGE_CATALOG.readArtifact, chunk, { key: context.artifact.vnfdId }),
+          ref,
+          path,
+        ),
     };
   }
 }

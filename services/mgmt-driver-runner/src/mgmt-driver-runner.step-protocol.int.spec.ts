@@ -23,7 +23,13 @@ class ConformanceDriver implements HookDriver {
 
 /** The hook's context as the coordinator sends it; the step's id and mode ride in operationParams for the driver. */
 function withHookContext(message: RunStepMessage): HookStepMessage {
-  const artifact: HookArtifact = { name: 'conformance', path: 'Scripts/conformance.py', dependencies: [], additionalParameters: {}, vnfdId: message.vnfdId };
+  const artifact: HookArtifact = {
+    name: 'conformance',
+    path: 'Scripts/conformance.py',
+    dependencies: [],
+    additionalParameters: {},
+    vnfdId: message.vnfdId,
+  };
   const hookContext: HookContext = {
     hook: 'instantiate_end',
     operation: 'INSTANTIATE',

@@ -26,7 +26,11 @@ export class SupportedHooksController {
 }
 
 /** The driver's 422 for the request's parameters; any other failure of its check is left to the hook itself. */
-function refusalOf(driver: HookDriver, hook: string, additionalParams: Record<string, unknown>): { code: string; detail: string } | undefined {
+function refusalOf(
+  driver: HookDriver,
+  hook: string,
+  additionalParams: Record<string, unknown>,
+): { code: string; detail: string } | undefined {
   try {
     driver.checkParams?.(hook, additionalParams);
     return undefined;

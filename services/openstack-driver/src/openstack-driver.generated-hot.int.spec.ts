@@ -6,7 +6,13 @@ import { succeeded } from './testing/basic-vnf-steps';
 jest.setTimeout(120_000);
 
 /** Seed 002's external VL (SOL 003 v3.3.1 cpConfig map), on the simulator's net0. */
-const extVirtualLinks = [{ id: 'net0', resourceId: 'net0', extCps: [{ cpdId: 'CP1', cpConfig: { CP1_1: { cpProtocolData: [{ layerProtocol: 'IP_OVER_ETHERNET' }] } } }] }];
+const extVirtualLinks = [
+  {
+    id: 'net0',
+    resourceId: 'net0',
+    extCps: [{ cpdId: 'CP1', cpConfig: { CP1_1: { cpProtocolData: [{ layerProtocol: 'IP_OVER_ETHERNET' }] } } }],
+  },
+];
 const flavours = { nfv: { VDU: { VDU1: { computeFlavourId: 'm1.tiny' }, VDU2: { computeFlavourId: 'm1.small' } } } };
 
 describe('openstack-driver: vnf-helloworld3, a package without a BaseHOT, deployed from the template built from its VNFD', () => {
@@ -25,14 +31,34 @@ describe('openstack-driver: vnf-helloworld3, a package without a BaseHOT, deploy
     let known: VnfcResourceInfo[] = [];
     const send = async (action: StepAction) => {
       const vnfLcmOpOccId = randomUUID();
-      return harness.run({ stepId: `${vnfLcmOpOccId}:0:1`, vnfLcmOpOccId, vnfInstanceId, name: action.action, attempt: 1, request: action, timeoutMs: 60_000, vimConnectionInfo: vims, additionalParams, vnfdId, flavourId: 'simple', vnfcResourceInfo: known });
+      return harness.run({
+        stepId: `${vnfLcmOpOccId}:0:1`,
+        vnfLcmOpOccId,
+        vnfInstanceId,
+        name: action.action,
+        attempt: 1,
+        request: action,
+        timeoutMs: 60_000,
+        vimConnectionInfo: vims,
+        additionalParams,
+        vnfdId,
+        flavourId: 'simple',
+        vnfcResourceInfo: known,
+      });
     };
     const run = async (action: StepAction) => {
       const result = succeeded(await send(action));
       known = [...known.filter((v) => !(result.vnfcIdsRemoved ?? []).includes(v.id)), ...(result.vnfcsAdded ?? [])];
       return result;
     };
-    const instantiate: StepAction = { action: 'instantiate', flavourId: 'simple', vduCounts: { VDU1: 1, VDU2: 1 }, targetScaleStatus: [{ aspectId: 'worker_instance', scaleLevel: 0 }], vimConnectionInfo: vims, extVirtualLinks };
+    const instantiate: StepAction = {
+      action: 'instantiate',
+      flavourId: 'simple',
+      vduCounts: { VDU1: 1, VDU2: 1 },
+      targetScaleStatus: [{ aspectId: 'worker_instance', scaleLevel: 0 }],
+      vimConnectionInfo: vims,
+      extVirtualLinks,
+    };
     return { vnfInstanceId, send, run, instantiate, known: () => known };
   };
   const vdusOf = (vnfcs: readonly VnfcResourceInfo[]) => vnfcs.map((vnfc) => vnfc.vduId).sort();
@@ -46,18 +72,40 @@ describe('openstack-driver: vnf-helloworld3, a package without a BaseHOT, deploy
     expect(created.extCpInfo?.map((cp) => cp.cpdId)).toEqual(['CP1']);
     const [top] = harness.topStacks().filter((stack) => stack.name.includes(vnf.vnfInstanceId));
     expect(top.resources.map((resource) => `${resource.name}:${resource.type}`).sort()).toEqual(
-      ['CP1:OS::Neutron::Port', 'CP2:OS::Neutron::Port', 'VDU1:OS::Nova::Server', 'VDU2_scale_group:OS::Heat::AutoScalingGroup', 'internalVL2:OS::Neutron::Net', 'internalVL2_subnet:OS::Neutron::Subnet'].sort(),
+      [
+        'CP1:OS::Neutron::Port',
+        'CP2:OS::Neutron::Port',
+        'VDU1:OS::Nova::Server',
+        'VDU2_scale_group:OS::Heat::AutoScalingGroup',
+        'internalVL2:OS::Neutron::Net',
+        'internalVL2_subnet:OS::Neutron::Subnet',
+      ].sort(),
     );
 
-    await vnf.run({ action: 'scale', vduDelta: { VDU2: 1 }, removeVnfcs: [], previousScaleStatus: [{ aspectId: 'worker_instance', scaleLevel: 0 }], targetScaleStatus: [{ aspectId: 'worker_instance', scaleLevel: 1 }] });
+    await vnf.run({
+      action: 'scale',
+      vduDelta: { VDU2: 1 },
+      removeVnfcs: [],
+      previousScaleStatus: [{ aspectId: 'worker_instance', scaleLevel: 0 }],
+      targetScaleStatus: [{ aspectId: 'worker_instance', scaleLevel: 1 }],
+    });
     expect(vdusOf(vnf.known())).toEqual(['VDU1', 'VDU2', 'VDU2']);
     const newest = vnf.known()[vnf.known().length - 1];
-    const scaledIn = await vnf.run({ action: 'scale', vduDelta: { VDU2: -1 }, removeVnfcs: [newest], previousScaleStatus: [{ aspectId: 'worker_instance', scaleLevel: 1 }], targetScaleStatus: [{ aspectId: 'worker_instance', scaleLevel: 0 }] });
+    const scaledIn = await vnf.run({
+      action: 'scale',
+      vduDelta: { VDU2: -1 },
+      removeVnfcs: [newest],
+      previousScaleStatus: [{ aspectId: 'worker_instance', scaleLevel: 1 }],
+      targetScaleStatus: [{ aspectId: 'worker_instance', scaleLevel: 0 }],
+    });
     expect(scaledIn.vnfcIdsRemoved).toEqual([newest.id]);
 
     const [first] = vnf.known();
     expect((await vnf.run({ action: 'heal', vnfcs: [first] })).vnfcIdsRemoved).toEqual([first.id]);
-    const before = vnf.known().map((vnfc) => vnfc.id).sort();
+    const before = vnf
+      .known()
+      .map((vnfc) => vnfc.id)
+      .sort();
     expect([...((await vnf.run({ action: 'heal', vnfcs: [] })).vnfcIdsRemoved ?? [])].sort()).toEqual(before);
     expect(vdusOf(vnf.known())).toEqual(['VDU1', 'VDU2']);
 
@@ -83,7 +131,9 @@ describe('openstack-driver: vnf-helloworld3, a package without a BaseHOT, deploy
     expect(vdusOf(changed.vnfcsAdded ?? [])).toEqual(['VDU1', 'VDU2']);
     expect(changed.network?.virtualLinkResourceInfo.map((vl) => vl.vnfVirtualLinkDescId)).toEqual(['internalVL2']);
     const [top] = harness.topStacks().filter((stack) => stack.name.includes(vnfInstanceId));
-    expect(top.resources.map((resource) => resource.name)).toEqual(expect.arrayContaining(['VDU1', 'VDU2_scale_group', 'internalVL2_subnet']));
+    expect(top.resources.map((resource) => resource.name)).toEqual(
+      expect.arrayContaining(['VDU1', 'VDU2_scale_group', 'internalVL2_subnet']),
+    );
   });
 
   it('fails instantiate with a 422 naming each VDU without a compute flavour and the parameter to give, before any stack is made', async () => {

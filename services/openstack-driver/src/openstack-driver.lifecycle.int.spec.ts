@@ -19,7 +19,10 @@ describe('openstack-driver: one VNF instance through its lifecycle on the OpenSt
     known = [...known.filter((vnfc) => !(result.vnfcIdsRemoved ?? []).includes(vnfc.id)), ...(result.vnfcsAdded ?? [])];
   };
   /** Physical ids of the simulator's resources of one type across every stack, by resource name. */
-  const simResources = (type: string) => harness.sim.state().stacks.flatMap((stack) => stack.resources.filter((r) => r.type === type).map((r) => [r.name, r.physicalId] as const));
+  const simResources = (type: string) =>
+    harness.sim
+      .state()
+      .stacks.flatMap((stack) => stack.resources.filter((r) => r.type === type).map((r) => [r.name, r.physicalId] as const));
   /** The network a step reported holds only what the simulator has: nets by their names, ports, and each VNFC's CPs. */
   const expectNetworkOfSimulator = (result: StepResult, vnfcIds: string[]) => {
     const network = result.network;
@@ -49,7 +52,10 @@ describe('openstack-driver: one VNF instance through its lifecycle on the OpenSt
     expect(harness.topStacks().map((stack) => [stack.name, stack.status])).toEqual([[`vnf-${vnfInstanceId}`, 'CREATE_COMPLETE']]);
     expect(sortedIds(result.vnfcsAdded)).toEqual(harness.serverIds());
     expect(result.vnfcsAdded?.map((vnfc) => vnfc.vduId).sort()).toEqual(['VDU1', 'VDU2']);
-    expect(result.vnfcsAdded?.[0]).toMatchObject({ computeResource: { vimConnectionId: 'vim1', vimLevelResourceType: 'OS::Nova::Server' }, metadata: { status: 'ACTIVE' } });
+    expect(result.vnfcsAdded?.[0]).toMatchObject({
+      computeResource: { vimConnectionId: 'vim1', vimLevelResourceType: 'OS::Nova::Server' },
+      metadata: { status: 'ACTIVE' },
+    });
     expect(result.extCpInfo?.map((cp) => cp.cpdId).sort()).toEqual(['VDU1_CP1', 'VDU1_CP2', 'VDU2_CP2']);
     expectNetworkOfSimulator(result, harness.serverIds());
     apply(result);
@@ -58,7 +64,9 @@ describe('openstack-driver: one VNF instance through its lifecycle on the OpenSt
   it('a repeated stepId makes no second stack and reports the same outcome again without acting', async () => {
     await harness.run(first);
     expect(await harness.outcome(first.stepId, 2)).toEqual(await harness.outcome(first.stepId, 1));
-    expect(harness.logs.filter((line) => line.includes(first.stepId) && line.includes('step ended before: reporting its outcome again'))).toHaveLength(1);
+    expect(
+      harness.logs.filter((line) => line.includes(first.stepId) && line.includes('step ended before: reporting its outcome again')),
+    ).toHaveLength(1);
     expect(harness.topStacks()).toHaveLength(1);
     expect(harness.serverIds()).toEqual(sortedIds(known));
   });
@@ -89,7 +97,9 @@ describe('openstack-driver: one VNF instance through its lifecycle on the OpenSt
   it('heal of one VNFC replaces its server and leaves the others alone', async () => {
     const [vdu2] = known.filter((vnfc) => vnfc.vduId === 'VDU2');
     const others = sortedIds(known.filter((vnfc) => vnfc.id !== vdu2.id));
-    const result = succeeded(await harness.run(steps.step(vnfInstanceId, { action: 'heal', vnfcs: [vdu2], cause: 'ManualHealing' }, known)));
+    const result = succeeded(
+      await harness.run(steps.step(vnfInstanceId, { action: 'heal', vnfcs: [vdu2], cause: 'ManualHealing' }, known)),
+    );
     expect(result.vnfcIdsRemoved).toEqual([vdu2.id]);
     expect(result.vnfcsAdded?.map((vnfc) => vnfc.vduId)).toEqual(['VDU2']);
     apply(result);
@@ -109,20 +119,32 @@ describe('openstack-driver: one VNF instance through its lifecycle on the OpenSt
 
   it('change_ext_conn moves the named CPs to the new network and keeps the others', async () => {
     const request = tackerRequestBody('os-v2-change-ext-conn-max');
-    const result = succeeded(await harness.run(steps.step(vnfInstanceId, { action: 'change_ext_conn', extVirtualLinks: request['extVirtualLinks'] as unknown[] }, known)));
+    const result = succeeded(
+      await harness.run(
+        steps.step(vnfInstanceId, { action: 'change_ext_conn', extVirtualLinks: request['extVirtualLinks'] as unknown[] }, known),
+      ),
+    );
     expect(result.extCpInfo?.map((cp) => cp.cpdId).sort()).toEqual(['VDU1_CP1', 'VDU1_CP2', 'VDU2_CP2']);
     const heat = await OpenStackTestClient.login(harness.sim);
-    const nfv = JSON.parse(String(field((await heat.heat('GET', `/stacks/vnf-${vnfInstanceId}`)).body, 'stack.parameters.nfv'))) as { CP: Record<string, unknown> };
+    const nfv = JSON.parse(String(field((await heat.heat('GET', `/stacks/vnf-${vnfInstanceId}`)).body, 'stack.parameters.nfv'))) as {
+      CP: Record<string, unknown>;
+    };
     expect(nfv.CP['VDU1_CP1']).toEqual({ network: '<net:ft-net1>', fixed_ips: [{ subnet: '<subnet:ft-ipv4-subnet1>' }] });
     expect(nfv.CP['VDU1_CP2']).toEqual({ network: '<net:ft-net0>', fixed_ips: [{ subnet: '<subnet:ft-ipv4-subnet0>' }] });
     expect(harness.serverIds()).toEqual(sortedIds(known));
   });
 
   it('terminate deletes the stack and removes every known VNFC; a second terminate finds nothing to do and succeeds', async () => {
-    const result = succeeded(await harness.run(steps.step(vnfInstanceId, { action: 'terminate', terminationType: 'GRACEFUL', gracefulTerminationTimeout: 0, vnfcs: known }, known)));
+    const result = succeeded(
+      await harness.run(
+        steps.step(vnfInstanceId, { action: 'terminate', terminationType: 'GRACEFUL', gracefulTerminationTimeout: 0, vnfcs: known }, known),
+      ),
+    );
     expect([...(result.vnfcIdsRemoved ?? [])].sort()).toEqual(sortedIds(known));
     expect(harness.sim.state()).toMatchObject({ stacks: [], servers: [] });
-    expect(succeeded(await harness.run(steps.step(vnfInstanceId, { action: 'terminate', terminationType: 'FORCEFUL', vnfcs: [] })))).toEqual({ vnfcIdsRemoved: [] });
+    expect(
+      succeeded(await harness.run(steps.step(vnfInstanceId, { action: 'terminate', terminationType: 'FORCEFUL', vnfcs: [] }))),
+    ).toEqual({ vnfcIdsRemoved: [] });
   });
 
   it('never writes the VIM password or a Keystone token to its logs or its store', () => {

@@ -8,7 +8,8 @@ jest.setTimeout(120_000);
 describe('openstack-driver: failures, retries and restarts on the OpenStack simulator', () => {
   const harness = new DriverHarness();
   let steps: BasicVnfSteps;
-  const terminate = (vnfInstanceId: string) => harness.run(steps.step(vnfInstanceId, { action: 'terminate', terminationType: 'FORCEFUL', vnfcs: [] }));
+  const terminate = (vnfInstanceId: string) =>
+    harness.run(steps.step(vnfInstanceId, { action: 'terminate', terminationType: 'FORCEFUL', vnfcs: [] }));
 
   beforeAll(async () => {
     await harness.start();
@@ -32,7 +33,10 @@ describe('openstack-driver: failures, retries and restarts on the OpenStack simu
     const vnfInstanceId = randomUUID();
     harness.sim.faults.inject({ type: 'fail', operation: 'create', reason: 'No valid host was found.', stackName: `vnf-${vnfInstanceId}` });
     const failed = steps.step(vnfInstanceId, steps.instantiate());
-    expect(await harness.run(failed)).toMatchObject({ status: 'FAILED', error: { detail: expect.stringContaining('No valid host was found.') } });
+    expect(await harness.run(failed)).toMatchObject({
+      status: 'FAILED',
+      error: { detail: expect.stringContaining('No valid host was found.') },
+    });
     const retry: RunStepMessage = { ...failed, stepId: `${failed.vnfLcmOpOccId}:1:2`, attempt: 2 };
     const result = succeeded(await harness.run(retry));
     expect(harness.topStacks().map((stack) => [stack.name, stack.status])).toEqual([[`vnf-${vnfInstanceId}`, 'UPDATE_COMPLETE']]);
@@ -43,17 +47,26 @@ describe('openstack-driver: failures, retries and restarts on the OpenStack simu
   it('a template the request cannot fill fails with a ProblemDetails naming each parameter, and creates nothing', async () => {
     const outcome = await harness.run(steps.step(randomUUID(), steps.instantiate({ extVirtualLinks: [] })));
     expect(outcome).toMatchObject({ status: 'FAILED', error: { status: 422, title: 'Unprocessable Entity' } });
-    expect(outcome.status === 'FAILED' && outcome.error.detail).toContain('nfv.CP.VDU1_CP1.network: no extVirtualLinks[].extCps[] has cpdId VDU1_CP1');
+    expect(outcome.status === 'FAILED' && outcome.error.detail).toContain(
+      'nfv.CP.VDU1_CP1.network: no extVirtualLinks[].extCps[] has cpdId VDU1_CP1',
+    );
     expect(harness.topStacks()).toEqual([]);
   });
 
   it('scaling an instance this driver never deployed fails clearly', async () => {
-    const outcome = await harness.run(steps.step(randomUUID(), { action: 'scale', vduDelta: { VDU1: 1 }, removeVnfcs: [], previousScaleStatus: [], targetScaleStatus: [] }));
-    expect(outcome).toMatchObject({ status: 'FAILED', error: { status: 409, detail: expect.stringContaining('holds no Heat stack definition') } });
+    const outcome = await harness.run(
+      steps.step(randomUUID(), { action: 'scale', vduDelta: { VDU1: 1 }, removeVnfcs: [], previousScaleStatus: [], targetScaleStatus: [] }),
+    );
+    expect(outcome).toMatchObject({
+      status: 'FAILED',
+      error: { status: 409, detail: expect.stringContaining('holds no Heat stack definition') },
+    });
   });
 
   it('refuses a hook step: those belong to the mgmt-driver-runner', async () => {
-    const refusal = await harness.runStep(steps.step(randomUUID(), { action: 'hook', hook: 'instantiate_start' })).catch((error: AppError) => error);
+    const refusal = await harness
+      .runStep(steps.step(randomUUID(), { action: 'hook', hook: 'instantiate_start' }))
+      .catch((error: AppError) => error);
     expect(refusal).toMatchObject({ code: 'STEP_NOT_RUNNABLE', status: 422 });
   });
 
@@ -62,7 +75,8 @@ describe('openstack-driver: failures, retries and restarts on the OpenStack simu
     harness.sim.faults.inject({ type: 'delay', operation: 'create', delayMs: 1500, stackName: `vnf-${vnfInstanceId}` });
     const message = steps.step(vnfInstanceId, steps.instantiate());
     await harness.runStep(message);
-    while (!harness.topStacks().some((stack) => stack.name === `vnf-${vnfInstanceId}`)) await new Promise((resolve) => setTimeout(resolve, 20));
+    while (!harness.topStacks().some((stack) => stack.name === `vnf-${vnfInstanceId}`))
+      await new Promise((resolve) => setTimeout(resolve, 20));
     await harness.stopDriver();
     expect(harness.results.filter((result) => result.stepId === message.stepId)).toEqual([]);
     await harness.startDriver();

@@ -2,7 +2,13 @@ import { createHash, randomBytes } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { corpusPath, fixturePath, makeTempDir, removeDir, stageFolders, zipFolder } from '@vnfm/vnf-package/testing';
-import { artifactReadable, MAX_ARTIFACT_CHUNK_BYTES, type ReadArtifactReply, type ReadArtifactRequest, type VnfPkgInfo } from '@vnfm/vnf-package-domain';
+import {
+  artifactReadable,
+  MAX_ARTIFACT_CHUNK_BYTES,
+  type ReadArtifactReply,
+  type ReadArtifactRequest,
+  type VnfPkgInfo,
+} from '@vnfm/vnf-package-domain';
 import { CatalogHarness } from './testing/catalog-harness';
 
 jest.setTimeout(120_000);
@@ -67,7 +73,9 @@ describe('package-catalog.readArtifact: any file of an onboarded package, in chu
     expect(Buffer.from(big.data, 'base64').equals(image.subarray(0, MAX_ARTIFACT_CHUNK_BYTES))).toBe(true);
     const past = await readChunk({ vnfdId: String(info.vnfdId), path: IMAGE, offset: image.length + 10, length: 10 });
     expect(past).toMatchObject({ data: '', eof: true });
-    await expect(readChunk({ vnfdId: String(info.vnfdId), path: 'Files/nope.bin', offset: 0, length: 10 })).rejects.toMatchObject({ status: 404 });
+    await expect(readChunk({ vnfdId: String(info.vnfdId), path: 'Files/nope.bin', offset: 0, length: 10 })).rejects.toMatchObject({
+      status: 404,
+    });
     await expect(readChunk({ vnfdId: String(info.vnfdId), path: IMAGE, offset: -1, length: 10 })).rejects.toMatchObject({ status: 400 });
   });
 });

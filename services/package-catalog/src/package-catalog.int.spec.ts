@@ -40,7 +40,12 @@ describe('package-catalog service (embedded store, in-process bus, corpus packag
 
   it('onboards a Tacker CNF package: VNFD attributes, checksum of the zip, artifacts, ENABLED', async () => {
     const created = await create({ owner: 'ops' });
-    expect(created).toMatchObject({ onboardingState: 'CREATED', operationalState: 'DISABLED', usageState: 'NOT_IN_USE', userDefinedData: { owner: 'ops' } });
+    expect(created).toMatchObject({
+      onboardingState: 'CREATED',
+      operationalState: 'DISABLED',
+      usageState: 'NOT_IN_USE',
+      userDefinedData: { owner: 'ops' },
+    });
     const blob = await upload(created.id, cnfZip);
     const info = await catalog.settled(created.id);
     expect(info).toMatchObject({
@@ -59,17 +64,44 @@ describe('package-catalog service (embedded store, in-process bus, corpus packag
     const { id } = await create();
     const blob = await upload(id, cnfZip);
     await catalog.settled(id);
-    const zip = await catalog.request<PackageFileReply>('getPackageFile', { vnfPkgId: id, file: 'vnfd', accept: ['text/plain', 'application/zip'] });
+    const zip = await catalog.request<PackageFileReply>('getPackageFile', {
+      vnfPkgId: id,
+      file: 'vnfd',
+      accept: ['text/plain', 'application/zip'],
+    });
     expect(zip.contentType).toBe('application/zip');
     const vnfd = inline(zip).toString('latin1');
-    for (const path of ['TOSCA-Metadata/TOSCA.meta', 'Definitions/sample_cnf_top.vnfd.yaml', 'Definitions/sample_cnf_types.yaml', 'Definitions/sample_cnf_df_simple.yaml']) expect(vnfd).toContain(path);
+    for (const path of [
+      'TOSCA-Metadata/TOSCA.meta',
+      'Definitions/sample_cnf_top.vnfd.yaml',
+      'Definitions/sample_cnf_types.yaml',
+      'Definitions/sample_cnf_df_simple.yaml',
+    ])
+      expect(vnfd).toContain(path);
     expect(vnfd).not.toContain('Files/kubernetes');
-    await expect(catalog.request('getPackageFile', { vnfPkgId: id, file: 'vnfd', accept: ['text/plain'] })).rejects.toMatchObject({ status: 406 });
-    const artifact = await catalog.request<PackageFileReply>('getPackageFile', { vnfPkgId: id, file: 'artifact', artifactPath: 'Files/kubernetes/deployment.yaml' });
-    expect(inline(artifact).toString()).toBe(await readFile(corpusPath('tacker', 'cnf-v2-all-kinds', 'Files', 'kubernetes', 'deployment.yaml'), 'utf8'));
-    await expect(catalog.request('getPackageFile', { vnfPkgId: id, file: 'artifact', artifactPath: 'Definitions/../../etc/passwd' })).rejects.toMatchObject({ status: 404 });
-    await expect(catalog.request('getPackageFile', { vnfPkgId: id, file: 'manifest' })).rejects.toMatchObject({ status: 404, detail: expect.stringContaining('has no manifest') });
-    expect(await catalog.request('getPackageFile', { vnfPkgId: id, file: 'content' })).toEqual({ contentType: 'application/zip', size: blob.size, blobKey: blob.key });
+    await expect(catalog.request('getPackageFile', { vnfPkgId: id, file: 'vnfd', accept: ['text/plain'] })).rejects.toMatchObject({
+      status: 406,
+    });
+    const artifact = await catalog.request<PackageFileReply>('getPackageFile', {
+      vnfPkgId: id,
+      file: 'artifact',
+      artifactPath: 'Files/kubernetes/deployment.yaml',
+    });
+    expect(inline(artifact).toString()).toBe(
+      await readFile(corpusPath('tacker', 'cnf-v2-all-kinds', 'Files', 'kubernetes', 'deployment.yaml'), 'utf8'),
+    );
+    await expect(
+      catalog.request('getPackageFile', { vnfPkgId: id, file: 'artifact', artifactPath: 'Definitions/../../etc/passwd' }),
+    ).rejects.toMatchObject({ status: 404 });
+    await expect(catalog.request('getPackageFile', { vnfPkgId: id, file: 'manifest' })).rejects.toMatchObject({
+      status: 404,
+      detail: expect.stringContaining('has no manifest'),
+    });
+    expect(await catalog.request('getPackageFile', { vnfPkgId: id, file: 'content' })).toEqual({
+      contentType: 'application/zip',
+      size: blob.size,
+      blobKey: blob.key,
+    });
     await remove(id);
   });
 
@@ -78,11 +110,18 @@ describe('package-catalog service (embedded store, in-process bus, corpus packag
     await upload(id, cnfZip);
     await catalog.settled(id);
     const vnfd = await catalog.request<VnfdModel>('getVnfdModel', { vnfPkgId: id });
-    expect(vnfd).toMatchObject({ vnfdId: 'b1bb0ce7-ebca-4fa7-95ed-4840d7000000', flavours: [expect.objectContaining({ flavourId: 'simple' })] });
+    expect(vnfd).toMatchObject({
+      vnfdId: 'b1bb0ce7-ebca-4fa7-95ed-4840d7000000',
+      flavours: [expect.objectContaining({ flavourId: 'simple' })],
+    });
     const path = 'Files/kubernetes/deployment.yaml';
     const { files } = await catalog.request<DeploymentFilesReply>('getDeploymentFiles', { vnfdId: vnfd.vnfdId, paths: [path] });
-    expect(files).toEqual({ [path]: await readFile(corpusPath('tacker', 'cnf-v2-all-kinds', 'Files', 'kubernetes', 'deployment.yaml'), 'utf8') });
-    await expect(catalog.request('getDeploymentFiles', { vnfPkgId: id, paths: ['Files/nope.yaml'] })).rejects.toMatchObject({ status: 404 });
+    expect(files).toEqual({
+      [path]: await readFile(corpusPath('tacker', 'cnf-v2-all-kinds', 'Files', 'kubernetes', 'deployment.yaml'), 'utf8'),
+    });
+    await expect(catalog.request('getDeploymentFiles', { vnfPkgId: id, paths: ['Files/nope.yaml'] })).rejects.toMatchObject({
+      status: 404,
+    });
     await remove(id);
   });
 
@@ -92,7 +131,10 @@ describe('package-catalog service (embedded store, in-process bus, corpus packag
     await writeFile(join(stage, 'Files', 'images', 'cirros-0.5.2-x86_64-disk.img'), image);
     const { id } = await create();
     await upload(id, await readFile(await zipFolder(stage, join(work, 'large-artifact.zip'))));
-    expect(await catalog.settled(id)).toMatchObject({ onboardingState: 'ONBOARDED', softwareImages: [expect.objectContaining({ imagePath: 'Files/images/cirros-0.5.2-x86_64-disk.img' }), expect.anything()] });
+    expect(await catalog.settled(id)).toMatchObject({
+      onboardingState: 'ONBOARDED',
+      softwareImages: [expect.objectContaining({ imagePath: 'Files/images/cirros-0.5.2-x86_64-disk.img' }), expect.anything()],
+    });
     const request = { vnfPkgId: id, file: 'artifact', artifactPath: 'Files/images/cirros-0.5.2-x86_64-disk.img' };
     const first = await catalog.request<{ blobKey: string; size: number }>('getPackageFile', request);
     expect(first).toMatchObject({ size: image.length, contentType: 'application/octet-stream' });
@@ -106,9 +148,15 @@ describe('package-catalog service (embedded store, in-process bus, corpus packag
     const { id } = await create();
     await upload(id, Buffer.from('this is not a zip archive'));
     const info = await catalog.settled(id);
-    expect(info).toMatchObject({ onboardingState: 'ERROR', operationalState: 'DISABLED', onboardingFailureDetails: { type: 'urn:vnfm:problem:NOT_A_ZIP', title: 'NOT_A_ZIP', status: 422 } });
+    expect(info).toMatchObject({
+      onboardingState: 'ERROR',
+      operationalState: 'DISABLED',
+      onboardingFailureDetails: { type: 'urn:vnfm:problem:NOT_A_ZIP', title: 'NOT_A_ZIP', status: 422 },
+    });
     expect(info).not.toHaveProperty('vnfdId');
-    await expect(catalog.request('getPackageFile', { vnfPkgId: id, file: 'vnfd', accept: ['application/zip'] })).rejects.toMatchObject({ status: 409 });
+    await expect(catalog.request('getPackageFile', { vnfPkgId: id, file: 'vnfd', accept: ['application/zip'] })).rejects.toMatchObject({
+      status: 409,
+    });
     await remove(id);
   });
 
@@ -116,7 +164,9 @@ describe('package-catalog service (embedded store, in-process bus, corpus packag
     const { id } = await create();
     await upload(id, cnfZip);
     const second = await catalog.putBlob(Buffer.from('a second, different upload'));
-    await expect(catalog.request('uploadPackageContent', { vnfPkgId: id, blobKey: second.key, size: second.size })).rejects.toMatchObject({ status: 409 });
+    await expect(catalog.request('uploadPackageContent', { vnfPkgId: id, blobKey: second.key, size: second.size })).rejects.toMatchObject({
+      status: 409,
+    });
     expect(await catalog.blobs.size(second.key)).toBeUndefined();
     await catalog.settled(id);
     await remove(id);
@@ -128,7 +178,10 @@ describe('package-catalog service (embedded store, in-process bus, corpus packag
     await catalog.settled(first.id);
     const second = await create();
     await upload(second.id, cnfZip);
-    expect(await catalog.settled(second.id)).toMatchObject({ onboardingState: 'ERROR', onboardingFailureDetails: { title: 'DUPLICATE_VNFD_ID', detail: expect.stringContaining(first.id) } });
+    expect(await catalog.settled(second.id)).toMatchObject({
+      onboardingState: 'ERROR',
+      onboardingFailureDetails: { title: 'DUPLICATE_VNFD_ID', detail: expect.stringContaining(first.id) },
+    });
     await remove(first.id);
     await remove(second.id);
     const third = await create();
@@ -141,11 +194,19 @@ describe('package-catalog service (embedded store, in-process bus, corpus packag
     const { id } = await create();
     await upload(id, cnfZip);
     const { vnfdId } = await catalog.settled(id);
-    await expect(catalog.request('deletePackage', { vnfPkgId: id })).rejects.toMatchObject({ status: 409, detail: expect.stringContaining('operational state is ENABLED') });
+    await expect(catalog.request('deletePackage', { vnfPkgId: id })).rejects.toMatchObject({
+      status: 409,
+      detail: expect.stringContaining('operational state is ENABLED'),
+    });
     expect(await catalog.request('markUsage', { vnfdId, vnfInstanceId: 'vnf-1', inUse: true })).toMatchObject({ usageState: 'IN_USE' });
     await catalog.request('modifyPackage', { vnfPkgId: id, operationalState: 'DISABLED' });
-    await expect(catalog.request('deletePackage', { vnfPkgId: id })).rejects.toMatchObject({ status: 409, detail: expect.stringContaining('usage state is IN_USE') });
-    expect(await catalog.request('markUsage', { vnfPkgId: id, vnfInstanceId: 'vnf-1', inUse: false })).toMatchObject({ usageState: 'NOT_IN_USE' });
+    await expect(catalog.request('deletePackage', { vnfPkgId: id })).rejects.toMatchObject({
+      status: 409,
+      detail: expect.stringContaining('usage state is IN_USE'),
+    });
+    expect(await catalog.request('markUsage', { vnfPkgId: id, vnfInstanceId: 'vnf-1', inUse: false })).toMatchObject({
+      usageState: 'NOT_IN_USE',
+    });
     const content = await catalog.request<{ blobKey: string }>('getPackageFile', { vnfPkgId: id, file: 'content' });
     await catalog.request('deletePackage', { vnfPkgId: id });
     await expect(catalog.request('getPackage', { vnfPkgId: id })).rejects.toMatchObject({ status: 404 });
@@ -154,7 +215,9 @@ describe('package-catalog service (embedded store, in-process bus, corpus packag
 
   it('answers a PATCH with the modifications, merge-patching userDefinedData', async () => {
     const { id } = await create({ a: '1', b: '2' });
-    expect(await catalog.request('modifyPackage', { vnfPkgId: id, userDefinedData: { a: null, c: '3' } })).toEqual({ userDefinedData: { a: null, c: '3' } });
+    expect(await catalog.request('modifyPackage', { vnfPkgId: id, userDefinedData: { a: null, c: '3' } })).toEqual({
+      userDefinedData: { a: null, c: '3' },
+    });
     expect(await catalog.request('getPackage', { vnfPkgId: id })).toMatchObject({ userDefinedData: { b: '2', c: '3' } });
     await expect(catalog.request('modifyPackage', { vnfPkgId: id, operationalState: 'ENABLED' })).rejects.toMatchObject({ status: 409 });
     await remove(id);
@@ -167,7 +230,9 @@ describe('package-catalog service (embedded store, in-process bus, corpus packag
     let marker: string | undefined;
     let pages = 0;
     do {
-      const page = await catalog.request<ListPackagesReply>('listPackages', { query: { filter: '(eq,userDefinedData/batch,paging)', fields: 'userDefinedData', nextpageOpaqueMarker: marker } });
+      const page = await catalog.request<ListPackagesReply>('listPackages', {
+        query: { filter: '(eq,userDefinedData/batch,paging)', fields: 'userDefinedData', nextpageOpaqueMarker: marker },
+      });
       seen.push(...page.items.map((item) => item.id as string));
       expect(page.items[0]).toHaveProperty('userDefinedData');
       expect(page.items[0]).not.toHaveProperty('softwareImages');
@@ -176,10 +241,18 @@ describe('package-catalog service (embedded store, in-process bus, corpus packag
     } while (marker);
     expect(pages).toBe(2);
     expect(new Set(seen)).toEqual(ids);
-    const none = await catalog.request<ListPackagesReply>('listPackages', { query: { filter: '(eq,onboardingState,ONBOARDED);(eq,userDefinedData/batch,paging)' } });
+    const none = await catalog.request<ListPackagesReply>('listPackages', {
+      query: { filter: '(eq,onboardingState,ONBOARDED);(eq,userDefinedData/batch,paging)' },
+    });
     expect(none.items).toEqual([]);
-    await expect(catalog.request('listPackages', { query: { filter: '(eq,onboardingState' } })).rejects.toMatchObject({ status: 400, detail: expect.stringContaining('Invalid filter') });
-    await expect(catalog.request('listPackages', { query: { filter: '(eq,colour,red)' } })).rejects.toMatchObject({ status: 400, detail: expect.stringContaining("'colour' is not an attribute") });
+    await expect(catalog.request('listPackages', { query: { filter: '(eq,onboardingState' } })).rejects.toMatchObject({
+      status: 400,
+      detail: expect.stringContaining('Invalid filter'),
+    });
+    await expect(catalog.request('listPackages', { query: { filter: '(eq,colour,red)' } })).rejects.toMatchObject({
+      status: 400,
+      detail: expect.stringContaining("'colour' is not an attribute"),
+    });
     for (const id of ids) await remove(id);
   });
 
@@ -190,7 +263,11 @@ describe('package-catalog service (embedded store, in-process bus, corpus packag
     // A crash right after the content was accepted: the event is stored, processing never ran.
     const blob = await catalog.putBlob(cnfZip);
     const store = await EmbeddedEventStore.open({ dataDir: join(catalog.dataDir, 'package-catalog') });
-    await store.append(`vnfPackage-${interrupted.id}`, [{ type: 'VnfPackageContentUploaded', data: { blobKey: blob.key, size: blob.size, uploadedAt: new Date().toISOString() } }], 0);
+    await store.append(
+      `vnfPackage-${interrupted.id}`,
+      [{ type: 'VnfPackageContentUploaded', data: { blobKey: blob.key, size: blob.size, uploadedAt: new Date().toISOString() } }],
+      0,
+    );
     await store.close();
     await catalog.start();
     expect(await catalog.request('getPackage', { vnfPkgId: kept.id })).toMatchObject({ userDefinedData: { kept: 'yes' } });

@@ -32,12 +32,18 @@ export class VnfPackageRepository {
   ) {}
 
   async execute(command: VnfPackageCommand): Promise<Outcome> {
-    const { events, before, after } = await handleCommand(this.runtime.store as EventStore, streamNameOf(command.vnfPkgId), VNF_PACKAGE, (state) => decide(command, state), {
-      // Start from the read model and read only what it has not seen (another replica's appends):
-      // a package used by thousands of instances has a long stream, replayed once at start, not per command.
-      from: () => this.readModel.latest(command.vnfPkgId),
-      onEvents: (learnt) => learnt.forEach(({ revision, event }) => this.readModel.apply(command.vnfPkgId, revision, event)),
-    });
+    const { events, before, after } = await handleCommand(
+      this.runtime.store as EventStore,
+      streamNameOf(command.vnfPkgId),
+      VNF_PACKAGE,
+      (state) => decide(command, state),
+      {
+        // Start from the read model and read only what it has not seen (another replica's appends):
+        // a package used by thousands of instances has a long stream, replayed once at start, not per command.
+        from: () => this.readModel.latest(command.vnfPkgId),
+        onEvents: (learnt) => learnt.forEach(({ revision, event }) => this.readModel.apply(command.vnfPkgId, revision, event)),
+      },
+    );
     return { events, before, after };
   }
 }

@@ -24,7 +24,10 @@ const BACKENDS: [ServiceName, Type<unknown>][] = [
  * service unless configured otherwise. Closes in reverse order. `modules`
  * composes a service differently (e.g. the runner with more MgmtDrivers).
  */
-export async function startStandalone(infra: Infrastructure, modules: Partial<Record<ServiceName, Type<unknown> | DynamicModule>> = {}): Promise<{ close(): Promise<void> }> {
+export async function startStandalone(
+  infra: Infrastructure,
+  modules: Partial<Record<ServiceName, Type<unknown> | DynamicModule>> = {},
+): Promise<{ close(): Promise<void> }> {
   const running: RunningService[] = [];
   for (const [service, module] of BACKENDS) running.push(await startBackendService(service, modules[service] ?? module, infra));
   const gateway = await startGateway(infra);

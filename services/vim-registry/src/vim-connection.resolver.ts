@@ -45,7 +45,10 @@ export class VimConnectionResolver {
       if (!parsed.ok) throw invalidVimConnectionInfo(parsed.problems);
       for (const [id, entry] of Object.entries(parsed.value)) resolved[id] = await this.resolveEntry(id, entry);
     }
-    this.logger.info({ tenantId, entries: Object.fromEntries(Object.entries(resolved).map(([id, info]) => [id, info.vimId ?? 'inline'])) }, 'vimConnectionInfo resolved');
+    this.logger.info(
+      { tenantId, entries: Object.fromEntries(Object.entries(resolved).map(([id, info]) => [id, info.vimId ?? 'inline'])) },
+      'vimConnectionInfo resolved',
+    );
     return { vimConnectionInfo: resolved };
   }
 
@@ -84,7 +87,9 @@ export class VimConnectionResolver {
     const vim = this.directory.get(entry.vimId);
     if (!vim) throw vimNotFound(entry.vimId);
     if (entry.vimType !== undefined && registryTypeOf(entry.vimType) !== vim.type) {
-      throw invalidVimConnectionInfo([`vimConnectionInfo.${id}.vimType ${entry.vimType} does not fit VIM ${vim.id}, which is a ${vim.type} VIM.`]);
+      throw invalidVimConnectionInfo([
+        `vimConnectionInfo.${id}.vimType ${entry.vimType} does not fit VIM ${vim.id}, which is a ${vim.type} VIM.`,
+      ]);
     }
     return vim;
   }

@@ -1,5 +1,14 @@
 import { startCatchUpSubscription, type EventStore, type RecordedEvent, type Subscription } from '@vnfm/event-store';
-import { evolve, initialVimState, isVimEvent, toTackerVimView, VIM_STREAM_PREFIX, type TackerVimView, type VimRecord, type VimState } from '@vnfm/vim-domain';
+import {
+  evolve,
+  initialVimState,
+  isVimEvent,
+  toTackerVimView,
+  VIM_STREAM_PREFIX,
+  type TackerVimView,
+  type VimRecord,
+  type VimState,
+} from '@vnfm/vim-domain';
 
 /** How often the read model looks for events appended by another process (a second replica on a shared EventStoreDB). */
 const POLL_INTERVAL_MS = 1000;
@@ -27,7 +36,11 @@ export class VimDirectory {
   start(store: EventStore, onError: (error: unknown) => void): Promise<void> {
     this.subscription = startCatchUpSubscription(
       {
-        store: { readAll: (options) => store.readAll(options), readCheckpoint: async () => undefined, storeCheckpoint: async () => undefined },
+        store: {
+          readAll: (options) => store.readAll(options),
+          readCheckpoint: async () => undefined,
+          storeCheckpoint: async () => undefined,
+        },
         waitForAppend: (signal) => this.nextAppend(signal),
         onHandlerError: onError,
       },
@@ -52,7 +65,8 @@ export class VimDirectory {
     this.notifyAppended();
     const deadline = Date.now() + CATCH_UP_TIMEOUT_MS;
     while ((this.entries.get(vimId)?.revision ?? -1) < revision) {
-      if (Date.now() > deadline) throw new Error(`the VIM read model did not reach revision ${revision} of VIM ${vimId} within ${CATCH_UP_TIMEOUT_MS} ms`);
+      if (Date.now() > deadline)
+        throw new Error(`the VIM read model did not reach revision ${revision} of VIM ${vimId} within ${CATCH_UP_TIMEOUT_MS} ms`);
       await new Promise<void>((resolve) => {
         this.waiters.add(resolve);
         setTimeout(resolve, POLL_INTERVAL_MS);

@@ -74,7 +74,12 @@ export class VimRegistrationService {
     const next = valid(parseVimRegistration(merged.body, current.tenantId));
     const changes: VimChanges = { name: next.name, description: next.description, extra: next.extra, isDefault: merged.isDefault };
     const reachability = merged.credentialsChanged ? await this.deps.reachability.check(next) : undefined;
-    if (merged.credentialsChanged) Object.assign(changes, { vimProject: next.vimProject, authCred: next.authCred, sealedSecrets: await secrets.seal(vimId, next.secrets) });
+    if (merged.credentialsChanged)
+      Object.assign(changes, {
+        vimProject: next.vimProject,
+        authCred: next.authCred,
+        sealedSecrets: await secrets.seal(vimId, next.secrets),
+      });
     const revision = await this.crossVimRules.run(async () => {
       const clash = directory.findByName(current.tenantId, next.name);
       if (clash && clash.id !== vimId) throw duplicateVimName(next.name, current.tenantId);
@@ -84,7 +89,10 @@ export class VimRegistrationService {
       return appended;
     });
     const vim = await this.settled(vimId, revision);
-    this.deps.logger.info({ vimId, status: vim.status, statusReason: vim.statusReason, credentialsChanged: merged.credentialsChanged }, 'VIM updated');
+    this.deps.logger.info(
+      { vimId, status: vim.status, statusReason: vim.statusReason, credentialsChanged: merged.credentialsChanged },
+      'VIM updated',
+    );
     return directory.view(vim);
   }
 

@@ -40,7 +40,13 @@ describe('vim-registry with a real Kubernetes control plane', () => {
   it('registers the admin and tenant VIM files of k8s.sh as REACHABLE; token and CA exist only sealed', async () => {
     const admin = await register('k8s-admin', vimFile(false));
     const tenant = await register('k8s-tenant', vimFile(true));
-    expect(admin).toMatchObject({ status: 'REACHABLE', type: 'kubernetes', auth_url: cp.authUrl, vim_project: { name: 'default' }, auth_cred: { bearer_token: '***', ssl_ca_cert: '***' } });
+    expect(admin).toMatchObject({
+      status: 'REACHABLE',
+      type: 'kubernetes',
+      auth_url: cp.authUrl,
+      vim_project: { name: 'default' },
+      auth_cred: { bearer_token: '***', ssl_ca_cert: '***' },
+    });
     expect(tenant).toMatchObject({ status: 'REACHABLE', vim_project: { name: cp.namespace } });
     const log = fixture.eventLog();
     for (const secret of [cp.adminToken, cp.tenantToken, 'BEGIN CERTIFICATE']) expect(log).not.toContain(secret);
@@ -61,7 +67,10 @@ describe('vim-registry with a real Kubernetes control plane', () => {
 
   it('resolves the tenant VIM to vimConnectionInfo a Kubernetes client can use in its namespace', async () => {
     const vim = await register('k8s-lcm', vimFile(true));
-    const { vimConnectionInfo } = await fixture.registry.resolver.resolve({ vimConnectionInfo: { vim1: { vimId: vim.id, vimType: 'ETSINFV.KUBERNETES.V_1' } } }, 'admin');
+    const { vimConnectionInfo } = await fixture.registry.resolver.resolve(
+      { vimConnectionInfo: { vim1: { vimId: vim.id, vimType: 'ETSINFV.KUBERNETES.V_1' } } },
+      'admin',
+    );
     const info = vimConnectionInfo.vim1;
     expect(info).toEqual({
       vimId: vim.id,

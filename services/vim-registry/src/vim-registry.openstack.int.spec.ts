@@ -13,10 +13,20 @@ let sim: OpenStackSimulator;
 let fixture: VimRegistryFixture;
 
 /** The corpus OpenStack VIM file, pointed at the simulator (its password mySecretPW is one the simulator accepts). */
-const simVimFile = (overrides: Record<string, unknown> = {}) => ({ ...corpusVimConfig('openstack-vim_config.yaml'), auth_url: sim.credentials.authUrl, ...overrides });
+const simVimFile = (overrides: Record<string, unknown> = {}) => ({
+  ...corpusVimConfig('openstack-vim_config.yaml'),
+  auth_url: sim.credentials.authUrl,
+  ...overrides,
+});
 const register = (name: string, overrides: Record<string, unknown> = {}, isDefault = false) =>
   fixture.register(tackerRegisterBody(simVimFile(overrides), { name, isDefault }));
-const codeOf = async (attempt: Promise<unknown>) => ((await attempt.then(() => undefined, (error: unknown) => error)) as AppError | undefined)?.code;
+const codeOf = async (attempt: Promise<unknown>) =>
+  (
+    (await attempt.then(
+      () => undefined,
+      (error: unknown) => error,
+    )) as AppError | undefined
+  )?.code;
 
 beforeAll(async () => {
   sim = await startOpenStackSimulator({ delayMs: 0 });
@@ -31,7 +41,12 @@ afterEach(() => fixture.cleanUp());
 describe('vim-registry with the OpenStack simulator', () => {
   it('registers a reachable VIM with its Keystone region; the password exists only sealed', async () => {
     const vim = await register('vim-os');
-    expect(vim).toMatchObject({ status: 'REACHABLE', type: 'openstack', auth_url: `${sim.credentials.authUrl}/v3`, placement_attr: { regions: [sim.credentials.region] } });
+    expect(vim).toMatchObject({
+      status: 'REACHABLE',
+      type: 'openstack',
+      auth_url: `${sim.credentials.authUrl}/v3`,
+      placement_attr: { regions: [sim.credentials.region] },
+    });
     expect(vim.auth_cred).toMatchObject({ username: 'nfv_user', password: '***' });
     expect(JSON.stringify(fixture.registry.directory.views())).not.toContain('mySecretPW');
     expect(fixture.eventLog()).toContain('"sealedSecrets":{"password":"v1.');
@@ -41,18 +56,25 @@ describe('vim-registry with the OpenStack simulator', () => {
   it('registers a VIM with a wrong password as UNREACHABLE, with Keystone refusal as the reason', async () => {
     const vim = await register('vim-bad', { password: 'wrong-password' });
     expect(vim.status).toBe('UNREACHABLE');
-    expect(vim.status_reason).toBe(`Keystone at ${sim.credentials.authUrl}/v3 refused the credentials (HTTP 401): The request you have made requires authentication.`);
+    expect(vim.status_reason).toBe(
+      `Keystone at ${sim.credentials.authUrl}/v3 refused the credentials (HTTP 401): The request you have made requires authentication.`,
+    );
     expect(fixture.eventLog()).not.toContain('wrong-password');
   });
 
   it('registers a VIM nobody answers for as UNREACHABLE, saying so', async () => {
     const vim = await register('vim-nowhere', { auth_url: 'http://127.0.0.1:9/identity' });
-    expect(vim).toMatchObject({ status: 'UNREACHABLE', status_reason: 'Keystone at http://127.0.0.1:9/identity/v3: connection to 127.0.0.1:9 refused (nothing listens there)' });
+    expect(vim).toMatchObject({
+      status: 'UNREACHABLE',
+      status_reason: 'Keystone at http://127.0.0.1:9/identity/v3: connection to 127.0.0.1:9 refused (nothing listens there)',
+    });
   });
 
   it('makes a VIM reachable again when `vim set` gives the right password, and checks again', async () => {
     const bad = await register('vim-fix', { password: 'wrong-password' });
-    const fixed = await fixture.registry.registration.update(bad.id, { vim: { auth_cred: { password: 'devstack' }, description: 'fixed' } });
+    const fixed = await fixture.registry.registration.update(bad.id, {
+      vim: { auth_cred: { password: 'devstack' }, description: 'fixed' },
+    });
     expect(fixed).toMatchObject({ status: 'REACHABLE', description: 'fixed', updated_at: expect.any(String) });
     expect(fixed.status_reason).toBeUndefined();
     const renamed = await fixture.registry.registration.update(bad.id, { vim: { name: 'vim-renamed' } });
@@ -75,8 +97,12 @@ describe('vim-registry with the OpenStack simulator', () => {
     await register('taken');
     const keysBefore = readdirSync(fixture.keyDir()).length;
     expect(await codeOf(register('taken'))).toBe('DUPLICATE_VIM_NAME');
-    expect(await codeOf(fixture.register({ vim: { name: 'x', auth_url: 'not a url', auth_cred: { username: 'u' } } }))).toBe('INVALID_VIM_REQUEST');
-    expect(await codeOf(fixture.register({ vim: { ...tackerRegisterBody(simVimFile(), { name: 'y' }).vim, extra: { password: 'p' } } }))).toBe('INVALID_VIM_REQUEST');
+    expect(await codeOf(fixture.register({ vim: { name: 'x', auth_url: 'not a url', auth_cred: { username: 'u' } } }))).toBe(
+      'INVALID_VIM_REQUEST',
+    );
+    expect(
+      await codeOf(fixture.register({ vim: { ...tackerRegisterBody(simVimFile(), { name: 'y' }).vim, extra: { password: 'p' } } })),
+    ).toBe('INVALID_VIM_REQUEST');
     expect(readdirSync(fixture.keyDir())).toHaveLength(keysBefore);
     expect(fixture.registry.directory.views().map((v) => v.name)).toEqual(['taken']);
   });
@@ -105,19 +131,42 @@ describe('vim-registry with the OpenStack simulator', () => {
   it('resolves vimConnectionInfo by vimId, by tenant default and inline, with the password opened', async () => {
     const vim = await register('vim-lcm', {}, true);
     const { resolver } = fixture.registry;
-    const byId = await resolver.resolve({ vimConnectionInfo: { vim1: { vimId: vim.id, vimType: 'ETSINFV.OPENSTACK_KEYSTONE.V_3' } } }, 'admin');
+    const byId = await resolver.resolve(
+      { vimConnectionInfo: { vim1: { vimId: vim.id, vimType: 'ETSINFV.OPENSTACK_KEYSTONE.V_3' } } },
+      'admin',
+    );
     expect(byId.vimConnectionInfo.vim1).toEqual({
       vimId: vim.id,
       vimType: 'ETSINFV.OPENSTACK_KEYSTONE.V_3',
       interfaceInfo: { endpoint: `${sim.credentials.authUrl}/v3`, skipCertificateVerification: false },
-      accessInfo: { username: 'nfv_user', password: 'mySecretPW', region: 'RegionOne', project: 'nfv', projectDomain: 'Default', userDomain: 'Default' },
+      accessInfo: {
+        username: 'nfv_user',
+        password: 'mySecretPW',
+        region: 'RegionOne',
+        project: 'nfv',
+        projectDomain: 'Default',
+        userDomain: 'Default',
+      },
       extra: {},
     });
     expect((await resolver.resolve({}, 'admin')).vimConnectionInfo.default.vimId).toBe(vim.id);
-    const inline = { vimType: 'ETSINFV.OPENSTACK_KEYSTONE.V_3', interfaceInfo: { endpoint: 'http://127.0.0.1/identity/v3' }, accessInfo: { username: 'u', password: 'p', project: 'nfv' } };
+    const inline = {
+      vimType: 'ETSINFV.OPENSTACK_KEYSTONE.V_3',
+      interfaceInfo: { endpoint: 'http://127.0.0.1/identity/v3' },
+      accessInfo: { username: 'u', password: 'p', project: 'nfv' },
+    };
     expect((await resolver.resolve({ vimConnectionInfo: [{ id: 'x', ...inline }] }, 'admin')).vimConnectionInfo.x).toEqual(inline);
-    expect(await codeOf(resolver.resolve({ vimConnectionInfo: { a: { vimId: '6f0c1c9e-2f52-4a5e-8f9e-0b8f4b7f7e55', vimType: 'ETSINFV.KUBERNETES.V_1' } } }, 'admin'))).toBe('VIM_NOT_FOUND');
-    expect(await codeOf(resolver.resolve({ vimConnectionInfo: { a: { vimId: vim.id, vimType: 'ETSINFV.KUBERNETES.V_1' } } }, 'admin'))).toBe('INVALID_VIM_CONNECTION_INFO');
+    expect(
+      await codeOf(
+        resolver.resolve(
+          { vimConnectionInfo: { a: { vimId: '6f0c1c9e-2f52-4a5e-8f9e-0b8f4b7f7e55', vimType: 'ETSINFV.KUBERNETES.V_1' } } },
+          'admin',
+        ),
+      ),
+    ).toBe('VIM_NOT_FOUND');
+    expect(
+      await codeOf(resolver.resolve({ vimConnectionInfo: { a: { vimId: vim.id, vimType: 'ETSINFV.KUBERNETES.V_1' } } }, 'admin')),
+    ).toBe('INVALID_VIM_CONNECTION_INFO');
     expect(await codeOf(resolver.resolve({}, 'another-tenant'))).toBe('NO_DEFAULT_VIM');
   });
 });

@@ -47,7 +47,9 @@ export class VimRegistry implements OnModuleInit, OnModuleDestroy {
 
   /** Replays the VIMs into the read model, then destroys data keys no VIM owns any more. */
   async onModuleInit(): Promise<void> {
-    await this.directory.start(this.options.store, (error) => this.options.logger.warn({ error }, 'VIM read model could not apply an event; retrying'));
+    await this.directory.start(this.options.store, (error) =>
+      this.options.logger.warn({ error }, 'VIM read model could not apply an event; retrying'),
+    );
     const shredded = await this.registration.shredOrphanKeys();
     this.options.logger.info({ vims: this.directory.all().length, orphanKeysDestroyed: shredded }, 'VIM registry ready');
   }

@@ -23,7 +23,8 @@ export class VimRepository {
    * load is a 409, never a silent decision on the newer state. Returns the new last revision.
    */
   async execute(vimId: string, loaded: LoadedVim, decide: (state: VimState) => VimEvent[]): Promise<number> {
-    const changed = () => new AppError('VIM_CHANGED_CONCURRENTLY', 409, 'Conflict', `VIM ${vimId} was changed by another request at the same time; retry.`);
+    const changed = () =>
+      new AppError('VIM_CHANGED_CONCURRENTLY', 409, 'Conflict', `VIM ${vimId} was changed by another request at the same time; retry.`);
     const outcome = await handleCommand(this.store, vimStream(vimId), VIM, decide, {
       check: ({ revision }) => {
         if (revision !== loaded.revision) throw changed();

@@ -31,7 +31,11 @@ export class BenchApi {
   async call(method: string, path: string, body?: unknown, contentType = 'application/json'): Promise<Response> {
     const headers: Record<string, string> = { 'X-Auth-Token': TOKEN, Version: '2.0.0' };
     if (body !== undefined) headers['Content-Type'] = contentType;
-    return fetch(`${this.url}${path}`, { method, headers, body: body === undefined ? undefined : Buffer.isBuffer(body) ? body : JSON.stringify(body) });
+    return fetch(`${this.url}${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : Buffer.isBuffer(body) ? body : JSON.stringify(body),
+    });
   }
 
   async json<T>(method: string, path: string, body?: unknown): Promise<T> {
@@ -46,8 +50,18 @@ export class BenchApi {
 
   /** Registers the simulator as an OpenStack VIM with the Tacker sample VIM file's credentials; its id. */
   async registerVim(sim: OpenStackSimulator, name: string, isDefault: boolean): Promise<string> {
-    const config = parse(await readFile(corpusPath('tacker', 'vim-configs', 'openstack-vim_config.yaml'), 'utf8')) as Record<string, string>;
-    const vim = { name, type: 'openstack', auth_url: sim.credentials.authUrl, auth_cred: { username: config.username, password: config.password, user_domain_name: 'Default' }, vim_project: { name: config.project_name, project_domain_name: 'Default' }, is_default: isDefault };
+    const config = parse(await readFile(corpusPath('tacker', 'vim-configs', 'openstack-vim_config.yaml'), 'utf8')) as Record<
+      string,
+      string
+    >;
+    const vim = {
+      name,
+      type: 'openstack',
+      auth_url: sim.credentials.authUrl,
+      auth_cred: { username: config.username, password: config.password, user_domain_name: 'Default' },
+      vim_project: { name: config.project_name, project_domain_name: 'Default' },
+      is_default: isDefault,
+    };
     return (await this.json<{ vim: { id: string } }>('POST', '/v1.0/vims', { vim })).vim.id;
   }
 
@@ -67,19 +81,32 @@ export class BenchApi {
 
   /** POST instantiate (on the tenant's default VIM unless one is named), then GET the occurrence every `pollMs` until COMPLETED. */
   async instantiate(vnfInstanceId: string, pollMs: number, vimId?: string): Promise<Instantiation> {
-    const body = { ...instantiateRequest(2), ...(vimId ? { vimConnectionInfo: { vim1: { vimId, vimType: 'ETSINFV.OPENSTACK_KEYSTONE.V_3' } } } : {}) };
+    const body = {
+      ...instantiateRequest(2),
+      ...(vimId ? { vimConnectionInfo: { vim1: { vimId, vimType: 'ETSINFV.OPENSTACK_KEYSTONE.V_3' } } } : {}),
+    };
     const sentAt = Date.now();
     const started = process.hrtime.bigint();
     const response = await this.call('POST', `/vnflcm/v2/vnf_instances/${vnfInstanceId}/instantiate`, body);
     if (response.status !== 202) throw new Error(`instantiate: ${response.status} ${await response.text()}`);
     const location = new URL(response.headers.get('location') ?? '', this.url).pathname;
     for (;;) {
-      const opOcc = await this.json<{ operationState: string; startTime: string; stateEnteredTime: string; error?: unknown }>('GET', location);
+      const opOcc = await this.json<{ operationState: string; startTime: string; stateEnteredTime: string; error?: unknown }>(
+        'GET',
+        location,
+      );
       if (opOcc.operationState === 'COMPLETED') {
         const completedAt = Date.parse(opOcc.stateEnteredTime);
-        return { vnfInstanceId, completedAt, completedMs: completedAt - sentAt, seenMs: elapsedSeconds(started) * 1000, serverMs: completedAt - Date.parse(opOcc.startTime) };
+        return {
+          vnfInstanceId,
+          completedAt,
+          completedMs: completedAt - sentAt,
+          seenMs: elapsedSeconds(started) * 1000,
+          serverMs: completedAt - Date.parse(opOcc.startTime),
+        };
       }
-      if (opOcc.operationState !== 'STARTING' && opOcc.operationState !== 'PROCESSING') throw new Error(`instantiate ended ${opOcc.operationState}: ${JSON.stringify(opOcc.error)}`);
+      if (opOcc.operationState !== 'STARTING' && opOcc.operationState !== 'PROCESSING')
+        throw new Error(`instantiate ended ${opOcc.operationState}: ${JSON.stringify(opOcc.error)}`);
       await new Promise((resolve) => setTimeout(resolve, pollMs));
     }
   }
@@ -87,10 +114,21 @@ export class BenchApi {
 
 /** The standalone product as a process on `port` (embedded store, in-process bus), once healthy. */
 export async function startProduct(dataDir: string, port: number): Promise<ChildProcess> {
-  const env = { ...process.env, VNFM_PORT: String(port), VNFM_DATA_DIR: dataDir, VNFM_ADMIN_TOKEN: TOKEN, VNFM_LOG_LEVEL: 'warn', VNFM_BUS: 'in-process', VNFM_EVENT_STORE: 'embedded' };
+  const env = {
+    ...process.env,
+    VNFM_PORT: String(port),
+    VNFM_DATA_DIR: dataDir,
+    VNFM_ADMIN_TOKEN: TOKEN,
+    VNFM_LOG_LEVEL: 'warn',
+    VNFM_BUS: 'in-process',
+    VNFM_EVENT_STORE: 'embedded',
+  };
   // VNFM_BENCH_PROFILE_DIR=<dir> writes a CPU profile of the product there (open it in Chrome DevTools).
   const profile = process.env.VNFM_BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.VNFM_BENCH_PROFILE_DIR}`] : [];
-  const child = spawn(process.execPath, [...profile, join(repoRoot(), 'dist/services/standalone/src/main.js')], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn(process.execPath, [...profile, join(repoRoot(), 'dist/services/standalone/src/main.js')], {
+    env,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   for (const deadline = Date.now() + 60_000; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 200))) {
     if ((await fetch(`http://127.0.0.1:${port}/health`).catch(() => undefined))?.status === 200) return child;
   }
@@ -104,4 +142,5 @@ export async function stopProduct(product: ChildProcess): Promise<void> {
 }
 
 /** A management address for each of `servers` servers, from 127.<octet>.x.y (one octet per simulator). */
-export const benchAddressPool = (servers: number, octet = 11): string[] => Array.from({ length: servers }, (_, i) => `127.${octet}.${Math.floor(i / 250)}.${(i % 250) + 1}`);
+export const benchAddressPool = (servers: number, octet = 11): string[] =>
+  Array.from({ length: servers }, (_, i) => `127.${octet}.${Math.floor(i / 250)}.${(i % 250) + 1}`);

@@ -17,7 +17,10 @@ const PACKAGE = 'cnf-free5gc';
 export async function benchCorpusOnboarding(runs = 20): Promise<void> {
   const work = await mkdtemp(join(tmpdir(), 'vnf-package-corpus-bench-'));
   try {
-    const stage = await stageFolders(work, ...[corpusPath('tacker', PACKAGE), fixturePath('tacker', PACKAGE)].filter((path) => existsSync(path)));
+    const stage = await stageFolders(
+      work,
+      ...[corpusPath('tacker', PACKAGE), fixturePath('tacker', PACKAGE)].filter((path) => existsSync(path)),
+    );
     await addTackerTypes(stage);
     await regenerateDigests(stage, ['TOSCA-Metadata/TOSCA.meta']);
     const zip = await zipFolder(stage, join(work, `${PACKAGE}.zip`));
@@ -30,7 +33,11 @@ export async function benchCorpusOnboarding(runs = 20): Promise<void> {
     const samples: number[] = [];
     for (let run = 0; run < runs; run += 1) samples.push(await timed());
     samples.sort((a, b) => a - b);
-    printTable(`Onboarding checks of ${PACKAGE} (with the SOL001 type files), ms`, ['first run', 'runs', 'p50', 'p90', 'max'], [[first, runs, percentile(samples, 50), percentile(samples, 90), samples[samples.length - 1]]]);
+    printTable(
+      `Onboarding checks of ${PACKAGE} (with the SOL001 type files), ms`,
+      ['first run', 'runs', 'p50', 'p90', 'max'],
+      [[first, runs, percentile(samples, 50), percentile(samples, 90), samples[samples.length - 1]]],
+    );
   } finally {
     await rm(work, { recursive: true, force: true });
   }

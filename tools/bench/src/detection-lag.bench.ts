@@ -43,7 +43,10 @@ export async function benchDetectionLag(cases: readonly LagCase[] = LAG_CASES): 
   try {
     const vnfdId = await api.onboardPackage(work);
     for (const [index, lagCase] of cases.entries()) {
-      const sim = await startOpenStackSimulator({ delayMs: lagCase.stackDelayMs, addressPool: benchAddressPool(4 * lagCase.runs, 12 + index) });
+      const sim = await startOpenStackSimulator({
+        delayMs: lagCase.stackDelayMs,
+        addressPool: benchAddressPool(4 * lagCase.runs, 12 + index),
+      });
       sims.push(sim);
       const vimId = await api.registerVim(sim, `lag-vim-${lagCase.stackDelayMs}`, false);
       const ids = await Promise.all(Array.from({ length: lagCase.runs }, () => api.createInstance(vnfdId)));
@@ -74,7 +77,14 @@ export async function benchDetectionLag(cases: readonly LagCase[] = LAG_CASES): 
     }
     printTable(
       'Detection lag: instantiate on a cloud whose Heat stacks take the given time (standalone product, OpenStack simulator); target: lag p99 < 1 s at 20 s',
-      ['stack time', 'instantiations', 'POST → COMPLETED p50 / p99, ms', 'minus the stack time, p50 / p99, ms', 'stack settled in the VIM → COMPLETED (lag) p50 / p99, ms', 'Heat requests per instantiation'],
+      [
+        'stack time',
+        'instantiations',
+        'POST → COMPLETED p50 / p99, ms',
+        'minus the stack time, p50 / p99, ms',
+        'stack settled in the VIM → COMPLETED (lag) p50 / p99, ms',
+        'Heat requests per instantiation',
+      ],
       rows,
     );
   } finally {

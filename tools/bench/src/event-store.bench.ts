@@ -4,10 +4,19 @@ import { join } from 'node:path';
 import { EmbeddedEventStore, type NewEvent } from '@vnfm/event-store';
 import { elapsedSeconds, printTable } from './stats';
 
-const payload = (i: number): NewEvent => ({ type: 'VnfcResourceAdded', data: { i, vduId: 'VDU1', computeResource: { vimConnectionId: 'vim-1', resourceId: `server-${i}` } } });
+const payload = (i: number): NewEvent => ({
+  type: 'VnfcResourceAdded',
+  data: { i, vduId: 'VDU1', computeResource: { vimConnectionId: 'vim-1', resourceId: `server-${i}` } },
+});
 
 /** Runs `total` appends with `inFlight` concurrent callers; returns appends per second. */
-async function appendRate(store: EmbeddedEventStore, total: number, inFlight: number, streamOf: (i: number) => string, eventsPerAppend = 1): Promise<number> {
+async function appendRate(
+  store: EmbeddedEventStore,
+  total: number,
+  inFlight: number,
+  streamOf: (i: number) => string,
+  eventsPerAppend = 1,
+): Promise<number> {
   let next = 0;
   const revisions = new Map<string, number>();
   const worker = async () => {
@@ -17,7 +26,11 @@ async function appendRate(store: EmbeddedEventStore, total: number, inFlight: nu
       // Each stream is written by one caller at a time, so exact expected revisions hold.
       const expected = revisions.get(stream) ?? 'no_stream';
       revisions.set(stream, (typeof expected === 'number' ? expected : -1) + eventsPerAppend);
-      await store.append(stream, Array.from({ length: eventsPerAppend }, () => payload(i)), inFlight === 1 || streamOf(0) !== streamOf(1) ? expected : 'any');
+      await store.append(
+        stream,
+        Array.from({ length: eventsPerAppend }, () => payload(i)),
+        inFlight === 1 || streamOf(0) !== streamOf(1) ? expected : 'any',
+      );
     }
   };
   const start = process.hrtime.bigint();
@@ -32,11 +45,20 @@ export async function benchEventStore(replayEvents: number): Promise<void> {
     const store = await EmbeddedEventStore.open({ dataDir: dir, fsync });
     rows.push([`single stream, 1 caller`, fsync, 2_000, await appendRate(store, 2_000, 1, () => 'bench-single')]);
     rows.push([`single stream, 256 callers (group commit)`, fsync, 50_000, await appendRate(store, 50_000, 256, () => 'bench-shared')]);
-    rows.push([`1,000 streams, 256 callers (group commit)`, fsync, 50_000, await appendRate(store, 50_000, 256, (i) => `bench-${i % 1000}`)]);
+    rows.push([
+      `1,000 streams, 256 callers (group commit)`,
+      fsync,
+      50_000,
+      await appendRate(store, 50_000, 256, (i) => `bench-${i % 1000}`),
+    ]);
     await store.close();
     rmSync(dir, { recursive: true, force: true });
   }
-  printTable('Embedded event store: appends (one event per append; expected revision checked where one caller owns a stream)', ['scenario', 'fsync', 'appends', 'appends/s'], rows);
+  printTable(
+    'Embedded event store: appends (one event per append; expected revision checked where one caller owns a stream)',
+    ['scenario', 'fsync', 'appends', 'appends/s'],
+    rows,
+  );
 
   const dir = mkdtempSync(join(tmpdir(), 'vnfm-bench-replay-'));
   const writer = await EmbeddedEventStore.open({ dataDir: dir, fsync: 'never' });
@@ -58,5 +80,9 @@ export async function benchEventStore(replayEvents: number): Promise<void> {
   const megabytes = statSync(join(dir, 'events.log')).size / 1e6;
   await store.close();
   rmSync(dir, { recursive: true, force: true });
-  printTable('Embedded event store: full replay (readAll in pages of 10,000)', ['events', 'log MB', 'open + index s', 'replay s', 'events/s'], [[count, megabytes, openSeconds, seconds, count / seconds]]);
+  printTable(
+    'Embedded event store: full replay (readAll in pages of 10,000)',
+    ['events', 'log MB', 'open + index s', 'replay s', 'events/s'],
+    [[count, megabytes, openSeconds, seconds, count / seconds]],
+  );
 }

@@ -18,9 +18,11 @@ export interface LcmBenchOptions {
 
 async function inBatches(count: number, width: number, work: (i: number) => Promise<unknown>): Promise<void> {
   let next = 0;
-  await Promise.all(Array.from({ length: width }, async () => {
-    while (next < count) await work(next++);
-  }));
+  await Promise.all(
+    Array.from({ length: width }, async () => {
+      while (next < count) await work(next++);
+    }),
+  );
 }
 
 /**
@@ -32,7 +34,10 @@ async function inBatches(count: number, width: number, work: (i: number) => Prom
 export async function benchLcm(options: LcmBenchOptions): Promise<void> {
   const work = await mkdtemp(join(tmpdir(), 'vnfm-bench-lcm-'));
   // Every instance keeps its servers: one management address each, from a pool large enough for all of them.
-  const sim = await startOpenStackSimulator({ delayMs: 0, addressPool: benchAddressPool(4 * (options.warmup + options.sequential + options.concurrent)) });
+  const sim = await startOpenStackSimulator({
+    delayMs: 0,
+    addressPool: benchAddressPool(4 * (options.warmup + options.sequential + options.concurrent)),
+  });
   const port = 24890 + Math.floor(Math.random() * 1000);
   const product = await startProduct(join(work, 'data'), port);
   const api = new BenchApi(`http://127.0.0.1:${port}`);
@@ -46,7 +51,10 @@ export async function benchLcm(options: LcmBenchOptions): Promise<void> {
     const cpuBefore = processCpuSeconds(product.pid);
     for (const id of ids) samples.push(await api.instantiate(id, POLL_MS));
     const cpuAfter = processCpuSeconds(product.pid);
-    const cpuPerInstantiation = cpuBefore === undefined || cpuAfter === undefined ? 'n/a (no /proc)' : ((1000 * (cpuAfter - cpuBefore)) / options.sequential).toFixed(1);
+    const cpuPerInstantiation =
+      cpuBefore === undefined || cpuAfter === undefined
+        ? 'n/a (no /proc)'
+        : ((1000 * (cpuAfter - cpuBefore)) / options.sequential).toFixed(1);
     const sorted = (pick: (s: Instantiation) => number) => samples.map(pick).sort((a, b) => a - b);
     const figures = (values: number[]) => `${percentile(values, 50).toFixed(1)} / ${percentile(values, 99).toFixed(1)}`;
 
@@ -71,12 +79,24 @@ export async function benchLcm(options: LcmBenchOptions): Promise<void> {
       'VNF LCM control plane (standalone product, OpenStack simulator with zero delay)',
       ['figure', 'result', 'target'],
       [
-        [`POST instantiate sent → occurrence COMPLETED, one at a time (${options.sequential} runs after ${options.warmup} unmeasured) p50 / p99, ms`, figures(sorted((s) => s.completedMs)), 'p50 < 50'],
+        [
+          `POST instantiate sent → occurrence COMPLETED, one at a time (${options.sequential} runs after ${options.warmup} unmeasured) p50 / p99, ms`,
+          figures(sorted((s) => s.completedMs)),
+          'p50 < 50',
+        ],
         [`  the same, as the client saw it polling every ${POLL_MS} ms`, figures(sorted((s) => s.seenMs)), ''],
         ['  the same, startTime → COMPLETED as the occurrence records it', figures(sorted((s) => s.serverMs)), ''],
         ['  product CPU time per instantiation (user + system, including the polls), ms', cpuPerInstantiation, ''],
-        [`${options.concurrent} instances instantiated at once: COMPLETED / total time`, `${completed} / ${burstSeconds.toFixed(2)} s`, `all ${options.concurrent}`],
-        [`GET /vnflcm/v2/vnf_instances with ${options.listed.toLocaleString('en-US')} instances (first page, 200 runs) p50 / p99, ms`, `${percentile(listMs, 50).toFixed(1)} / ${percentile(listMs, 99).toFixed(1)}`, 'p99 < 100'],
+        [
+          `${options.concurrent} instances instantiated at once: COMPLETED / total time`,
+          `${completed} / ${burstSeconds.toFixed(2)} s`,
+          `all ${options.concurrent}`,
+        ],
+        [
+          `GET /vnflcm/v2/vnf_instances with ${options.listed.toLocaleString('en-US')} instances (first page, 200 runs) p50 / p99, ms`,
+          `${percentile(listMs, 50).toFixed(1)} / ${percentile(listMs, 99).toFixed(1)}`,
+          'p99 < 100',
+        ],
       ],
     );
   } finally {

@@ -22,7 +22,10 @@ import { benchK8sReadiness } from './k8s-readiness.bench';
 function kafkaBrokers(): string[] | undefined {
   if (process.env.VNFM_KAFKA_BROKERS) return process.env.VNFM_KAFKA_BROKERS.split(',');
   try {
-    const out = execFileSync('bash', [join(__dirname, '../../../../tools/kafka/kafka.sh'), 'up'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+    const out = execFileSync('bash', [join(__dirname, '../../../../tools/kafka/kafka.sh'), 'up'], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     return out.trim().split('\n').pop()?.replace('KAFKA_BROKERS=', '').split(',');
   } catch {
     return undefined;

@@ -39,5 +39,9 @@ export async function benchMessaging(kafkaBrokers: string[] | undefined): Promis
   } else {
     rows.push(['Kafka', 'skipped: no broker (set VNFM_KAFKA_BROKERS or let tools/kafka start one)', '', '']);
   }
-  printTable('Message bus: request/reply round trip (sequential, includes de-duplication and tracing)', ['transport', 'requests', 'p50 ms', 'p99 ms'], rows);
+  printTable(
+    'Message bus: request/reply round trip (sequential, includes de-duplication and tracing)',
+    ['transport', 'requests', 'p50 ms', 'p99 ms'],
+    rows,
+  );
 }

@@ -39,7 +39,10 @@ const NOTIFICATIONS_PER_INSTANTIATION = 4;
  */
 export async function benchNotifications(options: NotificationBenchOptions): Promise<void> {
   const work = await mkdtemp(join(tmpdir(), 'vnfm-bench-notify-'));
-  const sim = await startOpenStackSimulator({ delayMs: 0, addressPool: benchAddressPool(8 * options.operations * (3 * options.rounds + 1), 12) });
+  const sim = await startOpenStackSimulator({
+    delayMs: 0,
+    addressPool: benchAddressPool(8 * options.operations * (3 * options.rounds + 1), 12),
+  });
   const receiver = await startSubscribers();
   // Passes the callback test, then goes away.
   const gone = createServer((_request, response) => response.writeHead(204).end());
@@ -70,7 +73,12 @@ export async function benchNotifications(options: NotificationBenchOptions): Pro
     };
     const subscribe = async (from: number, to: number) => {
       for (let i = from; i < to; i++) {
-        const uri = i < answering ? `${receiver.base}/fast-${i}` : i < answering + options.slow ? `${receiver.base}/slow-${i}` : `${goneBase}/down-${i}`;
+        const uri =
+          i < answering
+            ? `${receiver.base}/fast-${i}`
+            : i < answering + options.slow
+              ? `${receiver.base}/slow-${i}`
+              : `${goneBase}/down-${i}`;
         await api.json('POST', '/vnflcm/v2/subscriptions', { callbackUri: uri });
       }
     };
@@ -86,7 +94,8 @@ export async function benchNotifications(options: NotificationBenchOptions): Pro
     const allDelivery = await receiver.takeLatencies();
     const stats = await receiver.stats();
     const figures = (values: number[]) => `${percentile(values, 50).toFixed(0)} / ${percentile(values, 99).toFixed(0)}`;
-    const ratio = (a: number[], b: number[]) => `${(percentile(a, 50) / percentile(b, 50)).toFixed(2)} / ${(percentile(a, 99) / percentile(b, 99)).toFixed(2)}`;
+    const ratio = (a: number[], b: number[]) =>
+      `${(percentile(a, 50) / percentile(b, 50)).toFixed(2)} / ${(percentile(a, 99) / percentile(b, 99)).toFixed(2)}`;
     const bursts = `${options.rounds} bursts of ${options.operations} instantiations at once`;
     printTable(
       `LCCN notification fan-out (standalone product, ${bursts} per phase; ${answering} answering subscribers, then ${options.slow} answering after 10 s and ${options.down} down added)`,
@@ -98,8 +107,8 @@ export async function benchNotifications(options: NotificationBenchOptions): Pro
         ['POST instantiate → COMPLETED, p50 / p99, ms: no subscriber', figures(none)],
         [`  ${answering} answering subscribers`, figures(fastLatencies)],
         [`  ${options.subscribers} subscribers (${options.slow} slow, ${options.down} down)`, figures(all)],
-        ['slow subscribers\' cost: with / without them, p50 / p99', ratio(all, fastLatencies)],
-        ['fan-out\'s cost on shared cores: answering subscribers / none, p50 / p99', ratio(fastLatencies, none)],
+        ["slow subscribers' cost: with / without them, p50 / p99", ratio(all, fastLatencies)],
+        ["fan-out's cost on shared cores: answering subscribers / none, p50 / p99", ratio(fastLatencies, none)],
         ['POSTs the slow subscribers received meanwhile', stats.slowHits],
       ],
     );
@@ -152,7 +161,8 @@ async function startSubscribers(): Promise<Subscribers> {
   const get = async <T>(path: string) => (await (await fetch(`${base}${path}`)).json()) as T;
   const stats = () => get<{ delivered: number; slowHits: number }>('/_stats');
   const delivered = async (count: number) => {
-    for (const deadline = Date.now() + 600_000; (await stats()).delivered < count && Date.now() < deadline; ) await new Promise((resolve) => setTimeout(resolve, 500));
+    for (const deadline = Date.now() + 600_000; (await stats()).delivered < count && Date.now() < deadline;)
+      await new Promise((resolve) => setTimeout(resolve, 500));
   };
   return { child, base, stats, takeLatencies: async () => (await get<number[]>('/_take')).sort((a, b) => a - b), delivered };
 }

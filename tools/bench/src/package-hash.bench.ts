@@ -52,7 +52,10 @@ export async function benchHashVerification(megabytes = 100, runs = 5): Promise<
     await writeFile(
       zipPath,
       buildZip([
-        { name: 'TOSCA-Metadata/TOSCA.meta', data: 'TOSCA-Meta-File-Version: 1.0\nCSAR-Version: 1.1\nCreated-By: bench\nEntry-Definitions: Definitions/vnfd.yaml\nETSI-Entry-Manifest: bench.mf\n' },
+        {
+          name: 'TOSCA-Metadata/TOSCA.meta',
+          data: 'TOSCA-Meta-File-Version: 1.0\nCSAR-Version: 1.1\nCreated-By: bench\nEntry-Definitions: Definitions/vnfd.yaml\nETSI-Entry-Manifest: bench.mf\n',
+        },
         { name: 'bench.mf', data: manifest },
         { name: 'Definitions/vnfd.yaml', data: VNFD },
         { name: 'Files/images/image.qcow2', data: image, method: 'store' },
@@ -65,8 +68,17 @@ export async function benchHashVerification(megabytes = 100, runs = 5): Promise<
       rates.push(megabytes / (Number(process.hrtime.bigint() - started) / 1e9));
     }
     rates.sort((a, b) => a - b);
-    const result = { packageMegabytes: megabytes, runs, bestMegabytesPerSecond: rates[rates.length - 1], medianMegabytesPerSecond: rates[Math.floor(rates.length / 2)] };
-    printTable('VNF package onboarding checks (zip checksum, inflate + CRC, manifest SHA-256, VNFD model)', ['package MB', 'runs', 'best MB/s', 'median MB/s'], [[megabytes, runs, result.bestMegabytesPerSecond, result.medianMegabytesPerSecond]]);
+    const result = {
+      packageMegabytes: megabytes,
+      runs,
+      bestMegabytesPerSecond: rates[rates.length - 1],
+      medianMegabytesPerSecond: rates[Math.floor(rates.length / 2)],
+    };
+    printTable(
+      'VNF package onboarding checks (zip checksum, inflate + CRC, manifest SHA-256, VNFD model)',
+      ['package MB', 'runs', 'best MB/s', 'median MB/s'],
+      [[megabytes, runs, result.bestMegabytesPerSecond, result.medianMegabytesPerSecond]],
+    );
     return result;
   } finally {
     await rm(dir, { recursive: true, force: true });

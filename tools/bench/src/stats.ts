@@ -14,7 +14,9 @@ export function printTable(title: string, header: string[], rows: (string | numb
   const cells = [header, ...rows.map((row) => row.map((cell) => (typeof cell === 'number' ? format(cell) : cell)))];
   const widths = header.map((_, i) => Math.max(...cells.map((row) => String(row[i]).length)));
   const line = (row: (string | number)[]) => `| ${row.map((cell, i) => String(cell).padEnd(widths[i])).join(' | ')} |`;
-  process.stdout.write(`\n${title}\n${line(cells[0])}\n|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|\n${cells.slice(1).map(line).join('\n')}\n`);
+  process.stdout.write(
+    `\n${title}\n${line(cells[0])}\n|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|\n${cells.slice(1).map(line).join('\n')}\n`,
+  );
 }
 
 function format(value: number): string {

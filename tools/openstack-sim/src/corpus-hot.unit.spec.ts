@@ -49,18 +49,29 @@ describe(`Tacker corpus BaseHOTs from ${CORPUS_DIR}`, () => {
 
   describe.each(hots.map((hot, index) => ({ hot, index, label: hot.label })))('$label', ({ hot, index }) => {
     const groups = scalingGroups(hot.template);
-    const capacities = new Map(groups.flatMap((group) => (group.capacityPath === undefined ? [] : [[group.capacityPath.join('.'), scalingPlan(group).initial] as const])));
+    const capacities = new Map(
+      groups.flatMap((group) =>
+        group.capacityPath === undefined ? [] : [[group.capacityPath.join('.'), scalingPlan(group).initial] as const],
+      ),
+    );
     const stackName = `corpus-${index}`;
     let stackPath = '';
 
     async function members(group: ScalingGroup): Promise<string[]> {
       const listed = await client.heat('GET', `/stacks/${stackPath}/resources?nested_depth=1`);
       const resources = field(listed.body, 'resources');
-      return (Array.isArray(resources) ? resources : []).filter((resource) => field(resource, 'parent_resource') === group.name).map((resource) => String(field(resource, 'physical_resource_id')));
+      return (Array.isArray(resources) ? resources : [])
+        .filter((resource) => field(resource, 'parent_resource') === group.name)
+        .map((resource) => String(field(resource, 'physical_resource_id')));
     }
 
     it('creates the stack with VNFM-style parameters', async () => {
-      const created = await client.heat('POST', '/stacks', { stack_name: stackName, template: hot.template, files: hot.files, parameters: vnfmParameters(hot.template, capacities) });
+      const created = await client.heat('POST', '/stacks', {
+        stack_name: stackName,
+        template: hot.template,
+        files: hot.files,
+        parameters: vnfmParameters(hot.template, capacities),
+      });
       expect(created.status).toBe(201);
       stackPath = `${stackName}/${String(field(created.body, 'stack.id'))}`;
       expect(await client.settle(stackPath)).toMatchObject({ stack_status: 'CREATE_COMPLETE' });

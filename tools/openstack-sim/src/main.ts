@@ -26,8 +26,12 @@ async function main(): Promise<void> {
   });
   const { credentials } = simulator;
   console.log(`Keystone v3:   ${simulator.keystoneUrl}  (auth_url ${credentials.authUrl})`);
-  console.log(`Credentials:   user ${credentials.username} (domain ${credentials.userDomainName}), password ${credentials.acceptedPasswords.join(' or ')}`);
-  console.log(`Project:       ${credentials.projectName} (id ${credentials.projectId}, domain ${credentials.projectDomainName}), region ${credentials.region}`);
+  console.log(
+    `Credentials:   user ${credentials.username} (domain ${credentials.userDomainName}), password ${credentials.acceptedPasswords.join(' or ')}`,
+  );
+  console.log(
+    `Project:       ${credentials.projectName} (id ${credentials.projectId}, domain ${credentials.projectDomainName}), region ${credentials.region}`,
+  );
   console.log(`Simulator API: ${simulator.url}/_sim/state, ${simulator.url}/_sim/faults, ${simulator.url}/_sim/reset`);
   console.log(`openstack-sim ready on ${simulator.url}`);
 

@@ -41,29 +41,40 @@ async function killWriterAfter(dir: string, acks: number, fsync: 'always' | 'nev
 }
 
 describe('embedded event store durability', () => {
-  it.each(['always', 'never'] as const)('keeps every acknowledged append when the writer is killed with SIGKILL (fsync %s)', async (fsync) => {
-    const dir = freshDir();
-    const acked = await killWriterAfter(dir, 400, fsync);
-    const store = await EmbeddedEventStore.open({ dataDir: dir });
-    try {
-      for (const [stream, revision] of acked) {
-        const events = await store.readStream(stream);
-        expect(events.length).toBeGreaterThanOrEqual(revision + 1);
-        expect(events.map((e) => e.revision)).toEqual(events.map((_, i) => i));
+  it.each(['always', 'never'] as const)(
+    'keeps every acknowledged append when the writer is killed with SIGKILL (fsync %s)',
+    async (fsync) => {
+      const dir = freshDir();
+      const acked = await killWriterAfter(dir, 400, fsync);
+      const store = await EmbeddedEventStore.open({ dataDir: dir });
+      try {
+        for (const [stream, revision] of acked) {
+          const events = await store.readStream(stream);
+          expect(events.length).toBeGreaterThanOrEqual(revision + 1);
+          expect(events.map((e) => e.revision)).toEqual(events.map((_, i) => i));
+        }
+        const all = await store.readAll();
+        expect(all.map((e) => Number(e.position))).toEqual(all.map((_, i) => i));
+        await store.append('crash-0', [{ type: 'AfterRestart', data: {} }], 'stream_exists');
+      } finally {
+        await store.close();
       }
-      const all = await store.readAll();
-      expect(all.map((e) => Number(e.position))).toEqual(all.map((_, i) => i));
-      await store.append('crash-0', [{ type: 'AfterRestart', data: {} }], 'stream_exists');
-    } finally {
-      await store.close();
-    }
-  }, 60_000);
+    },
+    60_000,
+  );
 
   it('cuts a torn tail at start, saves the cut bytes, logs it, and keeps appending', async () => {
     const dir = freshDir();
     const first = await EmbeddedEventStore.open({ dataDir: dir });
     await first.append('torn-1', [{ type: 'A', data: { n: 1 } }], 'no_stream');
-    await first.append('torn-1', [{ type: 'A', data: { n: 2 } }, { type: 'A', data: { n: 3 } }], 0);
+    await first.append(
+      'torn-1',
+      [
+        { type: 'A', data: { n: 2 } },
+        { type: 'A', data: { n: 3 } },
+      ],
+      0,
+    );
     await first.close();
     const log = join(dir, 'events.log');
     const size = statSync(log).size;

@@ -4,8 +4,16 @@ import { join } from 'node:path';
 import { startCatchUpSubscription } from '../catch-up-subscription';
 import { checkExpectedRevision, EventStoreUnavailableError } from '../errors';
 import type {
-  AppendResult, EventHandler, EventStore, ExpectedRevision, NewEvent, ReadAllOptions,
-  ReadStreamOptions, RecordedEvent, SubscribeOptions, Subscription,
+  AppendResult,
+  EventHandler,
+  EventStore,
+  ExpectedRevision,
+  NewEvent,
+  ReadAllOptions,
+  ReadStreamOptions,
+  RecordedEvent,
+  SubscribeOptions,
+  Subscription,
 } from '../event-store.port';
 import { completeMetadata, eventId, type MetadataSource } from '../metadata';
 import { CheckpointFile } from './checkpoint-file';
@@ -174,7 +182,12 @@ export class EmbeddedEventStore implements EventStore {
       let last = commit;
       let bytes = index.sizes[commit];
       let events = index.counts[commit];
-      while (last + 1 < index.commitCount && !this.tail.has(last + 1) && bytes + index.sizes[last + 1] <= READ_ALL_CHUNK_BYTES && events < max - out.length) {
+      while (
+        last + 1 < index.commitCount &&
+        !this.tail.has(last + 1) &&
+        bytes + index.sizes[last + 1] <= READ_ALL_CHUNK_BYTES &&
+        events < max - out.length
+      ) {
         last++;
         bytes += index.sizes[last];
         events += index.counts[last];
@@ -207,7 +220,8 @@ export class EmbeddedEventStore implements EventStore {
 
   private decode(buf: Buffer, pos: number, commit: number): { commit: CommitRecord; size: number } {
     const decoded = decodeCommit(buf, pos);
-    if (!decoded.ok) throw new EventStoreUnavailableError(`event log unreadable at offset ${this.index.offsets[commit]}: ${decoded.reason}`);
+    if (!decoded.ok)
+      throw new EventStoreUnavailableError(`event log unreadable at offset ${this.index.offsets[commit]}: ${decoded.reason}`);
     return decoded;
   }
 
@@ -226,7 +240,11 @@ export class EmbeddedEventStore implements EventStore {
             signal.addEventListener('abort', wake, { once: true });
           }),
         onHandlerError: (error, position) =>
-          this.options.logger?.warn('subscription handler failed; retrying', { subscription: options.subscriptionName, position, error: String(error) }),
+          this.options.logger?.warn('subscription handler failed; retrying', {
+            subscription: options.subscriptionName,
+            position,
+            error: String(error),
+          }),
       },
       options,
       handler,

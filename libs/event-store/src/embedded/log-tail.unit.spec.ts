@@ -3,7 +3,12 @@ import type { CommitRecord } from './record-codec';
 
 const bytes = (n: number, fill = 0) => Buffer.alloc(n, fill);
 /** A stand-in decoder: the commit's first byte becomes its revision. */
-const decode = (buf: Buffer): CommitRecord => ({ s: 'stream', r: buf[0], q: 0, e: [{ i: 'id', t: 'Happened', d: { nested: { value: buf[0] } }, m: {} as CommitRecord['e'][number]['m'] }] });
+const decode = (buf: Buffer): CommitRecord => ({
+  s: 'stream',
+  r: buf[0],
+  q: 0,
+  e: [{ i: 'id', t: 'Happened', d: { nested: { value: buf[0] } }, m: {} as CommitRecord['e'][number]['m'] }],
+});
 const revisionAt = (tail: LogTail, commit: number) => tail.get(commit, decode)?.r;
 
 describe('LogTail', () => {

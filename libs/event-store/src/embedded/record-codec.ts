@@ -31,7 +31,8 @@ export interface CommitRecord {
 
 export function encodeCommit(commit: CommitRecord): Buffer {
   const payload = Buffer.from(JSON.stringify(commit), 'utf8');
-  if (payload.length > MAX_RECORD_BYTES) throw new RangeError(`append of ${payload.length} bytes exceeds the ${MAX_RECORD_BYTES}-byte limit`);
+  if (payload.length > MAX_RECORD_BYTES)
+    throw new RangeError(`append of ${payload.length} bytes exceeds the ${MAX_RECORD_BYTES}-byte limit`);
   const record = Buffer.allocUnsafe(HEADER_BYTES + payload.length);
   record.writeUInt32LE(RECORD_MAGIC, 0);
   record.writeUInt32LE(payload.length, 4);
@@ -66,7 +67,15 @@ export function toRecorded(commit: CommitRecord, skip = 0): RecordedEvent[] {
   const out: RecordedEvent[] = [];
   for (let i = skip; i < commit.e.length; i++) {
     const e = commit.e[i];
-    out.push({ id: e.i, streamName: commit.s, revision: commit.r + i, position: String(commit.q + i), type: e.t, data: e.d, metadata: e.m });
+    out.push({
+      id: e.i,
+      streamName: commit.s,
+      revision: commit.r + i,
+      position: String(commit.q + i),
+      type: e.t,
+      data: e.d,
+      metadata: e.m,
+    });
   }
   return out;
 }

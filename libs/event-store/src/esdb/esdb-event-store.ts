@@ -1,13 +1,34 @@
 import {
-  ANY, BACKWARDS, END, EventStoreDBClient, FORWARDS, NO_STREAM, START, STREAM_EXISTS,
-  StreamNotFoundError, WrongExpectedVersionError, excludeSystemEvents, jsonEvent,
-  type AppendExpectedRevision, type Position, type ResolvedEvent,
+  ANY,
+  BACKWARDS,
+  END,
+  EventStoreDBClient,
+  FORWARDS,
+  NO_STREAM,
+  START,
+  STREAM_EXISTS,
+  StreamNotFoundError,
+  WrongExpectedVersionError,
+  excludeSystemEvents,
+  jsonEvent,
+  type AppendExpectedRevision,
+  type Position,
+  type ResolvedEvent,
 } from '@eventstore/db-client';
 import { startCatchUpSubscription } from '../catch-up-subscription';
 import { EventStoreUnavailableError, WrongExpectedRevisionError } from '../errors';
 import type {
-  AppendResult, EventHandler, EventMetadata, EventStore, ExpectedRevision, NewEvent,
-  ReadAllOptions, ReadStreamOptions, RecordedEvent, SubscribeOptions, Subscription,
+  AppendResult,
+  EventHandler,
+  EventMetadata,
+  EventStore,
+  ExpectedRevision,
+  NewEvent,
+  ReadAllOptions,
+  ReadStreamOptions,
+  RecordedEvent,
+  SubscribeOptions,
+  Subscription,
 } from '../event-store.port';
 import { completeMetadata, eventId, type MetadataSource } from '../metadata';
 
@@ -54,7 +75,11 @@ export class EventStoreDbEventStore implements EventStore {
     const from = options.fromRevision === undefined ? (backwards ? END : START) : BigInt(options.fromRevision);
     const out: RecordedEvent[] = [];
     try {
-      const read = this.client.readStream(stream, { direction: backwards ? BACKWARDS : FORWARDS, fromRevision: from, maxCount: options.maxCount });
+      const read = this.client.readStream(stream, {
+        direction: backwards ? BACKWARDS : FORWARDS,
+        fromRevision: from,
+        maxCount: options.maxCount,
+      });
       for await (const resolved of read) out.push(toRecorded(resolved));
     } catch (error) {
       if (error instanceof StreamNotFoundError) return [];
@@ -88,7 +113,11 @@ export class EventStoreDbEventStore implements EventStore {
         store: this,
         waitForAppend: (signal) => this.waitForAppend(signal),
         onHandlerError: (error, position) =>
-          this.options.logger?.warn('subscription handler failed; retrying', { subscription: options.subscriptionName, position, error: String(error) }),
+          this.options.logger?.warn('subscription handler failed; retrying', {
+            subscription: options.subscriptionName,
+            position,
+            error: String(error),
+          }),
       },
       options,
       handler,

@@ -44,7 +44,9 @@ export interface SourceEvent {
 /** Whether the event notifies anything; an occurrence's fold is needed only for these. */
 export function isNotifiable(event: Pick<SourceEvent, 'streamName' | 'type'>): boolean {
   if (event.streamName.startsWith(VNF_LCM_OP_OCC_STREAM_PREFIX)) return event.type in OP_OCC_STATE_EVENTS;
-  return event.streamName.startsWith(VNF_INSTANCE_STREAM_PREFIX) && (event.type === 'VnfInstanceCreated' || event.type === 'VnfInstanceDeleted');
+  return (
+    event.streamName.startsWith(VNF_INSTANCE_STREAM_PREFIX) && (event.type === 'VnfInstanceCreated' || event.type === 'VnfInstanceDeleted')
+  );
 }
 
 /**
@@ -59,7 +61,8 @@ export function notificationIntents(event: SourceEvent, opOcc?: VnfLcmOpOcc): No
   const source: NotificationSource = { streamName: event.streamName, revision: event.revision, timestamp: event.metadata.timestamp };
   if (event.streamName.startsWith(VNF_INSTANCE_STREAM_PREFIX)) {
     const vnfInstanceId = event.streamName.slice(VNF_INSTANCE_STREAM_PREFIX.length);
-    const notificationType = event.type === 'VnfInstanceCreated' ? 'VnfIdentifierCreationNotification' : 'VnfIdentifierDeletionNotification';
+    const notificationType =
+      event.type === 'VnfInstanceCreated' ? 'VnfIdentifierCreationNotification' : 'VnfIdentifierDeletionNotification';
     return [{ notificationType, source, vnfInstanceId }];
   }
   if (!opOcc) throw new Error(`The occurrence of ${event.streamName} is needed to notify ${event.type}.`);

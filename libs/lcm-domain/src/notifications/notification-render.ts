@@ -5,7 +5,12 @@ import { notificationId } from './notification-id';
 import type { NotificationIntent } from './notification.types';
 
 type Link = { href: string };
-export type NotificationBody = Record<string, unknown> & { id: string; notificationType: string; subscriptionId: string; vnfInstanceId: string };
+export type NotificationBody = Record<string, unknown> & {
+  id: string;
+  notificationType: string;
+  subscriptionId: string;
+  vnfInstanceId: string;
+};
 
 /** The subscription facts a body depends on. */
 export type RenderingSubscription = Pick<LccnSubscription, 'id' | 'apiMajor' | 'verbosity'>;
@@ -16,7 +21,12 @@ export type RenderingSubscription = Pick<LccnSubscription, 'id' | 'apiMajor' | '
  * `baseUrl`: the VNFM's public URL; SOL 013 §8.3 Link.href is absolute
  * (the subscriber has no request to resolve a relative one against).
  */
-export function renderNotification(intent: NotificationIntent, subscription: RenderingSubscription, baseUrl: string, views = new Map<number, VnfLcmOpOccView>()): NotificationBody {
+export function renderNotification(
+  intent: NotificationIntent,
+  subscription: RenderingSubscription,
+  baseUrl: string,
+  views = new Map<number, VnfLcmOpOccView>(),
+): NotificationBody {
   const prefix = `${baseUrl.replace(/\/+$/, '')}${vnfLcmUriPrefix(subscription.apiMajor)}`;
   const links: Record<string, Link> = {
     vnfInstance: { href: `${prefix}/vnf_instances/${intent.vnfInstanceId}` },

@@ -10,7 +10,9 @@ import { renderNotification } from './notification-render';
 import type { NotificationIntent, NotifiedInstance } from './notification.types';
 import { matchesFilter } from './subscription-match';
 
-const created: VnfInstanceEvent[] = [{ type: 'VnfInstanceCreated', data: { vnfInstanceId: 'vnf-1', vnfdId: 'vnfd-1', metadata: {}, createdAt: '2025-01-01T00:00:00.000Z' } }];
+const created: VnfInstanceEvent[] = [
+  { type: 'VnfInstanceCreated', data: { vnfInstanceId: 'vnf-1', vnfdId: 'vnfd-1', metadata: {}, createdAt: '2025-01-01T00:00:00.000Z' } },
+];
 const BASE = 'http://vnfm.example:9890';
 const at = (revision: number) => `2025-01-01T00:01:${String(revision).padStart(2, '0')}.000Z`;
 
@@ -19,15 +21,25 @@ function intentsOf(run: LcmWorkflowHarness): NotificationIntent[] {
   let opOcc: VnfLcmOpOccState;
   return run.opOccEvents.flatMap((event, revision) => {
     opOcc = evolveVnfLcmOpOcc(opOcc, event);
-    return notificationIntents({ streamName: `vnfLcmOpOcc-${run.vnfLcmOpOccId}`, revision, type: event.type, metadata: { timestamp: at(revision) } }, opOcc);
+    return notificationIntents(
+      { streamName: `vnfLcmOpOcc-${run.vnfLcmOpOccId}`, revision, type: event.type, metadata: { timestamp: at(revision) } },
+      opOcc,
+    );
   });
 }
 
 const statesOf = (intents: NotificationIntent[]) =>
-  intents.map((intent) => (intent.notificationType === 'VnfLcmOperationOccurrenceNotification' ? `${intent.opOcc.operationState}/${intent.notificationStatus}` : intent.notificationType));
+  intents.map((intent) =>
+    intent.notificationType === 'VnfLcmOperationOccurrenceNotification'
+      ? `${intent.opOcc.operationState}/${intent.notificationStatus}`
+      : intent.notificationType,
+  );
 
 function instantiation(opOccId = 'op-inst') {
-  return new LcmWorkflowHarness([...created], 'vnf-1', opOccId).start({ operation: 'INSTANTIATE', params: { flavourId: 'simple', vimConnectionInfo: OPENSTACK_VIM } }, sampleVnfd());
+  return new LcmWorkflowHarness([...created], 'vnf-1', opOccId).start(
+    { operation: 'INSTANTIATE', params: { flavourId: 'simple', vimConnectionInfo: OPENSTACK_VIM } },
+    sampleVnfd(),
+  );
 }
 
 describe('notification intents from the occurrence and instance events', () => {
@@ -56,10 +68,19 @@ describe('notification intents from the occurrence and instance events', () => {
   });
 
   it('the instance stream notifies its creation and deletion only', () => {
-    const event = (type: string, revision: number) => ({ streamName: 'vnfInstance-vnf-1', revision, type, metadata: { timestamp: at(revision) } });
-    expect(notificationIntents(event('VnfInstanceCreated', 0))).toMatchObject([{ notificationType: 'VnfIdentifierCreationNotification', vnfInstanceId: 'vnf-1' }]);
+    const event = (type: string, revision: number) => ({
+      streamName: 'vnfInstance-vnf-1',
+      revision,
+      type,
+      metadata: { timestamp: at(revision) },
+    });
+    expect(notificationIntents(event('VnfInstanceCreated', 0))).toMatchObject([
+      { notificationType: 'VnfIdentifierCreationNotification', vnfInstanceId: 'vnf-1' },
+    ]);
     expect(notificationIntents(event('VnfcsAdded', 3))).toEqual([]);
-    expect(notificationIntents(event('VnfInstanceDeleted', 9))).toMatchObject([{ notificationType: 'VnfIdentifierDeletionNotification', vnfInstanceId: 'vnf-1' }]);
+    expect(notificationIntents(event('VnfInstanceDeleted', 9))).toMatchObject([
+      { notificationType: 'VnfIdentifierDeletionNotification', vnfInstanceId: 'vnf-1' },
+    ]);
   });
 });
 
@@ -67,7 +88,12 @@ describe('matching a subscription filter (SOL 003 §5.5.3.12, §4.4.1.5)', () =>
   const run = instantiation();
   run.succeed({ vnfcsAdded: [vnfc('a', 'VDU1')] });
   const [starting, , completed] = intentsOf(run);
-  const creation = notificationIntents({ streamName: 'vnfInstance-vnf-1', revision: 0, type: 'VnfInstanceCreated', metadata: { timestamp: at(0) } })[0];
+  const creation = notificationIntents({
+    streamName: 'vnfInstance-vnf-1',
+    revision: 0,
+    type: 'VnfInstanceCreated',
+    metadata: { timestamp: at(0) },
+  })[0];
   const instance: NotifiedInstance = {
     vnfInstanceId: 'vnf-1',
     vnfdId: 'vnfd-1',
@@ -90,17 +116,43 @@ describe('matching a subscription filter (SOL 003 §5.5.3.12, §4.4.1.5)', () =>
     ['another provider', { vnfInstanceSubscriptionFilter: { vnfProductsFromProviders: [{ vnfProvider: 'Other' }] } }, starting, false],
     [
       'product, software version and VNFD version',
-      { vnfInstanceSubscriptionFilter: { vnfProductsFromProviders: [{ vnfProvider: 'Company', vnfProducts: [{ vnfProductName: 'Sample VNF', versions: [{ vnfSoftwareVersion: '1.0', vnfdVersions: ['1.0'] }] }] }] } },
+      {
+        vnfInstanceSubscriptionFilter: {
+          vnfProductsFromProviders: [
+            {
+              vnfProvider: 'Company',
+              vnfProducts: [{ vnfProductName: 'Sample VNF', versions: [{ vnfSoftwareVersion: '1.0', vnfdVersions: ['1.0'] }] }],
+            },
+          ],
+        },
+      },
       starting,
       true,
     ],
     [
       'another VNFD version',
-      { vnfInstanceSubscriptionFilter: { vnfProductsFromProviders: [{ vnfProvider: 'Company', vnfProducts: [{ vnfProductName: 'Sample VNF', versions: [{ vnfSoftwareVersion: '1.0', vnfdVersions: ['2.0'] }] }] }] } },
+      {
+        vnfInstanceSubscriptionFilter: {
+          vnfProductsFromProviders: [
+            {
+              vnfProvider: 'Company',
+              vnfProducts: [{ vnfProductName: 'Sample VNF', versions: [{ vnfSoftwareVersion: '1.0', vnfdVersions: ['2.0'] }] }],
+            },
+          ],
+        },
+      },
       starting,
       false,
     ],
-    ['every member must match (AND)', { notificationTypes: ['VnfLcmOperationOccurrenceNotification'], vnfInstanceSubscriptionFilter: { vnfdIds: ['vnfd-1'], vnfInstanceIds: ['vnf-2'] } }, starting, false],
+    [
+      'every member must match (AND)',
+      {
+        notificationTypes: ['VnfLcmOperationOccurrenceNotification'],
+        vnfInstanceSubscriptionFilter: { vnfdIds: ['vnfd-1'], vnfInstanceIds: ['vnf-2'] },
+      },
+      starting,
+      false,
+    ],
   ];
   it.each(cases)('%s', (_, filter, intent, expected) => {
     expect(matchesFilter(filter, intent, instance)).toBe(expected);
@@ -113,7 +165,9 @@ describe.each([1, 2] as const)('notification bodies of a /vnflcm/v%i subscriptio
   it('each notification of a full instantiation conforms; RESULT carries affectedVnfcs, START does not; links are absolute', () => {
     const run = instantiation();
     run.succeed({ vnfcsAdded: [vnfc('a', 'VDU1'), vnfc('b', 'VDU2')] });
-    const bodies = intentsOf(run).map((intent) => JSON.parse(JSON.stringify(renderNotification(intent, subscription, BASE))) as Record<string, unknown>);
+    const bodies = intentsOf(run).map(
+      (intent) => JSON.parse(JSON.stringify(renderNotification(intent, subscription, BASE))) as Record<string, unknown>,
+    );
     for (const body of bodies) expect(notificationViolations(major, body)).toEqual([]);
     expect(bodies.map((body) => body.notificationStatus)).toEqual(['START', 'START', 'RESULT']);
     expect(bodies[0]).not.toHaveProperty('affectedVnfcs');
@@ -123,7 +177,12 @@ describe.each([1, 2] as const)('notification bodies of a /vnflcm/v%i subscriptio
       subscription: { href: `${BASE}/vnflcm/v${major}/subscriptions/sub-1` },
       vnfLcmOpOcc: { href: `${BASE}/vnflcm/v${major}/vnf_lcm_op_occs/op-inst` },
     });
-    expect(bodies[2]).toMatchObject({ vnfLcmOpOccId: 'op-inst', operation: 'INSTANTIATE', isAutomaticInvocation: false, timeStamp: at(run.opOccEvents.findIndex((event) => event.type === 'VnfLcmOpOccCompleted')) });
+    expect(bodies[2]).toMatchObject({
+      vnfLcmOpOccId: 'op-inst',
+      operation: 'INSTANTIATE',
+      isAutomaticInvocation: false,
+      timeStamp: at(run.opOccEvents.findIndex((event) => event.type === 'VnfLcmOpOccCompleted')),
+    });
     if (major === 2) expect(bodies[0].verbosity).toBe('FULL');
     else expect(bodies[0]).not.toHaveProperty('verbosity');
   });
@@ -134,7 +193,11 @@ describe.each([1, 2] as const)('notification bodies of a /vnflcm/v%i subscriptio
     const failed = intentsOf(run).at(-1) as NotificationIntent;
     const body = JSON.parse(JSON.stringify(renderNotification(failed, subscription, BASE))) as Record<string, unknown>;
     expect(notificationViolations(major, body)).toEqual([]);
-    expect(body).toMatchObject({ operationState: 'FAILED_TEMP', notificationStatus: 'RESULT', error: { status: expect.any(Number), detail: expect.stringContaining('CREATE_FAILED') } });
+    expect(body).toMatchObject({
+      operationState: 'FAILED_TEMP',
+      notificationStatus: 'RESULT',
+      error: { status: expect.any(Number), detail: expect.stringContaining('CREATE_FAILED') },
+    });
   });
 
   it('identifier creation and deletion notifications conform', () => {
@@ -161,7 +224,9 @@ describe('verbosity and ids', () => {
     const [starting, processing] = intentsOf(instantiation());
     expect(notificationId('sub-1', starting)).toBe(notificationId('sub-1', intentsOf(instantiation())[0]));
     expect(notificationId('sub-1', starting)).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
-    expect(new Set([notificationId('sub-1', starting), notificationId('sub-2', starting), notificationId('sub-1', processing)]).size).toBe(3);
+    expect(new Set([notificationId('sub-1', starting), notificationId('sub-2', starting), notificationId('sub-1', processing)]).size).toBe(
+      3,
+    );
     expect(renderNotification(starting, { id: 'sub-1', apiMajor: 1 }, BASE).id).toBe(notificationId('sub-1', starting));
   });
 });

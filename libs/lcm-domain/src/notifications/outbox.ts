@@ -6,7 +6,8 @@ import type { NotificationBody } from './notification-render';
  * out head first, one at a time, so a subscriber gets those of an instance in order.
  */
 export const NOTIFICATION_OUTBOX_PREFIX = 'notifications-';
-export const notificationOutboxStream = (subscriptionId: string, vnfInstanceId: string) => `${NOTIFICATION_OUTBOX_PREFIX}${subscriptionId}-${vnfInstanceId}`;
+export const notificationOutboxStream = (subscriptionId: string, vnfInstanceId: string) =>
+  `${NOTIFICATION_OUTBOX_PREFIX}${subscriptionId}-${vnfInstanceId}`;
 
 /** The rendered body (it holds no secret), queued once per id; a replay queues it again. */
 export interface NotificationQueued {
@@ -53,7 +54,14 @@ export interface OutboxState {
   queue: string[];
 }
 
-export const emptyOutbox = (subscriptionId: string, vnfInstanceId: string): OutboxState => ({ subscriptionId, vnfInstanceId, revision: -1, known: new Set(), entries: new Map(), queue: [] });
+export const emptyOutbox = (subscriptionId: string, vnfInstanceId: string): OutboxState => ({
+  subscriptionId,
+  vnfInstanceId,
+  revision: -1,
+  known: new Set(),
+  entries: new Map(),
+  queue: [],
+});
 
 /** Applies one event in place (the outbox is the sender's own working state). */
 export function applyOutboxEvent(state: OutboxState, revision: number, event: NotificationOutboxEvent): OutboxState {
@@ -68,7 +76,12 @@ export function applyOutboxEvent(state: OutboxState, revision: number, event: No
       if (!state.queue.includes(id)) state.queue.push(id);
       break;
     case 'NotificationAttemptFailed':
-      if (entry) Object.assign(entry, { attempts: event.data.attempt, lastReason: event.data.reason, firstFailureAt: entry.firstFailureAt ?? event.data.at });
+      if (entry)
+        Object.assign(entry, {
+          attempts: event.data.attempt,
+          lastReason: event.data.reason,
+          firstFailureAt: entry.firstFailureAt ?? event.data.at,
+        });
       break;
     case 'NotificationDelivered':
       state.entries.delete(id);

@@ -1,8 +1,16 @@
 import type { NotificationBody } from './notification-render';
 import { applyOutboxEvent, emptyOutbox, outboxHead, type NotificationOutboxEvent } from './outbox';
 
-const body = (id: string): NotificationBody => ({ id, notificationType: 'VnfIdentifierCreationNotification', subscriptionId: 'sub-1', vnfInstanceId: 'vnf-1' });
-const queued = (id: string, replay = false): NotificationOutboxEvent => ({ type: 'NotificationQueued', data: { notificationId: id, subscriptionId: 'sub-1', vnfInstanceId: 'vnf-1', body: body(id), at: 't0', ...(replay && { replay }) } });
+const body = (id: string): NotificationBody => ({
+  id,
+  notificationType: 'VnfIdentifierCreationNotification',
+  subscriptionId: 'sub-1',
+  vnfInstanceId: 'vnf-1',
+});
+const queued = (id: string, replay = false): NotificationOutboxEvent => ({
+  type: 'NotificationQueued',
+  data: { notificationId: id, subscriptionId: 'sub-1', vnfInstanceId: 'vnf-1', body: body(id), at: 't0', ...(replay && { replay }) },
+});
 
 function fold(events: NotificationOutboxEvent[]) {
   const outbox = emptyOutbox('sub-1', 'vnf-1');
@@ -16,7 +24,10 @@ describe('the outbox fold', () => {
     expect(outboxHead(outbox)?.notificationId).toBe('n1');
     applyOutboxEvent(outbox, 3, { type: 'NotificationDelivered', data: { notificationId: 'n1', status: 204, attempts: 1, at: 't1' } });
     expect(outboxHead(outbox)?.notificationId).toBe('n2');
-    applyOutboxEvent(outbox, 4, { type: 'NotificationParked', data: { notificationId: 'n2', reason: 'it answered 500', attempts: 9, at: 't2' } });
+    applyOutboxEvent(outbox, 4, {
+      type: 'NotificationParked',
+      data: { notificationId: 'n2', reason: 'it answered 500', attempts: 9, at: 't2' },
+    });
     expect(outboxHead(outbox)?.notificationId).toBe('n3');
     expect([outbox.known.has('n1'), outbox.entries.has('n1')]).toEqual([true, false]);
     expect(outbox.entries.get('n2')).toMatchObject({ status: 'PARKED', lastReason: 'it answered 500', parkedAt: 't2' });
@@ -29,7 +40,10 @@ describe('the outbox fold', () => {
       { type: 'NotificationAttemptFailed', data: { notificationId: 'n1', attempt: 2, reason: 'no answer within 5000 ms', at: 't2' } },
     ]);
     expect(outboxHead(outbox)).toMatchObject({ attempts: 2, firstFailureAt: 't1', lastReason: 'no answer within 5000 ms' });
-    applyOutboxEvent(outbox, 3, { type: 'NotificationParked', data: { notificationId: 'n1', reason: 'no answer within 5000 ms', attempts: 2, at: 't3' } });
+    applyOutboxEvent(outbox, 3, {
+      type: 'NotificationParked',
+      data: { notificationId: 'n1', reason: 'no answer within 5000 ms', attempts: 2, at: 't3' },
+    });
     applyOutboxEvent(outbox, 4, queued('n2'));
     applyOutboxEvent(outbox, 5, queued('n1', true));
     expect(outbox.queue).toEqual(['n2', 'n1']);

@@ -1,4 +1,8 @@
-import type { LifecycleChangeNotificationsFilter, VnfInstanceSubscriptionFilter, VnfProductsFromProviders } from '../lccn-subscription.types';
+import type {
+  LifecycleChangeNotificationsFilter,
+  VnfInstanceSubscriptionFilter,
+  VnfProductsFromProviders,
+} from '../lccn-subscription.types';
 import type { NotificationIntent, NotifiedInstance } from './notification.types';
 
 /**
@@ -7,7 +11,11 @@ import type { NotificationIntent, NotifiedInstance } from './notification.types'
  * `operationTypes` and `operationStates` only concern
  * VnfLcmOperationOccurrenceNotification (the GS allows them only with it).
  */
-export function matchesFilter(filter: LifecycleChangeNotificationsFilter | undefined, intent: NotificationIntent, instance: NotifiedInstance): boolean {
+export function matchesFilter(
+  filter: LifecycleChangeNotificationsFilter | undefined,
+  intent: NotificationIntent,
+  instance: NotifiedInstance,
+): boolean {
   if (!filter) return true;
   if (filter.notificationTypes?.length && !filter.notificationTypes.includes(intent.notificationType)) return false;
   if (intent.notificationType === 'VnfLcmOperationOccurrenceNotification') {
@@ -25,9 +33,14 @@ export const needsVnfdIdentity = (filter: LifecycleChangeNotificationsFilter | u
 function matchesInstance(filter: VnfInstanceSubscriptionFilter | undefined, instance: NotifiedInstance): boolean {
   if (!filter) return true;
   if (filter.vnfdIds?.length && !filter.vnfdIds.includes(instance.vnfdId)) return false;
-  if (filter.vnfProductsFromProviders?.length && !filter.vnfProductsFromProviders.some((provider) => matchesProvider(provider, instance))) return false;
+  if (filter.vnfProductsFromProviders?.length && !filter.vnfProductsFromProviders.some((provider) => matchesProvider(provider, instance)))
+    return false;
   if (filter.vnfInstanceIds?.length && !filter.vnfInstanceIds.includes(instance.vnfInstanceId)) return false;
-  if (filter.vnfInstanceNames?.length && !(instance.vnfInstanceName !== undefined && filter.vnfInstanceNames.includes(instance.vnfInstanceName))) return false;
+  if (
+    filter.vnfInstanceNames?.length &&
+    !(instance.vnfInstanceName !== undefined && filter.vnfInstanceNames.includes(instance.vnfInstanceName))
+  )
+    return false;
   return true;
 }
 
@@ -41,7 +54,9 @@ function matchesProvider(provider: VnfProductsFromProviders, instance: NotifiedI
       product.vnfProductName === identity.vnfProductName &&
       (!product.versions?.length ||
         product.versions.some(
-          (version) => version.vnfSoftwareVersion === identity.vnfSoftwareVersion && (!version.vnfdVersions?.length || version.vnfdVersions.includes(identity.vnfdVersion)),
+          (version) =>
+            version.vnfSoftwareVersion === identity.vnfSoftwareVersion &&
+            (!version.vnfdVersions?.length || version.vnfdVersions.includes(identity.vnfdVersion)),
         )),
   );
 }

@@ -32,7 +32,13 @@ describe('Kafka with sealed payloads', () => {
       wire.push(...records);
       return produce(topic, records);
     };
-    const bus = new MessageBus({ broker, clientId: `sealed-${randomUUID().slice(0, 8)}`, logger, seal: new PayloadSeal(sealKey), maxAttempts: 1 });
+    const bus = new MessageBus({
+      broker,
+      clientId: `sealed-${randomUUID().slice(0, 8)}`,
+      logger,
+      seal: new PayloadSeal(sealKey),
+      maxAttempts: 1,
+    });
     opened.push({ broker, bus });
     return bus;
   };
@@ -47,7 +53,10 @@ describe('Kafka with sealed payloads', () => {
     const type = `s${randomUUID().slice(0, 8)}.resolve`;
     const wire: OutgoingRecord[] = [];
     const registry = service(key, wire);
-    await registry.consume(`g-${type}`, [commandTopicOfType(type)], async (payload) => ({ accessInfo: { password: 'R3ply-S3cret' }, asked: payload }));
+    await registry.consume(`g-${type}`, [commandTopicOfType(type)], async (payload) => ({
+      accessInfo: { password: 'R3ply-S3cret' },
+      asked: payload,
+    }));
     const driver = service(key, wire);
     const reply = await driver.request(type, { password: 'Requ3st-S3cret' });
     expect(reply).toEqual({ accessInfo: { password: 'R3ply-S3cret' }, asked: { password: 'Requ3st-S3cret' } });

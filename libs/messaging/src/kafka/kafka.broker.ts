@@ -6,7 +6,10 @@ export interface KafkaBrokerOptions {
   clientId: string;
   /** Partitions for topics this broker creates. */
   partitions?: number;
-  logger?: { warn(message: string, fields?: Record<string, unknown>): void; error(message: string, fields?: Record<string, unknown>): void };
+  logger?: {
+    warn(message: string, fields?: Record<string, unknown>): void;
+    error(message: string, fields?: Record<string, unknown>): void;
+  };
 }
 
 /** The broker port over Apache Kafka (kafkajs): idempotent producer, consumer groups, per-partition ordering. */
@@ -23,11 +26,13 @@ export class KafkaBroker implements Broker {
       clientId: options.clientId,
       brokers: options.brokers,
       logLevel: logLevel.WARN,
-      logCreator: () => ({ namespace, level, log }) => {
-        const { message, ...fields } = log;
-        if (level <= logLevel.ERROR) options.logger?.error(String(message), { namespace, ...fields });
-        else options.logger?.warn(String(message), { namespace, ...fields });
-      },
+      logCreator:
+        () =>
+        ({ namespace, level, log }) => {
+          const { message, ...fields } = log;
+          if (level <= logLevel.ERROR) options.logger?.error(String(message), { namespace, ...fields });
+          else options.logger?.warn(String(message), { namespace, ...fields });
+        },
       retry: { retries: 8, initialRetryTime: 100 },
     });
   }
@@ -39,7 +44,10 @@ export class KafkaBroker implements Broker {
     const existing = new Set(await admin.listTopics());
     const create = missing.filter((t) => !existing.has(t));
     if (create.length > 0) {
-      await admin.createTopics({ waitForLeaders: true, topics: create.map((topic) => ({ topic, numPartitions: this.options.partitions ?? 3 })) });
+      await admin.createTopics({
+        waitForLeaders: true,
+        topics: create.map((topic) => ({ topic, numPartitions: this.options.partitions ?? 3 })),
+      });
     }
     missing.forEach((t) => this.known.add(t));
   }
@@ -57,7 +65,12 @@ export class KafkaBroker implements Broker {
 
   async consume(options: ConsumeOptions, handler: RecordHandler): Promise<ConsumerHandle> {
     await this.ensureTopics(options.topics);
-    const consumer = this.kafka.consumer({ groupId: options.groupId, sessionTimeout: 10_000, heartbeatInterval: 1_000, maxWaitTimeInMs: 500 });
+    const consumer = this.kafka.consumer({
+      groupId: options.groupId,
+      sessionTimeout: 10_000,
+      heartbeatInterval: 1_000,
+      maxWaitTimeInMs: 500,
+    });
     await consumer.connect();
     await consumer.subscribe({ topics: options.topics, fromBeginning: options.fromBeginning });
     this.consumers.add(consumer);
@@ -67,7 +80,14 @@ export class KafkaBroker implements Broker {
       eachMessage: async ({ topic, partition, message }) => {
         const headers: Record<string, string> = {};
         for (const [name, value] of Object.entries(message.headers ?? {})) if (value !== undefined) headers[name] = String(value);
-        await handler({ topic, partition, offset: message.offset, key: message.key?.toString() ?? '', value: message.value ?? Buffer.alloc(0), headers });
+        await handler({
+          topic,
+          partition,
+          offset: message.offset,
+          key: message.key?.toString() ?? '',
+          value: message.value ?? Buffer.alloc(0),
+          headers,
+        });
       },
     });
     await joined;
@@ -82,7 +102,12 @@ export class KafkaBroker implements Broker {
   private getProducer(): Promise<Producer> {
     this.producer ??= (async () => {
       // Idempotent producers retry without a count limit (bounded by kafkajs's maxRetryTime), as Kafka's EoS requires.
-      const producer = this.kafka.producer({ idempotent: true, maxInFlightRequests: 1, retry: { retries: Number.MAX_SAFE_INTEGER }, createPartitioner: Partitioners.DefaultPartitioner });
+      const producer = this.kafka.producer({
+        idempotent: true,
+        maxInFlightRequests: 1,
+        retry: { retries: Number.MAX_SAFE_INTEGER },
+        createPartitioner: Partitioners.DefaultPartitioner,
+      });
       await producer.connect();
       return producer;
     })();

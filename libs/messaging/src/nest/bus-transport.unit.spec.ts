@@ -39,7 +39,11 @@ describe('NestJS bus transport', () => {
   let app: INestMicroservice;
 
   beforeAll(async () => {
-    const strategy = new BusServer(serverBus, { group: 'catalog', commandTopic: commandTopicOfType('catalog.x'), eventTopics: ['vnfm.registry.events'] });
+    const strategy = new BusServer(serverBus, {
+      group: 'catalog',
+      commandTopic: commandTopicOfType('catalog.x'),
+      eventTopics: ['vnfm.registry.events'],
+    });
     app = await NestFactory.createMicroservice(CatalogModule, { strategy, logger: false });
     app.useGlobalFilters(new BusExceptionFilter());
     await app.listen();

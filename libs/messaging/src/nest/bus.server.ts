@@ -43,7 +43,9 @@ export class BusServer extends Server implements CustomTransportStrategy {
   async listen(callback: (error?: unknown) => void): Promise<void> {
     try {
       const remember = (envelope: Envelope) => this.handlerOf(envelope.type)?.extras?.query !== true;
-      await this.bus.consume(this.options.group, [this.options.commandTopic], (_, envelope) => this.dispatch(envelope, false), { remember });
+      await this.bus.consume(this.options.group, [this.options.commandTopic], (_, envelope) => this.dispatch(envelope, false), {
+        remember,
+      });
       if (this.options.eventTopics?.length) {
         await this.bus.consume(`${this.options.group}.events`, this.options.eventTopics, (_, envelope) => this.dispatch(envelope, true));
       }

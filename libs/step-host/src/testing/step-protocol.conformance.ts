@@ -66,12 +66,29 @@ export function describeStepProtocolConformance(target: StepHostUnderTest): void
     };
     const step = (mode: ConformanceMode, timeoutMs = 60_000): RunStepMessage => {
       const vnfLcmOpOccId = randomUUID();
-      const message: RunStepMessage = { stepId: `${vnfLcmOpOccId}:0:1`, vnfLcmOpOccId, vnfInstanceId: randomUUID(), name: 'conformance', attempt: 1, request: target.action, timeoutMs, vimConnectionInfo: {}, additionalParams: { conformance: mode }, vnfdId: 'vnfd-1', vnfcResourceInfo: [] };
+      const message: RunStepMessage = {
+        stepId: `${vnfLcmOpOccId}:0:1`,
+        vnfLcmOpOccId,
+        vnfInstanceId: randomUUID(),
+        name: 'conformance',
+        attempt: 1,
+        request: target.action,
+        timeoutMs,
+        vimConnectionInfo: {},
+        additionalParams: { conformance: mode },
+        vnfdId: 'vnfd-1',
+        vnfcResourceInfo: [],
+      };
       return target.decorate ? target.decorate(message) : message;
     };
-    const send = (message: RunStepMessage) => client.request<RunStepReply>(runStepMessageType(target.service), message, { key: message.vnfInstanceId });
+    const send = (message: RunStepMessage) =>
+      client.request<RunStepReply>(runStepMessageType(target.service), message, { key: message.vnfInstanceId });
     const abandon = (message: RunStepMessage, reason = 'no answer in time') =>
-      client.request<AbandonStepReply>(abandonStepMessageType(target.service), { stepId: message.stepId, vnfInstanceId: message.vnfInstanceId, reason }, { key: message.vnfInstanceId });
+      client.request<AbandonStepReply>(
+        abandonStepMessageType(target.service),
+        { stepId: message.stepId, vnfInstanceId: message.vnfInstanceId, reason },
+        { key: message.vnfInstanceId },
+      );
     const resultsOf = (stepId: string) => results.filter((result) => result.stepId === stepId);
     const outcomes = async (stepId: string, count = 1, timeoutMs = 10_000) => {
       const deadline = Date.now() + timeoutMs;
@@ -83,9 +100,19 @@ export function describeStepProtocolConformance(target: StepHostUnderTest): void
     };
 
     beforeAll(async () => {
-      const config = loadConfig({ ...process.env, VNFM_DATA_DIR: dataDir, VNFM_FSYNC: 'never', VNFM_BUS: 'in-process', VNFM_LOG_LEVEL: 'warn' });
+      const config = loadConfig({
+        ...process.env,
+        VNFM_DATA_DIR: dataDir,
+        VNFM_FSYNC: 'never',
+        VNFM_BUS: 'in-process',
+        VNFM_LOG_LEVEL: 'warn',
+      });
       infra = createInfrastructure(config, createLogger('steps-test', 'silent'));
-      client = new MessageBus({ broker: infra.brokerFor('steps-test'), clientId: `steps-test-${randomUUID()}`, logger: createLogger('steps-test', 'silent') });
+      client = new MessageBus({
+        broker: infra.brokerFor('steps-test'),
+        clientId: `steps-test-${randomUUID()}`,
+        logger: createLogger('steps-test', 'silent'),
+      });
       await client.start();
       // The stand-in coordinator: takes each outcome, or refuses it while `refuseNext` lasts (a coordinator restarting).
       await client.consume('lcm-coordinator', [commandTopicOfType(RECORD_STEP_RESULT)], async (payload, envelope) => {
@@ -129,32 +156,41 @@ export function describeStepProtocolConformance(target: StepHostUnderTest): void
       expect(steps.runsOf(message.stepId)).toBe(1);
     });
 
-    it(target.resume === 'run' ? 'resumes a step open when the service stopped, on the same store, and reports it once' : 'fails a step open when the service stopped as interrupted, and reports it once', async () => {
-      const message = step('block-once');
-      await send(message);
-      await steps.startedRun(message.stepId);
-      await stop();
-      expect(steps.stops.get(message.stepId)).toBe('shutdown');
-      expect(resultsOf(message.stepId)).toEqual([]);
-      await start();
-      if (target.resume === 'run') {
-        await steps.startedRun(message.stepId, 2);
-        expect(await outcomes(message.stepId)).toMatchObject([{ status: 'SUCCEEDED' }]);
-        expect(steps.runsOf(message.stepId)).toBe(2);
-      } else {
-        expect(await outcomes(message.stepId)).toMatchObject([{ status: 'FAILED', error: { status: 500, title: 'Step Interrupted' } }]);
-        expect(steps.runsOf(message.stepId)).toBe(1);
-      }
-      await sleep(300);
-      expect(resultsOf(message.stepId)).toHaveLength(1);
-    }, 30_000);
+    it(
+      target.resume === 'run'
+        ? 'resumes a step open when the service stopped, on the same store, and reports it once'
+        : 'fails a step open when the service stopped as interrupted, and reports it once',
+      async () => {
+        const message = step('block-once');
+        await send(message);
+        await steps.startedRun(message.stepId);
+        await stop();
+        expect(steps.stops.get(message.stepId)).toBe('shutdown');
+        expect(resultsOf(message.stepId)).toEqual([]);
+        await start();
+        if (target.resume === 'run') {
+          await steps.startedRun(message.stepId, 2);
+          expect(await outcomes(message.stepId)).toMatchObject([{ status: 'SUCCEEDED' }]);
+          expect(steps.runsOf(message.stepId)).toBe(2);
+        } else {
+          expect(await outcomes(message.stepId)).toMatchObject([{ status: 'FAILED', error: { status: 500, title: 'Step Interrupted' } }]);
+          expect(steps.runsOf(message.stepId)).toBe(1);
+        }
+        await sleep(300);
+        expect(resultsOf(message.stepId)).toHaveLength(1);
+      },
+      30_000,
+    );
 
     it('stops a handler that never ends at the step deadline and reports a timeout', async () => {
       const message = step('never-end', 300);
       await send(message);
       const [outcome] = await outcomes(message.stepId);
       expect(steps.stops.get(message.stepId)).toBe('deadline');
-      expect(outcome).toMatchObject({ status: 'FAILED', error: { status: 504, detail: expect.stringContaining(`${target.service} stopped step conformance`) } });
+      expect(outcome).toMatchObject({
+        status: 'FAILED',
+        error: { status: 504, detail: expect.stringContaining(`${target.service} stopped step conformance`) },
+      });
     });
 
     it('fails a step whose deadline passed while the service was down, without running it again', async () => {

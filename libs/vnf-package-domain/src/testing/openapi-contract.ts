@@ -67,7 +67,8 @@ export function responseSchema(contract: ContractName, method: string, path: str
   const content = body.content as Record<string, Json> | undefined;
   const schema = content ? (content['application/json'] ?? content['application/problem+json'])?.schema : body.schema;
   if (!schema) throw new Error(`${contract} ${method} ${path} ${status} has no JSON body`);
-  const listGivenAsItem = status === 200 && LISTS_GIVEN_AS_ONE_ITEM.some((list) => list.contract === contract && list.method === method && list.path === path);
+  const listGivenAsItem =
+    status === 200 && LISTS_GIVEN_AS_ONE_ITEM.some((list) => list.contract === contract && list.method === method && list.path === path);
   return listGivenAsItem && (schema as Json).type === 'object' ? { type: 'array', items: schema } : (schema as Json);
 }
 
@@ -121,21 +122,32 @@ const describeError = (error: ErrorObject) =>
 
 /** A list's items without the attributes an attribute selector left out (SOL 013 §5.3: mandatory ones too). */
 const leftOut = (excluded: readonly string[], error: ErrorObject) =>
-  error.keyword === 'required' && /^\/\d+$/.test(error.instancePath) && excluded.includes(String((error.params as { missingProperty?: unknown }).missingProperty));
+  error.keyword === 'required' &&
+  /^\/\d+$/.test(error.instancePath) &&
+  excluded.includes(String((error.params as { missingProperty?: unknown }).missingProperty));
 
 /**
  * What is wrong with a response body per the contract, one line per error:
  * the body's JSON pointer, the error and the schema's path. Empty: it conforms.
  * `excluded`: the attributes the query's attribute selector left out of each list item.
  */
-export function contractViolations(contract: ContractName, method: string, path: string, status: number, body: unknown, excluded: readonly string[] = []): string[] {
+export function contractViolations(
+  contract: ContractName,
+  method: string,
+  path: string,
+  status: number,
+  body: unknown,
+  excluded: readonly string[] = [],
+): string[] {
   const key = `${contract} ${method} ${path} ${status}`;
   let validate = validators.get(key);
   if (!validate) {
     validate = ajv.compile(responseSchema(contract, method, path, status));
     validators.set(key, validate);
   }
-  return validate(body) ? [] : (validate.errors ?? []).filter((error) => !isBundleDefect(contract, path, error) && !leftOut(excluded, error)).map(describeError);
+  return validate(body)
+    ? []
+    : (validate.errors ?? []).filter((error) => !isBundleDefect(contract, path, error) && !leftOut(excluded, error)).map(describeError);
 }
 
 /**

@@ -2,9 +2,13 @@ import { createHash, createPrivateKey, webcrypto } from 'node:crypto';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 
-const engine = new pkijs.CryptoEngine({ name: 'test-signer', crypto: webcrypto as unknown as ConstructorParameters<typeof pkijs.CryptoEngine>[0]['crypto'] });
+const engine = new pkijs.CryptoEngine({
+  name: 'test-signer',
+  crypto: webcrypto as unknown as ConstructorParameters<typeof pkijs.CryptoEngine>[0]['crypto'],
+});
 const ID_DATA = '1.2.840.113549.1.7.1';
-const toArrayBuffer = (bytes: Buffer): ArrayBuffer => bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
+const toArrayBuffer = (bytes: Buffer): ArrayBuffer =>
+  bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
 const derOfPem = (pem: string): Buffer => Buffer.from(pem.replace(/-----[A-Z ]+-----/g, '').replace(/\s+/g, ''), 'base64');
 
 /**
@@ -27,7 +31,10 @@ export async function signCms(content: Buffer, certificatePem: string, privateKe
           type: 0,
           attributes: [
             new pkijs.Attribute({ type: '1.2.840.113549.1.9.3', values: [new asn1js.ObjectIdentifier({ value: ID_DATA })] }),
-            new pkijs.Attribute({ type: '1.2.840.113549.1.9.4', values: [new asn1js.OctetString({ valueHex: toArrayBuffer(createHash('sha256').update(content).digest()) })] }),
+            new pkijs.Attribute({
+              type: '1.2.840.113549.1.9.4',
+              values: [new asn1js.OctetString({ valueHex: toArrayBuffer(createHash('sha256').update(content).digest()) })],
+            }),
           ],
         }),
       }),
@@ -36,6 +43,8 @@ export async function signCms(content: Buffer, certificatePem: string, privateKe
   });
   await signedData.sign(key as unknown as Parameters<pkijs.SignedData['sign']>[0], 0, 'SHA-256', toArrayBuffer(content), engine);
   const info = new pkijs.ContentInfo({ contentType: pkijs.ContentInfo.SIGNED_DATA, content: signedData.toSchema(true) });
-  const base64 = Buffer.from(info.toSchema().toBER(false)).toString('base64').replace(/(.{64})/g, '$1\n');
+  const base64 = Buffer.from(info.toSchema().toBER(false))
+    .toString('base64')
+    .replace(/(.{64})/g, '$1\n');
   return `-----BEGIN CMS-----\n${base64.trimEnd()}\n-----END CMS-----\n`;
 }

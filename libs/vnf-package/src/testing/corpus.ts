@@ -51,10 +51,7 @@ export async function listFiles(dir: string): Promise<string[]> {
 /** Zips a folder as a CSAR (deflate, paths relative to the folder). */
 export async function zipFolder(dir: string, zipPath: string): Promise<string> {
   const files = await listFiles(dir);
-  return writeZip(
-    zipPath,
-    await Promise.all(files.map(async (name) => ({ name, data: await readFile(join(dir, name)) }))),
-  );
+  return writeZip(zipPath, await Promise.all(files.map(async (name) => ({ name, data: await readFile(join(dir, name)) }))));
 }
 
 /**
@@ -75,7 +72,11 @@ export async function regenerateDigests(dir: string, listings: readonly string[]
       if (key === 'Algorithm') algorithm = value;
       if (key === 'Hash' && current) {
         const name = algorithm.toLowerCase().replace('-', '');
-        lines.push(`Hash: ${createHash(name).update(await readFile(join(dir, current))).digest('hex')}`);
+        lines.push(
+          `Hash: ${createHash(name)
+            .update(await readFile(join(dir, current)))
+            .digest('hex')}`,
+        );
       } else lines.push(line);
     }
     await writeFile(join(dir, listing), lines.join('\n'));

@@ -1,6 +1,13 @@
 import { Controller, Get, Inject, Param, Query, Req, UseGuards } from '@nestjs/common';
 import type { Request } from 'express';
-import { LCM_COORDINATOR, withAbsoluteLinks, type AuditTrailMessage, type AuditTrailReply, type InstanceAtMessage, type VnfInstanceView } from '@vnfm/lcm-domain';
+import {
+  LCM_COORDINATOR,
+  withAbsoluteLinks,
+  type AuditTrailMessage,
+  type AuditTrailReply,
+  type InstanceAtMessage,
+  type VnfInstanceView,
+} from '@vnfm/lcm-domain';
 import { SERVICE_RUNTIME, type ServiceRuntime } from '@vnfm/platform';
 import { AuthGuard } from '../http/auth.guard';
 import { originOf } from '../vnf-lcm/api-version.interceptor';
@@ -34,7 +41,11 @@ export class AuditController {
   }
 
   @Get('state')
-  async state(@Req() request: Request, @Param('vnfInstanceId') vnfInstanceId: string, @Query() query: Record<string, unknown>): Promise<VnfInstanceView> {
+  async state(
+    @Req() request: Request,
+    @Param('vnfInstanceId') vnfInstanceId: string,
+    @Query() query: Record<string, unknown>,
+  ): Promise<VnfInstanceView> {
     const { at, apiMajor } = readInstanceStateQuery(query);
     const message: InstanceAtMessage = { apiMajor, vnfInstanceId, at };
     const instance = await this.runtime.bus.request<VnfInstanceView>(LCM_COORDINATOR.getInstanceAt, message, { key: vnfInstanceId });

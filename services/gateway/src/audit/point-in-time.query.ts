@@ -19,11 +19,16 @@ const badQuery = (detail: string) => new AppError('INVALID_QUERY', 400, 'Bad Req
  */
 export function readInstanceStateQuery(query: Record<string, unknown>): InstanceStateQuery {
   const unknown = Object.keys(query).filter((name) => !PARAMETERS.includes(name));
-  if (unknown.length > 0) throw badQuery(`Unknown query parameter ${unknown.join(', ')}: give position or time, and optionally apiVersion.`);
+  if (unknown.length > 0)
+    throw badQuery(`Unknown query parameter ${unknown.join(', ')}: give position or time, and optionally apiVersion.`);
   const [position, time, apiVersion = '2'] = PARAMETERS.map((name) => single(query, name));
-  if ((position === undefined) === (time === undefined)) throw badQuery('Give exactly one of position (an event revision of the instance) and time (an ISO 8601 date-time).');
+  if ((position === undefined) === (time === undefined))
+    throw badQuery('Give exactly one of position (an event revision of the instance) and time (an ISO 8601 date-time).');
   if (apiVersion !== '1' && apiVersion !== '2') throw badQuery('apiVersion must be 1 or 2.');
-  return { apiMajor: apiVersion === '1' ? 1 : 2, at: position !== undefined ? { position: revisionOf(position) } : { time: instantOf(time as string) } };
+  return {
+    apiMajor: apiVersion === '1' ? 1 : 2,
+    at: position !== undefined ? { position: revisionOf(position) } : { time: instantOf(time as string) },
+  };
 }
 
 function single(query: Record<string, unknown>, name: string): string | undefined {
@@ -39,6 +44,7 @@ function revisionOf(position: string): number {
 
 function instantOf(time: string): string {
   const millis = INSTANT.test(time) ? Date.parse(time) : Number.NaN;
-  if (Number.isNaN(millis)) throw badQuery("time must be an ISO 8601 date-time with its time zone, e.g. 2025-05-01T12:00:00Z (write a '+' offset as %2B).");
+  if (Number.isNaN(millis))
+    throw badQuery("time must be an ISO 8601 date-time with its time zone, e.g. 2025-05-01T12:00:00Z (write a '+' offset as %2B).");
   return new Date(millis).toISOString();
 }

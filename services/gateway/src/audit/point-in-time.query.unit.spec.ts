@@ -15,8 +15,14 @@ describe('the point in time of GET /audit/v1/vnf_instances/{id}/state', () => {
   it('reads a stream position or an instant (normalised to UTC), in the v2 view unless apiVersion=1', () => {
     expect(readInstanceStateQuery({ position: '0' })).toEqual({ apiMajor: 2, at: { position: 0 } });
     expect(readInstanceStateQuery({ position: '12', apiVersion: '1' })).toEqual({ apiMajor: 1, at: { position: 12 } });
-    expect(readInstanceStateQuery({ time: '2025-05-01T14:30:00+02:00' })).toEqual({ apiMajor: 2, at: { time: '2025-05-01T12:30:00.000Z' } });
-    expect(readInstanceStateQuery({ time: '2025-05-01T12:30:00.123456Z', apiVersion: '2' })).toEqual({ apiMajor: 2, at: { time: '2025-05-01T12:30:00.123Z' } });
+    expect(readInstanceStateQuery({ time: '2025-05-01T14:30:00+02:00' })).toEqual({
+      apiMajor: 2,
+      at: { time: '2025-05-01T12:30:00.000Z' },
+    });
+    expect(readInstanceStateQuery({ time: '2025-05-01T12:30:00.123456Z', apiVersion: '2' })).toEqual({
+      apiMajor: 2,
+      at: { time: '2025-05-01T12:30:00.123Z' },
+    });
   });
 
   it('refuses anything but exactly one well-formed point, naming what is wrong', () => {

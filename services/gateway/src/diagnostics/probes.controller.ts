@@ -24,7 +24,9 @@ export class ProbesController {
     }
     const probeId = randomUUID();
     const targets = only ? [only] : BACKEND_SERVICES;
-    const results = await Promise.all(targets.map((service) => this.runtime.bus.request<ProbeResult>(probeMessageType(service), { probeId }, { key: probeId })));
+    const results = await Promise.all(
+      targets.map((service) => this.runtime.bus.request<ProbeResult>(probeMessageType(service), { probeId }, { key: probeId })),
+    );
     this.runtime.logger.info({ probeId, services: targets.length }, 'diagnostic probe completed');
     return { probeId, traceId: currentTraceIds().traceId, results };
   }

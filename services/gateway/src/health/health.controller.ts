@@ -36,6 +36,8 @@ export class HealthController {
     );
     const services = Object.fromEntries([['gateway', gateway], ...checks]);
     const status = checks.every(([, check]) => check.status === 'UP') ? 'UP' : 'DOWN';
-    response.status(status === 'UP' ? 200 : 503).json({ status, eventStream: describeEventStream(eventStreamSettingsOf(this.runtime.config)), services });
+    response
+      .status(status === 'UP' ? 200 : 503)
+      .json({ status, eventStream: describeEventStream(eventStreamSettingsOf(this.runtime.config)), services });
   }
 }

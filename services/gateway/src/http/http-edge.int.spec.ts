@@ -29,7 +29,11 @@ describe('the HTTP edge: protocol refusals as ProblemDetails (gateway over the i
     const config = loadConfig({ VNFM_DATA_DIR: dataDir, VNFM_PORT: String(port), VNFM_ADMIN_TOKEN: TOKEN, VNFM_LOG_LEVEL: 'silent' });
     const infra = createInfrastructure(config, createLogger('http-edge-int', 'silent'));
     standIn = await startBusStandIn(infra, ['lcm-coordinator', 'vim-registry', 'package-catalog'], (type, payload) =>
-      type === LCM_COORDINATOR.getTaggedVnfInstance ? { instance: instanceView((payload as VnfInstanceRef).vnfInstanceId), revision: 41 } : type === LCM_COORDINATOR.deleteVnfInstance ? {} : answerLcmCommand(type, payload),
+      type === LCM_COORDINATOR.getTaggedVnfInstance
+        ? { instance: instanceView((payload as VnfInstanceRef).vnfInstanceId), revision: 41 }
+        : type === LCM_COORDINATOR.deleteVnfInstance
+          ? {}
+          : answerLcmCommand(type, payload),
     );
     gateway = await startGateway(infra);
   });
@@ -40,7 +44,8 @@ describe('the HTTP edge: protocol refusals as ProblemDetails (gateway over the i
   });
   beforeEach(() => standIn.received.splice(0));
 
-  const call = (path: string, init: RequestInit = {}) => fetch(`${root}${path}`, { ...init, headers: { 'X-Auth-Token': TOKEN, Version: '2.0.0', ...init.headers } });
+  const call = (path: string, init: RequestInit = {}) =>
+    fetch(`${root}${path}`, { ...init, headers: { 'X-Auth-Token': TOKEN, Version: '2.0.0', ...init.headers } });
   const expectProblem = async (response: Response, status: number, detail: string | RegExp) => {
     const text = await response.text();
     expect({ status: response.status, text }).toMatchObject({ status });
@@ -68,7 +73,11 @@ describe('the HTTP edge: protocol refusals as ProblemDetails (gateway over the i
     });
 
     it(`accepts a body nested exactly ${MAX_JSON_DEPTH} levels (the request reaches its service)`, async () => {
-      const response = await call('/v1.0/vims', { method: 'POST', body: nestedJson(MAX_JSON_DEPTH - 1, 'extra'), headers: { 'Content-Type': 'application/json' } });
+      const response = await call('/v1.0/vims', {
+        method: 'POST',
+        body: nestedJson(MAX_JSON_DEPTH - 1, 'extra'),
+        headers: { 'Content-Type': 'application/json' },
+      });
       expect(response.status).not.toBe(400);
       expect(standIn.received.map((command) => command.type)).toContain('vim-registry.registerVim');
     });
@@ -113,7 +122,13 @@ describe('the HTTP edge: protocol refusals as ProblemDetails (gateway over the i
       const response = await fetch(`${root}/vnflcm/api_versions`, { headers: { 'X-Auth-Token': TOKEN } });
       expect(response.status).toBe(200);
       expect(response.headers.get('version')).toBe('2.0.0');
-      expect(await response.json()).toEqual({ uriPrefix: '/vnflcm', apiVersions: [{ version: '1.3.0', isDeprecated: false }, { version: '2.0.0', isDeprecated: false }] });
+      expect(await response.json()).toEqual({
+        uriPrefix: '/vnflcm',
+        apiVersions: [
+          { version: '1.3.0', isDeprecated: false },
+          { version: '2.0.0', isDeprecated: false },
+        ],
+      });
     });
 
     it('/vnfpkgm/api_versions lists 1.3.0 under /vnfpkgm', async () => {
@@ -153,13 +168,19 @@ describe('the HTTP edge: protocol refusals as ProblemDetails (gateway over the i
     });
 
     it('headers beyond the parser limit are answered 431 ProblemDetails, and the next request is served', async () => {
-      await expectProblem(await call('/vnflcm/v2/vnf_lcm_op_occs/op-1', { headers: { 'X-Padding': 'p'.repeat(20_000) } }), 431, /exceed 16384 bytes/);
+      await expectProblem(
+        await call('/vnflcm/v2/vnf_lcm_op_occs/op-1', { headers: { 'X-Padding': 'p'.repeat(20_000) } }),
+        431,
+        /exceed 16384 bytes/,
+      );
       expect((await call('/vnflcm/v2/vnf_lcm_op_occs/op-1')).status).toBe(200);
     });
 
     it('echoes a plain X-Correlation-Id of up to 128 characters', async () => {
       const id = `Req-1.2:3_${'a'.repeat(118)}`;
-      expect((await call('/vnflcm/v2/vnf_lcm_op_occs/op-1', { headers: { 'X-Correlation-Id': id } })).headers.get('x-correlation-id')).toBe(id);
+      expect((await call('/vnflcm/v2/vnf_lcm_op_occs/op-1', { headers: { 'X-Correlation-Id': id } })).headers.get('x-correlation-id')).toBe(
+        id,
+      );
     });
 
     it.each([
@@ -168,7 +189,9 @@ describe('the HTTP edge: protocol refusals as ProblemDetails (gateway over the i
       ['with characters outside [A-Za-z0-9._:-]', 'id with spaces <script>'],
       ['empty', ''],
     ])('replaces an X-Correlation-Id %s with a new one', async (_what, id) => {
-      const echoed = (await call('/vnflcm/v2/vnf_lcm_op_occs/op-1', { headers: { 'X-Correlation-Id': id } })).headers.get('x-correlation-id');
+      const echoed = (await call('/vnflcm/v2/vnf_lcm_op_occs/op-1', { headers: { 'X-Correlation-Id': id } })).headers.get(
+        'x-correlation-id',
+      );
       expect(echoed).toMatch(/^[0-9a-f-]{36}$/);
       expect(standIn.received.map((command) => command.type)).toEqual(['lcm-coordinator.getOpOcc']);
     });
@@ -188,7 +211,11 @@ describe('the HTTP edge: protocol refusals as ProblemDetails (gateway over the i
       ['*', undefined],
     ])('DELETE and PATCH carry If-Match %s to the coordinator as revisions %j', async (ifMatch, revisions) => {
       expect((await call('/vnflcm/v2/vnf_instances/instance-1', { method: 'DELETE', headers: { 'If-Match': ifMatch } })).status).toBe(204);
-      const patch = await call('/vnflcm/v2/vnf_instances/instance-1', { method: 'PATCH', body: '{"vnfInstanceName":"x"}', headers: { 'If-Match': ifMatch, 'Content-Type': 'application/merge-patch+json' } });
+      const patch = await call('/vnflcm/v2/vnf_instances/instance-1', {
+        method: 'PATCH',
+        body: '{"vnfInstanceName":"x"}',
+        headers: { 'If-Match': ifMatch, 'Content-Type': 'application/merge-patch+json' },
+      });
       expect(patch.status).toBe(202);
       expect(standIn.payloadsOf<DeleteVnfInstanceMessage>(LCM_COORDINATOR.deleteVnfInstance)[0].ifMatchRevisions).toEqual(revisions);
       expect(standIn.payloadsOf<StartOperationMessage>(LCM_COORDINATOR.startOperation)[0].ifMatchRevisions).toEqual(revisions);

@@ -29,7 +29,8 @@ export function useJsonBodies(app: NestExpressApplication): void {
   });
   app.use((error: unknown, _request: Request, _response: Response, next: NextFunction) => {
     const status = (error as { status?: unknown })?.status;
-    const parserError = typeof (error as { type?: unknown })?.type === 'string' && typeof status === 'number' && status >= 400 && status < 500;
+    const parserError =
+      typeof (error as { type?: unknown })?.type === 'string' && typeof status === 'number' && status >= 400 && status < 500;
     next(parserError ? new HttpException(describe(error as Error & { type: string }), status) : error);
   });
 }
@@ -40,4 +41,10 @@ function describe(error: Error & { type: string }): string {
   return `Invalid request body: ${error.message}`;
 }
 
-const tooDeep = () => new AppError('JSON_TOO_DEEP', 400, 'Bad Request', `Invalid request body: it nests objects and arrays more than ${MAX_JSON_DEPTH} levels deep.`);
+const tooDeep = () =>
+  new AppError(
+    'JSON_TOO_DEEP',
+    400,
+    'Bad Request',
+    `Invalid request body: it nests objects and arrays more than ${MAX_JSON_DEPTH} levels deep.`,
+  );

@@ -21,7 +21,8 @@ export function refuseUnsupportedMethods(app: NestExpressApplication) {
   return (request: Request, response: Response, next: NextFunction): void => {
     const allowed = new Set<string>();
     try {
-      for (const layer of router.stack) if (layer.route && layer.match(request.path)) layer.route._methods().forEach((method) => allowed.add(method));
+      for (const layer of router.stack)
+        if (layer.route && layer.match(request.path)) layer.route._methods().forEach((method) => allowed.add(method));
     } catch {
       // The router decodes path parameters as it matches: `%E0%A4%A` is no text.
       return next(new AppError('INVALID_PATH', 400, 'Bad Request', 'The request path has a malformed percent-encoding.'));
@@ -29,6 +30,13 @@ export function refuseUnsupportedMethods(app: NestExpressApplication) {
     if (allowed.size === 0 || allowed.has(request.method)) return next();
     const allow = [...allowed].sort().join(', ');
     response.setHeader('Allow', allow);
-    next(new AppError('METHOD_NOT_ALLOWED', 405, 'Method Not Allowed', `${request.method} is not supported by ${request.path.slice(0, 200)}; it supports ${allow}.`));
+    next(
+      new AppError(
+        'METHOD_NOT_ALLOWED',
+        405,
+        'Method Not Allowed',
+        `${request.method} is not supported by ${request.path.slice(0, 200)}; it supports ${allow}.`,
+      ),
+    );
   };
 }

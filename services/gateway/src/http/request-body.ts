@@ -20,7 +20,12 @@ export function jsonBody<T extends object>(request: Request, type: new () => T):
 export function jsonObjectBody(request: Request): Record<string, unknown> {
   const hasBody = Number(request.headers['content-length'] ?? 0) > 0 || request.headers['transfer-encoding'] !== undefined;
   if (hasBody && !request.is(JSON_MEDIA_TYPES)) {
-    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 415, 'Unsupported Media Type', `The body must be ${JSON_MEDIA_TYPES.join(' or ')}, not ${request.headers['content-type'] ?? 'untyped'}.`);
+    throw new AppError(
+      'UNSUPPORTED_MEDIA_TYPE',
+      415,
+      'Unsupported Media Type',
+      `The body must be ${JSON_MEDIA_TYPES.join(' or ')}, not ${request.headers['content-type'] ?? 'untyped'}.`,
+    );
   }
   const plain: unknown = request.body ?? {};
   if (plain === null || typeof plain !== 'object' || Array.isArray(plain)) throw badRequest('The body must be a JSON object.');

@@ -5,7 +5,8 @@ import { inSpan, runWithContext, SpanKind, type Logger } from '@vnfm/telemetry';
 /** A client's correlation id is kept only if it is short and plain: it is echoed, logged and carried in every event it causes. */
 const CORRELATION_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
-export const saneCorrelationId = (presented: string | undefined): string | undefined => (presented !== undefined && CORRELATION_ID.test(presented) ? presented : undefined);
+export const saneCorrelationId = (presented: string | undefined): string | undefined =>
+  presented !== undefined && CORRELATION_ID.test(presented) ? presented : undefined;
 
 /**
  * Opens the server span and the message context of one HTTP request: the
@@ -21,19 +22,26 @@ export function requestContext(logger: Logger) {
     const context = { correlationId, causationId: requestId, principal: 'anonymous' };
     const headers = { traceparent: request.header('traceparent') ?? '' };
     void runWithContext(context, () =>
-      inSpan(`${request.method} ${request.path}`, SpanKind.SERVER, { 'http.method': request.method, 'http.target': request.path }, (span) =>
-        new Promise<void>((resolve) => {
-          const started = Date.now();
-          response.setHeader('X-Trace-Id', span.spanContext().traceId);
-          response.setHeader('X-Correlation-Id', correlationId);
-          response.on('finish', () => {
-            span.setAttribute('http.status_code', response.statusCode);
-            logger.info({ method: request.method, path: request.path, status: response.statusCode, ms: Date.now() - started }, 'http request');
-            resolve();
-          });
-          response.on('close', resolve);
-          next();
-        }),
+      inSpan(
+        `${request.method} ${request.path}`,
+        SpanKind.SERVER,
+        { 'http.method': request.method, 'http.target': request.path },
+        (span) =>
+          new Promise<void>((resolve) => {
+            const started = Date.now();
+            response.setHeader('X-Trace-Id', span.spanContext().traceId);
+            response.setHeader('X-Correlation-Id', correlationId);
+            response.on('finish', () => {
+              span.setAttribute('http.status_code', response.statusCode);
+              logger.info(
+                { method: request.method, path: request.path, status: response.statusCode, ms: Date.now() - started },
+                'http request',
+              );
+              resolve();
+            });
+            response.on('close', resolve);
+            next();
+          }),
         headers.traceparent ? headers : undefined,
       ),
     );

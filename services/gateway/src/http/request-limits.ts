@@ -13,7 +13,14 @@ export const MAX_URL_LENGTH = 8192;
 
 export function refuseLongUrls(request: Request, _response: Response, next: NextFunction): void {
   if (request.originalUrl.length <= MAX_URL_LENGTH) return next();
-  next(new AppError('URI_TOO_LONG', 414, 'URI Too Long', `The request target is ${request.originalUrl.length} characters long; at most ${MAX_URL_LENGTH} are served.`));
+  next(
+    new AppError(
+      'URI_TOO_LONG',
+      414,
+      'URI Too Long',
+      `The request target is ${request.originalUrl.length} characters long; at most ${MAX_URL_LENGTH} are served.`,
+    ),
+  );
 }
 
 /**
@@ -30,6 +37,8 @@ export function answerClientErrors(server: Server): void {
         ? [431, 'Request Header Fields Too Large', `The request line and headers exceed ${maxHeaderSize} bytes.`]
         : [400, 'Bad Request', 'The request is not well-formed HTTP/1.1.'];
     const body = JSON.stringify({ type: 'about:blank', title, status, detail });
-    socket.end(`HTTP/1.1 ${status} ${title}\r\nContent-Type: application/problem+json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+    socket.end(
+      `HTTP/1.1 ${status} ${title}\r\nContent-Type: application/problem+json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
   });
 }

@@ -1,6 +1,11 @@
 import { Controller, Get, HttpCode, Inject, Param, Post, Query, UseGuards } from '@nestjs/common';
 import { AppError } from '@vnfm/contracts';
-import { PARKED_NOTIFICATIONS, type ListParkedNotificationsMessage, type ParkedNotificationView, type ReplayParkedNotificationMessage } from '@vnfm/lcm-domain';
+import {
+  PARKED_NOTIFICATIONS,
+  type ListParkedNotificationsMessage,
+  type ParkedNotificationView,
+  type ReplayParkedNotificationMessage,
+} from '@vnfm/lcm-domain';
 import { SERVICE_RUNTIME, type ServiceRuntime } from '@vnfm/platform';
 import { AuthGuard } from '../http/auth.guard';
 
@@ -26,7 +31,8 @@ export class ParkedNotificationsController {
   list(@Query() query: Record<string, unknown>): Promise<ParkedNotificationView[]> {
     const unknown = Object.keys(query).filter((name) => name !== 'subscriptionId');
     if (unknown.length > 0) throw badQuery(`Unknown query parameter(s): ${unknown.join(', ')}; only subscriptionId is taken.`);
-    if (query.subscriptionId !== undefined && typeof query.subscriptionId !== 'string') throw badQuery('subscriptionId must be given once.');
+    if (query.subscriptionId !== undefined && typeof query.subscriptionId !== 'string')
+      throw badQuery('subscriptionId must be given once.');
     const message: ListParkedNotificationsMessage = query.subscriptionId ? { subscriptionId: query.subscriptionId } : {};
     return this.runtime.bus.request<ParkedNotificationView[]>(PARKED_NOTIFICATIONS.list, message);
   }

@@ -19,7 +19,13 @@ describe('/admin/v1/notifications/parked through the gateway, with the lcm-coord
   let coordinator: RunningService;
 
   beforeAll(async () => {
-    const config = loadConfig({ VNFM_DATA_DIR: dataDir, VNFM_PORT: String(port), VNFM_ADMIN_TOKEN: TOKEN, VNFM_LOG_LEVEL: 'silent', VNFM_FSYNC: 'never' });
+    const config = loadConfig({
+      VNFM_DATA_DIR: dataDir,
+      VNFM_PORT: String(port),
+      VNFM_ADMIN_TOKEN: TOKEN,
+      VNFM_LOG_LEVEL: 'silent',
+      VNFM_FSYNC: 'never',
+    });
     const infra = createInfrastructure(config, createLogger('parked-int', 'silent'));
     coordinator = await startBackendService('lcm-coordinator', LcmCoordinatorModule, infra);
     gateway = await startGateway(infra);
@@ -30,8 +36,13 @@ describe('/admin/v1/notifications/parked through the gateway, with the lcm-coord
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  const call = (path: string, init: RequestInit = {}, token = TOKEN) => fetch(`${root}${path}`, { ...init, headers: { 'X-Auth-Token': token } });
-  const problem = async (response: Response) => ({ status: response.status, type: response.headers.get('content-type'), detail: ((await response.json()) as { detail: string }).detail });
+  const call = (path: string, init: RequestInit = {}, token = TOKEN) =>
+    fetch(`${root}${path}`, { ...init, headers: { 'X-Auth-Token': token } });
+  const problem = async (response: Response) => ({
+    status: response.status,
+    type: response.headers.get('content-type'),
+    detail: ((await response.json()) as { detail: string }).detail,
+  });
 
   it('needs the admin token', async () => {
     expect((await call('', {}, 'not-the-token')).status).toBe(401);
@@ -45,7 +56,11 @@ describe('/admin/v1/notifications/parked through the gateway, with the lcm-coord
   });
 
   it('refuses an unknown query parameter with 400, and a replay of no parked notification with 404, as ProblemDetails', async () => {
-    expect(await problem(await call('?vnfInstanceId=x'))).toEqual({ status: 400, type: expect.stringContaining('application/problem+json'), detail: expect.stringContaining('vnfInstanceId') });
+    expect(await problem(await call('?vnfInstanceId=x'))).toEqual({
+      status: 400,
+      type: expect.stringContaining('application/problem+json'),
+      detail: expect.stringContaining('vnfInstanceId'),
+    });
     expect(await problem(await call('/7d3c2a90-0000-5000-8000-000000000000/replay', { method: 'POST' }))).toEqual({
       status: 404,
       type: expect.stringContaining('application/problem+json'),

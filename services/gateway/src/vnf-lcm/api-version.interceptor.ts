@@ -31,7 +31,8 @@ export class VnfLcmApiVersionInterceptor implements NestInterceptor {
     const request = context.switchToHttp().getRequest<Request>();
     const major = apiMajorOf(request);
     context.switchToHttp().getResponse<Response>().setHeader('Version', VNFLCM_API_VERSIONS[major]);
-    if (major === 2 && !request.path.endsWith('/api_versions')) refuseUnsupportedVersion(request.header('Version'), VNFLCM_API_VERSIONS[major]);
+    if (major === 2 && !request.path.endsWith('/api_versions'))
+      refuseUnsupportedVersion(request.header('Version'), VNFLCM_API_VERSIONS[major]);
     return next.handle().pipe(map((body: unknown) => withAbsoluteLinks(body, originOf(request))));
   }
 }
@@ -40,7 +41,18 @@ function refuseUnsupportedVersion(version: string | undefined, served: string): 
   if (version === undefined) throw new AppError('VERSION_HEADER_MISSING', 400, 'Bad Request', "'Version' HTTP header missing.");
   const shown = JSON.stringify(version.slice(0, 32));
   if (!VERSION_FORMAT.test(version)) {
-    throw new AppError('VERSION_HEADER_INVALID', 400, 'Bad Request', `Version String ${shown} is of invalid format. Must be of format Major.Minor.Patch.`);
+    throw new AppError(
+      'VERSION_HEADER_INVALID',
+      400,
+      'Bad Request',
+      `Version String ${shown} is of invalid format. Must be of format Major.Minor.Patch.`,
+    );
   }
-  if (version !== served) throw new AppError('VERSION_NOT_SUPPORTED', 406, 'Not Acceptable', `Version ${shown} is not supported; this API serves ${served} (see GET /vnflcm/api_versions).`);
+  if (version !== served)
+    throw new AppError(
+      'VERSION_NOT_SUPPORTED',
+      406,
+      'Not Acceptable',
+      `Version ${shown} is not supported; this API serves ${served} (see GET /vnflcm/api_versions).`,
+    );
 }

@@ -7,9 +7,19 @@ import { request, type Dispatcher } from 'undici';
 export const CALLBACK_TEST_TIMEOUT_MS = 5_000;
 
 const failed = (callbackUri: string, reason: string) =>
-  new AppError('CALLBACK_TEST_FAILED', 422, 'Unprocessable Entity', `The notification endpoint ${safeForDetail(callbackUri)} did not pass the test (GET, 204 expected): ${reason}. No subscription was created.`);
+  new AppError(
+    'CALLBACK_TEST_FAILED',
+    422,
+    'Unprocessable Entity',
+    `The notification endpoint ${safeForDetail(callbackUri)} did not pass the test (GET, 204 expected): ${reason}. No subscription was created.`,
+  );
 const notAllowed = (what: string, uri: string, reason: string) =>
-  new AppError('CALLBACK_URI_NOT_ALLOWED', 422, 'Unprocessable Entity', `The ${what} ${safeForDetail(uri)} is not allowed: ${reason}. No subscription was created.`);
+  new AppError(
+    'CALLBACK_URI_NOT_ALLOWED',
+    422,
+    'Unprocessable Entity',
+    `The ${what} ${safeForDetail(uri)} is not allowed: ${reason}. No subscription was created.`,
+  );
 
 /**
  * ETSI GS NFV-SOL 003 §5.4.20.3.2 (GET on the notification endpoint, to
@@ -33,7 +43,9 @@ export async function testCallback(
   if (!dispatcher) throw tlsCertNotConfigured();
   const refused = await policy.refusalOf(callbackUri);
   if (refused) throw notAllowed('notification endpoint', callbackUri, refused);
-  const tokenEndpoint = authentication?.authType.includes('OAUTH2_CLIENT_CREDENTIALS') ? authentication.paramsOauth2ClientCredentials?.tokenEndpoint : undefined;
+  const tokenEndpoint = authentication?.authType.includes('OAUTH2_CLIENT_CREDENTIALS')
+    ? authentication.paramsOauth2ClientCredentials?.tokenEndpoint
+    : undefined;
   const tokenRefused = tokenEndpoint && (await policy.refusalOf(tokenEndpoint));
   if (tokenEndpoint && tokenRefused) throw notAllowed('token endpoint', tokenEndpoint, tokenRefused);
   const signal = AbortSignal.timeout(timeoutMs);
@@ -63,17 +75,27 @@ export const tlsCertNotConfigured = () =>
   );
 
 /** SOL 013 §8.3.4: BASIC when named (RFC 7617), else an OAuth 2.0 client-credentials token (RFC 6749 §4.4). */
-async function authorizationOf(authentication: SubscriptionAuthentication | undefined, signal: AbortSignal, dispatcher: Dispatcher): Promise<string | undefined> {
+async function authorizationOf(
+  authentication: SubscriptionAuthentication | undefined,
+  signal: AbortSignal,
+  dispatcher: Dispatcher,
+): Promise<string | undefined> {
   if (!authentication) return undefined;
   const basic = authentication.paramsBasic;
-  if (authentication.authType.includes('BASIC') && basic) return `Basic ${Buffer.from(`${basic.userName ?? ''}:${basic.password ?? ''}`).toString('base64')}`;
+  if (authentication.authType.includes('BASIC') && basic)
+    return `Basic ${Buffer.from(`${basic.userName ?? ''}:${basic.password ?? ''}`).toString('base64')}`;
   const oauth = authentication.paramsOauth2ClientCredentials;
   if (!authentication.authType.includes('OAUTH2_CLIENT_CREDENTIALS') || !oauth) return undefined;
   try {
     return `Bearer ${(await requestClientCredentialsToken(oauth, signal, dispatcher)).token}`;
   } catch (error) {
     if (!(error instanceof TokenRequestError)) throw error;
-    throw new AppError('CALLBACK_TEST_FAILED', 422, 'Unprocessable Entity', `The token endpoint ${safeForDetail(oauth.tokenEndpoint)} gave no access token (${error.reason}). No subscription was created.`);
+    throw new AppError(
+      'CALLBACK_TEST_FAILED',
+      422,
+      'Unprocessable Entity',
+      `The token endpoint ${safeForDetail(oauth.tokenEndpoint)} gave no access token (${error.reason}). No subscription was created.`,
+    );
   }
 }
 

@@ -31,7 +31,9 @@ export class ChangeExtVnfConnectivityRequestV2Dto {
   additionalParams?: Record<string, unknown>;
 }
 
-export function toChangeExtConnRequest(dto: ChangeExtVnfConnectivityRequestV1Dto | ChangeExtVnfConnectivityRequestV2Dto): ChangeExtVnfConnectivityRequest {
+export function toChangeExtConnRequest(
+  dto: ChangeExtVnfConnectivityRequestV1Dto | ChangeExtVnfConnectivityRequestV2Dto,
+): ChangeExtVnfConnectivityRequest {
   const vimConnectionInfo = dto.vimConnectionInfo === undefined ? undefined : toVimConnectionRefs(dto.vimConnectionInfo);
   return { extVirtualLinks: dto.extVirtualLinks, vimConnectionInfo, additionalParams: dto.additionalParams };
 }

@@ -37,7 +37,12 @@ export class ChangeCurrentVnfPkgRequestDto {
 /** VIM connections do not change with the package here: a request that changes them is refused, not half-applied. */
 export function toChangeVnfPkgRequest(dto: ChangeCurrentVnfPkgRequestDto): ChangeCurrentVnfPkgRequest {
   if (dto.vimConnectionInfo !== undefined) {
-    throw new AppError('VIM_CONNECTIONS_NOT_CHANGED_WITH_PACKAGE', 422, 'Unprocessable Entity', 'A change of VNF package keeps the VNF instance on its VIMs: change vimConnectionInfo with PATCH (ETSI GS NFV-SOL 003 §5.4.3.3.4) and leave it out of this request.');
+    throw new AppError(
+      'VIM_CONNECTIONS_NOT_CHANGED_WITH_PACKAGE',
+      422,
+      'Unprocessable Entity',
+      'A change of VNF package keeps the VNF instance on its VIMs: change vimConnectionInfo with PATCH (ETSI GS NFV-SOL 003 §5.4.3.3.4) and leave it out of this request.',
+    );
   }
   const { vnfdId, extVirtualLinks, extManagedVirtualLinks, additionalParams, extensions, vnfConfigurableProperties } = dto;
   const request = { vnfdId, extVirtualLinks, extManagedVirtualLinks, additionalParams, extensions, vnfConfigurableProperties };

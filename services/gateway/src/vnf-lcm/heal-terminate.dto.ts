@@ -35,10 +35,18 @@ export class TerminateVnfRequestDto {
   additionalParams?: Record<string, unknown>;
 }
 
-export const toHealRequest = ({ vnfcInstanceId, cause, additionalParams }: HealVnfRequestDto): HealVnfRequest => ({ vnfcInstanceId, cause, additionalParams });
+export const toHealRequest = ({ vnfcInstanceId, cause, additionalParams }: HealVnfRequestDto): HealVnfRequest => ({
+  vnfcInstanceId,
+  cause,
+  additionalParams,
+});
 
 /** §5.5.2.8: the timeout "is only applicable in case of graceful termination"; with FORCEFUL it would be silently meaningless. */
-export function toTerminateRequest({ terminationType, gracefulTerminationTimeout, additionalParams }: TerminateVnfRequestDto): TerminateVnfRequest {
+export function toTerminateRequest({
+  terminationType,
+  gracefulTerminationTimeout,
+  additionalParams,
+}: TerminateVnfRequestDto): TerminateVnfRequest {
   if (terminationType === 'FORCEFUL' && gracefulTerminationTimeout !== undefined) {
     throw invalidRequestBody('gracefulTerminationTimeout applies only to GRACEFUL termination (ETSI GS NFV-SOL 003 §5.5.2.8).');
   }

@@ -5,4 +5,10 @@ import { LccnSubscriptionsController } from './subscriptions.controller';
 import { VnfInstancesController } from './vnf-instances.controller';
 
 /** The /vnflcm/v1 and /vnflcm/v2 API families (SOL 003 VNF lifecycle management, as Tacker serves them). */
-export const VNF_LCM_CONTROLLERS = [VnfLcmApiVersionsController, VnfInstancesController, LcmTasksController, VnfLcmOpOccsController, LccnSubscriptionsController];
+export const VNF_LCM_CONTROLLERS = [
+  VnfLcmApiVersionsController,
+  VnfInstancesController,
+  LcmTasksController,
+  VnfLcmOpOccsController,
+  LccnSubscriptionsController,
+];

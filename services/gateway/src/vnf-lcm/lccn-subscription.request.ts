@@ -10,7 +10,8 @@ const text: Check = (value, path, problems) => {
 };
 // SOL 003 Version is a string; Tacker's own functional-test body sends numbers (1.0), which Tacker accepts: so do we, as given.
 const version: Check = (value, path, problems) => {
-  if (!(typeof value === 'string' && value.length > 0) && !(typeof value === 'number' && Number.isFinite(value))) problems.push(`${path} must be a version string`);
+  if (!(typeof value === 'string' && value.length > 0) && !(typeof value === 'number' && Number.isFinite(value)))
+    problems.push(`${path} must be a version string`);
 };
 const oneOf =
   (values: readonly string[]): Check =>
@@ -18,7 +19,8 @@ const oneOf =
     if (typeof value !== 'string' || !values.includes(value)) problems.push(`${path} must be one of ${values.join(', ')}`);
   };
 const uri: Check = (value, path, problems) => {
-  if (typeof value !== 'string' || !/^https?:$/.test(safeUrl(value)?.protocol ?? '')) problems.push(`${path} must be an absolute http or https URI`);
+  if (typeof value !== 'string' || !/^https?:$/.test(safeUrl(value)?.protocol ?? ''))
+    problems.push(`${path} must be an absolute http or https URI`);
 };
 const arrayOf =
   (entry: Check): Check =>
@@ -31,7 +33,9 @@ const object =
   (members: Record<string, Check>): Check =>
   (value, path, problems) => {
     if (!isRecord(value)) return void problems.push(`${path || 'The body'} must be a JSON object`);
-    const known = new Map(Object.entries(members).map(([name, check]) => [name.replace(/\*$/, ''), { check, required: name.endsWith('*') }]));
+    const known = new Map(
+      Object.entries(members).map(([name, check]) => [name.replace(/\*$/, ''), { check, required: name.endsWith('*') }]),
+    );
     for (const name of Object.keys(value)) if (!known.has(name)) problems.push(`property ${join(path, name)} should not exist`);
     for (const [name, { check, required }] of known) {
       if (value[name] !== undefined) check(value[name], join(path, name), problems);
@@ -47,10 +51,24 @@ const safeUrl = (value: string) => {
   }
 };
 
-const OPERATION_TYPES_V1 = ['INSTANTIATE', 'SCALE', 'SCALE_TO_LEVEL', 'CHANGE_FLAVOUR', 'TERMINATE', 'HEAL', 'OPERATE', 'CHANGE_EXT_CONN', 'MODIFY_INFO'];
+const OPERATION_TYPES_V1 = [
+  'INSTANTIATE',
+  'SCALE',
+  'SCALE_TO_LEVEL',
+  'CHANGE_FLAVOUR',
+  'TERMINATE',
+  'HEAL',
+  'OPERATE',
+  'CHANGE_EXT_CONN',
+  'MODIFY_INFO',
+];
 const OPERATION_TYPES_V2 = [...OPERATION_TYPES_V1, 'CREATE_SNAPSHOT', 'REVERT_TO_SNAPSHOT', 'CHANGE_VNFPKG'];
 const OPERATION_STATES = ['STARTING', 'PROCESSING', 'COMPLETED', 'FAILED_TEMP', 'FAILED', 'ROLLING_BACK', 'ROLLED_BACK'];
-const NOTIFICATION_TYPES = ['VnfLcmOperationOccurrenceNotification', 'VnfIdentifierCreationNotification', 'VnfIdentifierDeletionNotification'];
+const NOTIFICATION_TYPES = [
+  'VnfLcmOperationOccurrenceNotification',
+  'VnfIdentifierCreationNotification',
+  'VnfIdentifierDeletionNotification',
+];
 
 /** SOL 003 §5.5.2.15 LccnSubscriptionRequest per version: v2.6.1 (/vnflcm/v1) and v3.3.1 (/vnflcm/v2, with verbosity and TLS_CERT). */
 function requestCheck(major: VnfLcmApiMajor): Check {
@@ -59,7 +77,12 @@ function requestCheck(major: VnfLcmApiMajor): Check {
     vnfProductsFromProviders: arrayOf(
       object({
         'vnfProvider*': text,
-        vnfProducts: arrayOf(object({ 'vnfProductName*': text, versions: arrayOf(object({ 'vnfSoftwareVersion*': version, vnfdVersions: arrayOf(version) })) })),
+        vnfProducts: arrayOf(
+          object({
+            'vnfProductName*': text,
+            versions: arrayOf(object({ 'vnfSoftwareVersion*': version, vnfdVersions: arrayOf(version) })),
+          }),
+        ),
       }),
     ),
     vnfInstanceIds: arrayOf(text),
@@ -102,8 +125,17 @@ export function lccnSubscriptionRequestOf(major: VnfLcmApiMajor, body: unknown):
   const request = body as LccnSubscriptionRequest;
   const providers = request.filter?.vnfInstanceSubscriptionFilter?.vnfProductsFromProviders;
   if (!providers) return request;
-  const products = providers.map((provider) => ({ ...provider, vnfProducts: provider.vnfProducts?.map((product) => ({ ...product, versions: product.versions?.map(versionTexts) })) }));
-  return { ...request, filter: { ...request.filter, vnfInstanceSubscriptionFilter: { ...request.filter?.vnfInstanceSubscriptionFilter, vnfProductsFromProviders: products } } };
+  const products = providers.map((provider) => ({
+    ...provider,
+    vnfProducts: provider.vnfProducts?.map((product) => ({ ...product, versions: product.versions?.map(versionTexts) })),
+  }));
+  return {
+    ...request,
+    filter: {
+      ...request.filter,
+      vnfInstanceSubscriptionFilter: { ...request.filter?.vnfInstanceSubscriptionFilter, vnfProductsFromProviders: products },
+    },
+  };
 }
 
 type Versions = { vnfSoftwareVersion: unknown; vnfdVersions?: unknown[] };

@@ -11,11 +11,22 @@ export const Optional = () => ValidateIf((_object: object, value: unknown) => va
 // Member rules with one message each: jsonBody joins the messages of every failed rule, so IsInt + Min would say it twice.
 
 export const IsText = () =>
-  ValidateBy({ name: 'isText', validator: { validate: (value: unknown) => typeof value === 'string' && value.length > 0 } }, { message: '$property must be a non-empty string' });
+  ValidateBy(
+    { name: 'isText', validator: { validate: (value: unknown) => typeof value === 'string' && value.length > 0 } },
+    { message: '$property must be a non-empty string' },
+  );
 
 export const IsDistinctTexts = () =>
   ValidateBy(
-    { name: 'isDistinctTexts', validator: { validate: (value: unknown) => Array.isArray(value) && value.every((entry) => typeof entry === 'string' && entry.length > 0) && new Set(value).size === value.length } },
+    {
+      name: 'isDistinctTexts',
+      validator: {
+        validate: (value: unknown) =>
+          Array.isArray(value) &&
+          value.every((entry) => typeof entry === 'string' && entry.length > 0) &&
+          new Set(value).size === value.length,
+      },
+    },
     { message: '$property must be an array of distinct non-empty strings' },
   );
 
@@ -43,7 +54,10 @@ export function IsNested(type: () => new () => object, shape: NestedShape, optio
   const problems = (args: ValidationArguments) => nestedProblems(args.value, args.property, type(), shape, options.nonEmpty === true);
   return ValidateBy({
     name: 'isNested',
-    validator: { validate: (_value: unknown, args: ValidationArguments) => problems(args).length === 0, defaultMessage: (args: ValidationArguments) => problems(args).join('; ') },
+    validator: {
+      validate: (_value: unknown, args: ValidationArguments) => problems(args).length === 0,
+      defaultMessage: (args: ValidationArguments) => problems(args).join('; '),
+    },
   });
 }
 
@@ -53,7 +67,9 @@ function nestedProblems(value: unknown, path: string, type: new () => object, sh
   if (nonEmpty && entries.length === 0) return [`${path} must not be empty`];
   return entries.flatMap(([entryPath, entry]) => {
     if (!isRecord(entry)) return [`${entryPath} must be a JSON object`];
-    return validateSync(plainToInstance(type, entry), { whitelist: true, forbidNonWhitelisted: true }).flatMap((error) => messagesOf(error, entryPath));
+    return validateSync(plainToInstance(type, entry), { whitelist: true, forbidNonWhitelisted: true }).flatMap((error) =>
+      messagesOf(error, entryPath),
+    );
   });
 }
 
@@ -64,5 +80,7 @@ function entriesOf(value: unknown, path: string, shape: NestedShape): [string, u
 
 /** Each message starts with the nested member's name (or path), so prefixing the entry's path names it fully. */
 function messagesOf(error: ValidationError, path: string): string[] {
-  return Object.entries(error.constraints ?? {}).map(([rule, message]) => (rule === 'whitelistValidation' ? `property ${path}.${error.property} should not exist` : `${path}.${message}`));
+  return Object.entries(error.constraints ?? {}).map(([rule, message]) =>
+    rule === 'whitelistValidation' ? `property ${path}.${error.property} should not exist` : `${path}.${message}`,
+  );
 }

@@ -19,29 +19,55 @@ export interface TaskRequest {
 type TaskReader = (major: VnfLcmApiMajor, request: Request) => TaskRequest;
 
 /** The body read with the DTO of the request's API version. */
-const bodyOf = <V1 extends object, V2 extends object>(major: VnfLcmApiMajor, request: Request, v1: new () => V1, v2: new () => V2): V1 | V2 =>
-  major === 1 ? jsonBody(request, v1) : jsonBody(request, v2);
+const bodyOf = <V1 extends object, V2 extends object>(
+  major: VnfLcmApiMajor,
+  request: Request,
+  v1: new () => V1,
+  v2: new () => V2,
+): V1 | V2 => (major === 1 ? jsonBody(request, v1) : jsonBody(request, v2));
 
 /** ETSI GS NFV-SOL 003 §5.4.4-§5.4.11: each task resource's body, per API version, and the operation it starts. */
 const TASKS = new Map<string, TaskReader>([
   [
     'instantiate',
-    (major, request) => ({ request: { operation: 'INSTANTIATE', params: toInstantiateRequest(bodyOf(major, request, InstantiateVnfRequestV1Dto, InstantiateVnfRequestV2Dto)) } }),
+    (major, request) => ({
+      request: {
+        operation: 'INSTANTIATE',
+        params: toInstantiateRequest(bodyOf(major, request, InstantiateVnfRequestV1Dto, InstantiateVnfRequestV2Dto)),
+      },
+    }),
   ],
   ['scale', (_major, request) => ({ request: { operation: 'SCALE', params: toScaleRequest(jsonBody(request, ScaleVnfRequestDto)) } })],
-  ['scale_to_level', (_major, request) => ({ request: { operation: 'SCALE_TO_LEVEL', params: toScaleToLevelRequest(jsonBody(request, ScaleVnfToLevelRequestDto)) } })],
+  [
+    'scale_to_level',
+    (_major, request) => ({
+      request: { operation: 'SCALE_TO_LEVEL', params: toScaleToLevelRequest(jsonBody(request, ScaleVnfToLevelRequestDto)) },
+    }),
+  ],
   ['heal', (_major, request) => ({ request: { operation: 'HEAL', params: toHealRequest(jsonBody(request, HealVnfRequestDto)) } })],
-  ['terminate', (_major, request) => ({ request: { operation: 'TERMINATE', params: toTerminateRequest(jsonBody(request, TerminateVnfRequestDto)) } })],
+  [
+    'terminate',
+    (_major, request) => ({ request: { operation: 'TERMINATE', params: toTerminateRequest(jsonBody(request, TerminateVnfRequestDto)) } }),
+  ],
   [
     'change_ext_conn',
     (major, request) => ({
-      request: { operation: 'CHANGE_EXT_CONN', params: toChangeExtConnRequest(bodyOf(major, request, ChangeExtVnfConnectivityRequestV1Dto, ChangeExtVnfConnectivityRequestV2Dto)) },
+      request: {
+        operation: 'CHANGE_EXT_CONN',
+        params: toChangeExtConnRequest(bodyOf(major, request, ChangeExtVnfConnectivityRequestV1Dto, ChangeExtVnfConnectivityRequestV2Dto)),
+      },
     }),
   ],
   [
     'change_vnfpkg',
     (major, request) => {
-      if (major === 1) throw new AppError('NOT_FOUND', 404, 'Not Found', 'VNF instances have no change_vnfpkg task resource in API v1 (ETSI GS NFV-SOL 003 v2.6.1); it is /vnflcm/v2 (v3.3.1 §5.4.11a).');
+      if (major === 1)
+        throw new AppError(
+          'NOT_FOUND',
+          404,
+          'Not Found',
+          'VNF instances have no change_vnfpkg task resource in API v1 (ETSI GS NFV-SOL 003 v2.6.1); it is /vnflcm/v2 (v3.3.1 §5.4.11a).',
+        );
       return { request: { operation: 'CHANGE_VNFPKG', params: toChangeVnfPkgRequest(jsonBody(request, ChangeCurrentVnfPkgRequestDto)) } };
     },
   ],
@@ -66,6 +92,8 @@ export function readTaskRequest(task: string, major: VnfLcmApiMajor, request: Re
 
 /** ETSI GS NFV-SOL 003 §5.4.3.3.4: PATCH of an instance starts MODIFY_INFO. */
 export function readModification(major: VnfLcmApiMajor, request: Request): TaskRequest {
-  const { params, vnfPkgId } = toModifyInfoRequest(bodyOf(major, request, VnfInfoModificationRequestV1Dto, VnfInfoModificationRequestV2Dto));
+  const { params, vnfPkgId } = toModifyInfoRequest(
+    bodyOf(major, request, VnfInfoModificationRequestV1Dto, VnfInfoModificationRequestV2Dto),
+  );
   return { request: { operation: 'MODIFY_INFO', params }, vnfPkgId };
 }

@@ -29,31 +29,46 @@ export class LcmTasksController {
 
   @Post('vnf_instances/:vnfInstanceId/:task')
   @HttpCode(202)
-  async task(@Req() request: Request, @Res({ passthrough: true }) response: Response, @Param('vnfInstanceId') vnfInstanceId: string, @Param('task') task: string): Promise<void> {
+  async task(
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+    @Param('vnfInstanceId') vnfInstanceId: string,
+    @Param('task') task: string,
+  ): Promise<void> {
     await this.start(request, response, vnfInstanceId, readTaskRequest(task, apiMajorOf(request), request));
   }
 
   @Patch('vnf_instances/:vnfInstanceId')
   @HttpCode(202)
-  async modify(@Req() request: Request, @Res({ passthrough: true }) response: Response, @Param('vnfInstanceId') vnfInstanceId: string): Promise<void> {
+  async modify(
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+    @Param('vnfInstanceId') vnfInstanceId: string,
+  ): Promise<void> {
     await this.start(request, response, vnfInstanceId, readModification(apiMajorOf(request), request), ifMatchRevisions(request));
   }
 
   private async start(request: Request, response: Response, vnfInstanceId: string, task: TaskRequest, ifMatch?: number[]): Promise<void> {
-    if (task.vnfPkgId !== undefined && task.request.operation === 'MODIFY_INFO') task.request.params.vnfdId = await this.vnfdIdOf(task.vnfPkgId);
+    if (task.vnfPkgId !== undefined && task.request.operation === 'MODIFY_INFO')
+      task.request.params.vnfdId = await this.vnfdIdOf(task.vnfPkgId);
     const apiMajor = apiMajorOf(request);
     const message: StartOperationMessage = { apiMajor, vnfInstanceId, request: task.request, ifMatchRevisions: ifMatch };
-    const { vnfLcmOpOccId } = await this.runtime.bus.request<StartOperationReply>(LCM_COORDINATOR.startOperation, message, { key: vnfInstanceId });
+    const { vnfLcmOpOccId } = await this.runtime.bus.request<StartOperationReply>(LCM_COORDINATOR.startOperation, message, {
+      key: vnfInstanceId,
+    });
     response.setHeader('Location', `${vnfLcmUriPrefix(apiMajor)}/vnf_lcm_op_occs/${vnfLcmOpOccId}`);
   }
 
   /** v1 PATCH names the new package (SOL 003 v2.6.1 vnfPkgId); the LCM works with the VNFD id of its onboarded content. */
   private async vnfdIdOf(vnfPkgId: string): Promise<string> {
     const message: GetPackageRequest = { vnfPkgId };
-    const unknown = () => new AppError('UNKNOWN_VNF_PACKAGE', 422, 'Unprocessable Entity', `vnfPkgId ${vnfPkgId} names no onboarded VNF package.`);
-    const info = await this.runtime.bus.request<VnfPkgInfo>(PACKAGE_CATALOG.getPackage, message, { key: vnfPkgId }).catch((error: unknown) => {
-      throw isNotFound(error) ? unknown() : error;
-    });
+    const unknown = () =>
+      new AppError('UNKNOWN_VNF_PACKAGE', 422, 'Unprocessable Entity', `vnfPkgId ${vnfPkgId} names no onboarded VNF package.`);
+    const info = await this.runtime.bus
+      .request<VnfPkgInfo>(PACKAGE_CATALOG.getPackage, message, { key: vnfPkgId })
+      .catch((error: unknown) => {
+        throw isNotFound(error) ? unknown() : error;
+      });
     if (info.vnfdId === undefined) throw unknown();
     return info.vnfdId;
   }

@@ -73,13 +73,26 @@ export function toModifyInfoRequest(dto: VnfInfoModificationRequestV1Dto | VnfIn
   vnfPkgId?: string;
 } {
   if ('vnfcInfoModifications' in dto && dto.vnfcInfoModifications !== undefined) {
-    throw new AppError('UNSUPPORTED_MODIFICATION', 422, 'Unprocessable Entity', 'vnfcInfoModifications (ETSI GS NFV-SOL 003 v3.3.1 §5.5.2.12) is not supported by this VNF Manager yet.');
+    throw new AppError(
+      'UNSUPPORTED_MODIFICATION',
+      422,
+      'Unprocessable Entity',
+      'vnfcInfoModifications (ETSI GS NFV-SOL 003 v3.3.1 §5.5.2.12) is not supported by this VNF Manager yet.',
+    );
   }
   const vnfPkgId = 'vnfPkgId' in dto ? dto.vnfPkgId : undefined;
   if (vnfPkgId !== undefined && dto.vnfdId !== undefined) throw invalidRequestBody('Give vnfdId or vnfPkgId, not both.');
   const { vnfInstanceName, vnfInstanceDescription, vnfdId, vnfConfigurableProperties, metadata, extensions } = dto;
   const vimConnectionInfo = dto.vimConnectionInfo === undefined ? undefined : toVimConnectionRefs(dto.vimConnectionInfo);
-  const params: VnfInfoModificationRequest = { vnfInstanceName, vnfInstanceDescription, vnfdId, vnfConfigurableProperties, metadata, extensions, vimConnectionInfo };
+  const params: VnfInfoModificationRequest = {
+    vnfInstanceName,
+    vnfInstanceDescription,
+    vnfdId,
+    vnfConfigurableProperties,
+    metadata,
+    extensions,
+    vimConnectionInfo,
+  };
   if (vnfPkgId === undefined && Object.values(params).every((value) => value === undefined)) {
     throw invalidRequestBody('The body must name at least one attribute to modify (ETSI GS NFV-SOL 003 §5.5.2.12).');
   }

@@ -2,7 +2,15 @@ import { Controller, Get, HttpCode, Inject, Param, Post, Req, Res, UseGuards, Us
 import type { Request, Response } from 'express';
 import { IsIn } from 'class-validator';
 import { AppError } from '@vnfm/contracts';
-import { LCM_COORDINATOR, type CancelMode, type CancelOpOccMessage, type ListOpOccsMessage, type ListOpOccsReply, type OpOccRef, type VnfLcmOpOccView } from '@vnfm/lcm-domain';
+import {
+  LCM_COORDINATOR,
+  type CancelMode,
+  type CancelOpOccMessage,
+  type ListOpOccsMessage,
+  type ListOpOccsReply,
+  type OpOccRef,
+  type VnfLcmOpOccView,
+} from '@vnfm/lcm-domain';
 import { SERVICE_RUNTIME, type ServiceRuntime } from '@vnfm/platform';
 import { AuthGuard } from '../http/auth.guard';
 import { jsonBody } from '../http/request-body';

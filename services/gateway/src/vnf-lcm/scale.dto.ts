@@ -43,10 +43,19 @@ export class ScaleVnfToLevelRequestDto {
   additionalParams?: Record<string, unknown>;
 }
 
-export const toScaleRequest = ({ type, aspectId, numberOfSteps, additionalParams }: ScaleVnfRequestDto): ScaleVnfRequest => ({ type, aspectId, numberOfSteps, additionalParams });
+export const toScaleRequest = ({ type, aspectId, numberOfSteps, additionalParams }: ScaleVnfRequestDto): ScaleVnfRequest => ({
+  type,
+  aspectId,
+  numberOfSteps,
+  additionalParams,
+});
 
 /** §5.5.2.6: "either instantiationLevelId or scaleInfo, but not both, shall be present". */
-export function toScaleToLevelRequest({ instantiationLevelId, scaleInfo, additionalParams }: ScaleVnfToLevelRequestDto): ScaleVnfToLevelRequest {
+export function toScaleToLevelRequest({
+  instantiationLevelId,
+  scaleInfo,
+  additionalParams,
+}: ScaleVnfToLevelRequestDto): ScaleVnfToLevelRequest {
   if ((instantiationLevelId === undefined) === (scaleInfo === undefined)) {
     throw invalidRequestBody('Give exactly one of instantiationLevelId and scaleInfo (ETSI GS NFV-SOL 003 §5.5.2.6).');
   }

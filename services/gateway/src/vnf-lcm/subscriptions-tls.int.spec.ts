@@ -45,7 +45,11 @@ describe('/vnflcm/v2/subscriptions with authType TLS_CERT, the VNFM client certi
   });
 
   const post = (body: unknown) =>
-    fetch(`http://127.0.0.1:${port}/vnflcm/v2/subscriptions`, { method: 'POST', headers: { 'X-Auth-Token': TOKEN, Version: '2.0.0', 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    fetch(`http://127.0.0.1:${port}/vnflcm/v2/subscriptions`, {
+      method: 'POST',
+      headers: { 'X-Auth-Token': TOKEN, Version: '2.0.0', 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
 
   it('tests the callback over mutual TLS and creates the subscription; without TLS_CERT the same server refuses the test (no client certificate presented)', async () => {
     const created = await post({ callbackUri: receiver.uri('cb'), authentication: { authType: ['TLS_CERT'] } });
@@ -54,7 +58,9 @@ describe('/vnflcm/v2/subscriptions with authType TLS_CERT, the VNFM client certi
     expect(receiver.received).toEqual([expect.objectContaining({ method: 'GET', path: '/cb', clientCn: 'vnfm-test-client' })]);
     const refused = await post({ callbackUri: receiver.uri('cb') });
     expect(refused.status).toBe(422);
-    expect(((await refused.json()) as { detail: string }).detail).toMatch(/did not pass the test \(GET, 204 expected\): it could not be reached/);
+    expect(((await refused.json()) as { detail: string }).detail).toMatch(
+      /did not pass the test \(GET, 204 expected\): it could not be reached/,
+    );
     expect(receiver.received).toHaveLength(1);
   });
 });

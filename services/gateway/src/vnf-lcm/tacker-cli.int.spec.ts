@@ -55,24 +55,62 @@ describe('the Tacker CLI (openstack vnflcm) against the LCM task and operation o
     const vnflcmJson = <T>(...args: string[]) => cli.json<T>([...version, 'vnflcm', ...args]);
 
     it('prints "accepted" for instantiate, scale, heal, terminate, change-ext-conn and update, each starting its operation', async () => {
-      const vim = major === 1 ? [{ id: 'vim1', vimId: REGISTERED_VIM, vimType: 'openstack' }] : { vim1: { vimId: REGISTERED_VIM, vimType: 'ETSINFV.OPENSTACK_KEYSTONE.V_3' } };
-      const links = [{ id: 'net0', resourceId: 'net-0', extCps: [{ cpdId: 'CP1', cpConfig: major === 1 ? [{ cpProtocolData: [{ layerProtocol: 'IP_OVER_ETHERNET' }] }] : { CP1: {} } }] }];
-      expect(await vnflcm('instantiate', 'i-1', file(`instantiate-v${major}.json`, { flavourId: 'simple', vimConnectionInfo: vim }))).toMatchObject({ code: 0, stdout: 'Instantiate request for VNF Instance i-1 has been accepted.\n' });
-      expect(lastStart()).toMatchObject({ apiMajor: major, vnfInstanceId: 'i-1', request: { operation: 'INSTANTIATE', params: { vimConnectionInfo: { vim1: { vimId: REGISTERED_VIM, vimType: 'ETSINFV.OPENSTACK_KEYSTONE.V_3' } } } } });
+      const vim =
+        major === 1
+          ? [{ id: 'vim1', vimId: REGISTERED_VIM, vimType: 'openstack' }]
+          : { vim1: { vimId: REGISTERED_VIM, vimType: 'ETSINFV.OPENSTACK_KEYSTONE.V_3' } };
+      const links = [
+        {
+          id: 'net0',
+          resourceId: 'net-0',
+          extCps: [{ cpdId: 'CP1', cpConfig: major === 1 ? [{ cpProtocolData: [{ layerProtocol: 'IP_OVER_ETHERNET' }] }] : { CP1: {} } }],
+        },
+      ];
+      expect(
+        await vnflcm('instantiate', 'i-1', file(`instantiate-v${major}.json`, { flavourId: 'simple', vimConnectionInfo: vim })),
+      ).toMatchObject({ code: 0, stdout: 'Instantiate request for VNF Instance i-1 has been accepted.\n' });
+      expect(lastStart()).toMatchObject({
+        apiMajor: major,
+        vnfInstanceId: 'i-1',
+        request: {
+          operation: 'INSTANTIATE',
+          params: { vimConnectionInfo: { vim1: { vimId: REGISTERED_VIM, vimType: 'ETSINFV.OPENSTACK_KEYSTONE.V_3' } } },
+        },
+      });
 
-      expect(await vnflcm('scale', '--type', 'SCALE_OUT', '--aspect-id', 'worker_instance', '--number-of-steps', '2', 'i-2')).toMatchObject({ code: 0, stdout: expect.stringContaining('Scale request for VNF Instance i-2 has been accepted.') });
-      expect(lastStart()?.request).toEqual({ operation: 'SCALE', params: { type: 'SCALE_OUT', aspectId: 'worker_instance', numberOfSteps: 2 } });
+      expect(await vnflcm('scale', '--type', 'SCALE_OUT', '--aspect-id', 'worker_instance', '--number-of-steps', '2', 'i-2')).toMatchObject(
+        { code: 0, stdout: expect.stringContaining('Scale request for VNF Instance i-2 has been accepted.') },
+      );
+      expect(lastStart()?.request).toEqual({
+        operation: 'SCALE',
+        params: { type: 'SCALE_OUT', aspectId: 'worker_instance', numberOfSteps: 2 },
+      });
 
-      expect(await vnflcm('heal', '--cause', 'disk', '--vnfc-instance', 'vnfc-1', 'vnfc-2', '--', 'i-3')).toMatchObject({ code: 0, stdout: expect.stringContaining('Heal request for VNF Instance i-3 has been accepted.') });
+      expect(await vnflcm('heal', '--cause', 'disk', '--vnfc-instance', 'vnfc-1', 'vnfc-2', '--', 'i-3')).toMatchObject({
+        code: 0,
+        stdout: expect.stringContaining('Heal request for VNF Instance i-3 has been accepted.'),
+      });
       expect(lastStart()?.request).toEqual({ operation: 'HEAL', params: { cause: 'disk', vnfcInstanceId: ['vnfc-1', 'vnfc-2'] } });
 
-      expect(await vnflcm('terminate', '--graceful-termination-timeout', '5', 'i-4')).toMatchObject({ code: 0, stdout: expect.stringContaining("Terminate request for VNF Instance 'i-4' has been accepted.") });
-      expect(lastStart()?.request).toEqual({ operation: 'TERMINATE', params: { terminationType: 'GRACEFUL', gracefulTerminationTimeout: 5 } });
+      expect(await vnflcm('terminate', '--graceful-termination-timeout', '5', 'i-4')).toMatchObject({
+        code: 0,
+        stdout: expect.stringContaining("Terminate request for VNF Instance 'i-4' has been accepted."),
+      });
+      expect(lastStart()?.request).toEqual({
+        operation: 'TERMINATE',
+        params: { terminationType: 'GRACEFUL', gracefulTerminationTimeout: 5 },
+      });
 
-      expect(await vnflcm('change-ext-conn', 'i-5', file(`change-ext-conn-v${major}.json`, { extVirtualLinks: links }))).toMatchObject({ code: 0, stdout: expect.stringContaining('Change External VNF Connectivity for VNF Instance i-5 has been accepted.') });
+      expect(await vnflcm('change-ext-conn', 'i-5', file(`change-ext-conn-v${major}.json`, { extVirtualLinks: links }))).toMatchObject({
+        code: 0,
+        stdout: expect.stringContaining('Change External VNF Connectivity for VNF Instance i-5 has been accepted.'),
+      });
       expect(lastStart()?.request).toEqual({ operation: 'CHANGE_EXT_CONN', params: { extVirtualLinks: links } });
 
-      expect(await vnflcm('update', 'i-6', '--I', file('update.json', { vnfInstanceName: 'renamed' }))).toMatchObject({ code: 0, stdout: 'Update vnf:i-6 \n' });
+      expect(await vnflcm('update', 'i-6', '--I', file('update.json', { vnfInstanceName: 'renamed' }))).toMatchObject({
+        code: 0,
+        stdout: 'Update vnf:i-6 \n',
+      });
       expect(lastStart()?.request).toEqual({ operation: 'MODIFY_INFO', params: { vnfInstanceName: 'renamed' } });
     });
 
@@ -90,10 +128,20 @@ describe('the Tacker CLI (openstack vnflcm) against the LCM task and operation o
         { ID: 'op-1', 'Operation State': 'FAILED_TEMP', 'VNF Instance ID': 'instance-1', Operation: 'INSTANTIATE' },
         { ID: 'op-2', 'Operation State': 'FAILED_TEMP', 'VNF Instance ID': 'instance-1', Operation: 'INSTANTIATE' },
       ]);
-      expect(await vnflcmJson<CliRecord>('op', 'show', 'op-7')).toMatchObject({ ID: 'op-7', 'Operation State': 'FAILED_TEMP', 'Operation Parameters': { flavourId: 'simple' } });
+      expect(await vnflcmJson<CliRecord>('op', 'show', 'op-7')).toMatchObject({
+        ID: 'op-7',
+        'Operation State': 'FAILED_TEMP',
+        'Operation Parameters': { flavourId: 'simple' },
+      });
       expect(await vnflcmJson<CliRecord>('op', 'fail', 'op-7')).toMatchObject({ ID: 'op-7', 'Operation State': 'FAILED' });
-      expect(await vnflcm('op', 'retry', 'op-7')).toMatchObject({ code: 0, stdout: 'Retry request for LCM operation op-7 has been accepted\n' });
-      expect(await vnflcm('op', 'rollback', 'op-7')).toMatchObject({ code: 0, stdout: 'Rollback request for LCM operation op-7 has been accepted\n' });
+      expect(await vnflcm('op', 'retry', 'op-7')).toMatchObject({
+        code: 0,
+        stdout: 'Retry request for LCM operation op-7 has been accepted\n',
+      });
+      expect(await vnflcm('op', 'rollback', 'op-7')).toMatchObject({
+        code: 0,
+        stdout: 'Rollback request for LCM operation op-7 has been accepted\n',
+      });
     });
   });
 

@@ -31,7 +31,8 @@ export class VimConnectionInfoV1Dto extends VimConnectionInfoDto {
 }
 
 /** Tacker's v1 API names VIM types as its VIM registry does (`openstack`, `kubernetes`); the registry resolves the ETSI NFV names v2 uses. */
-const etsiVimType = (vimType: string) => (Object.hasOwn(VIM_CONNECTION_TYPES, vimType) ? VIM_CONNECTION_TYPES[vimType as keyof typeof VIM_CONNECTION_TYPES] : vimType);
+const etsiVimType = (vimType: string) =>
+  Object.hasOwn(VIM_CONNECTION_TYPES, vimType) ? VIM_CONNECTION_TYPES[vimType as keyof typeof VIM_CONNECTION_TYPES] : vimType;
 
 /**
  * vimConnectionInfo as references to the VIM registry, keyed by connection
@@ -41,7 +42,9 @@ const etsiVimType = (vimType: string) => (Object.hasOwn(VIM_CONNECTION_TYPES, vi
  * interfaceInfo or accessInfo, with or beside a vimId, is refused (422)
  * naming the entry and the way out, never repeating its content.
  */
-export function toVimConnectionRefs(given: VimConnectionInfoV1Dto[] | Record<string, VimConnectionInfoDto>): Record<string, VimConnectionRef> {
+export function toVimConnectionRefs(
+  given: VimConnectionInfoV1Dto[] | Record<string, VimConnectionInfoDto>,
+): Record<string, VimConnectionRef> {
   const entries: [string, string, VimConnectionInfoDto][] = Array.isArray(given)
     ? given.map((entry, index) => [entry.id, `vimConnectionInfo[${index}]`, { ...entry, vimType: etsiVimType(entry.vimType) }])
     : Object.entries(given).map(([id, entry]) => [id, `vimConnectionInfo.${id}`, entry]);

@@ -34,7 +34,10 @@ export class VnfInstancesController {
   @HttpCode(201)
   async create(@Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<VnfInstanceView> {
     const { vnfdId, vnfInstanceName, vnfInstanceDescription, metadata } = jsonBody(request, CreateVnfRequestDto);
-    const message: CreateVnfInstanceMessage = { apiMajor: apiMajorOf(request), request: { vnfdId, vnfInstanceName, vnfInstanceDescription, metadata } };
+    const message: CreateVnfInstanceMessage = {
+      apiMajor: apiMajorOf(request),
+      request: { vnfdId, vnfInstanceName, vnfInstanceDescription, metadata },
+    };
     const instance = await this.runtime.bus.request<VnfInstanceView>(LCM_COORDINATOR.createVnfInstance, message, { key: vnfdId });
     response.setHeader('Location', instance._links.self.href);
     return instance;
@@ -50,9 +53,15 @@ export class VnfInstancesController {
 
   /** With `ETag`, for If-Match on PATCH and DELETE (412 when the instance changed since). */
   @Get('vnf_instances/:vnfInstanceId')
-  async show(@Req() request: Request, @Res({ passthrough: true }) response: Response, @Param('vnfInstanceId') vnfInstanceId: string): Promise<VnfInstanceView> {
+  async show(
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+    @Param('vnfInstanceId') vnfInstanceId: string,
+  ): Promise<VnfInstanceView> {
     const ref: VnfInstanceRef = { apiMajor: apiMajorOf(request), vnfInstanceId };
-    const { instance, revision } = await this.runtime.bus.request<TaggedVnfInstanceReply>(LCM_COORDINATOR.getTaggedVnfInstance, ref, { key: vnfInstanceId });
+    const { instance, revision } = await this.runtime.bus.request<TaggedVnfInstanceReply>(LCM_COORDINATOR.getTaggedVnfInstance, ref, {
+      key: vnfInstanceId,
+    });
     response.setHeader('ETag', instanceEtag(revision));
     return instance;
   }

@@ -36,8 +36,10 @@ describe('/vnflcm task resources, operation occurrences and /audit through the g
 
   const v2 = { 'X-Auth-Token': TOKEN, Version: '2.0.0' };
   const call = (path: string, init: RequestInit = {}) => fetch(`${root}${path}`, { ...init, headers: { ...v2, ...init.headers } });
-  const post = (path: string, body?: unknown, type = 'application/json') => call(path, { method: 'POST', ...(body !== undefined && { body: JSON.stringify(body), headers: { 'Content-Type': type } }) });
-  const corpusBody = (file: string) => JSON.parse(readFileSync(corpusPath('tacker', 'request-bodies', file), 'utf8')) as Record<string, unknown>;
+  const post = (path: string, body?: unknown, type = 'application/json') =>
+    call(path, { method: 'POST', ...(body !== undefined && { body: JSON.stringify(body), headers: { 'Content-Type': type } }) });
+  const corpusBody = (file: string) =>
+    JSON.parse(readFileSync(corpusPath('tacker', 'request-bodies', file), 'utf8')) as Record<string, unknown>;
   const expectProblem = async (response: Response, status: number, detail: string | RegExp) => {
     expect(response.status).toBe(status);
     expect(response.headers.get('content-type')).toContain('application/problem+json');
@@ -69,50 +71,144 @@ describe('/vnflcm task resources, operation occurrences and /audit through the g
   });
 
   it('refuses credentials given beside a vimId (v1 and v2, instantiate and change_ext_conn) with 422, without repeating them, and starts nothing', async () => {
-    const problem = await expectProblem(await post('/vnflcm/v2/vnf_instances/instance-1/instantiate', corpusBody('os-v2-instantiate-max.json')), 422, /vimConnectionInfo\.vim1 carries interfaceInfo\/accessInfo beside vimId de4721fe-479a-483a-91fe-70f16cf38d09/);
+    const problem = await expectProblem(
+      await post('/vnflcm/v2/vnf_instances/instance-1/instantiate', corpusBody('os-v2-instantiate-max.json')),
+      422,
+      /vimConnectionInfo\.vim1 carries interfaceInfo\/accessInfo beside vimId de4721fe-479a-483a-91fe-70f16cf38d09/,
+    );
     expect(JSON.stringify(problem)).not.toMatch(/devstack|dummy_password|nfv_user/);
-    const change = await expectProblem(await post('/vnflcm/v2/vnf_instances/instance-1/change_ext_conn', corpusBody('os-v2-change-ext-conn-max.json')), 422, /carries interfaceInfo\/accessInfo beside vimId/);
-    const v1 = [{ id: 'vim1', vimId: REGISTERED_VIM, vimType: 'openstack', interfaceInfo: { endpoint: 'http://keystone:5000/v3' }, accessInfo: { username: 'nfv_user', password: 'devstack' } }];
-    const v1Problem = await expectProblem(await post('/vnflcm/v1/vnf_instances/instance-1/instantiate', { flavourId: 'simple', vimConnectionInfo: v1 }), 422, /vimConnectionInfo\[0\] carries interfaceInfo\/accessInfo beside vimId/);
+    const change = await expectProblem(
+      await post('/vnflcm/v2/vnf_instances/instance-1/change_ext_conn', corpusBody('os-v2-change-ext-conn-max.json')),
+      422,
+      /carries interfaceInfo\/accessInfo beside vimId/,
+    );
+    const v1 = [
+      {
+        id: 'vim1',
+        vimId: REGISTERED_VIM,
+        vimType: 'openstack',
+        interfaceInfo: { endpoint: 'http://keystone:5000/v3' },
+        accessInfo: { username: 'nfv_user', password: 'devstack' },
+      },
+    ];
+    const v1Problem = await expectProblem(
+      await post('/vnflcm/v1/vnf_instances/instance-1/instantiate', { flavourId: 'simple', vimConnectionInfo: v1 }),
+      422,
+      /vimConnectionInfo\[0\] carries interfaceInfo\/accessInfo beside vimId/,
+    );
     expect(JSON.stringify([change, v1Problem])).not.toMatch(/devstack|dummy_password|nfv_user/);
     expect(standIn.payloadsOf(LCM_COORDINATOR.startOperation)).toEqual([]);
   });
 
   it('starts every task of both API versions, each with its operation and the Location of its version', async () => {
     const tasks: [string, unknown, string][] = [
-      ['/vnflcm/v1/vnf_instances/i-1/instantiate', { flavourId: 'simple', vimConnectionInfo: [{ id: 'vim-a', vimId: REGISTERED_VIM, vimType: 'openstack' }] }, 'INSTANTIATE'],
+      [
+        '/vnflcm/v1/vnf_instances/i-1/instantiate',
+        { flavourId: 'simple', vimConnectionInfo: [{ id: 'vim-a', vimId: REGISTERED_VIM, vimType: 'openstack' }] },
+        'INSTANTIATE',
+      ],
       ['/vnflcm/v1/vnf_instances/i-2/scale', { type: 'SCALE_OUT', aspectId: 'worker_instance' }, 'SCALE'],
       ['/vnflcm/v2/vnf_instances/i-3/scale_to_level', { instantiationLevelId: 'instantiation_level_2' }, 'SCALE_TO_LEVEL'],
       ['/vnflcm/v2/vnf_instances/i-4/heal', corpusBody('os-v2-heal-vnfc-max.json'), 'HEAL'],
       ['/vnflcm/v1/vnf_instances/i-5/terminate', { terminationType: 'GRACEFUL', gracefulTerminationTimeout: 10 }, 'TERMINATE'],
-      ['/vnflcm/v2/vnf_instances/i-6/change_ext_conn', { extVirtualLinks: corpusBody('os-v2-change-ext-conn-max.json').extVirtualLinks }, 'CHANGE_EXT_CONN'],
+      [
+        '/vnflcm/v2/vnf_instances/i-6/change_ext_conn',
+        { extVirtualLinks: corpusBody('os-v2-change-ext-conn-max.json').extVirtualLinks },
+        'CHANGE_EXT_CONN',
+      ],
     ];
     for (const [path, body, operation] of tasks) {
       const [, major, instance] = /^\/vnflcm\/v(\d)\/vnf_instances\/([^/]+)\//.exec(path) as RegExpExecArray;
       await expectAccepted(await post(path, body), `/vnflcm/v${major}/vnf_lcm_op_occs/op-of-${instance}`);
-      expect(standIn.payloadsOf<StartOperationMessage>(LCM_COORDINATOR.startOperation).pop()).toMatchObject({ apiMajor: Number(major), vnfInstanceId: instance, request: { operation } });
+      expect(standIn.payloadsOf<StartOperationMessage>(LCM_COORDINATOR.startOperation).pop()).toMatchObject({
+        apiMajor: Number(major),
+        vnfInstanceId: instance,
+        request: { operation },
+      });
     }
   });
 
   it('modifies with PATCH as merge-patch or plain JSON; a v1 vnfPkgId becomes the vnfdId of its onboarded package', async () => {
-    const v1 = await call('/vnflcm/v1/vnf_instances/i-7', { method: 'PATCH', body: JSON.stringify({ vnfPkgId: ONBOARDED_PACKAGE, metadata: { owner: 'ops' } }), headers: { 'Content-Type': 'application/merge-patch+json' } });
+    const v1 = await call('/vnflcm/v1/vnf_instances/i-7', {
+      method: 'PATCH',
+      body: JSON.stringify({ vnfPkgId: ONBOARDED_PACKAGE, metadata: { owner: 'ops' } }),
+      headers: { 'Content-Type': 'application/merge-patch+json' },
+    });
     await expectAccepted(v1, '/vnflcm/v1/vnf_lcm_op_occs/op-of-i-7');
     expect(standIn.payloadsOf<StartOperationMessage>(LCM_COORDINATOR.startOperation)).toEqual([
-      { apiMajor: 1, vnfInstanceId: 'i-7', request: { operation: 'MODIFY_INFO', params: { vnfdId: 'vnfd-2', metadata: { owner: 'ops' } } } },
+      {
+        apiMajor: 1,
+        vnfInstanceId: 'i-7',
+        request: { operation: 'MODIFY_INFO', params: { vnfdId: 'vnfd-2', metadata: { owner: 'ops' } } },
+      },
     ]);
-    await expectAccepted(await call('/vnflcm/v2/vnf_instances/i-8', { method: 'PATCH', body: JSON.stringify({ vnfInstanceName: 'renamed' }), headers: { 'Content-Type': 'application/json' } }), '/vnflcm/v2/vnf_lcm_op_occs/op-of-i-8');
-    await expectProblem(await call('/vnflcm/v1/vnf_instances/i-9', { method: 'PATCH', body: JSON.stringify({ vnfPkgId: CREATED_PACKAGE }), headers: { 'Content-Type': 'application/json' } }), 422, `vnfPkgId ${CREATED_PACKAGE} names no onboarded VNF package`);
-    await expectProblem(await call('/vnflcm/v1/vnf_instances/i-9', { method: 'PATCH', body: JSON.stringify({ vnfPkgId: 'no-such-package' }), headers: { 'Content-Type': 'application/json' } }), 422, 'names no onboarded VNF package');
+    await expectAccepted(
+      await call('/vnflcm/v2/vnf_instances/i-8', {
+        method: 'PATCH',
+        body: JSON.stringify({ vnfInstanceName: 'renamed' }),
+        headers: { 'Content-Type': 'application/json' },
+      }),
+      '/vnflcm/v2/vnf_lcm_op_occs/op-of-i-8',
+    );
+    await expectProblem(
+      await call('/vnflcm/v1/vnf_instances/i-9', {
+        method: 'PATCH',
+        body: JSON.stringify({ vnfPkgId: CREATED_PACKAGE }),
+        headers: { 'Content-Type': 'application/json' },
+      }),
+      422,
+      `vnfPkgId ${CREATED_PACKAGE} names no onboarded VNF package`,
+    );
+    await expectProblem(
+      await call('/vnflcm/v1/vnf_instances/i-9', {
+        method: 'PATCH',
+        body: JSON.stringify({ vnfPkgId: 'no-such-package' }),
+        headers: { 'Content-Type': 'application/json' },
+      }),
+      422,
+      'names no onboarded VNF package',
+    );
   });
 
   it('refuses bad bodies before anything starts: 400 naming the member, 415 for another media type, 404/501 for other tasks', async () => {
-    await expectProblem(await post('/vnflcm/v2/vnf_instances/i-1/scale', { type: 'SCALE_OUT', aspectId: 'a', numberOfSteps: 0 }), 400, 'numberOfSteps must be an integer of at least 1');
-    await expectProblem(await post('/vnflcm/v1/vnf_instances/i-1/instantiate', { flavourId: 'f', vimConnectionInfo: { vim1: { vimId: REGISTERED_VIM, vimType: 'openstack' } } }), 400, 'vimConnectionInfo must be an array');
-    await expectProblem(await call('/vnflcm/v2/vnf_instances/i-1/terminate', { method: 'POST', body: '{"terminationType": ', headers: { 'Content-Type': 'application/json' } }), 400, 'Invalid request body: it is not valid JSON.');
-    await expectProblem(await call('/vnflcm/v2/vnf_instances/i-1/heal', { method: 'POST', body: 'cause=x', headers: { 'Content-Type': 'text/plain' } }), 415, 'must be application/json');
+    await expectProblem(
+      await post('/vnflcm/v2/vnf_instances/i-1/scale', { type: 'SCALE_OUT', aspectId: 'a', numberOfSteps: 0 }),
+      400,
+      'numberOfSteps must be an integer of at least 1',
+    );
+    await expectProblem(
+      await post('/vnflcm/v1/vnf_instances/i-1/instantiate', {
+        flavourId: 'f',
+        vimConnectionInfo: { vim1: { vimId: REGISTERED_VIM, vimType: 'openstack' } },
+      }),
+      400,
+      'vimConnectionInfo must be an array',
+    );
+    await expectProblem(
+      await call('/vnflcm/v2/vnf_instances/i-1/terminate', {
+        method: 'POST',
+        body: '{"terminationType": ',
+        headers: { 'Content-Type': 'application/json' },
+      }),
+      400,
+      'Invalid request body: it is not valid JSON.',
+    );
+    await expectProblem(
+      await call('/vnflcm/v2/vnf_instances/i-1/heal', { method: 'POST', body: 'cause=x', headers: { 'Content-Type': 'text/plain' } }),
+      415,
+      'must be application/json',
+    );
     await expectProblem(await post('/vnflcm/v2/vnf_instances/i-1/reboot', {}), 404, 'no reboot task resource');
-    await expectProblem(await post('/vnflcm/v2/vnf_instances/i-1/operate', { changeStateTo: 'STARTED' }), 501, 'not available in this release');
-    await expectProblem(await post('/vnflcm/v1/vnf_instances/i-1/change_vnfpkg', corpusBody('k8s-v2-change-vnfpkg.json')), 404, 'no change_vnfpkg task resource in API v1');
+    await expectProblem(
+      await post('/vnflcm/v2/vnf_instances/i-1/operate', { changeStateTo: 'STARTED' }),
+      501,
+      'not available in this release',
+    );
+    await expectProblem(
+      await post('/vnflcm/v1/vnf_instances/i-1/change_vnfpkg', corpusBody('k8s-v2-change-vnfpkg.json')),
+      404,
+      'no change_vnfpkg task resource in API v1',
+    );
     expect(standIn.payloadsOf(LCM_COORDINATOR.startOperation)).toEqual([]);
   });
 
@@ -133,7 +229,9 @@ describe('/vnflcm task resources, operation occurrences and /audit through the g
     expect(first.status).toBe(200);
     expect(((await first.json()) as VnfLcmOpOccView[]).map((o) => o.id)).toEqual(['op-1']);
     expect(first.headers.get('version')).toBe('1.3.0');
-    expect(standIn.payloadsOf<ListOpOccsMessage>(LCM_COORDINATOR.listOpOccs)).toEqual([{ apiMajor: 1, query: { filter, excludeDefault: true } }]);
+    expect(standIn.payloadsOf<ListOpOccsMessage>(LCM_COORDINATOR.listOpOccs)).toEqual([
+      { apiMajor: 1, query: { filter, excludeDefault: true } },
+    ]);
     const link = first.headers.get('link') as string;
     expect(link).toMatch(/^<http:\/\/127\.0\.0\.1:\d+\/vnflcm\/v1\/vnf_lcm_op_occs\?.*nextpage_opaque_marker=page-2>; rel="next"$/);
     const next = await call(/<(.*)>/.exec(link)?.[1].replace(root, '') as string);
@@ -159,8 +257,16 @@ describe('/vnflcm task resources, operation occurrences and /audit through the g
     await expectProblem(await post('/vnflcm/v2/vnf_lcm_op_occs/missing/retry'), 404, 'does not exist');
     const cancelled = await post('/vnflcm/v1/vnf_lcm_op_occs/op-4/cancel', { cancelMode: 'FORCEFUL' });
     expect([cancelled.status, await cancelled.text()]).toEqual([202, '']);
-    expect(standIn.received.at(-1)).toMatchObject({ type: LCM_COORDINATOR.cancelOpOcc, payload: { apiMajor: 1, vnfLcmOpOccId: 'op-4', cancelMode: 'FORCEFUL' }, key: 'op-4' });
-    await expectProblem(await post('/vnflcm/v2/vnf_lcm_op_occs/op-4/cancel', { cancelMode: 'SOFT' }), 400, 'cancelMode must be GRACEFUL or FORCEFUL');
+    expect(standIn.received.at(-1)).toMatchObject({
+      type: LCM_COORDINATOR.cancelOpOcc,
+      payload: { apiMajor: 1, vnfLcmOpOccId: 'op-4', cancelMode: 'FORCEFUL' },
+      key: 'op-4',
+    });
+    await expectProblem(
+      await post('/vnflcm/v2/vnf_lcm_op_occs/op-4/cancel', { cancelMode: 'SOFT' }),
+      400,
+      'cancelMode must be GRACEFUL or FORCEFUL',
+    );
     await expectProblem(await post('/vnflcm/v2/vnf_lcm_op_occs/op-4/cancel'), 400, 'cancelMode');
     await expectProblem(await post('/vnflcm/v2/vnf_lcm_op_occs/op-4/resume'), 404, 'no resume task resource');
   });
@@ -175,7 +281,11 @@ describe('/vnflcm task resources, operation occurrences and /audit through the g
     ]) {
       await expectProblem(await fetch(`${root}${path}`, { method, headers: { Version: '2.0.0' } }), 401, 'token is required');
     }
-    await expectProblem(await fetch(`${root}/vnflcm/v2/vnf_lcm_op_occs`, { headers: { 'X-Auth-Token': TOKEN } }), 400, "'Version' HTTP header missing.");
+    await expectProblem(
+      await fetch(`${root}/vnflcm/v2/vnf_lcm_op_occs`, { headers: { 'X-Auth-Token': TOKEN } }),
+      400,
+      "'Version' HTTP header missing.",
+    );
     expect(standIn.received).toEqual([]);
   });
 

@@ -25,5 +25,10 @@ export function byteRangeOf(header: string | undefined, size: number): ByteRange
 }
 
 function unsatisfiable(header: string, size: number): AppError {
-  return new AppError('RANGE_NOT_SATISFIABLE', 416, 'Range Not Satisfiable', `The range ${header} is outside the ${size} bytes of the file (last byte: ${size - 1}).`);
+  return new AppError(
+    'RANGE_NOT_SATISFIABLE',
+    416,
+    'Range Not Satisfiable',
+    `The range ${header} is outside the ${size} bytes of the file (last byte: ${size - 1}).`,
+  );
 }

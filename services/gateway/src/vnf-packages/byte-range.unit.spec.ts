@@ -10,11 +10,14 @@ describe('Range header of a package download', () => {
   });
 
   it('sends the whole file for no header, other units, several ranges or a malformed range', () => {
-    for (const header of [undefined, 'items=0-1', 'bytes=0-1,5-6', 'bytes=abc', 'bytes=-', 'bytes=9-3']) expect(byteRangeOf(header, 100)).toBeUndefined();
+    for (const header of [undefined, 'items=0-1', 'bytes=0-1,5-6', 'bytes=abc', 'bytes=-', 'bytes=9-3'])
+      expect(byteRangeOf(header, 100)).toBeUndefined();
   });
 
   it('refuses a range that starts past the end with 416', () => {
-    expect(() => byteRangeOf('bytes=100-', 100)).toThrow(expect.objectContaining({ status: 416, detail: 'The range bytes=100- is outside the 100 bytes of the file (last byte: 99).' }));
+    expect(() => byteRangeOf('bytes=100-', 100)).toThrow(
+      expect.objectContaining({ status: 416, detail: 'The range bytes=100- is outside the 100 bytes of the file (last byte: 99).' }),
+    );
     expect(() => byteRangeOf('bytes=-0', 100)).toThrow(expect.objectContaining({ status: 416 }));
   });
 });

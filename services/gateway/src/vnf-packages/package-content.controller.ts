@@ -40,19 +40,31 @@ export class PackageContentController {
   async upload(@Param('vnfPkgId') vnfPkgId: string, @Req() request: Request): Promise<void> {
     const type = request.is('application/zip');
     if (type === null || request.headers['content-length'] === '0') throw emptyPackage();
-    if (!type) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 415, 'Unsupported Media Type', `The package content must be application/zip, not ${request.headers['content-type'] ?? 'untyped'}.`);
+    if (!type)
+      throw new AppError(
+        'UNSUPPORTED_MEDIA_TYPE',
+        415,
+        'Unsupported Media Type',
+        `The package content must be application/zip, not ${request.headers['content-type'] ?? 'untyped'}.`,
+      );
     if (Number(request.headers['content-length'] ?? 0) > this.maxBytes) throw tooLarge(this.maxBytes);
     await this.requireCreated(vnfPkgId);
-    const blob = await storePackageContent(request.iterator({ destroyOnReturn: false }), this.blobs, this.maxBytes).catch((error: unknown) => {
-      // The rest of the body is read and dropped, so the client, still sending, gets the refusal and the connection stays usable.
-      request.resume();
-      throw error;
-    });
+    const blob = await storePackageContent(request.iterator({ destroyOnReturn: false }), this.blobs, this.maxBytes).catch(
+      (error: unknown) => {
+        // The rest of the body is read and dropped, so the client, still sending, gets the refusal and the connection stays usable.
+        request.resume();
+        throw error;
+      },
+    );
     if (blob.size === 0) {
       await this.blobs.delete(blob.key);
       throw emptyPackage();
     }
-    await this.runtime.bus.request(PACKAGE_CATALOG.uploadPackageContent, { vnfPkgId, blobKey: blob.key, size: blob.size }, { key: vnfPkgId });
+    await this.runtime.bus.request(
+      PACKAGE_CATALOG.uploadPackageContent,
+      { vnfPkgId, blobKey: blob.key, size: blob.size },
+      { key: vnfPkgId },
+    );
   }
 
   @Post('vnf_packages/:vnfPkgId/package_content/upload_from_uri')
@@ -60,35 +72,62 @@ export class PackageContentController {
   async uploadFromUri(@Param('vnfPkgId') vnfPkgId: string, @Req() request: Request): Promise<void> {
     const source = jsonBody(request, UploadVnfPkgFromUriRequestDto);
     if (new URL(source.addressInformation).username) {
-      throw new AppError('INVALID_REQUEST_BODY', 400, 'Bad Request', 'Give credentials in userName and password, not in addressInformation.');
+      throw new AppError(
+        'INVALID_REQUEST_BODY',
+        400,
+        'Bad Request',
+        'Give credentials in userName and password, not in addressInformation.',
+      );
     }
-    await this.runtime.bus.request(PACKAGE_CATALOG.uploadFromUri, { vnfPkgId, addressInformation: source.addressInformation }, { key: vnfPkgId });
+    await this.runtime.bus.request(
+      PACKAGE_CATALOG.uploadFromUri,
+      { vnfPkgId, addressInformation: source.addressInformation },
+      { key: vnfPkgId },
+    );
     void this.fetchAndHandOver(vnfPkgId, source);
   }
 
   @Get(['vnf_packages/:vnfPkgId/package_content', 'onboarded_vnf_packages/:vnfdId/package_content'])
-  async download(@Param() params: { vnfPkgId?: string; vnfdId?: string }, @Req() request: Request, @Res() response: Response): Promise<void> {
-    const reply = await this.runtime.bus.request<PackageFileReply>(PACKAGE_CATALOG.getPackageFile, { ...packageRefOf(params), file: 'content' }, { key: keyOf(params) });
+  async download(
+    @Param() params: { vnfPkgId?: string; vnfdId?: string },
+    @Req() request: Request,
+    @Res() response: Response,
+  ): Promise<void> {
+    const reply = await this.runtime.bus.request<PackageFileReply>(
+      PACKAGE_CATALOG.getPackageFile,
+      { ...packageRefOf(params), file: 'content' },
+      { key: keyOf(params) },
+    );
     await sendPackageFile(reply, this.blobs, request, response);
   }
 
   /** Checked before the body is read, so a refused upload costs no disk. */
   private async requireCreated(vnfPkgId: string): Promise<void> {
     const info = await this.runtime.bus.request<VnfPkgInfo>(PACKAGE_CATALOG.getPackage, { vnfPkgId }, { key: vnfPkgId });
-    if (info.onboardingState !== 'CREATED') throw packageConflict(`VNF Package ${vnfPkgId} onboarding state is ${info.onboardingState}, not CREATED`);
+    if (info.onboardingState !== 'CREATED')
+      throw packageConflict(`VNF Package ${vnfPkgId} onboarding state is ${info.onboardingState}, not CREATED`);
   }
 
   /** After the 202: fetch, then hand the blob over, or report why the fetch failed (the package goes to ERROR). */
   private async fetchAndHandOver(vnfPkgId: string, source: UriSource): Promise<void> {
     try {
       const blob = await fetchPackage(source, this.blobs, this.maxBytes);
-      await this.runtime.bus.request(PACKAGE_CATALOG.uploadPackageContent, { vnfPkgId, blobKey: blob.key, size: blob.size }, { key: vnfPkgId });
+      await this.runtime.bus.request(
+        PACKAGE_CATALOG.uploadPackageContent,
+        { vnfPkgId, blobKey: blob.key, size: blob.size },
+        { key: vnfPkgId },
+      );
     } catch (error) {
       const detail = `Fetching ${source.addressInformation} failed: ${reasonOf(error)}`;
-      this.runtime.logger.warn({ vnfPkgId, addressInformation: source.addressInformation, reason: reasonOf(error) }, 'upload from URI failed');
+      this.runtime.logger.warn(
+        { vnfPkgId, addressInformation: source.addressInformation, reason: reasonOf(error) },
+        'upload from URI failed',
+      );
       await this.runtime.bus
         .request(PACKAGE_CATALOG.failUpload, { vnfPkgId, detail }, { key: vnfPkgId })
-        .catch((failure: unknown) => this.runtime.logger.error({ vnfPkgId, error: failure }, 'could not record the failed upload from URI'));
+        .catch((failure: unknown) =>
+          this.runtime.logger.error({ vnfPkgId, error: failure }, 'could not record the failed upload from URI'),
+        );
     }
   }
 }

@@ -46,6 +46,11 @@ async function openBlob(blobs: BlobStore, key: string, range: ByteRange | undefi
     return await blobs.open(key, range);
   } catch (error) {
     if (!(error instanceof BlobNotFoundError)) throw error;
-    throw new AppError('PACKAGE_CONTENT_MISSING', 500, 'Internal Server Error', 'The package file is not in the blob store this gateway reads; VNFM_BLOB_DIR must be the folder the package-catalog uses.');
+    throw new AppError(
+      'PACKAGE_CONTENT_MISSING',
+      500,
+      'Internal Server Error',
+      'The package file is not in the blob store this gateway reads; VNFM_BLOB_DIR must be the folder the package-catalog uses.',
+    );
   }
 }

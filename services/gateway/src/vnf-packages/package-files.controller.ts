@@ -41,7 +41,11 @@ export class PackageFilesController {
   }
 
   private async send(params: Params, file: DistributiveOmit<PackageFileRequest>, request: Request, response: Response): Promise<void> {
-    const reply = await this.runtime.bus.request<PackageFileReply>(PACKAGE_CATALOG.getPackageFile, { ...packageRefOf(params), ...file }, { key: keyOf(params) });
+    const reply = await this.runtime.bus.request<PackageFileReply>(
+      PACKAGE_CATALOG.getPackageFile,
+      { ...packageRefOf(params), ...file },
+      { key: keyOf(params) },
+    );
     await sendPackageFile(reply, this.blobs, request, response);
   }
 }
@@ -56,6 +60,12 @@ function vnfdMediaTypes(header: string | undefined): string[] {
     if (type === '*/*') return VNFD_MEDIA_TYPES;
     return VNFD_MEDIA_TYPES.filter((candidate) => candidate === type || (type.endsWith('/*') && candidate.startsWith(type.slice(0, -1))));
   });
-  if (accepted.length === 0) throw new AppError('NOT_ACCEPTABLE', 406, 'Not Acceptable', `The VNFD is served as ${VNFD_MEDIA_TYPES.join(' or ')}; the Accept header allows neither (${header}).`);
+  if (accepted.length === 0)
+    throw new AppError(
+      'NOT_ACCEPTABLE',
+      406,
+      'Not Acceptable',
+      `The VNFD is served as ${VNFD_MEDIA_TYPES.join(' or ')}; the Accept header allows neither (${header}).`,
+    );
   return [...new Set(accepted)];
 }

@@ -2,7 +2,12 @@ import { BlobTooLargeError, type BlobRef, type BlobStore } from '@vnfm/blob-stor
 import { AppError } from '@vnfm/contracts';
 
 export const tooLarge = (maxBytes: number) =>
-  new AppError('PACKAGE_TOO_LARGE', 413, 'Payload Too Large', `The VNF package is larger than the ${maxBytes} bytes this VNF Manager accepts (VNFM_MAX_PACKAGE_BYTES).`);
+  new AppError(
+    'PACKAGE_TOO_LARGE',
+    413,
+    'Payload Too Large',
+    `The VNF package is larger than the ${maxBytes} bytes this VNF Manager accepts (VNFM_MAX_PACKAGE_BYTES).`,
+  );
 
 /**
  * Streams package content into the blob store, never holding it in memory:
@@ -14,6 +19,11 @@ export async function storePackageContent(source: AsyncIterable<Uint8Array>, blo
   } catch (error) {
     if (error instanceof BlobTooLargeError) throw tooLarge(maxBytes);
     if (error instanceof AppError) throw error;
-    throw new AppError('UPLOAD_INCOMPLETE', 400, 'Bad Request', `The package content could not be read to its end: ${error instanceof Error ? error.message : String(error)}`);
+    throw new AppError(
+      'UPLOAD_INCOMPLETE',
+      400,
+      'Bad Request',
+      `The package content could not be read to its end: ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
 }

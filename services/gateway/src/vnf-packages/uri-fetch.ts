@@ -17,7 +17,8 @@ export interface UriSource {
  */
 export async function fetchPackage(source: UriSource, blobs: BlobStore, maxBytes: number): Promise<BlobRef> {
   const headers: Record<string, string> = {};
-  if (source.userName !== undefined) headers.authorization = `Basic ${Buffer.from(`${source.userName}:${source.password ?? ''}`).toString('base64')}`;
+  if (source.userName !== undefined)
+    headers.authorization = `Basic ${Buffer.from(`${source.userName}:${source.password ?? ''}`).toString('base64')}`;
   const response = await fetch(source.addressInformation, { headers, redirect: 'follow' });
   if (!response.ok || !response.body) throw new Error(`${source.addressInformation} answered ${response.status} ${response.statusText}`);
   if (Number(response.headers.get('content-length') ?? 0) > maxBytes) throw tooLarge(maxBytes);

@@ -21,7 +21,10 @@ export class VnfPkgInfoModificationsDto {
 
 /** ETSI GS NFV-SOL 005 v2.6.1 §9.5.2.4 UploadVnfPkgFromUriRequest. */
 export class UploadVnfPkgFromUriRequestDto {
-  @IsUrl({ protocols: ['http', 'https'], require_protocol: true, require_tld: false }, { message: 'addressInformation must be an http or https URI' })
+  @IsUrl(
+    { protocols: ['http', 'https'], require_protocol: true, require_tld: false },
+    { message: 'addressInformation must be an http or https URI' },
+  )
   addressInformation!: string;
 
   @IsOptional()

@@ -43,7 +43,10 @@ export class VnfPackagesController {
   }
 
   private async query(request: Request, response: Response, onboardedOnly: boolean): Promise<ListPackagesReply['items']> {
-    const reply = await this.runtime.bus.request<ListPackagesReply>(PACKAGE_CATALOG.listPackages, { query: solQueryOf(request), onboardedOnly });
+    const reply = await this.runtime.bus.request<ListPackagesReply>(PACKAGE_CATALOG.listPackages, {
+      query: solQueryOf(request),
+      onboardedOnly,
+    });
     if (reply.nextMarker) response.setHeader('Link', `<${nextPageUri(request, reply.nextMarker)}>; rel="next"`);
     return reply.items;
   }
@@ -59,7 +62,11 @@ export class VnfPackagesController {
     if (operationalState === undefined && userDefinedData === undefined) {
       throw new AppError('INVALID_REQUEST_BODY', 400, 'Bad Request', 'The body must give operationalState, userDefinedData or both.');
     }
-    return this.runtime.bus.request<ModifyPackageReply>(PACKAGE_CATALOG.modifyPackage, { vnfPkgId, operationalState, userDefinedData }, { key: vnfPkgId });
+    return this.runtime.bus.request<ModifyPackageReply>(
+      PACKAGE_CATALOG.modifyPackage,
+      { vnfPkgId, operationalState, userDefinedData },
+      { key: vnfPkgId },
+    );
   }
 
   @Delete('vnf_packages/:vnfPkgId')

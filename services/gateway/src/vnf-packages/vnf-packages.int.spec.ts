@@ -26,7 +26,13 @@ describe('/vnfpkgm/v1 through the gateway (in-process bus, embedded store, real 
   let cnfZip: Buffer;
 
   beforeAll(async () => {
-    Object.assign(process.env, { VNFM_DATA_DIR: dataDir, VNFM_PORT: String(port), VNFM_ADMIN_TOKEN: TOKEN, VNFM_FSYNC: 'never', VNFM_MAX_PACKAGE_BYTES: String(MAX_PACKAGE_BYTES) });
+    Object.assign(process.env, {
+      VNFM_DATA_DIR: dataDir,
+      VNFM_PORT: String(port),
+      VNFM_ADMIN_TOKEN: TOKEN,
+      VNFM_FSYNC: 'never',
+      VNFM_MAX_PACKAGE_BYTES: String(MAX_PACKAGE_BYTES),
+    });
     const infra = createInfrastructure(loadConfig(), createLogger('vnfpkgm-int', 'silent'));
     catalog = await startBackendService('package-catalog', PackageCatalogModule, infra);
     gateway = await startGateway(infra);
@@ -40,10 +46,13 @@ describe('/vnfpkgm/v1 through the gateway (in-process bus, embedded store, real 
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  const call = (path: string, init: RequestInit = {}) => fetch(`${base}${path}`, { ...init, headers: { 'X-Auth-Token': TOKEN, ...init.headers } });
+  const call = (path: string, init: RequestInit = {}) =>
+    fetch(`${base}${path}`, { ...init, headers: { 'X-Auth-Token': TOKEN, ...init.headers } });
   const json = (body: unknown, type = 'application/json') => ({ body: JSON.stringify(body), headers: { 'Content-Type': type } });
-  const create = async (userDefinedData?: Record<string, unknown>) => (await (await call('/vnf_packages', { method: 'POST', ...json({ userDefinedData }) })).json()) as VnfPkgInfo;
-  const putZip = (id: string, body: Buffer, type = 'application/zip') => call(`/vnf_packages/${id}/package_content`, { method: 'PUT', body, headers: { 'Content-Type': type } });
+  const create = async (userDefinedData?: Record<string, unknown>) =>
+    (await (await call('/vnf_packages', { method: 'POST', ...json({ userDefinedData }) })).json()) as VnfPkgInfo;
+  const putZip = (id: string, body: Buffer, type = 'application/zip') =>
+    call(`/vnf_packages/${id}/package_content`, { method: 'PUT', body, headers: { 'Content-Type': type } });
   const settled = async (id: string): Promise<VnfPkgInfo> => {
     for (let i = 0; i < 600; i++) {
       const info = (await (await call(`/vnf_packages/${id}`)).json()) as VnfPkgInfo;
@@ -64,19 +73,55 @@ describe('/vnfpkgm/v1 through the gateway (in-process bus, embedded store, real 
     const info = (await response.json()) as VnfPkgInfo;
     expect(response.headers.get('location')).toBe(`/vnfpkgm/v1/vnf_packages/${info.id}`);
     expect(response.headers.get('version')).toBe('1.3.0');
-    expect(info).toMatchObject({ onboardingState: 'CREATED', operationalState: 'DISABLED', usageState: 'NOT_IN_USE', userDefinedData: { owner: 'ops' } });
-    expect(await (await call('/api_versions')).json()).toEqual({ uriPrefix: '/vnfpkgm/v1', apiVersions: [{ version: '1.3.0', isDeprecated: false }] });
+    expect(info).toMatchObject({
+      onboardingState: 'CREATED',
+      operationalState: 'DISABLED',
+      usageState: 'NOT_IN_USE',
+      userDefinedData: { owner: 'ops' },
+    });
+    expect(await (await call('/api_versions')).json()).toEqual({
+      uriPrefix: '/vnfpkgm/v1',
+      apiVersions: [{ version: '1.3.0', isDeprecated: false }],
+    });
   });
 
   it('refuses bad request bodies with ProblemDetails: malformed JSON, unknown members, wrong types, wrong media type', async () => {
-    await expectProblem(await call('/vnf_packages', { method: 'POST', body: '{"userDefinedData": ', headers: { 'Content-Type': 'application/json' } }), 400, /Invalid request body/);
-    await expectProblem(await call('/vnf_packages', { method: 'POST', ...json({ userDefinedData: {}, vnfdId: 'x' }) }), 400, 'property vnfdId should not exist');
-    await expectProblem(await call('/vnf_packages', { method: 'POST', ...json({ userDefinedData: 'text' }) }), 400, 'userDefinedData must be a JSON object');
-    await expectProblem(await call('/vnf_packages', { method: 'POST', body: 'userDefinedData=x', headers: { 'Content-Type': 'text/plain' } }), 415, 'must be application/json');
-    await expectProblem(await call('/vnf_packages', { method: 'POST', ...json({ userDefinedData: { big: 'x'.repeat(200_000) } }) }), 413, /Invalid request body/);
+    await expectProblem(
+      await call('/vnf_packages', { method: 'POST', body: '{"userDefinedData": ', headers: { 'Content-Type': 'application/json' } }),
+      400,
+      /Invalid request body/,
+    );
+    await expectProblem(
+      await call('/vnf_packages', { method: 'POST', ...json({ userDefinedData: {}, vnfdId: 'x' }) }),
+      400,
+      'property vnfdId should not exist',
+    );
+    await expectProblem(
+      await call('/vnf_packages', { method: 'POST', ...json({ userDefinedData: 'text' }) }),
+      400,
+      'userDefinedData must be a JSON object',
+    );
+    await expectProblem(
+      await call('/vnf_packages', { method: 'POST', body: 'userDefinedData=x', headers: { 'Content-Type': 'text/plain' } }),
+      415,
+      'must be application/json',
+    );
+    await expectProblem(
+      await call('/vnf_packages', { method: 'POST', ...json({ userDefinedData: { big: 'x'.repeat(200_000) } }) }),
+      413,
+      /Invalid request body/,
+    );
     const { id } = await create();
-    await expectProblem(await call(`/vnf_packages/${id}`, { method: 'PATCH', ...json({ operationalState: 'SLEEPING' }, 'application/merge-patch+json') }), 400, 'operationalState must be ENABLED or DISABLED');
-    await expectProblem(await call(`/vnf_packages/${id}`, { method: 'PATCH', ...json({}) }), 400, 'operationalState, userDefinedData or both');
+    await expectProblem(
+      await call(`/vnf_packages/${id}`, { method: 'PATCH', ...json({ operationalState: 'SLEEPING' }, 'application/merge-patch+json') }),
+      400,
+      'operationalState must be ENABLED or DISABLED',
+    );
+    await expectProblem(
+      await call(`/vnf_packages/${id}`, { method: 'PATCH', ...json({}) }),
+      400,
+      'operationalState, userDefinedData or both',
+    );
     await expectProblem(await call('/vnf_packages/no-such-package'), 404, 'Can not find requested vnf package');
   });
 
@@ -91,7 +136,12 @@ describe('/vnfpkgm/v1 through the gateway (in-process bus, embedded store, real 
         controller.close();
       },
     });
-    const streamed = await call(`/vnf_packages/${id}/package_content`, { method: 'PUT', body: chunked, headers: { 'Content-Type': 'application/zip' }, duplex: 'half' } as RequestInit);
+    const streamed = await call(`/vnf_packages/${id}/package_content`, {
+      method: 'PUT',
+      body: chunked,
+      headers: { 'Content-Type': 'application/zip' },
+      duplex: 'half',
+    } as RequestInit);
     await expectProblem(streamed, 413, 'larger than');
     await expectProblem(await putZip('00000000-0000-0000-0000-000000000000', cnfZip), 404, 'Can not find requested vnf package');
     expect(readdirSync(join(dataDir, 'blobs', 'tmp'))).toEqual([]);
@@ -104,7 +154,11 @@ describe('/vnfpkgm/v1 through the gateway (in-process bus, embedded store, real 
     expect((await putZip(id, cnfZip)).status).toBe(202);
     await expectProblem(await putZip(id, cnfZip), 409, 'not CREATED');
     const info = await settled(id);
-    expect(info).toMatchObject({ onboardingState: 'ONBOARDED', operationalState: 'ENABLED', vnfdId: 'b1bb0ce7-ebca-4fa7-95ed-4840d7000000' });
+    expect(info).toMatchObject({
+      onboardingState: 'ONBOARDED',
+      operationalState: 'ENABLED',
+      vnfdId: 'b1bb0ce7-ebca-4fa7-95ed-4840d7000000',
+    });
 
     const whole = await call(`/vnf_packages/${id}/package_content`);
     expect(whole.status).toBe(200);
@@ -128,7 +182,9 @@ describe('/vnfpkgm/v1 through the gateway (in-process bus, embedded store, real 
     expect(await (await call(`/onboarded_vnf_packages/${info.vnfdId}`)).json()).toMatchObject({ id });
 
     await expectProblem(await call(`/vnf_packages/${id}`, { method: 'DELETE' }), 409, 'operational state is ENABLED');
-    expect(await (await call(`/vnf_packages/${id}`, { method: 'PATCH', ...json({ operationalState: 'DISABLED' }) })).json()).toEqual({ operationalState: 'DISABLED' });
+    expect(await (await call(`/vnf_packages/${id}`, { method: 'PATCH', ...json({ operationalState: 'DISABLED' }) })).json()).toEqual({
+      operationalState: 'DISABLED',
+    });
     expect((await call(`/vnf_packages/${id}`, { method: 'DELETE' })).status).toBe(204);
     expect((await call(`/vnf_packages/${id}`)).status).toBe(404);
   });
@@ -140,14 +196,26 @@ describe('/vnfpkgm/v1 through the gateway (in-process bus, embedded store, real 
     const { vnfdId } = await settled(id);
     const listed = await call(`/onboarded_vnf_packages?filter=${encodeURIComponent('(eq,userDefinedData/batch,onboarded)')}`);
     expect([listed.status, listed.headers.get('version'), listed.headers.get('link')]).toEqual([200, '1.3.0', null]);
-    expect(((await listed.json()) as VnfPkgInfo[]).map((info) => [info.id, info.vnfdId, info.onboardingState])).toEqual([[id, vnfdId, 'ONBOARDED']]);
-    const all = (await (await call('/vnf_packages?filter=' + encodeURIComponent('(eq,userDefinedData/batch,onboarded)'))).json()) as VnfPkgInfo[];
+    expect(((await listed.json()) as VnfPkgInfo[]).map((info) => [info.id, info.vnfdId, info.onboardingState])).toEqual([
+      [id, vnfdId, 'ONBOARDED'],
+    ]);
+    const all = (await (
+      await call('/vnf_packages?filter=' + encodeURIComponent('(eq,userDefinedData/batch,onboarded)'))
+    ).json()) as VnfPkgInfo[];
     expect(all.map((info) => info.id)).toEqual([pending.id, id]);
-    const selected = (await (await call(`/onboarded_vnf_packages?filter=${encodeURIComponent(`(eq,vnfdId,${vnfdId})`)}&fields=userDefinedData&exclude_default`)).json()) as VnfPkgInfo[];
+    const selected = (await (
+      await call(`/onboarded_vnf_packages?filter=${encodeURIComponent(`(eq,vnfdId,${vnfdId})`)}&fields=userDefinedData&exclude_default`)
+    ).json()) as VnfPkgInfo[];
     expect(selected).toEqual([expect.objectContaining({ id, userDefinedData: { batch: 'onboarded' } })]);
     expect(selected[0]).not.toHaveProperty('softwareImages');
-    expect(await (await call(`/onboarded_vnf_packages?filter=${encodeURIComponent('(neq,onboardingState,ONBOARDED)')}`)).json()).toEqual([]);
-    await expectProblem(await call(`/onboarded_vnf_packages?filter=${encodeURIComponent('(eq,colour,red)')}`), 400, "'colour' is not an attribute");
+    expect(await (await call(`/onboarded_vnf_packages?filter=${encodeURIComponent('(neq,onboardingState,ONBOARDED)')}`)).json()).toEqual(
+      [],
+    );
+    await expectProblem(
+      await call(`/onboarded_vnf_packages?filter=${encodeURIComponent('(eq,colour,red)')}`),
+      400,
+      "'colour' is not an attribute",
+    );
     await expectProblem(await call('/onboarded_vnf_packages?nextpage_opaque_marker=not-a-marker'), 400, /marker/);
     await call(`/vnf_packages/${id}`, { method: 'PATCH', ...json({ operationalState: 'DISABLED' }) });
     for (const pkg of [id, pending.id]) expect((await call(`/vnf_packages/${pkg}`, { method: 'DELETE' })).status).toBe(204);
@@ -180,16 +248,35 @@ describe('/vnfpkgm/v1 through the gateway (in-process bus, embedded store, real 
     const uri = `http://127.0.0.1:${(server.address() as { port: number }).port}/cnf.zip`;
     try {
       const good = await create();
-      const accepted = await call(`/vnf_packages/${good.id}/package_content/upload_from_uri`, { method: 'POST', ...json({ addressInformation: uri, userName: 'repo', password }) });
+      const accepted = await call(`/vnf_packages/${good.id}/package_content/upload_from_uri`, {
+        method: 'POST',
+        ...json({ addressInformation: uri, userName: 'repo', password }),
+      });
       expect(accepted.status).toBe(202);
       expect(await settled(good.id)).toMatchObject({ onboardingState: 'ONBOARDED' });
 
       const bad = await create();
-      await call(`/vnf_packages/${bad.id}/package_content/upload_from_uri`, { method: 'POST', ...json({ addressInformation: uri, userName: 'repo', password: 'wrong' }) });
-      expect(await settled(bad.id)).toMatchObject({ onboardingState: 'ERROR', onboardingFailureDetails: { title: 'UPLOAD_FAILED', detail: expect.stringContaining('401') } });
-      await expectProblem(await call(`/vnf_packages/${bad.id}/package_content/upload_from_uri`, { method: 'POST', ...json({ addressInformation: 'ftp://x/y.zip' }) }), 400, 'http or https URI');
+      await call(`/vnf_packages/${bad.id}/package_content/upload_from_uri`, {
+        method: 'POST',
+        ...json({ addressInformation: uri, userName: 'repo', password: 'wrong' }),
+      });
+      expect(await settled(bad.id)).toMatchObject({
+        onboardingState: 'ERROR',
+        onboardingFailureDetails: { title: 'UPLOAD_FAILED', detail: expect.stringContaining('401') },
+      });
       await expectProblem(
-        await call(`/vnf_packages/${bad.id}/package_content/upload_from_uri`, { method: 'POST', ...json({ addressInformation: 'http://repo:secret@127.0.0.1/x.zip' }) }),
+        await call(`/vnf_packages/${bad.id}/package_content/upload_from_uri`, {
+          method: 'POST',
+          ...json({ addressInformation: 'ftp://x/y.zip' }),
+        }),
+        400,
+        'http or https URI',
+      );
+      await expectProblem(
+        await call(`/vnf_packages/${bad.id}/package_content/upload_from_uri`, {
+          method: 'POST',
+          ...json({ addressInformation: 'http://repo:secret@127.0.0.1/x.zip' }),
+        }),
         400,
         'not in addressInformation',
       );

@@ -1,7 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { AppError, type RunStepMessage } from '@vnfm/contracts';
 import { SERVICE_RUNTIME, type ServiceRuntime } from '@vnfm/platform';
-import { registryTypeOf, VIM_CONNECTION_TYPES, VIM_REGISTRY_MESSAGES, type ResolveVimConnectionInfoReply, type ResolveVimConnectionInfoRequest, type VimConnectionInfo } from '@vnfm/vim-domain';
+import {
+  registryTypeOf,
+  VIM_CONNECTION_TYPES,
+  VIM_REGISTRY_MESSAGES,
+  type ResolveVimConnectionInfoReply,
+  type ResolveVimConnectionInfoRequest,
+  type VimConnectionInfo,
+} from '@vnfm/vim-domain';
 
 /** The Kubernetes VIM of a step: its key in the instance's vimConnectionInfo and its connection info, secrets opened (memory only). */
 export interface KubernetesVim {
@@ -20,13 +27,28 @@ export class VimConnectionsClient {
 
   async kubernetesVim(message: RunStepMessage): Promise<KubernetesVim> {
     const entry = Object.entries(message.vimConnectionInfo).find(([, ref]) => registryTypeOf(ref.vimType) === 'kubernetes');
-    if (!entry) throw new AppError('NO_KUBERNETES_VIM', 422, 'Unprocessable Entity', `Step ${message.name} of VNF instance ${message.vnfInstanceId} names no ETSINFV.KUBERNETES.V_1 VIM.`);
+    if (!entry)
+      throw new AppError(
+        'NO_KUBERNETES_VIM',
+        422,
+        'Unprocessable Entity',
+        `Step ${message.name} of VNF instance ${message.vnfInstanceId} names no ETSINFV.KUBERNETES.V_1 VIM.`,
+      );
     const [vimConnectionId, ref] = entry;
     if (ref.vimType === VIM_CONNECTION_TYPES.helm) {
-      throw new AppError('KUBERNETES_DRIVER_NOT_AVAILABLE', 422, 'Unprocessable Entity', `The Kubernetes infra driver does not deploy Helm charts yet (${VIM_CONNECTION_TYPES.helm} VIM ${ref.vimId}): only Kubernetes manifests on an ${VIM_CONNECTION_TYPES.kubernetes} VIM.`);
+      throw new AppError(
+        'KUBERNETES_DRIVER_NOT_AVAILABLE',
+        422,
+        'Unprocessable Entity',
+        `The Kubernetes infra driver does not deploy Helm charts yet (${VIM_CONNECTION_TYPES.helm} VIM ${ref.vimId}): only Kubernetes manifests on an ${VIM_CONNECTION_TYPES.kubernetes} VIM.`,
+      );
     }
-    const request: ResolveVimConnectionInfoRequest = { vimConnectionInfo: { [vimConnectionId]: { vimId: ref.vimId, vimType: ref.vimType } } };
-    const reply = await this.runtime.bus.request<ResolveVimConnectionInfoReply>(VIM_REGISTRY_MESSAGES.resolveVimConnectionInfo, request, { key: message.vnfInstanceId });
+    const request: ResolveVimConnectionInfoRequest = {
+      vimConnectionInfo: { [vimConnectionId]: { vimId: ref.vimId, vimType: ref.vimType } },
+    };
+    const reply = await this.runtime.bus.request<ResolveVimConnectionInfoReply>(VIM_REGISTRY_MESSAGES.resolveVimConnectionInfo, request, {
+      key: message.vnfInstanceId,
+    });
     return { vimConnectionId, info: reply.vimConnectionInfo[vimConnectionId] };
   }
 }

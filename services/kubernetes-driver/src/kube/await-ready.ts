@@ -35,7 +35,13 @@ export async function awaitReady(api: KubeApi, objects: readonly AppliedObject[]
         }
         const readiness = readinessOf(current);
         if (readiness.ready) return true;
-        if (readiness.failed) throw new AppError('KUBERNETES_OBJECT_FAILED', 422, 'Unprocessable Entity', `${describeObject(item.object)} will not become ready: ${readiness.reason}.`);
+        if (readiness.failed)
+          throw new AppError(
+            'KUBERNETES_OBJECT_FAILED',
+            422,
+            'Unprocessable Entity',
+            `${describeObject(item.object)} will not become ready: ${readiness.reason}.`,
+          );
         waiting.set(item, readiness.reason);
         waited = true;
         return false;
@@ -49,7 +55,12 @@ export async function awaitReady(api: KubeApi, objects: readonly AppliedObject[]
     failed.abort(error);
     if (stopCauseOf(signal) !== 'deadline') throw error;
     const list = [...waiting.entries()].map(([item, reason]) => `${describeObject(item.object)} (${reason})`);
-    throw new AppError('KUBERNETES_NOT_READY', 504, 'Gateway Timeout', `The step's time ran out before these objects were ready: ${list.join('; ')}.`);
+    throw new AppError(
+      'KUBERNETES_NOT_READY',
+      504,
+      'Gateway Timeout',
+      `The step's time ran out before these objects were ready: ${list.join('; ')}.`,
+    );
   }
 }
 
@@ -57,9 +68,18 @@ export async function awaitReady(api: KubeApi, objects: readonly AppliedObject[]
 export async function awaitDeleted(api: KubeApi, objects: readonly AppliedObject[], signal: AbortSignal): Promise<void> {
   const left = new Set(objects);
   try {
-    await Promise.all(objects.map((item) => awaitObject(api, item.type, item.object, (current) => current === undefined, signal).then(() => void left.delete(item))));
+    await Promise.all(
+      objects.map((item) =>
+        awaitObject(api, item.type, item.object, (current) => current === undefined, signal).then(() => void left.delete(item)),
+      ),
+    );
   } catch (error) {
     if (stopCauseOf(signal) !== 'deadline') throw error;
-    throw new AppError('KUBERNETES_NOT_DELETED', 504, 'Gateway Timeout', `The step's time ran out before these objects were deleted: ${[...left].map((item) => describeObject(item.object)).join('; ')}.`);
+    throw new AppError(
+      'KUBERNETES_NOT_DELETED',
+      504,
+      'Gateway Timeout',
+      `The step's time ran out before these objects were deleted: ${[...left].map((item) => describeObject(item.object)).join('; ')}.`,
+    );
   }
 }

@@ -1,4 +1,11 @@
-import { ApisApi, KubernetesObjectApi, PatchStrategy, type KubeConfig, type KubernetesObject, type V1APIResource } from '@kubernetes/client-node';
+import {
+  ApisApi,
+  KubernetesObjectApi,
+  PatchStrategy,
+  type KubeConfig,
+  type KubernetesObject,
+  type V1APIResource,
+} from '@kubernetes/client-node';
 import { AppError } from '@vnfm/contracts';
 import { describeObject, groupOf, type KubeObject } from '@vnfm/kubernetes-manifests';
 import { apiStatus, objectRefused } from './kube-errors';
@@ -43,7 +50,13 @@ class DiscoveringObjectApi extends KubernetesObjectApi {
   }
 }
 
-const typeOf = (apiVersion: string, resource: V1APIResource): ResourceType => ({ apiVersion, kind: resource.kind, plural: resource.name, namespaced: resource.namespaced, verbs: resource.verbs });
+const typeOf = (apiVersion: string, resource: V1APIResource): ResourceType => ({
+  apiVersion,
+  kind: resource.kind,
+  plural: resource.name,
+  namespaced: resource.namespaced,
+  verbs: resource.verbs,
+});
 
 /**
  * One VIM's API server for one step: kinds found by API discovery (never a
@@ -59,7 +72,13 @@ export class KubeApi {
   /** The kind of an object as served; refused (422) naming the object when the API server does not serve it. */
   async typeOf(object: KubeObject): Promise<ResourceType> {
     const resource = await this.objects.describe(object.apiVersion, object.kind);
-    if (!resource) throw new AppError('KUBERNETES_KIND_NOT_SERVED', 422, 'Unprocessable Entity', `The Kubernetes API server serves no kind ${object.kind} in ${object.apiVersion} (${describeObject(object)}).`);
+    if (!resource)
+      throw new AppError(
+        'KUBERNETES_KIND_NOT_SERVED',
+        422,
+        'Unprocessable Entity',
+        `The Kubernetes API server serves no kind ${object.kind} in ${object.apiVersion} (${describeObject(object)}).`,
+      );
     return typeOf(object.apiVersion, resource);
   }
 
@@ -70,21 +89,32 @@ export class KubeApi {
 
   /** The listable kinds served at one apiVersion (e.g. the other kinds of a custom resource's group). */
   async typesAt(apiVersion: string): Promise<ResourceType[]> {
-    return (await this.objects.resourcesOf(apiVersion)).filter((resource) => !resource.name.includes('/') && resource.verbs.includes('list')).map((resource) => typeOf(apiVersion, resource));
+    return (await this.objects.resourcesOf(apiVersion))
+      .filter((resource) => !resource.name.includes('/') && resource.verbs.includes('list'))
+      .map((resource) => typeOf(apiVersion, resource));
   }
 
   /** Every listable, deletable kind the API server serves, at each group's preferred version. */
   async allTypes(): Promise<ResourceType[]> {
     const groups = await this.config.makeApiClient(ApisApi).getAPIVersions();
     const versions = ['v1', ...groups.groups.map((group) => group.preferredVersion?.groupVersion ?? group.versions[0].groupVersion)];
-    const lists = await Promise.all(versions.map(async (apiVersion) => (await this.objects.resourcesOf(apiVersion)).map((resource) => typeOf(apiVersion, resource))));
+    const lists = await Promise.all(
+      versions.map(async (apiVersion) => (await this.objects.resourcesOf(apiVersion)).map((resource) => typeOf(apiVersion, resource))),
+    );
     return lists.flat().filter((type) => !type.plural.includes('/') && type.verbs.includes('list') && type.verbs.includes('delete'));
   }
 
   /** Server-side apply of our fields, taking over fields another manager holds (re-applying changes nothing). */
   async apply(object: KubeObject): Promise<KubeObject> {
     try {
-      return (await this.objects.patch(object as KubernetesObject, undefined, undefined, FIELD_MANAGER, true, PatchStrategy.ServerSideApply)) as KubeObject;
+      return (await this.objects.patch(
+        object as KubernetesObject,
+        undefined,
+        undefined,
+        FIELD_MANAGER,
+        true,
+        PatchStrategy.ServerSideApply,
+      )) as KubeObject;
     } catch (error) {
       throw objectRefused('apply', object, error);
     }
@@ -92,7 +122,11 @@ export class KubeApi {
 
   /** Sets these annotations on an existing object (a merge patch: nothing else changes); an object already gone is left alone. */
   async annotate(object: KubeObject, annotations: Record<string, string>): Promise<void> {
-    const patch = { apiVersion: object.apiVersion, kind: object.kind, metadata: { name: object.metadata.name, namespace: object.metadata.namespace, annotations } };
+    const patch = {
+      apiVersion: object.apiVersion,
+      kind: object.kind,
+      metadata: { name: object.metadata.name, namespace: object.metadata.namespace, annotations },
+    };
     try {
       await this.objects.patch(patch as KubernetesObject, undefined, undefined, FIELD_MANAGER, undefined, PatchStrategy.MergePatch);
     } catch (error) {
@@ -105,7 +139,12 @@ export class KubeApi {
     try {
       // A nameless object is sent without `metadata.name` (reviews must have none).
       const { name, ...metadata } = object.metadata;
-      await this.objects.create({ ...object, metadata: name ? object.metadata : metadata } as KubernetesObject, undefined, undefined, FIELD_MANAGER);
+      await this.objects.create(
+        { ...object, metadata: name ? object.metadata : metadata } as KubernetesObject,
+        undefined,
+        undefined,
+        FIELD_MANAGER,
+      );
     } catch (error) {
       throw objectRefused('create', object, error);
     }
@@ -114,7 +153,11 @@ export class KubeApi {
   /** The object as the API server holds it now; undefined when it does not exist. */
   async read(object: KubeObject): Promise<KubeObject | undefined> {
     try {
-      return (await this.objects.read({ apiVersion: object.apiVersion, kind: object.kind, metadata: { name: object.metadata.name, namespace: object.metadata.namespace } })) as KubeObject;
+      return (await this.objects.read({
+        apiVersion: object.apiVersion,
+        kind: object.kind,
+        metadata: { name: object.metadata.name, namespace: object.metadata.namespace },
+      })) as KubeObject;
     } catch (error) {
       if (apiStatus(error) === 404) return undefined;
       throw objectRefused('read', object, error);
@@ -127,9 +170,16 @@ export class KubeApi {
   }
 
   /** The same, with the list's resourceVersion (to watch from). */
-  async listAt(type: ResourceType, namespace: string | undefined, labelSelector: string): Promise<{ items: KubeObject[]; resourceVersion?: string }> {
+  async listAt(
+    type: ResourceType,
+    namespace: string | undefined,
+    labelSelector: string,
+  ): Promise<{ items: KubeObject[]; resourceVersion?: string }> {
     const list = await this.objects.list(type.apiVersion, type.kind, namespace, undefined, undefined, undefined, undefined, labelSelector);
-    return { items: list.items.map((item) => ({ ...item, apiVersion: type.apiVersion, kind: type.kind }) as KubeObject), resourceVersion: list.metadata?.resourceVersion };
+    return {
+      items: list.items.map((item) => ({ ...item, apiVersion: type.apiVersion, kind: type.kind }) as KubeObject),
+      resourceVersion: list.metadata?.resourceVersion,
+    };
   }
 
   /** Deletes with its dependents in the background; an object already gone is success. */

@@ -30,6 +30,7 @@ const safeJson = (text: string): unknown => {
 export function objectRefused(action: string, object: KubeObject, error: unknown): AppError {
   const status = apiStatus(error);
   const detail = `Kubernetes API server refused to ${action} ${describeObject(object)}: ${apiReason(error)}`;
-  if (status !== undefined && status >= 400 && status < 500) return new AppError('KUBERNETES_OBJECT_REFUSED', 422, 'Unprocessable Entity', detail);
+  if (status !== undefined && status >= 400 && status < 500)
+    return new AppError('KUBERNETES_OBJECT_REFUSED', 422, 'Unprocessable Entity', detail);
   return new AppError('VIM_REFUSED', 502, 'Bad Gateway', detail);
 }

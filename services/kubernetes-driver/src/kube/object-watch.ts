@@ -17,14 +17,27 @@ const RESTART_DELAY_MS = 100;
  * or expired watch starts again from a fresh read. Stops with the signal's
  * reason when it fires.
  */
-export async function awaitObject(api: KubeApi, type: ResourceType, object: KubeObject, test: ObjectTest, signal: AbortSignal): Promise<void> {
+export async function awaitObject(
+  api: KubeApi,
+  type: ResourceType,
+  object: KubeObject,
+  test: ObjectTest,
+  signal: AbortSignal,
+): Promise<void> {
   const watch = new Watch(api.config);
   const path = KubeApi.watchPath(type, object.metadata.namespace);
   for (;;) {
     signal.throwIfAborted();
     const current = await api.read(object);
     if (test(current)) return;
-    const met = await watchOnce(watch, path, { fieldSelector: `metadata.name=${object.metadata.name}` }, current?.metadata['resourceVersion'] as string | undefined, test, signal);
+    const met = await watchOnce(
+      watch,
+      path,
+      { fieldSelector: `metadata.name=${object.metadata.name}` },
+      current?.metadata['resourceVersion'] as string | undefined,
+      test,
+      signal,
+    );
     if (met) return;
     await sleep(RESTART_DELAY_MS, undefined, { signal });
   }
@@ -37,7 +50,14 @@ export async function awaitObject(api: KubeApi, type: ResourceType, object: Kube
  * reports from those lists' versions on (so no change between the check and
  * the watch is missed).
  */
-export async function awaitSelected(api: KubeApi, types: readonly ResourceType[], namespace: string | undefined, labelSelector: string, check: () => Promise<boolean>, signal: AbortSignal): Promise<void> {
+export async function awaitSelected(
+  api: KubeApi,
+  types: readonly ResourceType[],
+  namespace: string | undefined,
+  labelSelector: string,
+  check: () => Promise<boolean>,
+  signal: AbortSignal,
+): Promise<void> {
   for (;;) {
     signal.throwIfAborted();
     const versions = await Promise.all(types.map(async (type) => (await api.listAt(type, namespace, labelSelector)).resourceVersion));
@@ -46,7 +66,11 @@ export async function awaitSelected(api: KubeApi, types: readonly ResourceType[]
     const round = new AbortController();
     const watching = AbortSignal.any([signal, round.signal]);
     try {
-      const changed = await Promise.race(types.map((type, index) => watchOnce(new Watch(api.config), KubeApi.watchPath(type, namespace), { labelSelector }, versions[index], () => true, watching)));
+      const changed = await Promise.race(
+        types.map((type, index) =>
+          watchOnce(new Watch(api.config), KubeApi.watchPath(type, namespace), { labelSelector }, versions[index], () => true, watching),
+        ),
+      );
       if (!changed) await sleep(RESTART_DELAY_MS, undefined, { signal });
     } finally {
       round.abort();
@@ -55,7 +79,14 @@ export async function awaitSelected(api: KubeApi, types: readonly ResourceType[]
 }
 
 /** One watch request: true when `test` passed, false when the watch ended first; rejects with the signal's reason or the watch's error. */
-function watchOnce(watch: Watch, path: string, selector: { fieldSelector: string } | { labelSelector: string }, resourceVersion: string | undefined, test: ObjectTest, signal: AbortSignal): Promise<boolean> {
+function watchOnce(
+  watch: Watch,
+  path: string,
+  selector: { fieldSelector: string } | { labelSelector: string },
+  resourceVersion: string | undefined,
+  test: ObjectTest,
+  signal: AbortSignal,
+): Promise<boolean> {
   return new Promise<boolean>((resolve, reject) => {
     let settled = false;
     let controller: AbortController | undefined;
@@ -69,10 +100,16 @@ function watchOnce(watch: Watch, path: string, selector: { fieldSelector: string
     };
     const onAbort = () => finish({ error: signal.reason });
     signal.addEventListener('abort', onAbort, { once: true });
-    const query = { ...selector, allowWatchBookmarks: true, timeoutSeconds: WATCH_SECONDS, ...(resourceVersion ? { resourceVersion } : {}) };
+    const query = {
+      ...selector,
+      allowWatchBookmarks: true,
+      timeoutSeconds: WATCH_SECONDS,
+      ...(resourceVersion ? { resourceVersion } : {}),
+    };
     const onEvent = (phase: string, value: unknown) => {
       try {
-        if (phase === 'DELETED' ? test(undefined) : (phase === 'ADDED' || phase === 'MODIFIED') && test(value as KubeObject)) finish({ met: true });
+        if (phase === 'DELETED' ? test(undefined) : (phase === 'ADDED' || phase === 'MODIFIED') && test(value as KubeObject))
+          finish({ met: true });
       } catch (error) {
         finish({ error });
       }

@@ -27,7 +27,10 @@ export class ScaleSubresource {
   async read(type: ResourceType, object: KubeObject): Promise<ScaleState> {
     try {
       const params = this.address(type, object);
-      const scale: unknown = params.namespace !== undefined ? await this.api.getNamespacedCustomObjectScale({ ...params, namespace: params.namespace }) : await this.api.getClusterCustomObjectScale(params);
+      const scale: unknown =
+        params.namespace !== undefined
+          ? await this.api.getNamespacedCustomObjectScale({ ...params, namespace: params.namespace })
+          : await this.api.getClusterCustomObjectScale(params);
       return scaleStateOf(scale);
     } catch (error) {
       throw objectRefused('read the scale of', object, error);
@@ -40,7 +43,8 @@ export class ScaleSubresource {
     const body = { spec: { replicas } };
     try {
       const params = this.address(type, object);
-      if (params.namespace !== undefined) await this.api.patchNamespacedCustomObjectScale({ ...params, namespace: params.namespace, body }, options);
+      if (params.namespace !== undefined)
+        await this.api.patchNamespacedCustomObjectScale({ ...params, namespace: params.namespace, body }, options);
       else await this.api.patchClusterCustomObjectScale({ ...params, body }, options);
     } catch (error) {
       throw objectRefused('scale', object, error);
@@ -50,12 +54,21 @@ export class ScaleSubresource {
   private address(type: ResourceType, object: KubeObject) {
     const group = groupOf(type.apiVersion);
     const version = type.apiVersion.slice(group.length + (group ? 1 : 0));
-    return { group, version, plural: type.plural, name: object.metadata.name, namespace: type.namespaced ? object.metadata.namespace : undefined };
+    return {
+      group,
+      version,
+      plural: type.plural,
+      name: object.metadata.name,
+      namespace: type.namespaced ? object.metadata.namespace : undefined,
+    };
   }
 }
 
 function scaleStateOf(scale: unknown): ScaleState {
   const spec = isRecord(scale) && isRecord(scale['spec']) ? scale['spec'] : {};
   const status = isRecord(scale) && isRecord(scale['status']) ? scale['status'] : {};
-  return { replicas: typeof spec['replicas'] === 'number' ? spec['replicas'] : 0, selector: typeof status['selector'] === 'string' ? status['selector'] : '' };
+  return {
+    replicas: typeof spec['replicas'] === 'number' ? spec['replicas'] : 0,
+    selector: typeof status['selector'] === 'string' ? status['selector'] : '',
+  };
 }

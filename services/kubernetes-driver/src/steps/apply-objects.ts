@@ -1,6 +1,14 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { AppError } from '@vnfm/contracts';
-import { applyWaves, clusterKubeconfigSecret, instanceObject, isCustomResource, requestObject, type KubeObject, type ManifestObject } from '@vnfm/kubernetes-manifests';
+import {
+  applyWaves,
+  clusterKubeconfigSecret,
+  instanceObject,
+  isCustomResource,
+  requestObject,
+  type KubeObject,
+  type ManifestObject,
+} from '@vnfm/kubernetes-manifests';
 import { awaitReady, type AppliedObject } from '../kube/await-ready';
 import type { ResourceType } from '../kube/kube-api';
 import type { KubeStepContext } from './step-context';
@@ -17,7 +25,11 @@ const DISCOVERY_RETRY_MS = 200;
  * manifests it comes from (DEF_FILES_ANNOTATION). A Cluster API Cluster is
  * ready once its `<cluster>-kubeconfig` Secret exists too. Returns what was applied.
  */
-export async function applyObjects(context: KubeStepContext, manifests: readonly ManifestObject[], defFiles: readonly string[]): Promise<AppliedObject[]> {
+export async function applyObjects(
+  context: KubeStepContext,
+  manifests: readonly ManifestObject[],
+  defFiles: readonly string[],
+): Promise<AppliedObject[]> {
   const applied: AppliedObject[] = [];
   for (const wave of applyWaves(manifests)) {
     const ready: AppliedObject[] = [];
@@ -45,7 +57,9 @@ export async function applyObjects(context: KubeStepContext, manifests: readonly
 
 /** The `<cluster>-kubeconfig` Secrets of the Cluster API Clusters applied: awaited until they exist (a Cluster is ready once its credentials are there). */
 async function kubeconfigSecrets(context: KubeStepContext, applied: readonly AppliedObject[]): Promise<AppliedObject[]> {
-  const secrets = applied.map((item) => clusterKubeconfigSecret(item.object)).filter((secret): secret is KubeObject => secret !== undefined);
+  const secrets = applied
+    .map((item) => clusterKubeconfigSecret(item.object))
+    .filter((secret): secret is KubeObject => secret !== undefined);
   if (secrets.length === 0) return [];
   const type = await context.api.typeOf(secrets[0]);
   return secrets.map((object) => ({ object, type }));

@@ -1,4 +1,14 @@
-import { deleteWaves, groupOf, isCustomResource, madeForKept, manifestObjects, manifestPathsOf, readinessOf, withVduReplicas, type KubeObject } from '@vnfm/kubernetes-manifests';
+import {
+  deleteWaves,
+  groupOf,
+  isCustomResource,
+  madeForKept,
+  manifestObjects,
+  manifestPathsOf,
+  readinessOf,
+  withVduReplicas,
+  type KubeObject,
+} from '@vnfm/kubernetes-manifests';
 import { diffVnfcs } from '@vnfm/lcm-domain';
 import { awaitDeleted, type AppliedObject } from '../kube/await-ready';
 import { ScaleSubresource } from '../kube/scale-subresource';
@@ -11,7 +21,8 @@ import type { KubeStepContext, KubeStepHandler } from './step-context';
 import { flavourOf, vduTargets } from './vdu-targets';
 
 /** An object's identity across API versions (a package may move a kind from v1beta1 to v1). */
-const identity = (object: KubeObject) => `${groupOf(object.apiVersion)}/${object.kind}/${object.metadata.namespace ?? ''}/${object.metadata.name}`;
+const identity = (object: KubeObject) =>
+  `${groupOf(object.apiVersion)}/${object.kind}/${object.metadata.namespace ?? ''}/${object.metadata.name}`;
 
 /**
  * Change of current VNF package of a CNF (SOL 003 v3.3.1 §5.4.11a; Tacker
@@ -32,10 +43,17 @@ const identity = (object: KubeObject) => `${groupOf(object.apiVersion)}/${object
 export const changeVnfpkg: KubeStepHandler<'change_vnfpkg'> = async (context, action) => {
   const { target } = action;
   const deployment = await instanceDeployment(context);
-  const targetContext: KubeStepContext = { ...deployment.context, message: { ...context.message, vnfdId: target.vnfdId, additionalParams: target.additionalParams ?? {} } };
+  const targetContext: KubeStepContext = {
+    ...deployment.context,
+    message: { ...context.message, vnfdId: target.vnfdId, additionalParams: target.additionalParams ?? {} },
+  };
   const flavour = await flavourOf(targetContext, action.flavourId);
   const paths = manifestPathsOf(target.additionalParams);
-  const manifests = withVduReplicas(manifestObjects(paths, await context.packages.files(target.vnfdId, paths)), flavour.vdus, target.vduCounts);
+  const manifests = withVduReplicas(
+    manifestObjects(paths, await context.packages.files(target.vnfdId, paths)),
+    flavour.vdus,
+    target.vduCounts,
+  );
   const applied = await applyObjects(targetContext, manifests, paths);
   const kept = new Set(applied.map((item) => identity(item.object)));
   const madeForApplied = madeForKept(applied.map((item) => item.object));
@@ -58,7 +76,13 @@ export const changeVnfpkg: KubeStepHandler<'change_vnfpkg'> = async (context, ac
  */
 async function awaitRollout(context: KubeStepContext, workload: AppliedObject): Promise<void> {
   if (!(await context.api.hasScale(workload.type))) return;
-  if (isCustomResource(workload.object)) return awaitMembers(context, workload, 'none terminating', (members) => !members.some(isTerminating));
+  if (isCustomResource(workload.object))
+    return awaitMembers(context, workload, 'none terminating', (members) => !members.some(isTerminating));
   const { replicas } = await new ScaleSubresource(context.api).read(workload.type, workload.object);
-  await awaitMembers(context, workload, `${replicas}, all Ready and none terminating`, (pods) => pods.length === replicas && !pods.some(isTerminating) && pods.every((pod) => readinessOf(pod).ready));
+  await awaitMembers(
+    context,
+    workload,
+    `${replicas}, all Ready and none terminating`,
+    (pods) => pods.length === replicas && !pods.some(isTerminating) && pods.every((pod) => readinessOf(pod).ready),
+  );
 }

@@ -29,7 +29,16 @@ export const heal: KubeStepHandler<'heal'> = async (context, action) => {
   const manifests = whole || bare ? await deployedManifests(deployment) : [];
   if (whole) await applyObjects(deployment.context, await withLiveReplicas(deployment, manifests), deployment.defFiles);
   const victims = whole ? uniqueById([...(await instanceVnfcs(deployment.context, deployment.targets)), ...action.vnfcs]) : action.vnfcs;
-  await Promise.all([...deployment.targets].map(([vduId, target]) => replace(deployment, target, victims.filter((vnfc) => vnfc.vduId === vduId), manifests.map((item) => item.object))));
+  await Promise.all(
+    [...deployment.targets].map(([vduId, target]) =>
+      replace(
+        deployment,
+        target,
+        victims.filter((vnfc) => vnfc.vduId === vduId),
+        manifests.map((item) => item.object),
+      ),
+    ),
+  );
   const { added, removedIds } = diffVnfcs(message.vnfcResourceInfo, await instanceVnfcs(deployment.context, deployment.targets));
   return { vnfcsAdded: added, vnfcIdsRemoved: removedIds };
 };
@@ -37,27 +46,51 @@ export const heal: KubeStepHandler<'heal'> = async (context, action) => {
 const uniqueById = (vnfcs: VnfcResourceInfo[]) => [...new Map(vnfcs.map((vnfc) => [vnfc.id, vnfc])).values()];
 
 /** Deletes a VDU's pods named and waits until each is replaced (by its controller, or from the manifest for a Pod of its own). */
-async function replace(deployment: InstanceDeployment, target: AppliedObject, vnfcs: readonly VnfcResourceInfo[], manifests: readonly KubeObject[]): Promise<void> {
+async function replace(
+  deployment: InstanceDeployment,
+  target: AppliedObject,
+  vnfcs: readonly VnfcResourceInfo[],
+  manifests: readonly KubeObject[],
+): Promise<void> {
   if (vnfcs.length === 0) return;
   const { context } = deployment;
   // A VNFC is a pod, or another object its VDU's custom resource controls (metadata kind and apiVersion).
-  const members = vnfcs.map((vnfc) => ({ apiVersion: String(vnfc.metadata?.['apiVersion'] ?? 'v1'), kind: String(vnfc.metadata?.['kind'] ?? 'Pod'), metadata: { name: vnfc.computeResource.resourceId, namespace: String(vnfc.metadata?.['namespace'] ?? context.namespace) } }));
+  const members = vnfcs.map((vnfc) => ({
+    apiVersion: String(vnfc.metadata?.['apiVersion'] ?? 'v1'),
+    kind: String(vnfc.metadata?.['kind'] ?? 'Pod'),
+    metadata: { name: vnfc.computeResource.resourceId, namespace: String(vnfc.metadata?.['namespace'] ?? context.namespace) },
+  }));
   const pods: AppliedObject[] = await Promise.all(members.map(async (object) => ({ object, type: await context.api.typeOf(object) })));
   for (const pod of pods) await context.api.delete(pod.object);
   if (target.object.kind === 'Pod') {
     await awaitDeleted(context.api, pods, context.signal);
     const manifest = manifests.find((object) => object.kind === 'Pod' && object.metadata.name === target.object.metadata.name);
-    if (!manifest) throw new AppError('KUBERNETES_MANIFESTS_NOT_USABLE', 422, 'Unprocessable Entity', `No manifest of ${deployment.defFiles.join(', ')} defines Pod ${target.object.metadata.name} any more: it cannot be created again.`);
-    const object = instanceObject(manifest, context.message.vnfInstanceId, { namespaced: true, namespace: target.object.metadata.namespace ?? context.namespace }, deployment.defFiles);
+    if (!manifest)
+      throw new AppError(
+        'KUBERNETES_MANIFESTS_NOT_USABLE',
+        422,
+        'Unprocessable Entity',
+        `No manifest of ${deployment.defFiles.join(', ')} defines Pod ${target.object.metadata.name} any more: it cannot be created again.`,
+      );
+    const object = instanceObject(
+      manifest,
+      context.message.vnfInstanceId,
+      { namespaced: true, namespace: target.object.metadata.namespace ?? context.namespace },
+      deployment.defFiles,
+    );
     await context.api.apply(object);
     await awaitReady(context.api, [{ object, type: target.type }], context.signal);
     return;
   }
   const old = new Set(vnfcs.map((vnfc) => vnfc.id));
-  const want = (await context.api.hasScale(target.type)) ? (await new ScaleSubresource(context.api).read(target.type, target.object)).replicas : context.message.vnfcResourceInfo.filter((vnfc) => vnfc.vduId === vnfcs[0].vduId).length;
+  const want = (await context.api.hasScale(target.type))
+    ? (await new ScaleSubresource(context.api).read(target.type, target.object)).replicas
+    : context.message.vnfcResourceInfo.filter((vnfc) => vnfc.vduId === vnfcs[0].vduId).length;
   await awaitMembers(context, target, `replaced (${want} Ready, none of the old ones left)`, (current) => {
     const live = current.filter((pod) => !isTerminating(pod));
-    return !current.some((pod) => old.has(String(pod.metadata['uid']))) && live.length >= want && live.every((pod) => readinessOf(pod).ready);
+    return (
+      !current.some((pod) => old.has(String(pod.metadata['uid']))) && live.length >= want && live.every((pod) => readinessOf(pod).ready)
+    );
   });
   await awaitReady(context.api, [target], context.signal);
 }

@@ -27,18 +27,35 @@ export async function instanceDeployment(context: KubeStepContext): Promise<Inst
   const { message } = context;
   const [objects, flavour] = await Promise.all([instanceObjects(context), flavourOf(context, message.flavourId)]);
   if (objects.length === 0) {
-    throw new AppError('KUBERNETES_INSTANCE_NOT_FOUND', 422, 'Unprocessable Entity', `No object labelled with VNF instance ${message.vnfInstanceId} is on the Kubernetes VIM: nothing to ${message.request.action}.`);
+    throw new AppError(
+      'KUBERNETES_INSTANCE_NOT_FOUND',
+      422,
+      'Unprocessable Entity',
+      `No object labelled with VNF instance ${message.vnfInstanceId} is on the Kubernetes VIM: nothing to ${message.request.action}.`,
+    );
   }
-  const namespace = objects.map((item) => item.object.metadata.namespace).find((ns): ns is string => typeof ns === 'string') ?? context.namespace;
+  const namespace =
+    objects.map((item) => item.object.metadata.namespace).find((ns): ns is string => typeof ns === 'string') ?? context.namespace;
   const inNamespace: KubeStepContext = { ...context, namespace };
-  return { context: inNamespace, flavour, objects, targets: await vduTargets(inNamespace, flavour, objects), defFiles: [...new Set(objects.flatMap((item) => defFilesOf(item.object)))] };
+  return {
+    context: inNamespace,
+    flavour,
+    objects,
+    targets: await vduTargets(inNamespace, flavour, objects),
+    defFiles: [...new Set(objects.flatMap((item) => defFilesOf(item.object)))],
+  };
 }
 
 /** The manifests the instance was deployed from, read again from its package. */
 export async function deployedManifests(deployment: InstanceDeployment): Promise<ManifestObject[]> {
   const { context, defFiles } = deployment;
   if (defFiles.length === 0) {
-    throw new AppError('KUBERNETES_MANIFESTS_NOT_USABLE', 422, 'Unprocessable Entity', `The objects of VNF instance ${context.message.vnfInstanceId} do not record the manifests they were deployed from.`);
+    throw new AppError(
+      'KUBERNETES_MANIFESTS_NOT_USABLE',
+      422,
+      'Unprocessable Entity',
+      `The objects of VNF instance ${context.message.vnfInstanceId} do not record the manifests they were deployed from.`,
+    );
   }
   return manifestObjects(defFiles, await context.packages.files(context.message.vnfdId, defFiles));
 }

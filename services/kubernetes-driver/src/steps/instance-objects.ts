@@ -5,7 +5,9 @@ import type { ResourceType } from '../kube/kube-api';
 import type { KubeStepContext } from './step-context';
 
 /** An object a controller made (a Deployment's ReplicaSets and pods): it goes with its owner. */
-const controlled = (object: KubeObject): boolean => Array.isArray(object.metadata['ownerReferences']) && object.metadata['ownerReferences'].some((ref) => isRecord(ref) && ref['controller'] === true);
+const controlled = (object: KubeObject): boolean =>
+  Array.isArray(object.metadata['ownerReferences']) &&
+  object.metadata['ownerReferences'].some((ref) => isRecord(ref) && ref['controller'] === true);
 
 /**
  * Every object of the instance the API server holds, found by its label
@@ -17,13 +19,19 @@ const controlled = (object: KubeObject): boolean => Array.isArray(object.metadat
  */
 export async function instanceObjects(context: KubeStepContext): Promise<AppliedObject[]> {
   const selector = instanceSelector(context.message.vnfInstanceId);
-  const namespaces = [...new Set([context.namespace, ...context.message.vnfcResourceInfo.map((vnfc) => vnfc.metadata?.['namespace']).filter((ns): ns is string => typeof ns === 'string')])];
+  const namespaces = [
+    ...new Set([
+      context.namespace,
+      ...context.message.vnfcResourceInfo.map((vnfc) => vnfc.metadata?.['namespace']).filter((ns): ns is string => typeof ns === 'string'),
+    ]),
+  ];
   const listed = await Promise.all((await context.api.allTypes()).map((type) => listType(context, type, namespaces, selector)));
   return listed.flat().filter((item) => !controlled(item.object));
 }
 
 async function listType(context: KubeStepContext, type: ResourceType, namespaces: string[], selector: string): Promise<AppliedObject[]> {
-  const list = async (namespace: string | undefined) => (await context.api.list(type, namespace, selector)).map((object) => ({ object, type }));
+  const list = async (namespace: string | undefined) =>
+    (await context.api.list(type, namespace, selector)).map((object) => ({ object, type }));
   try {
     return await list(undefined);
   } catch (error) {

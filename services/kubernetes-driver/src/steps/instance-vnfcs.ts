@@ -18,13 +18,24 @@ export async function instanceVnfcs(context: KubeStepContext, targets: ReadonlyM
   const vnfcs: VnfcResourceInfo[] = [];
   for (const [vduId, target] of targets) {
     const { members } = await membersOf(context, target);
-    const current = members.filter((member) => !isTerminating(member)).sort((a, b) => created(a).localeCompare(created(b)) || a.metadata.name.localeCompare(b.metadata.name));
+    const current = members
+      .filter((member) => !isTerminating(member))
+      .sort((a, b) => created(a).localeCompare(created(b)) || a.metadata.name.localeCompare(b.metadata.name));
     for (const member of current) {
       vnfcs.push({
         id: String(member.metadata['uid']),
         vduId,
-        computeResource: { vimConnectionId: context.vimConnectionId, resourceId: member.metadata.name, vimLevelResourceType: target.object.kind },
-        metadata: { namespace: member.metadata.namespace, workload: `${target.object.kind}/${target.object.metadata.name}`, kind: member.kind, apiVersion: member.apiVersion },
+        computeResource: {
+          vimConnectionId: context.vimConnectionId,
+          resourceId: member.metadata.name,
+          vimLevelResourceType: target.object.kind,
+        },
+        metadata: {
+          namespace: member.metadata.namespace,
+          workload: `${target.object.kind}/${target.object.metadata.name}`,
+          kind: member.kind,
+          apiVersion: member.apiVersion,
+        },
       });
     }
   }

@@ -16,7 +16,11 @@ export const instantiate: KubeStepHandler<'instantiate'> = async (context, actio
   const { message } = context;
   const flavour = await flavourOf(context, action.flavourId);
   const paths = manifestPathsOf(message.additionalParams);
-  const manifests = withVduReplicas(manifestObjects(paths, await context.packages.files(message.vnfdId, paths)), flavour.vdus, action.vduCounts);
+  const manifests = withVduReplicas(
+    manifestObjects(paths, await context.packages.files(message.vnfdId, paths)),
+    flavour.vdus,
+    action.vduCounts,
+  );
   const applied = await applyObjects(context, manifests, paths);
   const known = new Set(message.vnfcResourceInfo.map((vnfc) => vnfc.id));
   return { vnfcsAdded: (await instanceVnfcs(context, await vduTargets(context, flavour, applied))).filter((vnfc) => !known.has(vnfc.id)) };

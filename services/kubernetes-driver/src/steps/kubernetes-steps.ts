@@ -38,7 +38,14 @@ export class KubernetesSteps {
     const { message, signal } = host;
     const vim = await this.vims.kubernetesVim(message);
     const api = new KubeApi(await kubeConfigOf(vim.info));
-    const context: KubeStepContext = { message, vimConnectionId: vim.vimConnectionId, api, namespace: namespaceOf(message.additionalParams, vim.info.extra), packages: this.packages, signal };
+    const context: KubeStepContext = {
+      message,
+      vimConnectionId: vim.vimConnectionId,
+      api,
+      namespace: namespaceOf(message.additionalParams, vim.info.extra),
+      packages: this.packages,
+      signal,
+    };
     const handler = ACTIONS[action.action] as KubeStepHandler<Built>;
     return handler(context, action);
   }

@@ -12,7 +12,11 @@ export async function withLiveReplicas(deployment: InstanceDeployment, manifests
   const scale = new ScaleSubresource(context.api);
   const replicas = new Map<string, number>();
   for (const target of deployment.targets.values()) {
-    if (await context.api.hasScale(target.type)) replicas.set(`${target.object.apiVersion}/${target.object.kind}/${target.object.metadata.name}`, (await scale.read(target.type, target.object)).replicas);
+    if (await context.api.hasScale(target.type))
+      replicas.set(
+        `${target.object.apiVersion}/${target.object.kind}/${target.object.metadata.name}`,
+        (await scale.read(target.type, target.object)).replicas,
+      );
   }
   return manifests.map((item) => {
     const live = replicas.get(`${item.object.apiVersion}/${item.object.kind}/${item.object.metadata.name}`);

@@ -14,7 +14,12 @@ import type { KubeStepContext } from './step-context';
  * and replaced. At the step's deadline the step fails naming the object,
  * what was awaited and the members there are.
  */
-export async function awaitMembers(context: KubeStepContext, target: AppliedObject, awaited: string, test: (members: KubeObject[]) => boolean): Promise<void> {
+export async function awaitMembers(
+  context: KubeStepContext,
+  target: AppliedObject,
+  awaited: string,
+  test: (members: KubeObject[]) => boolean,
+): Promise<void> {
   const { selector, types } = await membersOf(context, target);
   if (selector === '') return;
   let last: KubeObject[] = [];
@@ -23,7 +28,15 @@ export async function awaitMembers(context: KubeStepContext, target: AppliedObje
     await awaitSelected(context.api, types, target.object.metadata.namespace ?? context.namespace, selector, check, context.signal);
   } catch (error) {
     if (stopCauseOf(context.signal) !== 'deadline') throw error;
-    const members = last.map((member) => `${member.kind} ${member.metadata.name}${member.metadata['deletionTimestamp'] ? ' (terminating)' : ''}`).join(', ') || 'none';
-    throw new AppError('KUBERNETES_NOT_READY', 504, 'Gateway Timeout', `The step's time ran out before the members of ${describeObject(target.object)} were ${awaited}; there are: ${members}.`);
+    const members =
+      last
+        .map((member) => `${member.kind} ${member.metadata.name}${member.metadata['deletionTimestamp'] ? ' (terminating)' : ''}`)
+        .join(', ') || 'none';
+    throw new AppError(
+      'KUBERNETES_NOT_READY',
+      504,
+      'Gateway Timeout',
+      `The step's time ran out before the members of ${describeObject(target.object)} were ${awaited}; there are: ${members}.`,
+    );
   }
 }

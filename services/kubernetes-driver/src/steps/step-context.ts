@@ -15,4 +15,7 @@ export interface KubeStepContext {
 
 export type InfraAction = Exclude<StepAction, { action: 'hook' }>;
 
-export type KubeStepHandler<A extends InfraAction['action']> = (context: KubeStepContext, action: Extract<InfraAction, { action: A }>) => Promise<StepResult>;
+export type KubeStepHandler<A extends InfraAction['action']> = (
+  context: KubeStepContext,
+  action: Extract<InfraAction, { action: A }>,
+) => Promise<StepResult>;

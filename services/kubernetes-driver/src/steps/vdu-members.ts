@@ -9,7 +9,9 @@ const POD: KubeObject = { apiVersion: 'v1', kind: 'Pod', metadata: { name: '' } 
 /** `matchLabels` and `matchExpressions` of a label selector as the selector string the API takes. */
 function selectorString(selector: unknown): string[] {
   if (!isRecord(selector)) return [];
-  const labels = isRecord(selector['matchLabels']) ? Object.entries(selector['matchLabels']).map(([key, value]) => `${key}=${String(value)}`) : [];
+  const labels = isRecord(selector['matchLabels'])
+    ? Object.entries(selector['matchLabels']).map(([key, value]) => `${key}=${String(value)}`)
+    : [];
   const expressions = Array.isArray(selector['matchExpressions']) ? selector['matchExpressions'].filter(isRecord) : [];
   return [
     ...labels,
@@ -26,7 +28,9 @@ function selectorString(selector: unknown): string[] {
 function controllerOf(object: KubeObject): { apiVersion: string; kind: string; name: string; uid: string } | undefined {
   const refs = Array.isArray(object.metadata['ownerReferences']) ? object.metadata['ownerReferences'].filter(isRecord) : [];
   const ref = refs.find((candidate) => candidate['controller'] === true);
-  return ref ? { apiVersion: String(ref['apiVersion']), kind: String(ref['kind']), name: String(ref['name']), uid: String(ref['uid']) } : undefined;
+  return ref
+    ? { apiVersion: String(ref['apiVersion']), kind: String(ref['kind']), name: String(ref['name']), uid: String(ref['uid']) }
+    : undefined;
 }
 
 /** Owner chains followed from a member: a pod's ReplicaSet's Deployment is two steps up. */
@@ -39,7 +43,11 @@ async function controls(context: KubeStepContext, workloadUid: string, member: K
     const owner = controllerOf(current);
     if (!owner) return false;
     if (owner.uid === workloadUid) return true;
-    current = await context.api.read({ apiVersion: owner.apiVersion, kind: owner.kind, metadata: { name: owner.name, namespace: member.metadata.namespace } });
+    current = await context.api.read({
+      apiVersion: owner.apiVersion,
+      kind: owner.kind,
+      metadata: { name: owner.name, namespace: member.metadata.namespace },
+    });
   }
   return false;
 }
@@ -48,7 +56,8 @@ async function controls(context: KubeStepContext, workloadUid: string, member: K
 export const podTypeOf = (context: KubeStepContext): Promise<ResourceType> => context.api.typeOf(POD);
 
 /** An object being deleted: no longer a VNFC, soon gone. */
-export const isTerminating = (object: KubeObject): boolean => object.metadata['deletionTimestamp'] !== undefined && object.metadata['deletionTimestamp'] !== null;
+export const isTerminating = (object: KubeObject): boolean =>
+  object.metadata['deletionTimestamp'] !== undefined && object.metadata['deletionTimestamp'] !== null;
 
 /** The members of a VDU's object (its VNFCs, terminating ones included), the selector that selects them and the kinds they may be of (to watch). */
 export interface VduMembers {
@@ -84,7 +93,12 @@ export async function membersOf(context: KubeStepContext, target: AppliedObject)
   const instance = instanceSelector(context.message.vnfInstanceId);
   const { object: workload } = target;
   const namespace = workload.metadata.namespace ?? context.namespace;
-  if (workload.kind === 'Pod') return { selector: instance, types: [podType], members: (await context.api.list(podType, namespace, instance)).filter((pod) => pod.metadata.name === workload.metadata.name) };
+  if (workload.kind === 'Pod')
+    return {
+      selector: instance,
+      types: [podType],
+      members: (await context.api.list(podType, namespace, instance)).filter((pod) => pod.metadata.name === workload.metadata.name),
+    };
   if (isCustomResource(workload)) {
     const { selector } = await new ScaleSubresource(context.api).read(target.type, workload);
     if (selector === '') return { selector, types: [podType], members: [] };
@@ -98,7 +112,12 @@ export async function membersOf(context: KubeStepContext, target: AppliedObject)
 }
 
 /** The objects of these kinds the selector selects in the target's namespace that the target controls. */
-async function controlled(context: KubeStepContext, target: AppliedObject, types: readonly ResourceType[], selector: string): Promise<KubeObject[]> {
+async function controlled(
+  context: KubeStepContext,
+  target: AppliedObject,
+  types: readonly ResourceType[],
+  selector: string,
+): Promise<KubeObject[]> {
   const namespace = target.object.metadata.namespace ?? context.namespace;
   const live = await context.api.read({ ...target.object, metadata: { ...target.object.metadata, namespace } });
   if (!live) return [];

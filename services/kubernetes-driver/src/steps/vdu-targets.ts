@@ -8,7 +8,13 @@ import type { KubeStepContext } from './step-context';
 /** The instance's deployment flavour (the message names it, or the instantiate action); none named means not instantiated. */
 export async function flavourOf(context: KubeStepContext, flavourId: string | undefined): Promise<VnfdFlavour> {
   const { message } = context;
-  if (flavourId === undefined) throw new AppError('VNF_NOT_INSTANTIATED', 409, 'Conflict', `VNF instance ${message.vnfInstanceId} has no deployment flavour: it is not instantiated.`);
+  if (flavourId === undefined)
+    throw new AppError(
+      'VNF_NOT_INSTANTIATED',
+      409,
+      'Conflict',
+      `VNF instance ${message.vnfInstanceId} has no deployment flavour: it is not instantiated.`,
+    );
   return flavourFromVnfd(await context.packages.vnfdModel(message.vnfdId), flavourId);
 }
 
@@ -18,7 +24,11 @@ export async function flavourOf(context: KubeStepContext, flavourId: string | un
  * (a custom resource such as a Cluster API MachineDeployment), named as the
  * VDU (its `properties.name`, else its node id).
  */
-export async function vduTargets(context: KubeStepContext, flavour: VnfdFlavour, objects: readonly AppliedObject[]): Promise<Map<string, AppliedObject>> {
+export async function vduTargets(
+  context: KubeStepContext,
+  flavour: VnfdFlavour,
+  objects: readonly AppliedObject[],
+): Promise<Map<string, AppliedObject>> {
   const scalable = new Set<string>();
   for (const type of new Map(objects.map((item) => [`${item.type.apiVersion}/${item.type.kind}`, item.type])).values()) {
     if (await context.api.hasScale(type)) scalable.add(`${type.apiVersion}/${type.kind}`);

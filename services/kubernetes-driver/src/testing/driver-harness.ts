@@ -6,7 +6,17 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { openBlobStore } from '@vnfm/blob-store';
 import { loadConfig, type VnfmConfig } from '@vnfm/config';
-import { RECORD_STEP_RESULT, commandTopicOfType, runStepMessageType, type RecordStepResultMessage, type RunStepMessage, type RunStepReply, type StepAction, type StepResult, type VimConnectionRef } from '@vnfm/contracts';
+import {
+  RECORD_STEP_RESULT,
+  commandTopicOfType,
+  runStepMessageType,
+  type RecordStepResultMessage,
+  type RunStepMessage,
+  type RunStepReply,
+  type StepAction,
+  type StepResult,
+  type VimConnectionRef,
+} from '@vnfm/contracts';
 import { MessageBus } from '@vnfm/messaging';
 import { createInfrastructure, startBackendService, type Infrastructure, type RunningService } from '@vnfm/platform';
 import { createLogger } from '@vnfm/telemetry';
@@ -46,7 +56,11 @@ export class KubernetesDriverHarness {
   constructor() {
     this.config = loadConfig({ ...process.env, VNFM_DATA_DIR: this.dataDir, VNFM_FSYNC: 'never', VNFM_LOG_LEVEL: 'silent' });
     this.infra = createInfrastructure(this.config, createLogger('driver-test', 'silent'));
-    this.client = new MessageBus({ broker: this.infra.brokerFor('driver-test'), clientId: `driver-test-${randomUUID()}`, logger: createLogger('driver-test', 'silent') });
+    this.client = new MessageBus({
+      broker: this.infra.brokerFor('driver-test'),
+      clientId: `driver-test-${randomUUID()}`,
+      logger: createLogger('driver-test', 'silent'),
+    });
   }
 
   async start(): Promise<void> {
@@ -69,7 +83,13 @@ export class KubernetesDriverHarness {
   /** A VIM file of `k8s.sh up` (admin, or the tenant confined to its namespace) registered in the real vim-registry. */
   async registerVim(cp: K8sControlPlane, tenant: boolean): Promise<Record<string, VimConnectionRef>> {
     const vimId = randomUUID();
-    const config = { auth_url: cp.authUrl, bearer_token: tenant ? cp.tenantToken : cp.adminToken, ssl_ca_cert: cp.caPem, project_name: tenant ? cp.namespace : 'default', type: 'kubernetes' };
+    const config = {
+      auth_url: cp.authUrl,
+      bearer_token: tenant ? cp.tenantToken : cp.adminToken,
+      ssl_ca_cert: cp.caPem,
+      project_name: tenant ? cp.namespace : 'default',
+      type: 'kubernetes',
+    };
     await this.request(VIM_REGISTRY_MESSAGES.registerVim, { vimId, body: tackerRegisterBody(config, { name: `k8s-${vimId}` }) });
     return { vim1: { vimId, vimType: 'ETSINFV.KUBERNETES.V_1' } };
   }
@@ -81,7 +101,12 @@ export class KubernetesDriverHarness {
 
   /** As onboardCnf, with the VNFD's descriptor_id replaced by `vnfdId` (another release of the package) when given. */
   async onboardCnfAs(vnfdId: string | undefined, ...extra: string[]): Promise<string> {
-    const stage = await stageFolders(this.dataDir, corpusPath('tacker', 'cnf-v2-all-kinds'), fixturePath('tacker', 'cnf-v2-all-kinds'), ...extra);
+    const stage = await stageFolders(
+      this.dataDir,
+      corpusPath('tacker', 'cnf-v2-all-kinds'),
+      fixturePath('tacker', 'cnf-v2-all-kinds'),
+      ...extra,
+    );
     if (vnfdId) await renameVnfd(join(stage, 'Definitions'), vnfdId);
     const zip = await zipFolder(stage, join(this.dataDir, `cnf-${randomUUID()}.zip`));
     const bytes = await readFile(zip);
@@ -97,9 +122,29 @@ export class KubernetesDriverHarness {
   }
 
   /** A first attempt of a step for a CNF instance. */
-  step(vnfInstanceId: string, vnfdId: string, vims: Record<string, VimConnectionRef>, request: StepAction, additionalParams: Record<string, unknown>, known: StepResult['vnfcsAdded'] = []): RunStepMessage {
+  step(
+    vnfInstanceId: string,
+    vnfdId: string,
+    vims: Record<string, VimConnectionRef>,
+    request: StepAction,
+    additionalParams: Record<string, unknown>,
+    known: StepResult['vnfcsAdded'] = [],
+  ): RunStepMessage {
     const vnfLcmOpOccId = randomUUID();
-    return { stepId: `${vnfLcmOpOccId}:1:1`, vnfLcmOpOccId, vnfInstanceId, name: request.action, attempt: 1, request, timeoutMs: 60_000, vimConnectionInfo: vims, additionalParams, vnfdId, flavourId: 'simple', vnfcResourceInfo: known ?? [] };
+    return {
+      stepId: `${vnfLcmOpOccId}:1:1`,
+      vnfLcmOpOccId,
+      vnfInstanceId,
+      name: request.action,
+      attempt: 1,
+      request,
+      timeoutMs: 60_000,
+      vimConnectionInfo: vims,
+      additionalParams,
+      vnfdId,
+      flavourId: 'simple',
+      vnfcResourceInfo: known ?? [],
+    };
   }
 
   /** Sends a step, checks it is accepted, and waits for its outcome. */

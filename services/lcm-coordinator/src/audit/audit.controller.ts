@@ -49,6 +49,8 @@ export class AuditController {
   private async events(vnfInstanceId: string): Promise<RecordedVnfInstanceEvent[]> {
     const recorded = await (this.runtime.store as EventStore).readStream(vnfInstanceStream(vnfInstanceId));
     if (recorded.length === 0) throw vnfInstanceNotFound(vnfInstanceId);
-    return recorded.map((event) => ({ type: event.type, data: event.data, revision: event.revision, metadata: event.metadata }) as RecordedVnfInstanceEvent);
+    return recorded.map(
+      (event) => ({ type: event.type, data: event.data, revision: event.revision, metadata: event.metadata }) as RecordedVnfInstanceEvent,
+    );
   }
 }

@@ -19,13 +19,21 @@ const INSTANCES_TOPIC = `${PREFIX}vnf-instances.v1`;
 const PACKAGES_TOPIC = `${PREFIX}vnf-packages.v1`;
 const SECRET = 'stream-secret-1';
 const additionalParams = {
-  nfv: { VDU: { VDU1: { name: 'VDU1' } }, CP: { VDU1_CP1: { network: 'net0' }, VDU2_CP1: { network: 'net0', fixed_ips: [{ subnet: 'subnet0' }] } } },
+  nfv: {
+    VDU: { VDU1: { name: 'VDU1' } },
+    CP: { VDU1_CP1: { network: 'net0' }, VDU2_CP1: { network: 'net0', fixed_ips: [{ subnet: 'subnet0' }] } },
+  },
   ansible: { username: 'ubuntu', password: SECRET },
 };
-const LIFECYCLE = ['INSTANTIATE', 'SCALE', 'HEAL', 'TERMINATE'].flatMap((operation) => ['STARTING', 'PROCESSING', 'COMPLETED'].map((state) => `${operation}:${state}`));
-const summary = (value: Record<string, unknown>) => (value.notificationType === 'VnfLcmOperationOccurrenceNotification' ? `${String(value.operation)}:${String(value.operationState)}` : String(value.notificationType));
+const LIFECYCLE = ['INSTANTIATE', 'SCALE', 'HEAL', 'TERMINATE'].flatMap((operation) =>
+  ['STARTING', 'PROCESSING', 'COMPLETED'].map((state) => `${operation}:${state}`),
+);
+const summary = (value: Record<string, unknown>) =>
+  value.notificationType === 'VnfLcmOperationOccurrenceNotification'
+    ? `${String(value.operation)}:${String(value.operationState)}`
+    : String(value.notificationType);
 
-describe('lcm-coordinator: the public Kafka event stream of a full lifecycle on the OpenStack simulator, read by Kafka\'s own console consumer', () => {
+describe("lcm-coordinator: the public Kafka event stream of a full lifecycle on the OpenStack simulator, read by Kafka's own console consumer", () => {
   let harness: LcmHarness;
   let sim: OpenStackSimulator;
   let brokers: string[];
@@ -33,11 +41,19 @@ describe('lcm-coordinator: the public Kafka event stream of a full lifecycle on 
   let vnfPkgId: string;
 
   const run = async (vnfInstanceId: string, request: LcmOperationRequest) => {
-    const { vnfLcmOpOccId } = await harness.request<StartOperationReply>(LCM_COORDINATOR.startOperation, { apiMajor: 2, vnfInstanceId, request });
-    expect(await harness.opOccIn(vnfLcmOpOccId, ['COMPLETED', 'FAILED_TEMP', 'FAILED'], 60_000)).toMatchObject({ operationState: 'COMPLETED' });
+    const { vnfLcmOpOccId } = await harness.request<StartOperationReply>(LCM_COORDINATOR.startOperation, {
+      apiMajor: 2,
+      vnfInstanceId,
+      request,
+    });
+    expect(await harness.opOccIn(vnfLcmOpOccId, ['COMPLETED', 'FAILED_TEMP', 'FAILED'], 60_000)).toMatchObject({
+      operationState: 'COMPLETED',
+    });
   };
   const lifecycle = async (vnfdId: string, name: string) => {
-    const vnfInstanceId = (await harness.request<VnfInstanceView>(LCM_COORDINATOR.createVnfInstance, { apiMajor: 2, request: { vnfdId, vnfInstanceName: name } })).id;
+    const vnfInstanceId = (
+      await harness.request<VnfInstanceView>(LCM_COORDINATOR.createVnfInstance, { apiMajor: 2, request: { vnfdId, vnfInstanceName: name } })
+    ).id;
     instances.push(vnfInstanceId);
     await run(vnfInstanceId, { operation: 'INSTANTIATE', params: { flavourId: 'simple', additionalParams } });
     await run(vnfInstanceId, { operation: 'SCALE', params: { type: 'SCALE_OUT', aspectId: 'VDU1_scale', numberOfSteps: 1 } });
@@ -55,9 +71,16 @@ describe('lcm-coordinator: the public Kafka event stream of a full lifecycle on 
 
   beforeAll(async () => {
     brokers = await ensureKafka();
-    Object.assign(process.env, { VNFM_EVENT_STREAM_BROKERS: brokers.join(','), VNFM_EVENT_STREAM_TOPIC_PREFIX: PREFIX, VNFM_PUBLIC_URL: 'http://vnfm.test:9890' });
+    Object.assign(process.env, {
+      VNFM_EVENT_STREAM_BROKERS: brokers.join(','),
+      VNFM_EVENT_STREAM_TOPIC_PREFIX: PREFIX,
+      VNFM_PUBLIC_URL: 'http://vnfm.test:9890',
+    });
     // The package's VNFD hooks run a Python script: a recording MgmtDriver takes them.
-    harness = new LcmHarness({ openstackDriver: OpenstackDriverModule, runner: MgmtDriverRunnerModule.withDrivers([new RecordingDriver('recording', 'Scripts/sample_script.py')]) });
+    harness = new LcmHarness({
+      openstackDriver: OpenstackDriverModule,
+      runner: MgmtDriverRunnerModule.withDrivers([new RecordingDriver('recording', 'Scripts/sample_script.py')]),
+    });
     sim = await startOpenStackSimulator({ delayMs: 0 });
     await harness.start();
     await harness.registerVim(sim.credentials.authUrl);
@@ -75,7 +98,7 @@ describe('lcm-coordinator: the public Kafka event stream of a full lifecycle on 
     for (const name of ['VNFM_EVENT_STREAM_BROKERS', 'VNFM_EVENT_STREAM_TOPIC_PREFIX', 'VNFM_PUBLIC_URL']) delete process.env[name];
   });
 
-  it('a consumer group reads every instance\'s SOL 003 notifications (v3.3.1, FULL) and lifecycle events keyed by the instance, in order, each with a stable id header, no secret', async () => {
+  it("a consumer group reads every instance's SOL 003 notifications (v3.3.1, FULL) and lifecycle events keyed by the instance, in order, each with a stable id header, no secret", async () => {
     const group = `oss-${randomUUID().slice(0, 8)}`;
     const records = [...(await consoleConsume(brokers, group, LCM_TOPIC)), ...(await consoleConsume(brokers, group, INSTANCES_TOPIC))];
     const notifications = byKey(records, LCM_TOPIC);
@@ -83,19 +106,38 @@ describe('lcm-coordinator: the public Kafka event stream of a full lifecycle on 
     expect([...notifications.keys()].sort()).toEqual([...instances].sort());
     for (const vnfInstanceId of instances) {
       const got = notifications.get(vnfInstanceId) ?? [];
-      expect(got.map((record) => summary(record.value))).toEqual(['VnfIdentifierCreationNotification', ...LIFECYCLE, 'VnfIdentifierDeletionNotification']);
+      expect(got.map((record) => summary(record.value))).toEqual([
+        'VnfIdentifierCreationNotification',
+        ...LIFECYCLE,
+        'VnfIdentifierDeletionNotification',
+      ]);
       // One key, one partition: the order is the partition's.
       expect(new Set(got.map((record) => record.partition)).size).toBe(1);
       for (const record of got) {
         expect(notificationViolations(2, record.value)).toEqual([]);
-        expect(record.headers).toMatchObject({ id: record.value.id, type: record.value.notificationType, 'content-type': 'application/json' });
-        expect(record.value).toMatchObject({ vnfInstanceId, subscriptionId: LCM_TOPIC, _links: { vnfInstance: { href: `http://vnfm.test:9890/vnflcm/v2/vnf_instances/${vnfInstanceId}` } } });
+        expect(record.headers).toMatchObject({
+          id: record.value.id,
+          type: record.value.notificationType,
+          'content-type': 'application/json',
+        });
+        expect(record.value).toMatchObject({
+          vnfInstanceId,
+          subscriptionId: LCM_TOPIC,
+          _links: { vnfInstance: { href: `http://vnfm.test:9890/vnflcm/v2/vnf_instances/${vnfInstanceId}` } },
+        });
       }
       const completed = got.find((record) => summary(record.value) === 'INSTANTIATE:COMPLETED');
       expect(completed?.value).toMatchObject({ verbosity: 'FULL', affectedVnfcs: expect.any(Array) });
       const lifecycleEvents = events.get(vnfInstanceId) ?? [];
       // The instantiation sets every aspect's first level, the scale-out the next.
-      expect(lifecycleEvents.map((record) => record.value.type)).toEqual(['VnfInstanceCreated', 'VnfInstanceInstantiated', 'VnfInstanceScaleLevelChanged', 'VnfInstanceScaleLevelChanged', 'VnfInstanceTerminated', 'VnfInstanceDeleted']);
+      expect(lifecycleEvents.map((record) => record.value.type)).toEqual([
+        'VnfInstanceCreated',
+        'VnfInstanceInstantiated',
+        'VnfInstanceScaleLevelChanged',
+        'VnfInstanceScaleLevelChanged',
+        'VnfInstanceTerminated',
+        'VnfInstanceDeleted',
+      ]);
       for (const record of lifecycleEvents) {
         expect(record.value).toMatchObject({ schemaVersion: 1, vnfInstanceId, id: record.headers.id, time: expect.any(String) });
       }
@@ -109,8 +151,19 @@ describe('lcm-coordinator: the public Kafka event stream of a full lifecycle on 
   it('a consumer group reads the package lifecycle keyed by the package id: created, onboarded with its VNFD identity, disabled, deleted', async () => {
     const records = await consoleConsume(brokers, `oss-${randomUUID().slice(0, 8)}`, PACKAGES_TOPIC);
     const mine = records.filter((record) => record.key === vnfPkgId);
-    expect(mine.map((record) => record.value.type)).toEqual(['VnfPackageCreated', 'VnfPackageOnboarded', 'VnfPackageDisabled', 'VnfPackageDeleted']);
-    expect(mine[1].value).toMatchObject({ schemaVersion: 1, vnfPkgId, vnfdId: expect.any(String), vnfProvider: expect.any(String), id: mine[1].headers.id });
+    expect(mine.map((record) => record.value.type)).toEqual([
+      'VnfPackageCreated',
+      'VnfPackageOnboarded',
+      'VnfPackageDisabled',
+      'VnfPackageDeleted',
+    ]);
+    expect(mine[1].value).toMatchObject({
+      schemaVersion: 1,
+      vnfPkgId,
+      vnfdId: expect.any(String),
+      vnfProvider: expect.any(String),
+      id: mine[1].headers.id,
+    });
     expect(JSON.stringify(records)).not.toContain(SECRET);
   });
 });

@@ -38,8 +38,14 @@ export class LcmEventStream implements OnApplicationBootstrap, OnModuleDestroy {
       store,
       subscriptionName: LCM_EVENT_STREAM_SUBSCRIPTION,
       streamPrefixes: [VNF_INSTANCE_STREAM_PREFIX, VNF_LCM_OP_OCC_STREAM_PREFIX],
-      recordsOf: async (event: RecordedEvent) => [...vnfInstanceRecords(vnfInstances, event), ...(await lcmNotificationRecords(lcmNotifications, event, store, publicUrl))],
-      logger: { warn: (message, fields) => logger.warn(fields ?? {}, message), error: (message, fields) => logger.error(fields ?? {}, message) },
+      recordsOf: async (event: RecordedEvent) => [
+        ...vnfInstanceRecords(vnfInstances, event),
+        ...(await lcmNotificationRecords(lcmNotifications, event, store, publicUrl)),
+      ],
+      logger: {
+        warn: (message, fields) => logger.warn(fields ?? {}, message),
+        error: (message, fields) => logger.error(fields ?? {}, message),
+      },
     });
     this.publisher.start();
   }

@@ -1,6 +1,14 @@
 import type { EventStore, RecordedEvent } from '@vnfm/event-store';
 import type { StreamRecord } from '@vnfm/event-stream';
-import { evolveVnfLcmOpOcc, isNotifiable, notificationIntents, renderNotification, VNF_LCM_OP_OCC_STREAM_PREFIX, type VnfLcmOpOcc, type VnfLcmOpOccEvent } from '@vnfm/lcm-domain';
+import {
+  evolveVnfLcmOpOcc,
+  isNotifiable,
+  notificationIntents,
+  renderNotification,
+  VNF_LCM_OP_OCC_STREAM_PREFIX,
+  type VnfLcmOpOcc,
+  type VnfLcmOpOccEvent,
+} from '@vnfm/lcm-domain';
 
 /**
  * The `vnfm.lcm.notifications.v1` records of one event: every SOL 003
@@ -9,7 +17,12 @@ import { evolveVnfLcmOpOcc, isNotifiable, notificationIntents, renderNotificatio
  * subscription in particular — `subscriptionId` is the topic's name, and the
  * `id` is stable across republishing. Keyed by the VNF instance id.
  */
-export async function lcmNotificationRecords(topic: string, event: RecordedEvent, store: Pick<EventStore, 'readStream'>, publicUrl: string): Promise<StreamRecord[]> {
+export async function lcmNotificationRecords(
+  topic: string,
+  event: RecordedEvent,
+  store: Pick<EventStore, 'readStream'>,
+  publicUrl: string,
+): Promise<StreamRecord[]> {
   if (!isNotifiable(event)) return [];
   const opOcc = event.streamName.startsWith(VNF_LCM_OP_OCC_STREAM_PREFIX) ? await opOccAt(store, event) : undefined;
   return notificationIntents(event, opOcc).map((intent) => {
@@ -21,5 +34,8 @@ export async function lcmNotificationRecords(topic: string, event: RecordedEvent
 /** The occurrence folded up to and including `event` (its stream is short: one operation's events). */
 async function opOccAt(store: Pick<EventStore, 'readStream'>, event: RecordedEvent): Promise<VnfLcmOpOcc | undefined> {
   const events = await store.readStream(event.streamName, { maxCount: event.revision + 1 });
-  return events.reduce<VnfLcmOpOcc | undefined>((fold, recorded) => evolveVnfLcmOpOcc(fold, { type: recorded.type, data: recorded.data } as VnfLcmOpOccEvent), undefined);
+  return events.reduce<VnfLcmOpOcc | undefined>(
+    (fold, recorded) => evolveVnfLcmOpOcc(fold, { type: recorded.type, data: recorded.data } as VnfLcmOpOccEvent),
+    undefined,
+  );
 }

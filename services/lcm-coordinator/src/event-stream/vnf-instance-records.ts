@@ -15,15 +15,40 @@ type Source = { streamName: string; revision: number; type: string; data: unknow
 function factsOf(event: VnfInstanceEvent): { type: string; facts: Record<string, unknown> } | undefined {
   switch (event.type) {
     case 'VnfInstanceCreated':
-      return { type: 'VnfInstanceCreated', facts: { vnfdId: event.data.vnfdId, ...(event.data.vnfInstanceName !== undefined && { vnfInstanceName: event.data.vnfInstanceName }) } };
+      return {
+        type: 'VnfInstanceCreated',
+        facts: {
+          vnfdId: event.data.vnfdId,
+          ...(event.data.vnfInstanceName !== undefined && { vnfInstanceName: event.data.vnfInstanceName }),
+        },
+      };
     case 'VnfInstantiated':
-      return { type: 'VnfInstanceInstantiated', facts: { vnfLcmOpOccId: event.data.vnfLcmOpOccId, flavourId: event.data.flavourId, ...(event.data.instantiationLevelId && { instantiationLevelId: event.data.instantiationLevelId }) } };
+      return {
+        type: 'VnfInstanceInstantiated',
+        facts: {
+          vnfLcmOpOccId: event.data.vnfLcmOpOccId,
+          flavourId: event.data.flavourId,
+          ...(event.data.instantiationLevelId && { instantiationLevelId: event.data.instantiationLevelId }),
+        },
+      };
     case 'VnfScaleLevelChanged':
-      return { type: 'VnfInstanceScaleLevelChanged', facts: { vnfLcmOpOccId: event.data.vnfLcmOpOccId, scaleStatus: event.data.scaleStatus.map(({ aspectId, scaleLevel }) => ({ aspectId, scaleLevel })) } };
+      return {
+        type: 'VnfInstanceScaleLevelChanged',
+        facts: {
+          vnfLcmOpOccId: event.data.vnfLcmOpOccId,
+          scaleStatus: event.data.scaleStatus.map(({ aspectId, scaleLevel }) => ({ aspectId, scaleLevel })),
+        },
+      };
     case 'VnfInstanceModified':
-      return { type: 'VnfInstanceModified', facts: { vnfLcmOpOccId: event.data.vnfLcmOpOccId, changedAttributes: Object.keys(event.data.changes).sort() } };
+      return {
+        type: 'VnfInstanceModified',
+        facts: { vnfLcmOpOccId: event.data.vnfLcmOpOccId, changedAttributes: Object.keys(event.data.changes).sort() },
+      };
     case 'VnfPackageChanged':
-      return { type: 'VnfInstanceModified', facts: { vnfLcmOpOccId: event.data.vnfLcmOpOccId, changedAttributes: ['vnfdId'], vnfdId: event.data.vnfdId } };
+      return {
+        type: 'VnfInstanceModified',
+        facts: { vnfLcmOpOccId: event.data.vnfLcmOpOccId, changedAttributes: ['vnfdId'], vnfdId: event.data.vnfdId },
+      };
     case 'VnfTerminated':
       return { type: 'VnfInstanceTerminated', facts: { vnfLcmOpOccId: event.data.vnfLcmOpOccId } };
     case 'VnfInstanceDeleted':
@@ -46,7 +71,14 @@ export function vnfInstanceRecords(topic: string, event: Source): StreamRecord[]
       key: vnfInstanceId,
       id,
       type: made.type,
-      value: { type: made.type, schemaVersion: VNF_INSTANCE_EVENT_SCHEMA_VERSION, id, vnfInstanceId, ...made.facts, time: event.metadata.timestamp },
+      value: {
+        type: made.type,
+        schemaVersion: VNF_INSTANCE_EVENT_SCHEMA_VERSION,
+        id,
+        vnfInstanceId,
+        ...made.facts,
+        time: event.metadata.timestamp,
+      },
     },
   ];
 }

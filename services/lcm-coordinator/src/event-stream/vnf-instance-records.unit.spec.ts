@@ -4,7 +4,9 @@ import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { vnfInstanceRecords } from './vnf-instance-records';
 
-const schema = JSON.parse(readFileSync(join(__dirname, '../../../../docs/event-stream/vnf-instance-event.v1.schema.json'), 'utf8')) as object;
+const schema = JSON.parse(
+  readFileSync(join(__dirname, '../../../../docs/event-stream/vnf-instance-event.v1.schema.json'), 'utf8'),
+) as object;
 const validate = addFormats(new Ajv2020({ allErrors: true, strict: false })).compile(schema);
 const TOPIC = 'vnfm.vnf-instances.v1';
 const at = { timestamp: '2026-11-24T07:00:00.000Z' };
@@ -13,8 +15,19 @@ const ref = { vnfLcmOpOccId: 'occ-1', stepId: 's-1', at: 't' };
 
 describe('vnfm.vnf-instances.v1 records', () => {
   const lifecycle = [
-    event(0, 'VnfInstanceCreated', { vnfInstanceId: 'vnf-1', vnfdId: 'vnfd-1', vnfInstanceName: 'a', metadata: { token: 'sealed:v1:abc' }, createdAt: 't' }),
-    event(1, 'VnfLcmOperationStarted', { vnfLcmOpOccId: 'occ-1', operation: 'INSTANTIATE', operationParams: { additionalParams: { password: 'sealed:v1:xyz' } }, at: 't' }),
+    event(0, 'VnfInstanceCreated', {
+      vnfInstanceId: 'vnf-1',
+      vnfdId: 'vnfd-1',
+      vnfInstanceName: 'a',
+      metadata: { token: 'sealed:v1:abc' },
+      createdAt: 't',
+    }),
+    event(1, 'VnfLcmOperationStarted', {
+      vnfLcmOpOccId: 'occ-1',
+      operation: 'INSTANTIATE',
+      operationParams: { additionalParams: { password: 'sealed:v1:xyz' } },
+      at: 't',
+    }),
     event(2, 'VnfInstantiated', { ...ref, flavourId: 'simple', vimConnectionInfo: { v: { vimId: 'vim-1' } }, extCpInfo: [] }),
     event(3, 'VnfScaleLevelChanged', { ...ref, scaleStatus: [{ aspectId: 'VDU1_scale', scaleLevel: 1, vnfdId: 'vnfd-1' }] }),
     event(4, 'VnfInstanceModified', { ...ref, changes: { vnfInstanceName: 'b', metadata: { password: 'plain-pw-1' } } }),
@@ -25,7 +38,15 @@ describe('vnfm.vnf-instances.v1 records', () => {
   const records = lifecycle.flatMap((one) => vnfInstanceRecords(TOPIC, one));
 
   it('makes one record per lifecycle event, keyed by the instance, each valid against docs/event-stream/vnf-instance-event.v1.schema.json', () => {
-    expect(records.map((record) => record.type)).toEqual(['VnfInstanceCreated', 'VnfInstanceInstantiated', 'VnfInstanceScaleLevelChanged', 'VnfInstanceModified', 'VnfInstanceModified', 'VnfInstanceTerminated', 'VnfInstanceDeleted']);
+    expect(records.map((record) => record.type)).toEqual([
+      'VnfInstanceCreated',
+      'VnfInstanceInstantiated',
+      'VnfInstanceScaleLevelChanged',
+      'VnfInstanceModified',
+      'VnfInstanceModified',
+      'VnfInstanceTerminated',
+      'VnfInstanceDeleted',
+    ]);
     for (const record of records) {
       expect(validate(record.value) ? [] : validate.errors).toEqual([]);
       expect(record).toMatchObject({ topic: TOPIC, key: 'vnf-1', id: record.value.id });

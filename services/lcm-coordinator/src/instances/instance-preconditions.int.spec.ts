@@ -1,4 +1,10 @@
-import { LCM_COORDINATOR, type StartOperationMessage, type StartOperationReply, type TaggedVnfInstanceReply, type VnfInstanceView } from '@vnfm/lcm-domain';
+import {
+  LCM_COORDINATOR,
+  type StartOperationMessage,
+  type StartOperationReply,
+  type TaggedVnfInstanceReply,
+  type VnfInstanceView,
+} from '@vnfm/lcm-domain';
 import { LcmHarness } from '../testing/lcm-harness';
 
 jest.setTimeout(120_000);
@@ -13,10 +19,17 @@ describe('lcm-coordinator: If-Match preconditions on an instance, decided agains
   });
   afterAll(() => harness.dispose());
 
-  const create = async () => (await harness.request<VnfInstanceView>(LCM_COORDINATOR.createVnfInstance, { apiMajor: 2, request: { vnfdId } })).id;
-  const tagged = (vnfInstanceId: string) => harness.request<TaggedVnfInstanceReply>(LCM_COORDINATOR.getTaggedVnfInstance, { apiMajor: 2, vnfInstanceId });
+  const create = async () =>
+    (await harness.request<VnfInstanceView>(LCM_COORDINATOR.createVnfInstance, { apiMajor: 2, request: { vnfdId } })).id;
+  const tagged = (vnfInstanceId: string) =>
+    harness.request<TaggedVnfInstanceReply>(LCM_COORDINATOR.getTaggedVnfInstance, { apiMajor: 2, vnfInstanceId });
   const modify = (vnfInstanceId: string, name: string, ifMatchRevisions?: number[]) => {
-    const message: StartOperationMessage = { apiMajor: 2, vnfInstanceId, request: { operation: 'MODIFY_INFO', params: { vnfInstanceName: name } }, ifMatchRevisions };
+    const message: StartOperationMessage = {
+      apiMajor: 2,
+      vnfInstanceId,
+      request: { operation: 'MODIFY_INFO', params: { vnfInstanceName: name } },
+      ifMatchRevisions,
+    };
     return harness.request<StartOperationReply>(LCM_COORDINATOR.startOperation, message);
   };
 
@@ -54,10 +67,14 @@ describe('lcm-coordinator: If-Match preconditions on an instance, decided agains
   it('DELETE with a stale revision is refused 412 and the instance stays; with the current one it is deleted; a missing instance is 404', async () => {
     const id = await create();
     const { revision } = await tagged(id);
-    await expect(harness.request(LCM_COORDINATOR.deleteVnfInstance, { apiMajor: 2, vnfInstanceId: id, ifMatchRevisions: [revision - 1] })).rejects.toMatchObject({ status: 412 });
+    await expect(
+      harness.request(LCM_COORDINATOR.deleteVnfInstance, { apiMajor: 2, vnfInstanceId: id, ifMatchRevisions: [revision - 1] }),
+    ).rejects.toMatchObject({ status: 412 });
     expect((await tagged(id)).instance.id).toBe(id);
     await harness.request(LCM_COORDINATOR.deleteVnfInstance, { apiMajor: 2, vnfInstanceId: id, ifMatchRevisions: [revision] });
     await expect(tagged(id)).rejects.toMatchObject({ status: 404 });
-    await expect(harness.request(LCM_COORDINATOR.deleteVnfInstance, { apiMajor: 2, vnfInstanceId: id, ifMatchRevisions: [revision] })).rejects.toMatchObject({ status: 404 });
+    await expect(
+      harness.request(LCM_COORDINATOR.deleteVnfInstance, { apiMajor: 2, vnfInstanceId: id, ifMatchRevisions: [revision] }),
+    ).rejects.toMatchObject({ status: 404 });
   });
 });

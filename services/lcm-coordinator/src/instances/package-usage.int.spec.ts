@@ -17,7 +17,8 @@ describe('lcm-coordinator: package usage follows a PATCH of vnfdId (SOL 005 §9.
   afterAll(() => harness.dispose());
 
   const usage = async (vnfdId: string) => (await harness.request<VnfPkgInfo>(PACKAGE_CATALOG.getPackage, { vnfdId })).usageState;
-  const create = async (vnfdId: string) => (await harness.request<VnfInstanceView>(LCM_COORDINATOR.createVnfInstance, { apiMajor: 1, request: { vnfdId } })).id;
+  const create = async (vnfdId: string) =>
+    (await harness.request<VnfInstanceView>(LCM_COORDINATOR.createVnfInstance, { apiMajor: 1, request: { vnfdId } })).id;
   const patchVnfdId = (vnfInstanceId: string, vnfdId: string) => {
     const message: StartOperationMessage = { apiMajor: 1, vnfInstanceId, request: { operation: 'MODIFY_INFO', params: { vnfdId } } };
     return harness.request<StartOperationReply>(LCM_COORDINATOR.startOperation, message);

@@ -52,7 +52,10 @@ export class VnfInstancesController {
     const request = await this.secrets.seal(vnfInstanceId, message.request);
     await this.packages.markUsage(request.vnfdId, vnfInstanceId, true);
     try {
-      const outcome = await this.repository.execute(vnfInstanceId, { type: 'CreateVnfInstance', data: { vnfInstanceId, request, now: now() } });
+      const outcome = await this.repository.execute(vnfInstanceId, {
+        type: 'CreateVnfInstance',
+        data: { vnfInstanceId, request, now: now() },
+      });
       return toVnfInstanceView(message.apiMajor, outcome.after as VnfInstance, identity);
     } catch (error) {
       await this.packages.markUsage(request.vnfdId, vnfInstanceId, false);

@@ -2,7 +2,14 @@ import { Inject, Injectable } from '@nestjs/common';
 import { AppError } from '@vnfm/contracts';
 import type { VnfdIdentity } from '@vnfm/lcm-domain';
 import { SERVICE_RUNTIME, type ServiceRuntime } from '@vnfm/platform';
-import { PACKAGE_CATALOG, type GetPackageRequest, type GetVnfdModelRequest, type MarkUsageRequest, type SettleUsageRequest, type VnfPkgInfo } from '@vnfm/vnf-package-domain';
+import {
+  PACKAGE_CATALOG,
+  type GetPackageRequest,
+  type GetVnfdModelRequest,
+  type MarkUsageRequest,
+  type SettleUsageRequest,
+  type VnfPkgInfo,
+} from '@vnfm/vnf-package-domain';
 import type { VnfdModel } from '@vnfm/vnfd';
 
 /** SOL 003 §5.4.2.3.1 as Tacker v2 answers it (VnfdIdNotFound / VnfdIdNotEnabled): 422 for a vnfdId no usable package holds. */
@@ -23,17 +30,20 @@ export class VnfPackagesClient {
   async usablePackage(vnfdId: string): Promise<VnfdIdentity> {
     const info = await this.packageOf(vnfdId);
     if (!info) throw unusableVnfd(`No onboarded VNF package holds VNFD ${vnfdId}.`);
-    if (info.operationalState !== 'ENABLED') throw unusableVnfd(`The VNF package ${info.id} of VNFD ${vnfdId} is ${info.operationalState}, not ENABLED.`);
+    if (info.operationalState !== 'ENABLED')
+      throw unusableVnfd(`The VNF package ${info.id} of VNFD ${vnfdId} is ${info.operationalState}, not ENABLED.`);
     return this.remember(vnfdId, info);
   }
 
   /** The identities of these VNFDs, for the VnfInstance view; a VNFD the catalog does not know is left out. */
   async identitiesOf(vnfdIds: Iterable<string>): Promise<Map<string, VnfdIdentity>> {
     const unknown = [...new Set(vnfdIds)].filter((id) => !this.identities.has(id));
-    await Promise.all(unknown.map(async (vnfdId) => {
-      const info = await this.packageOf(vnfdId);
-      if (info) this.remember(vnfdId, info);
-    }));
+    await Promise.all(
+      unknown.map(async (vnfdId) => {
+        const info = await this.packageOf(vnfdId);
+        if (info) this.remember(vnfdId, info);
+      }),
+    );
     return this.identities;
   }
 

@@ -1,6 +1,15 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { LCCN_SUBSCRIPTIONS, LCM_COORDINATOR, PARKED_NOTIFICATIONS, type LccnSubscriptionRequest, type LccnSubscriptionView, type ParkedNotificationView, type StartOperationReply, type VnfInstanceView } from '@vnfm/lcm-domain';
+import {
+  LCCN_SUBSCRIPTIONS,
+  LCM_COORDINATOR,
+  PARKED_NOTIFICATIONS,
+  type LccnSubscriptionRequest,
+  type LccnSubscriptionView,
+  type ParkedNotificationView,
+  type StartOperationReply,
+  type VnfInstanceView,
+} from '@vnfm/lcm-domain';
 import { notificationViolations } from '@vnfm/lcm-domain/testing';
 import { DEFAULT_DENIED_CIDRS } from '@vnfm/util';
 import { startOpenStackSimulator, type OpenStackSimulator } from '../../../../tools/openstack-sim/src';
@@ -26,7 +35,9 @@ const ids = (got: ReceivedNotification[]) => got.map((notification) => String(no
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Every file under `dir` as text: the stores (the outboxes' too), the data keys. */
 const filesUnder = (dir: string): string[] =>
-  readdirSync(dir).flatMap((name) => (statSync(join(dir, name)).isDirectory() ? filesUnder(join(dir, name)) : [readFileSync(join(dir, name), 'latin1')]));
+  readdirSync(dir).flatMap((name) =>
+    statSync(join(dir, name)).isDirectory() ? filesUnder(join(dir, name)) : [readFileSync(join(dir, name), 'latin1')],
+  );
 
 describe('lcm-coordinator: notification delivery to real HTTP subscribers', () => {
   const harness = new LcmHarness();
@@ -40,9 +51,15 @@ describe('lcm-coordinator: notification delivery to real HTTP subscribers', () =
       apiMajor,
       request: { callbackUri: receivers.uri(name), filter: { vnfInstanceSubscriptionFilter: { vnfInstanceNames: [name] } }, ...extra },
     });
-  const create = async (name: string) => (await harness.request<VnfInstanceView>(LCM_COORDINATOR.createVnfInstance, { apiMajor: 2, request: { vnfdId, vnfInstanceName: name } })).id;
+  const create = async (name: string) =>
+    (await harness.request<VnfInstanceView>(LCM_COORDINATOR.createVnfInstance, { apiMajor: 2, request: { vnfdId, vnfInstanceName: name } }))
+      .id;
   const instantiate = async (vnfInstanceId: string) => {
-    const { vnfLcmOpOccId } = await harness.request<StartOperationReply>(LCM_COORDINATOR.startOperation, { apiMajor: 2, vnfInstanceId, request: { operation: 'INSTANTIATE', params: { flavourId: 'simple' } } });
+    const { vnfLcmOpOccId } = await harness.request<StartOperationReply>(LCM_COORDINATOR.startOperation, {
+      apiMajor: 2,
+      vnfInstanceId,
+      request: { operation: 'INSTANTIATE', params: { flavourId: 'simple' } },
+    });
     return harness.opOccIn(vnfLcmOpOccId, ['COMPLETED']);
   };
   const parked = () => harness.request<ParkedNotificationView[]>(PARKED_NOTIFICATIONS.list, {});
@@ -60,47 +77,69 @@ describe('lcm-coordinator: notification delivery to real HTTP subscribers', () =
     await sim.close();
   });
 
-  it.each([1, 2] as const)('a v%i subscriber gets creation, STARTING, PROCESSING, COMPLETED in order, each valid per the ETSI contract of its version', async (major) => {
-    const name = `ordered-v${major}`;
-    const subscription = await subscribe(name, major);
-    const vnfInstanceId = await create(name);
-    const opOcc = await instantiate(vnfInstanceId);
-    const got = await receivers.until(name, (notifications) => notifications.length >= 4);
-    expect(states(got)).toEqual(INSTANTIATION);
-    for (const { body } of got) expect(notificationViolations(major, body)).toEqual([]);
-    expect(got[3].body).toMatchObject({
-      subscriptionId: subscription.id,
-      vnfInstanceId,
-      vnfLcmOpOccId: opOcc.id,
-      notificationStatus: 'RESULT',
-      _links: { vnfLcmOpOcc: { href: `http://vnfm.test:9890/vnflcm/v${major}/vnf_lcm_op_occs/${opOcc.id}` } },
-    });
-    expect(got[3].headers).toMatchObject({ 'content-type': 'application/json', version: major === 1 ? '1.3.0' : '2.0.0' });
-  });
+  it.each([1, 2] as const)(
+    'a v%i subscriber gets creation, STARTING, PROCESSING, COMPLETED in order, each valid per the ETSI contract of its version',
+    async (major) => {
+      const name = `ordered-v${major}`;
+      const subscription = await subscribe(name, major);
+      const vnfInstanceId = await create(name);
+      const opOcc = await instantiate(vnfInstanceId);
+      const got = await receivers.until(name, (notifications) => notifications.length >= 4);
+      expect(states(got)).toEqual(INSTANTIATION);
+      for (const { body } of got) expect(notificationViolations(major, body)).toEqual([]);
+      expect(got[3].body).toMatchObject({
+        subscriptionId: subscription.id,
+        vnfInstanceId,
+        vnfLcmOpOccId: opOcc.id,
+        notificationStatus: 'RESULT',
+        _links: { vnfLcmOpOcc: { href: `http://vnfm.test:9890/vnflcm/v${major}/vnf_lcm_op_occs/${opOcc.id}` } },
+      });
+      expect(got[3].headers).toMatchObject({ 'content-type': 'application/json', version: major === 1 ? '1.3.0' : '2.0.0' });
+    },
+  );
 
   it('redelivers a notification the subscriber answered 500 with the same id, and keeps the order', async () => {
     let failures = 0;
-    receivers.answers.set('/flaky', ({ body }) => (body.operationState === 'STARTING' && failures++ < 2 ? { status: 500 } : { status: 204 }));
+    receivers.answers.set('/flaky', ({ body }) =>
+      body.operationState === 'STARTING' && failures++ < 2 ? { status: 500 } : { status: 204 },
+    );
     await subscribe('flaky');
     await instantiate(await create('flaky'));
     const got = await receivers.until('flaky', (notifications) => notifications.length >= 6);
-    expect(states(got)).toEqual([INSTANTIATION[0], INSTANTIATION[1], INSTANTIATION[1], INSTANTIATION[1], INSTANTIATION[2], INSTANTIATION[3]]);
+    expect(states(got)).toEqual([
+      INSTANTIATION[0],
+      INSTANTIATION[1],
+      INSTANTIATION[1],
+      INSTANTIATION[1],
+      INSTANTIATION[2],
+      INSTANTIATION[3],
+    ]);
     expect(new Set(ids(got.slice(1, 4))).size).toBe(1);
   });
 
   it('parks a notification that keeps failing, moves on, and an operator replays it with the same id', async () => {
     let healed = false;
-    receivers.answers.set('/parking', ({ body }) => ({ status: healed || body.notificationType !== 'VnfIdentifierCreationNotification' ? 204 : 503 }));
+    receivers.answers.set('/parking', ({ body }) => ({
+      status: healed || body.notificationType !== 'VnfIdentifierCreationNotification' ? 204 : 503,
+    }));
     const subscription = await subscribe('parking');
     await instantiate(await create('parking'));
     const got = await receivers.until('parking', (notifications) => states(notifications).includes('INSTANTIATE:COMPLETED'));
     const creationId = String(got[0].body.id);
     expect(states(got.filter((n) => n.body.id !== creationId))).toEqual(INSTANTIATION.slice(1));
     const [entry] = (await parked()).filter((p) => p.subscriptionId === subscription.id);
-    expect(entry).toMatchObject({ id: creationId, notificationType: 'VnfIdentifierCreationNotification', reason: 'it answered 503', notification: { id: creationId } });
+    expect(entry).toMatchObject({
+      id: creationId,
+      notificationType: 'VnfIdentifierCreationNotification',
+      reason: 'it answered 503',
+      notification: { id: creationId },
+    });
     healed = true;
     await harness.request(PARKED_NOTIFICATIONS.replay, { notificationId: creationId });
-    const after = await receivers.until('parking', (notifications) => notifications.at(-1)?.body.id === creationId && notifications.length > got.length);
+    const after = await receivers.until(
+      'parking',
+      (notifications) => notifications.at(-1)?.body.id === creationId && notifications.length > got.length,
+    );
     expect(after.at(-1)?.body).toEqual(got[0].body);
     await expect(harness.request(PARKED_NOTIFICATIONS.replay, { notificationId: creationId })).rejects.toMatchObject({ status: 404 });
     expect((await parked()).filter((p) => p.subscriptionId === subscription.id)).toEqual([]);
@@ -115,7 +154,9 @@ describe('lcm-coordinator: notification delivery to real HTTP subscribers', () =
     await instantiate(vnfInstanceId);
     const mine = async () => (await parked()).filter((p) => p.subscriptionId === subscription.id);
     for (let tries = 0; (await mine()).length === 0 && tries < 100; tries++) await sleep(50);
-    expect(await mine()).toEqual([expect.objectContaining({ notificationType: 'VnfIdentifierCreationNotification', reason: 'subscription deleted' })]);
+    expect(await mine()).toEqual([
+      expect.objectContaining({ notificationType: 'VnfIdentifierCreationNotification', reason: 'subscription deleted' }),
+    ]);
     const count = receivers.at('deleted').length;
     await sleep(500);
     expect(receivers.at('deleted')).toHaveLength(count);
@@ -131,7 +172,10 @@ describe('lcm-coordinator: notification delivery to real HTTP subscribers', () =
     const mine = async () => (await parked()).filter((p) => p.subscriptionId === subscription.id);
     for (let tries = 0; (await mine()).length === 0 && tries < 100; tries++) await sleep(50);
     expect(await mine()).toEqual([
-      expect.objectContaining({ notificationType: 'VnfIdentifierCreationNotification', reason: 'the callback URI is not allowed: 127.0.0.3 is in a refused address range (VNFM_CALLBACK_DENIED_CIDRS)' }),
+      expect.objectContaining({
+        notificationType: 'VnfIdentifierCreationNotification',
+        reason: 'the callback URI is not allowed: 127.0.0.3 is in a refused address range (VNFM_CALLBACK_DENIED_CIDRS)',
+      }),
     ]);
   });
 
@@ -149,11 +193,20 @@ describe('lcm-coordinator: notification delivery to real HTTP subscribers', () =
   });
 
   it('sends Basic credentials, and an OAuth2 token fetched once, cached, and fetched again after a 401', async () => {
-    receivers.answers.set('/basic', ({ headers }) => ({ status: headers.authorization === `Basic ${Buffer.from('alice:s3cret').toString('base64')}` ? 204 : 401 }));
+    receivers.answers.set('/basic', ({ headers }) => ({
+      status: headers.authorization === `Basic ${Buffer.from('alice:s3cret').toString('base64')}` ? 204 : 401,
+    }));
     await subscribe('basic', 2, { authentication: { authType: ['BASIC'], paramsBasic: { userName: 'alice', password: 's3cret' } } });
     let revoked = 'none';
-    receivers.answers.set('/oauth', ({ headers }) => ({ status: headers.authorization?.startsWith('Bearer token-') && headers.authorization !== `Bearer ${revoked}` ? 204 : 401 }));
-    await subscribe('oauth', 2, { authentication: { authType: ['OAUTH2_CLIENT_CREDENTIALS'], paramsOauth2ClientCredentials: { clientId: 'vnfm', clientPassword: 'p4ss', tokenEndpoint: receivers.uri('token') } } });
+    receivers.answers.set('/oauth', ({ headers }) => ({
+      status: headers.authorization?.startsWith('Bearer token-') && headers.authorization !== `Bearer ${revoked}` ? 204 : 401,
+    }));
+    await subscribe('oauth', 2, {
+      authentication: {
+        authType: ['OAUTH2_CLIENT_CREDENTIALS'],
+        paramsOauth2ClientCredentials: { clientId: 'vnfm', clientPassword: 'p4ss', tokenEndpoint: receivers.uri('token') },
+      },
+    });
     await instantiate(await create('basic'));
     const tokensBefore = receivers.tokensIssued;
     await instantiate(await create('oauth'));

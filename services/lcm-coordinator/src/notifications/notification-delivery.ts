@@ -1,6 +1,11 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import type { EventStore, RecordedEvent, Subscription } from '@vnfm/event-store';
-import { LCCN_SUBSCRIPTION_STREAM_PREFIX, VNF_INSTANCE_STREAM_PREFIX, VNF_LCM_OP_OCC_STREAM_PREFIX, type ParkedNotificationView } from '@vnfm/lcm-domain';
+import {
+  LCCN_SUBSCRIPTION_STREAM_PREFIX,
+  VNF_INSTANCE_STREAM_PREFIX,
+  VNF_LCM_OP_OCC_STREAM_PREFIX,
+  type ParkedNotificationView,
+} from '@vnfm/lcm-domain';
 import { SERVICE_RUNTIME, type ServiceRuntime } from '@vnfm/platform';
 import { CallbackPolicy } from '@vnfm/util';
 import { VnfPackagesClient } from '../instances/vnf-packages.client';
@@ -53,13 +58,21 @@ export class NotificationDelivery implements OnApplicationBootstrap, OnModuleDes
         identityOf: async (vnfdId: string) => (await this.packages.identitiesOf([vnfdId])).get(vnfdId),
       },
       // The subscriptions now, deleted ones included: taken as the start is posted, so each later change follows it.
-      (rpc) => rpc.call('start', this.learned, [...this.subscriptions.entriesInOrder()].map((entry) => entry.state)),
+      (rpc) =>
+        rpc.call(
+          'start',
+          this.learned,
+          [...this.subscriptions.entriesInOrder()].map((entry) => entry.state),
+        ),
     );
     this.thread = thread;
     this.subscriptions.onChange((subscription) => thread.note('subscription', subscription));
     const resumedOutboxes = await thread.start();
     this.subscription = store.subscribe(
-      { subscriptionName: NOTIFICATION_INTAKE_SUBSCRIPTION, streamPrefixes: [LCCN_SUBSCRIPTION_STREAM_PREFIX, VNF_INSTANCE_STREAM_PREFIX, VNF_LCM_OP_OCC_STREAM_PREFIX] },
+      {
+        subscriptionName: NOTIFICATION_INTAKE_SUBSCRIPTION,
+        streamPrefixes: [LCCN_SUBSCRIPTION_STREAM_PREFIX, VNF_INSTANCE_STREAM_PREFIX, VNF_LCM_OP_OCC_STREAM_PREFIX],
+      },
       async (event) => {
         await thread.call('handle', event);
         if (event.streamName.startsWith(LCCN_SUBSCRIPTION_STREAM_PREFIX)) this.learned.push(event);

@@ -34,17 +34,30 @@ describe('lcm-coordinator: notification fan-out (40 subscribers, 4 of them past 
       receivers.answers.set(`/${name}`, () => ({ status: 204, delayMs: i < SLOW ? 10_000 : 0 }));
       await harness.request(LCCN_SUBSCRIPTIONS.create, { apiMajor: 2, request: { callbackUri: receivers.uri(name) } });
     }
-    const ids = await Promise.all(Array.from({ length: INSTANCES }, async () => (await harness.request<VnfInstanceView>(LCM_COORDINATOR.createVnfInstance, { apiMajor: 2, request: { vnfdId } })).id));
+    const ids = await Promise.all(
+      Array.from(
+        { length: INSTANCES },
+        async () => (await harness.request<VnfInstanceView>(LCM_COORDINATOR.createVnfInstance, { apiMajor: 2, request: { vnfdId } })).id,
+      ),
+    );
     await Promise.all(
       ids.map(async (vnfInstanceId) => {
-        const { vnfLcmOpOccId } = await harness.request<StartOperationReply>(LCM_COORDINATOR.startOperation, { apiMajor: 2, vnfInstanceId, request: { operation: 'INSTANTIATE', params: { flavourId: 'simple' } } });
+        const { vnfLcmOpOccId } = await harness.request<StartOperationReply>(LCM_COORDINATOR.startOperation, {
+          apiMajor: 2,
+          vnfInstanceId,
+          request: { operation: 'INSTANTIATE', params: { flavourId: 'simple' } },
+        });
         return harness.opOccIn(vnfLcmOpOccId, ['COMPLETED'], 120_000);
       }),
     );
     // Creation, STARTING, PROCESSING, COMPLETED of each instance, to each subscriber that answers in time.
     const expected = (SUBSCRIBERS - SLOW) * INSTANCES * 4;
-    const delivered = () => new Set(receivers.received.filter((r) => r.method === 'POST' && r.path.startsWith('/fast')).map((r) => `${r.path} ${String(r.body.id)}`));
-    for (const deadline = Date.now() + 60_000; delivered().size < expected && Date.now() < deadline; ) await new Promise((resolve) => setTimeout(resolve, 100));
+    const delivered = () =>
+      new Set(
+        receivers.received.filter((r) => r.method === 'POST' && r.path.startsWith('/fast')).map((r) => `${r.path} ${String(r.body.id)}`),
+      );
+    for (const deadline = Date.now() + 60_000; delivered().size < expected && Date.now() < deadline;)
+      await new Promise((resolve) => setTimeout(resolve, 100));
     expect(delivered().size).toBe(expected);
   });
 });

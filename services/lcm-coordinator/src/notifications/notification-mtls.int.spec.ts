@@ -1,7 +1,14 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { LCCN_SUBSCRIPTIONS, LCM_COORDINATOR, PARKED_NOTIFICATIONS, type LccnSubscriptionView, type ParkedNotificationView, type VnfInstanceView } from '@vnfm/lcm-domain';
+import {
+  LCCN_SUBSCRIPTIONS,
+  LCM_COORDINATOR,
+  PARKED_NOTIFICATIONS,
+  type LccnSubscriptionView,
+  type ParkedNotificationView,
+  type VnfInstanceView,
+} from '@vnfm/lcm-domain';
 import { LcmHarness } from '../testing/lcm-harness';
 import { MutualTlsReceiver } from './testing/mtls-receiver';
 import { createTestPki } from './testing/test-pki';
@@ -38,9 +45,14 @@ describe('lcm-coordinator: notifications over mutual TLS (authType TLS_CERT, SOL
   const subscribe = (name: string, authType?: string[]) =>
     harness.request<LccnSubscriptionView>(LCCN_SUBSCRIPTIONS.create, {
       apiMajor: 2,
-      request: { callbackUri: receiver.uri(name), filter: { vnfInstanceSubscriptionFilter: { vnfInstanceNames: [name] } }, ...(authType && { authentication: { authType } }) },
+      request: {
+        callbackUri: receiver.uri(name),
+        filter: { vnfInstanceSubscriptionFilter: { vnfInstanceNames: [name] } },
+        ...(authType && { authentication: { authType } }),
+      },
     });
-  const create = (name: string) => harness.request<VnfInstanceView>(LCM_COORDINATOR.createVnfInstance, { apiMajor: 2, request: { vnfdId, vnfInstanceName: name } });
+  const create = (name: string) =>
+    harness.request<VnfInstanceView>(LCM_COORDINATOR.createVnfInstance, { apiMajor: 2, request: { vnfdId, vnfInstanceName: name } });
 
   it('presents the VNFM client certificate to a TLS_CERT subscriber, and none to a subscriber that did not ask for it', async () => {
     await subscribe('mtls', ['TLS_CERT']);
@@ -48,9 +60,17 @@ describe('lcm-coordinator: notifications over mutual TLS (authType TLS_CERT, SOL
     const { id } = await create('mtls');
     await create('plain');
     for (let tries = 0; receiver.received.length === 0 && tries < 200; tries++) await sleep(25);
-    expect(receiver.received).toEqual([expect.objectContaining({ method: 'POST', path: '/mtls', clientCn: 'vnfm-test-client', body: expect.objectContaining({ notificationType: 'VnfIdentifierCreationNotification', vnfInstanceId: id }) })]);
+    expect(receiver.received).toEqual([
+      expect.objectContaining({
+        method: 'POST',
+        path: '/mtls',
+        clientCn: 'vnfm-test-client',
+        body: expect.objectContaining({ notificationType: 'VnfIdentifierCreationNotification', vnfInstanceId: id }),
+      }),
+    ]);
     // The server refuses the handshake without a client certificate: retried, then parked.
-    const parkedOf = async () => (await harness.request<ParkedNotificationView[]>(PARKED_NOTIFICATIONS.list, { subscriptionId: plain.id })).length;
+    const parkedOf = async () =>
+      (await harness.request<ParkedNotificationView[]>(PARKED_NOTIFICATIONS.list, { subscriptionId: plain.id })).length;
     for (let tries = 0; (await parkedOf()) === 0 && tries < 200; tries++) await sleep(25);
     expect(await parkedOf()).toBe(1);
     expect(receiver.received.filter(({ path }) => path === '/plain')).toEqual([]);

@@ -30,9 +30,14 @@ describe('lcm-coordinator: notifications are delivered off the coordinator event
   });
 
   it('keeps sending while the coordinator event loop is busy', async () => {
-    for (let i = 0; i < SUBSCRIBERS; i++) await harness.request(LCCN_SUBSCRIPTIONS.create, { apiMajor: 2, request: { callbackUri: receiver.uri(`s${i}`) } });
+    for (let i = 0; i < SUBSCRIBERS; i++)
+      await harness.request(LCCN_SUBSCRIPTIONS.create, { apiMajor: 2, request: { callbackUri: receiver.uri(`s${i}`) } });
     const { id } = await harness.request<VnfInstanceView>(LCM_COORDINATOR.createVnfInstance, { apiMajor: 2, request: { vnfdId } });
-    const { vnfLcmOpOccId } = await harness.request<StartOperationReply>(LCM_COORDINATOR.startOperation, { apiMajor: 2, vnfInstanceId: id, request: { operation: 'INSTANTIATE', params: { flavourId: 'simple' } } });
+    const { vnfLcmOpOccId } = await harness.request<StartOperationReply>(LCM_COORDINATOR.startOperation, {
+      apiMajor: 2,
+      vnfInstanceId: id,
+      request: { operation: 'INSTANTIATE', params: { flavourId: 'simple' } },
+    });
     await harness.opOccIn(vnfLcmOpOccId, ['COMPLETED']);
     // Every event is handed over by now; each subscriber's 4 notifications go one after the other, 400 ms each.
     await sleep(200);
@@ -43,7 +48,8 @@ describe('lcm-coordinator: notifications are delivered off the coordinator event
     // A POST sent just before the block may still arrive at its start: only later ones count.
     const duringBlock = arrivals.filter((at) => at > blockedFrom + 100 && at < blockedUntil);
     expect(duringBlock.length).toBeGreaterThanOrEqual(SUBSCRIBERS);
-    for (const deadline = Date.now() + 20_000; (await receiver.arrivals()).length < SUBSCRIBERS * 4 && Date.now() < deadline; ) await sleep(100);
+    for (const deadline = Date.now() + 20_000; (await receiver.arrivals()).length < SUBSCRIBERS * 4 && Date.now() < deadline;)
+      await sleep(100);
     expect(await receiver.arrivals()).toHaveLength(SUBSCRIBERS * 4);
   });
 });

@@ -1,11 +1,17 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { AppError } from '@vnfm/contracts';
-import { PARKED_NOTIFICATIONS, type ListParkedNotificationsMessage, type ParkedNotificationView, type ReplayParkedNotificationMessage } from '@vnfm/lcm-domain';
+import {
+  PARKED_NOTIFICATIONS,
+  type ListParkedNotificationsMessage,
+  type ParkedNotificationView,
+  type ReplayParkedNotificationMessage,
+} from '@vnfm/lcm-domain';
 import { QUERY } from '@vnfm/messaging';
 import { NotificationDelivery } from './notification-delivery';
 
-const notParked = (id: string) => new AppError('PARKED_NOTIFICATION_NOT_FOUND', 404, 'Not Found', `No parked notification has the id ${id}.`);
+const notParked = (id: string) =>
+  new AppError('PARKED_NOTIFICATION_NOT_FOUND', 404, 'Not Found', `No parked notification has the id ${id}.`);
 
 /**
  * Parked notifications (an extension beside SOL 003), kept by the delivery

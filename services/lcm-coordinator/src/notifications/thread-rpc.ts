@@ -60,7 +60,12 @@ export class ThreadRpc {
     if (message.rpc === 'note') return void outcome.catch(() => undefined);
     outcome.then(
       (result) => this.port.postMessage({ rpc: 'reply', id: message.id, result } satisfies Reply),
-      (error: unknown) => this.port.postMessage({ rpc: 'reply', id: message.id, error: error instanceof Error ? error.message : String(error) } satisfies Reply),
+      (error: unknown) =>
+        this.port.postMessage({
+          rpc: 'reply',
+          id: message.id,
+          error: error instanceof Error ? error.message : String(error),
+        } satisfies Reply),
     );
   }
 }

@@ -19,7 +19,10 @@ export class HookContexts {
   ) {}
 
   async of(command: StepCommand & { request: { action: 'hook'; hook: string } }): Promise<HookContext> {
-    const [{ state: opOcc }, instance] = await Promise.all([this.opOccs.load(command.vnfLcmOpOccId), this.instances.load(command.vnfInstanceId)]);
+    const [{ state: opOcc }, instance] = await Promise.all([
+      this.opOccs.load(command.vnfLcmOpOccId),
+      this.instances.load(command.vnfInstanceId),
+    ]);
     if (!opOcc || !instance) throw new Error(`Operation ${command.vnfLcmOpOccId} of VNF instance ${command.vnfInstanceId} is gone.`);
     const vnfd = await this.packages.vnfdModel(hookVnfdIdOf(opOcc, instance));
     const flavourId = instance.instantiatedVnfInfo?.flavourId ?? instantiationParamsOf(instance)?.flavourId;

@@ -44,9 +44,12 @@ export class LcmWorkflowRunner implements OnApplicationShutdown {
    */
   command(vnfLcmOpOccId: string, command: VnfLcmOpOccCommand): Promise<VnfLcmOpOcc> {
     return this.serialized(vnfLcmOpOccId, async () => {
-      const { events, before, after, revision } = await this.opOccs.execute(vnfLcmOpOccId, (state) => decideVnfLcmOpOcc(command, state, vnfLcmOpOccId));
+      const { events, before, after, revision } = await this.opOccs.execute(vnfLcmOpOccId, (state) =>
+        decideVnfLcmOpOcc(command, state, vnfLcmOpOccId),
+      );
       // The reaction's own appends may race too; that is the workflow's business, not the caller's.
-      if (events.length > 0) await this.reactTo(vnfLcmOpOccId, before, events[0], revision).catch((error) => this.failed(vnfLcmOpOccId, error));
+      if (events.length > 0)
+        await this.reactTo(vnfLcmOpOccId, before, events[0], revision).catch((error) => this.failed(vnfLcmOpOccId, error));
       return after as VnfLcmOpOcc;
     });
   }
@@ -68,16 +71,24 @@ export class LcmWorkflowRunner implements OnApplicationShutdown {
     await Promise.allSettled(this.queues.values());
   }
 
-  private async reactTo(vnfLcmOpOccId: string, state: VnfLcmOpOcc | undefined, input: VnfLcmOpOccEvent | StepReply, revision: number): Promise<void> {
+  private async reactTo(
+    vnfLcmOpOccId: string,
+    state: VnfLcmOpOcc | undefined,
+    input: VnfLcmOpOccEvent | StepReply,
+    revision: number,
+  ): Promise<void> {
     const reaction = react({ opOcc: state }, input);
     const vnfInstanceId = reaction.state.opOcc?.vnfInstanceId ?? '';
     // Instance commands come first in a reaction; they go to the instance's stream in one append.
-    const instanceCommands = reaction.outputs.flatMap((output) => (output.kind === 'append' && output.stream === 'vnfInstance' ? [output.command] : []));
+    const instanceCommands = reaction.outputs.flatMap((output) =>
+      output.kind === 'append' && output.stream === 'vnfInstance' ? [output.command] : [],
+    );
     if (instanceCommands.length > 0) await this.instances.executeAll(vnfInstanceId, instanceCommands);
     let current = revision;
     for (const output of reaction.outputs) current = await this.carryOut(vnfLcmOpOccId, output, current);
     const ended = reaction.state.opOcc;
-    if (ended && reaction.outputs.some((output) => output.kind === 'complete')) await this.usage.settle(ended).catch((error) => this.failed(vnfLcmOpOccId, error));
+    if (ended && reaction.outputs.some((output) => output.kind === 'complete'))
+      await this.usage.settle(ended).catch((error) => this.failed(vnfLcmOpOccId, error));
     const abandoned = abandonedStep(state, reaction.state.opOcc, input);
     if (abandoned) void this.dispatcher.abandon(abandoned.target, abandoned.message);
   }
@@ -88,7 +99,11 @@ export class LcmWorkflowRunner implements OnApplicationShutdown {
         return output.stream === 'vnfLcmOpOcc' ? this.opOccs.append(vnfLcmOpOccId, output.events, revision) : revision;
       case 'send':
         void this.dispatcher.dispatch(output.target, output.command).then((refusal) => {
-          if (refusal) void this.feed(vnfLcmOpOccId, { type: 'StepFailed', data: { stepId: output.command.stepId, error: refusal, now: new Date().toISOString() } }).catch((error) => this.failed(vnfLcmOpOccId, error));
+          if (refusal)
+            void this.feed(vnfLcmOpOccId, {
+              type: 'StepFailed',
+              data: { stepId: output.command.stepId, error: refusal, now: new Date().toISOString() },
+            }).catch((error) => this.failed(vnfLcmOpOccId, error));
         });
         return revision;
       case 'schedule':
@@ -107,7 +122,9 @@ export class LcmWorkflowRunner implements OnApplicationShutdown {
     this.clearTimer(stepId);
     const timer = setTimeout(() => {
       this.timers.delete(stepId);
-      this.feed(vnfLcmOpOccId, { type: 'StepTimedOut', data: { stepId, now: new Date().toISOString() } }).catch((error) => this.failed(vnfLcmOpOccId, error));
+      this.feed(vnfLcmOpOccId, { type: 'StepTimedOut', data: { stepId, now: new Date().toISOString() } }).catch((error) =>
+        this.failed(vnfLcmOpOccId, error),
+      );
     }, afterMs);
     timer.unref();
     this.timers.set(stepId, timer);
@@ -119,7 +136,10 @@ export class LcmWorkflowRunner implements OnApplicationShutdown {
   }
 
   private failed(vnfLcmOpOccId: string, error: unknown): void {
-    this.runtime.logger.error({ vnfLcmOpOccId, error: error instanceof Error ? error.message : String(error) }, 'workflow step could not be carried out; the occurrence resumes at the next restart');
+    this.runtime.logger.error(
+      { vnfLcmOpOccId, error: error instanceof Error ? error.message : String(error) },
+      'workflow step could not be carried out; the occurrence resumes at the next restart',
+    );
   }
 
   /** One input at a time per occurrence, in arrival order. */

@@ -13,7 +13,12 @@ export class MgmtDriversClient {
   constructor(@Inject(SERVICE_RUNTIME) private readonly runtime: ServiceRuntime) {}
 
   /** Throws the 422 refusing a plan with a hook no MgmtDriver runs, or whose driver refuses the (sealed) additionalParams the hooks will read (503 when the runner does not answer); a plan without hooks asks nothing. */
-  async refuseUnrunnable(plan: readonly PlannedStep[], vnfd: VnfdModel, flavourId: string | undefined, additionalParams?: Record<string, unknown>): Promise<void> {
+  async refuseUnrunnable(
+    plan: readonly PlannedStep[],
+    vnfd: VnfdModel,
+    flavourId: string | undefined,
+    additionalParams?: Record<string, unknown>,
+  ): Promise<void> {
     const artifacts = hookArtifactsOf(plan, vnfd, flavourId);
     if (artifacts.length === 0) return;
     const request: SupportedHooksRequest = { artifacts, ...(additionalParams && { additionalParams }) };
@@ -22,7 +27,12 @@ export class MgmtDriversClient {
       reply = await this.runtime.bus.request<SupportedHooksReply>(SUPPORTED_HOOKS, request, { timeoutMs: QUERY_TIMEOUT_MS });
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
-      throw new AppError('MGMT_DRIVER_RUNNER_UNAVAILABLE', 503, 'Service Unavailable', `The mgmt-driver-runner did not say whether it runs the hooks of this operation (${reason}); the operation was not started.`);
+      throw new AppError(
+        'MGMT_DRIVER_RUNNER_UNAVAILABLE',
+        503,
+        'Service Unavailable',
+        `The mgmt-driver-runner did not say whether it runs the hooks of this operation (${reason}); the operation was not started.`,
+      );
     }
     refuseUnrunnableHooks(artifacts, reply, vnfd, flavourId);
   }

@@ -50,7 +50,10 @@ export class OperationStarter {
     // Refuse early what the claim would refuse, before asking other services anything.
     checkCanStart(instance, request.operation);
     // Sealed here, before the deciders, events, replies or logs see the request: only markers go further.
-    const [vnfds, resolved] = await Promise.all([this.vnfdsOf(request, instance), this.withVimRefs(request).then((r) => this.sealed(vnfInstanceId, r))]);
+    const [vnfds, resolved] = await Promise.all([
+      this.vnfdsOf(request, instance),
+      this.withVimRefs(request).then((r) => this.sealed(vnfInstanceId, r)),
+    ]);
     const [vnfd, currentVnfd] = vnfds;
     const movesTo = movesToVnfdId(request.operation, request.params, instance);
     if (request.operation === 'MODIFY_INFO' && movesTo) await this.packages.usablePackage(movesTo);
@@ -60,12 +63,24 @@ export class OperationStarter {
     const vnfLcmOpOccId = randomUUID();
     const now = new Date().toISOString();
     // The claim is where an If-Match is decided: atomically with the append that starts the operation.
-    await this.instances.execute(vnfInstanceId, { type: 'StartVnfLcmOperation', data: { vnfLcmOpOccId, operation: request.operation, operationParams: resolved.params, now } }, { ifMatchRevisions });
+    await this.instances.execute(
+      vnfInstanceId,
+      { type: 'StartVnfLcmOperation', data: { vnfLcmOpOccId, operation: request.operation, operationParams: resolved.params, now } },
+      { ifMatchRevisions },
+    );
     // The package the instance moves to is in use from now: it cannot be deleted under the operation (settled when it ends, PackageUsage).
     if (movesTo) await this.packages.markUsage(movesTo, vnfInstanceId, true);
     await this.runner.command(vnfLcmOpOccId, {
       type: 'StartLcmOpOcc',
-      data: { vnfLcmOpOccId, vnfInstanceId, operation: request.operation, operationParams: resolved.params, isAutomaticInvocation: false, plan, now },
+      data: {
+        vnfLcmOpOccId,
+        vnfInstanceId,
+        operation: request.operation,
+        operationParams: resolved.params,
+        isAutomaticInvocation: false,
+        plan,
+        now,
+      },
     });
     return { vnfLcmOpOccId };
   }

@@ -1,11 +1,22 @@
 import { Injectable } from '@nestjs/common';
-import type { ChangeCurrentVnfPkgRequest, LcmOperationRequest, VnfInfoModificationRequest, VnfInstance, VnfLcmOpOcc } from '@vnfm/lcm-domain';
+import type {
+  ChangeCurrentVnfPkgRequest,
+  LcmOperationRequest,
+  VnfInfoModificationRequest,
+  VnfInstance,
+  VnfLcmOpOcc,
+} from '@vnfm/lcm-domain';
 import { VnfPackagesClient } from '../instances/vnf-packages.client';
 import { VnfInstanceRepository } from '../vnf-instance.repository';
 
 /** The VNFD an operation moves the instance to, when it names one other than the instance's: a change of package, or a PATCH of vnfdId (SOL 003 §5.5.2.12). */
 export function movesToVnfdId(operation: LcmOperationRequest['operation'], params: unknown, instance: VnfInstance): string | undefined {
-  const vnfdId = operation === 'CHANGE_VNFPKG' ? (params as ChangeCurrentVnfPkgRequest).vnfdId : operation === 'MODIFY_INFO' ? (params as VnfInfoModificationRequest).vnfdId : undefined;
+  const vnfdId =
+    operation === 'CHANGE_VNFPKG'
+      ? (params as ChangeCurrentVnfPkgRequest).vnfdId
+      : operation === 'MODIFY_INFO'
+        ? (params as VnfInfoModificationRequest).vnfdId
+        : undefined;
   return vnfdId !== undefined && vnfdId !== instance.vnfdId ? vnfdId : undefined;
 }
 
@@ -25,7 +36,11 @@ export class PackageUsage {
   ) {}
 
   async settle(opOcc: VnfLcmOpOcc): Promise<void> {
-    if (opOcc.operation !== 'CHANGE_VNFPKG' && !(opOcc.operation === 'MODIFY_INFO' && (opOcc.operationParams as VnfInfoModificationRequest).vnfdId)) return;
+    if (
+      opOcc.operation !== 'CHANGE_VNFPKG' &&
+      !(opOcc.operation === 'MODIFY_INFO' && (opOcc.operationParams as VnfInfoModificationRequest).vnfdId)
+    )
+      return;
     const instance = await this.instances.load(opOcc.vnfInstanceId);
     if (!instance || instance.deleted) return;
     await this.packages.settleUsage(instance.id, instance.vnfdId);

@@ -15,7 +15,11 @@ const MOVED_ON: Partial<Record<LcmWorkflowInput['type'], string>> = {
  * be running a step whose failure the coordinator decided). Telling a target
  * about a step it ended already is harmless.
  */
-export function abandonedStep(before: VnfLcmOpOcc | undefined, after: VnfLcmOpOcc | undefined, input: LcmWorkflowInput): { target: ServiceName; message: AbandonStepMessage } | undefined {
+export function abandonedStep(
+  before: VnfLcmOpOcc | undefined,
+  after: VnfLcmOpOcc | undefined,
+  input: LcmWorkflowInput,
+): { target: ServiceName; message: AbandonStepMessage } | undefined {
   if (!before || !after) return undefined;
   if (input.type === 'StepTimedOut' || input.type === 'CoordinatorRestarted' || input.type === 'VnfLcmOpOccCancelRequested') {
     const pending = pendingStep(before);
@@ -24,7 +28,9 @@ export function abandonedStep(before: VnfLcmOpOcc | undefined, after: VnfLcmOpOc
   }
   const movedOn = MOVED_ON[input.type];
   const last = before.steps.at(-1);
-  return movedOn && last?.outcome?.status === 'FAILED' ? abandonment(after, last, `${movedOn} after step ${last.step.name} failed`) : undefined;
+  return movedOn && last?.outcome?.status === 'FAILED'
+    ? abandonment(after, last, `${movedOn} after step ${last.step.name} failed`)
+    : undefined;
 }
 
 const abandonment = (opOcc: VnfLcmOpOcc, record: StepRecord, reason: string) => ({

@@ -10,7 +10,15 @@ const planned = (name: string, resumable: boolean): PlannedStep => ({
   timeoutMs: 60_000,
   vimConnectionInfo: {},
 });
-const record = (step: PlannedStep, outcome?: StepRecord['outcome']): StepRecord => ({ stepId: 'op-1:0:1', phase: 'forward', index: 0, attempt: 1, step, requestedAt: NOW, outcome });
+const record = (step: PlannedStep, outcome?: StepRecord['outcome']): StepRecord => ({
+  stepId: 'op-1:0:1',
+  phase: 'forward',
+  index: 0,
+  attempt: 1,
+  step,
+  requestedAt: NOW,
+  outcome,
+});
 const opOcc = (operationState: VnfLcmOpOcc['operationState'], steps: StepRecord[]): VnfLcmOpOcc => ({
   id: 'op-1',
   vnfInstanceId: 'inst-1',
@@ -26,7 +34,8 @@ const opOcc = (operationState: VnfLcmOpOcc['operationState'], steps: StepRecord[
   steps,
 });
 /** What the runner holds before and after reacting to the input. */
-const abandonedBy = (before: VnfLcmOpOcc, input: LcmWorkflowInput) => abandonedStep(before, react({ opOcc: before }, input).state.opOcc, input);
+const abandonedBy = (before: VnfLcmOpOcc, input: LcmWorkflowInput) =>
+  abandonedStep(before, react({ opOcc: before }, input).state.opOcc, input);
 
 describe('the step the coordinator stops waiting for', () => {
   const infra = planned('terminate', true);
@@ -34,19 +43,28 @@ describe('the step the coordinator stops waiting for', () => {
 
   it('is the step it timed out, told to its target with the timeout as the reason', () => {
     const abandoned = abandonedBy(opOcc('PROCESSING', [record(infra)]), { type: 'StepTimedOut', data: { stepId: 'op-1:0:1', now: NOW } });
-    expect(abandoned).toEqual({ target: 'openstack-driver', message: { stepId: 'op-1:0:1', vnfInstanceId: 'inst-1', reason: 'Step terminate got no answer within 60 s.' } });
+    expect(abandoned).toEqual({
+      target: 'openstack-driver',
+      message: { stepId: 'op-1:0:1', vnfInstanceId: 'inst-1', reason: 'Step terminate got no answer within 60 s.' },
+    });
   });
 
   it('is a hook running when the coordinator restarted (not sent again), but not an infra step (sent again with the same id)', () => {
     const restarted: LcmWorkflowInput = { type: 'CoordinatorRestarted', data: { now: NOW } };
-    expect(abandonedBy(opOcc('PROCESSING', [record(hook)]), restarted)).toMatchObject({ target: 'mgmt-driver-runner', message: { stepId: 'op-1:0:1' } });
+    expect(abandonedBy(opOcc('PROCESSING', [record(hook)]), restarted)).toMatchObject({
+      target: 'mgmt-driver-runner',
+      message: { stepId: 'op-1:0:1' },
+    });
     expect(abandonedBy(opOcc('PROCESSING', [record(infra)]), restarted)).toBeUndefined();
   });
 
   it('is the failed step of a FAILED_TEMP occurrence that is retried, rolled back or failed', () => {
     const failedTemp = opOcc('FAILED_TEMP', [record(infra, { status: 'FAILED', error: { status: 504, detail: 'no answer' }, at: NOW })]);
     for (const type of ['VnfLcmOpOccRetried', 'VnfLcmOpOccRollbackStarted', 'VnfLcmOpOccFailed'] as const) {
-      expect(abandonedBy(failedTemp, { type, data: { at: NOW } })).toMatchObject({ target: 'openstack-driver', message: { stepId: 'op-1:0:1', reason: expect.stringContaining('after step terminate failed') } });
+      expect(abandonedBy(failedTemp, { type, data: { at: NOW } })).toMatchObject({
+        target: 'openstack-driver',
+        message: { stepId: 'op-1:0:1', reason: expect.stringContaining('after step terminate failed') },
+      });
     }
   });
 

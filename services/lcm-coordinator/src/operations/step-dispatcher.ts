@@ -36,7 +36,8 @@ export class StepDispatcher {
     try {
       const { request } = command;
       // A hook gets its context now, from the results of the steps before it (HookContext).
-      const sent: RunStepMessage | HookStepMessage = request.action === 'hook' ? { ...message, request, hookContext: await this.hooks.of({ ...command, request }) } : message;
+      const sent: RunStepMessage | HookStepMessage =
+        request.action === 'hook' ? { ...message, request, hookContext: await this.hooks.of({ ...command, request }) } : message;
       await this.runtime.bus.request(runStepMessageType(target), sent, { key: command.vnfInstanceId, timeoutMs: ACCEPT_TIMEOUT_MS });
       this.runtime.logger.info({ stepId: command.stepId, step: command.name, target }, 'step sent');
       return undefined;
@@ -54,7 +55,10 @@ export class StepDispatcher {
       await this.runtime.bus.request(abandonStepMessageType(target), message, { key: message.vnfInstanceId, timeoutMs: ACCEPT_TIMEOUT_MS });
       this.runtime.logger.info({ stepId: message.stepId, target, reason: message.reason }, 'step abandoned');
     } catch (error) {
-      this.runtime.logger.warn({ stepId: message.stepId, target, error: error instanceof Error ? error.message : String(error) }, 'could not tell the target a step was abandoned');
+      this.runtime.logger.warn(
+        { stepId: message.stepId, target, error: error instanceof Error ? error.message : String(error) },
+        'could not tell the target a step was abandoned',
+      );
     }
   }
 }

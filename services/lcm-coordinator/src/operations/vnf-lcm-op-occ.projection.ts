@@ -18,7 +18,8 @@ export class VnfLcmOpOccProjection implements OnModuleInit, OnModuleDestroy {
     this.subscription = await startReadModelProjection(this.runtime, {
       name: 'lcm-coordinator-vnf-lcm-op-occs',
       streamPrefix: VNF_LCM_OP_OCC_STREAM_PREFIX,
-      project: (vnfLcmOpOccId, event) => this.readModel.apply(vnfLcmOpOccId, event.revision, { type: event.type, data: event.data } as VnfLcmOpOccEvent),
+      project: (vnfLcmOpOccId, event) =>
+        this.readModel.apply(vnfLcmOpOccId, event.revision, { type: event.type, data: event.data } as VnfLcmOpOccEvent),
     });
   }
 

@@ -1,7 +1,15 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { EventStore } from '@vnfm/event-store';
 import { evolveVnfLcmOpOcc, vnfLcmOpOccStream, type VnfLcmOpOccEvent, type VnfLcmOpOccState } from '@vnfm/lcm-domain';
-import { handleCommand, loadStream, SERVICE_RUNTIME, type CommandOutcome, type EventFold, type Loaded, type ServiceRuntime } from '@vnfm/platform';
+import {
+  handleCommand,
+  loadStream,
+  SERVICE_RUNTIME,
+  type CommandOutcome,
+  type EventFold,
+  type Loaded,
+  type ServiceRuntime,
+} from '@vnfm/platform';
 import { VnfLcmOpOccReadModel } from './vnf-lcm-op-occ.read-model';
 
 /** An occurrence and the revision of its last event (-1 for no stream). */
@@ -32,7 +40,10 @@ export class VnfLcmOpOccRepository {
   }
 
   /** A command decided on the occurrence through the platform's command handler. */
-  execute(vnfLcmOpOccId: string, decide: (state: VnfLcmOpOccState) => VnfLcmOpOccEvent[]): Promise<CommandOutcome<VnfLcmOpOccState, VnfLcmOpOccEvent>> {
+  execute(
+    vnfLcmOpOccId: string,
+    decide: (state: VnfLcmOpOccState) => VnfLcmOpOccEvent[],
+  ): Promise<CommandOutcome<VnfLcmOpOccState, VnfLcmOpOccEvent>> {
     return handleCommand(this.store, vnfLcmOpOccStream(vnfLcmOpOccId), OP_OCC, decide, {
       onEvents: (events) => events.forEach(({ revision, event }) => this.readModel.apply(vnfLcmOpOccId, revision, event)),
     });

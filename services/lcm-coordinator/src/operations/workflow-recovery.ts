@@ -28,7 +28,10 @@ export class WorkflowRecovery implements OnApplicationBootstrap {
     const now = new Date().toISOString();
     const unfinished = this.opOccs.unfinished();
     for (const opOcc of unfinished) {
-      this.runtime.logger.info({ vnfLcmOpOccId: opOcc.id, operation: opOcc.operation, operationState: opOcc.operationState }, 'resuming LCM operation occurrence');
+      this.runtime.logger.info(
+        { vnfLcmOpOccId: opOcc.id, operation: opOcc.operation, operationState: opOcc.operationState },
+        'resuming LCM operation occurrence',
+      );
       void this.runner.feed(opOcc.id, { type: 'CoordinatorRestarted', data: { now } }).catch((error) => this.warn(opOcc.id, error));
     }
     for (const { state } of this.instances.list()) {
@@ -37,11 +40,16 @@ export class WorkflowRecovery implements OnApplicationBootstrap {
       const claimedBy = this.opOccs.get(claim.vnfLcmOpOccId)?.state;
       // A FAILED instantiation still holding its instance was cleaning up what it made in the VIM: resume that.
       if (claimedBy?.operationState === 'FAILED') {
-        void this.runner.feed(claimedBy.id, { type: 'CoordinatorRestarted', data: { now } }).catch((error) => this.warn(claimedBy.id, error));
+        void this.runner
+          .feed(claimedBy.id, { type: 'CoordinatorRestarted', data: { now } })
+          .catch((error) => this.warn(claimedBy.id, error));
         continue;
       }
       if (claimedBy) continue;
-      this.runtime.logger.warn({ vnfInstanceId: state.id, vnfLcmOpOccId: claim.vnfLcmOpOccId }, 'releasing an instance claimed by an operation that never started');
+      this.runtime.logger.warn(
+        { vnfInstanceId: state.id, vnfLcmOpOccId: claim.vnfLcmOpOccId },
+        'releasing an instance claimed by an operation that never started',
+      );
       await this.instanceRepository
         .execute(state.id, { type: 'EndVnfLcmOperation', data: { vnfLcmOpOccId: claim.vnfLcmOpOccId, operationState: 'FAILED', now } })
         .catch((error) => this.warn(claim.vnfLcmOpOccId, error));
@@ -49,6 +57,9 @@ export class WorkflowRecovery implements OnApplicationBootstrap {
   }
 
   private warn(vnfLcmOpOccId: string, error: unknown): void {
-    this.runtime.logger.warn({ vnfLcmOpOccId, error: error instanceof Error ? error.message : String(error) }, 'could not resume LCM operation occurrence');
+    this.runtime.logger.warn(
+      { vnfLcmOpOccId, error: error instanceof Error ? error.message : String(error) },
+      'could not resume LCM operation occurrence',
+    );
   }
 }

@@ -19,7 +19,8 @@ export class VnfInstanceProjection implements OnModuleInit, OnModuleDestroy {
       name: 'lcm-coordinator-vnf-instances',
       streamPrefix: VNF_INSTANCE_STREAM_PREFIX,
       // `vnfInstance-*` streams are written by the VNF instance decider only.
-      project: (vnfInstanceId, event) => this.readModel.apply(vnfInstanceId, event.revision, { type: event.type, data: event.data } as VnfInstanceEvent),
+      project: (vnfInstanceId, event) =>
+        this.readModel.apply(vnfInstanceId, event.revision, { type: event.type, data: event.data } as VnfInstanceEvent),
     });
   }
 

@@ -31,7 +31,12 @@ export class HookOutputsSealer {
     const opOcc = op ? (await this.opOccs.load(op.vnfLcmOpOccId)).state : undefined;
     const running = opOcc ? pendingStep(opOcc) : undefined;
     if (running?.stepId !== stepId || running.step.request.action !== 'hook') {
-      throw new AppError('STEP_NOT_RUNNING', 409, 'Conflict', `Step ${stepId} is not the running hook step of an operation of VNF instance ${vnfInstanceId}.`);
+      throw new AppError(
+        'STEP_NOT_RUNNING',
+        409,
+        'Conflict',
+        `Step ${stepId} is not the running hook step of an operation of VNF instance ${vnfInstanceId}.`,
+      );
     }
     return this.seal(vnfInstanceId, outputs);
   }
@@ -48,7 +53,14 @@ export class HookOutputsSealer {
       return { status: 'SUCCEEDED', result: { ...outcome.result, output: await this.seal(state.vnfInstanceId, output) } };
     } catch (error) {
       const reason = error instanceof AppError ? error.detail : error instanceof Error ? error.message : String(error);
-      return { status: 'FAILED', error: { status: 422, title: 'Unprocessable Entity', detail: `The MgmtDriver of hook ${record.step.name} returned outputs this VNF Manager cannot record: ${reason}` } };
+      return {
+        status: 'FAILED',
+        error: {
+          status: 422,
+          title: 'Unprocessable Entity',
+          detail: `The MgmtDriver of hook ${record.step.name} returned outputs this VNF Manager cannot record: ${reason}`,
+        },
+      };
     }
   }
 

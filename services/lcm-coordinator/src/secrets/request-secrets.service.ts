@@ -29,8 +29,10 @@ export class RequestSecrets {
     try {
       return await this.secrets.open(vnfInstanceId, value, root);
     } catch (error) {
-      if (error instanceof DataKeyMissingError) throw secretsUnavailable(vnfInstanceId, 'its data key no longer exists (the instance was deleted)');
-      if (error instanceof SealedValueError) throw secretsUnavailable(vnfInstanceId, 'a sealed value does not belong at its place (moved, of another instance, or forged)');
+      if (error instanceof DataKeyMissingError)
+        throw secretsUnavailable(vnfInstanceId, 'its data key no longer exists (the instance was deleted)');
+      if (error instanceof SealedValueError)
+        throw secretsUnavailable(vnfInstanceId, 'a sealed value does not belong at its place (moved, of another instance, or forged)');
       throw error;
     }
   }
@@ -42,4 +44,9 @@ export class RequestSecrets {
 }
 
 const secretsUnavailable = (vnfInstanceId: string, why: string) =>
-  new AppError('SEALED_SECRETS_NOT_OPENABLE', 422, 'Unprocessable Entity', `The secrets of VNF instance ${vnfInstanceId} cannot be opened: ${why}.`);
+  new AppError(
+    'SEALED_SECRETS_NOT_OPENABLE',
+    422,
+    'Unprocessable Entity',
+    `The secrets of VNF instance ${vnfInstanceId} cannot be opened: ${why}.`,
+  );

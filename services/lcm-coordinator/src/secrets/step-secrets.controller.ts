@@ -30,7 +30,12 @@ export class StepSecretsController {
     const stepId = String(message?.stepId);
     const root = message?.root ?? '';
     if (typeof root !== 'string' || root.length > 1024 || !POINTER.test(root)) {
-      throw new AppError('INVALID_STEP_SECRETS_REQUEST', 400, 'Bad Request', 'root must be a JSON Pointer (RFC 6901) into the LCM request body, e.g. /additionalParams.');
+      throw new AppError(
+        'INVALID_STEP_SECRETS_REQUEST',
+        400,
+        'Bad Request',
+        'root must be a JSON Pointer (RFC 6901) into the LCM request body, e.g. /additionalParams.',
+      );
     }
     await this.requireRunning(vnfInstanceId, stepId);
     return { value: await this.secrets.open(vnfInstanceId, message.value, root) };
@@ -42,7 +47,12 @@ export class StepSecretsController {
     const opOcc = op ? (await this.opOccs.load(op.vnfLcmOpOccId)).state : undefined;
     const running = opOcc ? pendingStep(opOcc) : undefined;
     if (running?.stepId !== stepId) {
-      throw new AppError('STEP_NOT_RUNNING', 409, 'Conflict', `Step ${stepId} is not the running step of an operation of VNF instance ${vnfInstanceId}: only that step may open its request's secrets.`);
+      throw new AppError(
+        'STEP_NOT_RUNNING',
+        409,
+        'Conflict',
+        `Step ${stepId} is not the running step of an operation of VNF instance ${vnfInstanceId}: only that step may open its request's secrets.`,
+      );
     }
   }
 }

@@ -20,9 +20,15 @@ export class LccnSubscriptionRepository {
   ) {}
 
   async execute(id: string, command: LccnSubscriptionCommand): Promise<{ before: LccnSubscriptionState; after: LccnSubscriptionState }> {
-    const outcome = await handleCommand(this.runtime.store as EventStore, lccnSubscriptionStream(id), LCCN_SUBSCRIPTION, (state) => decideLccnSubscription(command, state, id), {
-      onEvents: (events) => events.forEach(({ revision, event }) => this.readModel.apply(id, revision, event)),
-    });
+    const outcome = await handleCommand(
+      this.runtime.store as EventStore,
+      lccnSubscriptionStream(id),
+      LCCN_SUBSCRIPTION,
+      (state) => decideLccnSubscription(command, state, id),
+      {
+        onEvents: (events) => events.forEach(({ revision, event }) => this.readModel.apply(id, revision, event)),
+      },
+    );
     return { before: outcome.before, after: outcome.after };
   }
 }

@@ -42,7 +42,10 @@ export class LccnSubscriptionsController {
     const id = randomUUID();
     const sealed = request.authentication ? { ...request, authentication: await this.secrets.seal(id, request.authentication) } : request;
     try {
-      const { after } = await this.repository.execute(id, { type: 'CreateLccnSubscription', data: { id, apiMajor, request: sealed, now: now() } });
+      const { after } = await this.repository.execute(id, {
+        type: 'CreateLccnSubscription',
+        data: { id, apiMajor, request: sealed, now: now() },
+      });
       return toLccnSubscriptionView(apiMajor, after as LccnSubscription);
     } catch (error) {
       await this.secrets.destroy(id);

@@ -7,7 +7,13 @@ import type { DynamicModule, Type } from '@nestjs/common';
 import { openBlobStore } from '@vnfm/blob-store';
 import { loadConfig } from '@vnfm/config';
 import { commandTopic } from '@vnfm/contracts';
-import { LCM_COORDINATOR, runStepMessageType, type RecordStepResultMessage, type RunStepMessage, type VnfLcmOpOccView } from '@vnfm/lcm-domain';
+import {
+  LCM_COORDINATOR,
+  runStepMessageType,
+  type RecordStepResultMessage,
+  type RunStepMessage,
+  type VnfLcmOpOccView,
+} from '@vnfm/lcm-domain';
 import { MessageBus } from '@vnfm/messaging';
 import { createInfrastructure, startBackendService, type Infrastructure, type RunningService } from '@vnfm/platform';
 import { createLogger } from '@vnfm/telemetry';
@@ -49,7 +55,11 @@ export class LcmHarness {
     process.env.VNFM_FSYNC = 'never';
     process.env.VNFM_LOG_LEVEL = 'warn';
     this.infra = createInfrastructure(loadConfig(), createLogger('lcm-test', 'silent'));
-    this.client = new MessageBus({ broker: this.infra.brokerFor('lcm-test'), clientId: `lcm-test-${randomUUID()}`, logger: createLogger('lcm-test', 'silent') });
+    this.client = new MessageBus({
+      broker: this.infra.brokerFor('lcm-test'),
+      clientId: `lcm-test-${randomUUID()}`,
+      logger: createLogger('lcm-test', 'silent'),
+    });
   }
 
   async start(): Promise<void> {
@@ -57,16 +67,18 @@ export class LcmHarness {
     this.services.push(await startBackendService('vim-registry', VimRegistryModule, this.infra));
     this.services.push(await startBackendService('mgmt-driver-runner', this.options.runner ?? MgmtDriverRunnerModule, this.infra));
     await this.client.start();
-    if (this.options.openstackDriver) this.services.push(await startBackendService('openstack-driver', this.options.openstackDriver, this.infra));
-    else await this.client.consume('openstack-driver', [commandTopic('openstack-driver')], async (payload, envelope) => {
-      if (envelope.type !== runStepMessageType('openstack-driver')) return {};
-      const step = payload as RunStepMessage;
-      this.steps.push(step);
-      const outcome = this.behaviour(step);
-      if (outcome === 'hold') this.held.push(step);
-      else setImmediate(() => void this.report(step, outcome));
-      return { accepted: true };
-    });
+    if (this.options.openstackDriver)
+      this.services.push(await startBackendService('openstack-driver', this.options.openstackDriver, this.infra));
+    else
+      await this.client.consume('openstack-driver', [commandTopic('openstack-driver')], async (payload, envelope) => {
+        if (envelope.type !== runStepMessageType('openstack-driver')) return {};
+        const step = payload as RunStepMessage;
+        this.steps.push(step);
+        const outcome = this.behaviour(step);
+        if (outcome === 'hold') this.held.push(step);
+        else setImmediate(() => void this.report(step, outcome));
+        return { accepted: true };
+      });
     await this.startCoordinator();
   }
 
@@ -108,7 +120,10 @@ export class LcmHarness {
   /** Registers the corpus OpenStack VIM file pointed at `authUrl` as the default VIM. */
   async registerVim(authUrl: string): Promise<string> {
     const vimId = randomUUID();
-    const body = tackerRegisterBody({ ...corpusVimConfig('openstack-vim_config.yaml'), auth_url: authUrl }, { name: `vim-${vimId}`, isDefault: true });
+    const body = tackerRegisterBody(
+      { ...corpusVimConfig('openstack-vim_config.yaml'), auth_url: authUrl },
+      { name: `vim-${vimId}`, isDefault: true },
+    );
     await this.request(VIM_REGISTRY_MESSAGES.registerVim, { vimId, body });
     return vimId;
   }

@@ -7,7 +7,10 @@ import { KubesprayDriver } from './kubespray/kubespray.driver';
 import { PrivateRegistryDriver } from './private-registry/private-registry.driver';
 
 /** What a built-in MgmtDriver is made with: the SSH client and the runner's runtime (store, bus, logger, config). */
-export interface DriverDeps { shell: RemoteShell; runtime: ServiceRuntime }
+export interface DriverDeps {
+  shell: RemoteShell;
+  runtime: ServiceRuntime;
+}
 
 /**
  * The MgmtDrivers of the product's runner, in the order the registry tries
@@ -15,4 +18,9 @@ export interface DriverDeps { shell: RemoteShell; runtime: ServiceRuntime }
  * driver takes only Bash / Ansible artifacts or those naming it
  * (docs/mgmt-drivers.md), so its place in the list changes nothing.
  */
-export const BUILT_IN_DRIVERS: readonly ((deps: DriverDeps) => HookDriver)[] = [(deps) => new GenericDriver(deps), (deps) => new KubesprayDriver(deps), (deps) => new PrivateRegistryDriver(deps), (deps) => new ClusterCredentialsDriver(deps)];
+export const BUILT_IN_DRIVERS: readonly ((deps: DriverDeps) => HookDriver)[] = [
+  (deps) => new GenericDriver(deps),
+  (deps) => new KubesprayDriver(deps),
+  (deps) => new PrivateRegistryDriver(deps),
+  (deps) => new ClusterCredentialsDriver(deps),
+];

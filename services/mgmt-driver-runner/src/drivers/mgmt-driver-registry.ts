@@ -1,7 +1,8 @@
 import { AppError, type HookArtifact } from '@vnfm/contracts';
 import type { HookDriver } from './hook-driver';
 
-const describe = (artifact: Omit<HookArtifact, 'vnfdId'>) => `${artifact.name}${artifact.type ? ` [${artifact.type}]` : ''} (${artifact.path})`;
+const describe = (artifact: Omit<HookArtifact, 'vnfdId'>) =>
+  `${artifact.name}${artifact.type ? ` [${artifact.type}]` : ''} (${artifact.path})`;
 
 /** The MgmtDrivers a runner has, chosen by the artifact a hook names. */
 export class MgmtDriverRegistry {

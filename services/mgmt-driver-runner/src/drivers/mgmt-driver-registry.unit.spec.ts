@@ -2,7 +2,14 @@ import type { HookArtifact } from '@vnfm/contracts';
 import { RecordingDriver } from '../testing/recording-driver';
 import { MgmtDriverRegistry } from './mgmt-driver-registry';
 
-const artifact = (path: string): HookArtifact => ({ name: 'mgmt', type: 'tosca.artifacts.Implementation.Python', path, dependencies: [], additionalParameters: {}, vnfdId: 'vnfd-1' });
+const artifact = (path: string): HookArtifact => ({
+  name: 'mgmt',
+  type: 'tosca.artifacts.Implementation.Python',
+  path,
+  dependencies: [],
+  additionalParameters: {},
+  vnfdId: 'vnfd-1',
+});
 
 describe('the MgmtDriver registry of the runner', () => {
   const kubespray = new RecordingDriver('kubespray', 'Scripts/kubespray_mgmt.py');
@@ -18,7 +25,8 @@ describe('the MgmtDriver registry of the runner', () => {
       expect.objectContaining({
         status: 422,
         code: 'MGMT_DRIVER_NOT_AVAILABLE',
-        detail: 'No MgmtDriver of this VNF Manager runs the artifact mgmt [tosca.artifacts.Implementation.Python] (Scripts/other.py) of the scale_end hook; MgmtDrivers available: kubespray, registry.',
+        detail:
+          'No MgmtDriver of this VNF Manager runs the artifact mgmt [tosca.artifacts.Implementation.Python] (Scripts/other.py) of the scale_end hook; MgmtDrivers available: kubespray, registry.',
       }),
     );
     expect(new MgmtDriverRegistry([]).unmatched('heal_start', artifact('a.py'))).toContain('MgmtDrivers available: none.');

@@ -1,8 +1,24 @@
 /** Where a MgmtDriver logs in. `pinId` names whose host key this is (a VNFC's resource id, or `ansible:<address>`): the key is pinned on first use under it. */
-export interface SshTarget { host: string; port?: number; username: string; password?: string; privateKey?: string; pinId: string }
-export interface RunOptions { timeoutMs?: number; stdin?: string | Buffer; cwd?: string; /** non-zero exit is returned, not thrown */ allowFailure?: boolean }
+export interface SshTarget {
+  host: string;
+  port?: number;
+  username: string;
+  password?: string;
+  privateKey?: string;
+  pinId: string;
+}
+export interface RunOptions {
+  timeoutMs?: number;
+  stdin?: string | Buffer;
+  cwd?: string;
+  /** non-zero exit is returned, not thrown */ allowFailure?: boolean;
+}
 /** Captured output: size-capped, every secret value of the session masked as [SECRET]. */
-export interface RunResult { code: number; stdout: string; stderr: string }
+export interface RunResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
 export interface RemoteSession {
   /** Runs argv on the host, every element quoted by shellQuote (never a shell string built by concatenation). Throws RemoteCommandError (command masked, exit code, stderr tail) on non-zero exit unless allowFailure. */
   run(argv: readonly string[], options?: RunOptions): Promise<RunResult>;

@@ -20,7 +20,13 @@ export class RemoteCommandError extends AppError {
 /** Last `max` characters of a command's stderr, for an error's detail. */
 export const tailOf = (text: string, max = 2000) => (text.length > max ? `...${text.slice(-max)}` : text);
 
-export function commandFailed(target: string, command: string, code: number | null, signal: string | null, stderr: string): RemoteCommandError {
+export function commandFailed(
+  target: string,
+  command: string,
+  code: number | null,
+  signal: string | null,
+  stderr: string,
+): RemoteCommandError {
   const ending = code === null ? `was ended by signal ${signal ?? 'unknown'}` : `exited with code ${code}`;
   const tail = tailOf(stderr.trim());
   return new RemoteCommandError(command, code, tail, `Remote command on ${target} ${ending}: ${command}${tail ? `; stderr: ${tail}` : ''}`);
@@ -28,13 +34,23 @@ export function commandFailed(target: string, command: string, code: number | nu
 
 export function commandTimedOut(target: string, command: string, timeoutMs: number, stderr: string): RemoteCommandError {
   const tail = tailOf(stderr.trim());
-  return new RemoteCommandError(command, null, tail, `Remote command on ${target} did not end within ${timeoutMs / 1000} s and was killed: ${command}${tail ? `; stderr: ${tail}` : ''}`);
+  return new RemoteCommandError(
+    command,
+    null,
+    tail,
+    `Remote command on ${target} did not end within ${timeoutMs / 1000} s and was killed: ${command}${tail ? `; stderr: ${tail}` : ''}`,
+  );
 }
 
 /** The connection ended while the command ran, with no exit status: whether the command finished on the host is unknown. */
 export function connectionLost(target: string, command: string, cause: string | undefined, stderr: string): RemoteCommandError {
   const tail = tailOf(stderr.trim());
-  return new RemoteCommandError(command, null, tail, `SSH connection to ${target} was lost while a command ran (${cause ?? 'closed by the host'}); whether it completed there is unknown: ${command}${tail ? `; stderr: ${tail}` : ''}`);
+  return new RemoteCommandError(
+    command,
+    null,
+    tail,
+    `SSH connection to ${target} was lost while a command ran (${cause ?? 'closed by the host'}); whether it completed there is unknown: ${command}${tail ? `; stderr: ${tail}` : ''}`,
+  );
 }
 
 export const hostKeyMismatch = (pinned: PinnedHostKey, seen: PinnedHostKey) =>
@@ -58,10 +74,23 @@ export function connectionFailed(error: unknown, host: string, port: number, use
   const text = mask.apply(message ?? String(error));
   const at = where(host, port, username);
   if (level === 'client-authentication')
-    return new AppError('SSH_AUTH_REFUSED', 422, 'Unprocessable Entity', `SSH login to ${at} was refused: the host accepted none of the credentials given (check the user name and password or key in the request's parameters).`);
+    return new AppError(
+      'SSH_AUTH_REFUSED',
+      422,
+      'Unprocessable Entity',
+      `SSH login to ${at} was refused: the host accepted none of the credentials given (check the user name and password or key in the request's parameters).`,
+    );
   if (level === 'client-timeout' || code === 'ETIMEDOUT')
     return new AppError('SSH_TIMEOUT', 504, 'Gateway Timeout', `SSH connection to ${at} timed out before the login completed (${text}).`);
-  if (code === 'ECONNREFUSED' || code === 'EHOSTUNREACH' || code === 'ENETUNREACH' || code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'ECONNRESET' || level === 'client-socket')
+  if (
+    code === 'ECONNREFUSED' ||
+    code === 'EHOSTUNREACH' ||
+    code === 'ENETUNREACH' ||
+    code === 'ENOTFOUND' ||
+    code === 'EAI_AGAIN' ||
+    code === 'ECONNRESET' ||
+    level === 'client-socket'
+  )
     return new AppError('SSH_UNREACHABLE', 502, 'Bad Gateway', `SSH host ${at} is unreachable: ${code ?? ''} ${text}`.trim());
   return new AppError('SSH_CONNECTION_FAILED', 502, 'Bad Gateway', `SSH connection to ${at} failed: ${text}`);
 }

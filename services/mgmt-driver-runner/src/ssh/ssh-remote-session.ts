@@ -39,7 +39,12 @@ export class SshRemoteSession implements RemoteSession {
     const timeoutMs = options.timeoutMs ?? DEFAULT_COMMAND_TIMEOUT_MS;
     this.signal.throwIfAborted();
     this.running += 1;
-    const outcome = await runRemote(this.connection(), line, { stdin: options.stdin, timeoutMs, signal: this.signal, mask: this.mask }).finally(() => this.settled());
+    const outcome = await runRemote(this.connection(), line, {
+      stdin: options.stdin,
+      timeoutMs,
+      signal: this.signal,
+      mask: this.mask,
+    }).finally(() => this.settled());
     if (outcome.timedOut) throw commandTimedOut(this.target, shown, timeoutMs, outcome.stderr);
     if (outcome.code === null && outcome.signal === null) throw connectionLost(this.target, shown, this.lostWith, outcome.stderr);
     const result: RunResult = { code: outcome.code ?? -1, stdout: outcome.stdout, stderr: outcome.stderr };
@@ -58,7 +63,12 @@ export class SshRemoteSession implements RemoteSession {
       await new Promise<void>((resolve, reject) => sftp.chmod(remotePath, mode, (error) => (error ? reject(error) : resolve())));
     } catch (error) {
       if (this.signal.aborted) throw this.signal.reason;
-      throw new AppError('SFTP_WRITE_FAILED', 502, 'Bad Gateway', `Could not write ${this.mask.apply(remotePath)} on ${this.target} over SFTP: ${this.mask.apply(error instanceof Error ? error.message : String(error))}`);
+      throw new AppError(
+        'SFTP_WRITE_FAILED',
+        502,
+        'Bad Gateway',
+        `Could not write ${this.mask.apply(remotePath)} on ${this.target} over SFTP: ${this.mask.apply(error instanceof Error ? error.message : String(error))}`,
+      );
     } finally {
       sftp.end();
     }

@@ -56,14 +56,24 @@ describe('SshRemoteShell on real SSH hosts: quoting, host key pinning, timeouts,
   const sessions: RemoteSession[] = [];
   const base = `/tmp/ssh-shell-spec-${randomUUID()}`;
 
-  const target = (overrides: Partial<SshTarget> = {}): SshTarget => ({ host: vm, port: hosts.port, username: 'vnfm', password: hosts.users['vnfm'], pinId: `vnfc-${vm}`, ...overrides });
+  const target = (overrides: Partial<SshTarget> = {}): SshTarget => ({
+    host: vm,
+    port: hosts.port,
+    username: 'vnfm',
+    password: hosts.users['vnfm'],
+    pinId: `vnfc-${vm}`,
+    ...overrides,
+  });
   const open = async (overrides: Partial<SshTarget> = {}, signal = new AbortController().signal, secrets: string[] = []) => {
     const session = await shell.open(target(overrides), signal, secrets);
     sessions.push(session);
     return session;
   };
   const failureOf = async (promise: Promise<unknown>): Promise<AppError> => {
-    const error = await promise.then(() => undefined, (caught: unknown) => caught);
+    const error = await promise.then(
+      () => undefined,
+      (caught: unknown) => caught,
+    );
     expect(error).toBeInstanceOf(AppError);
     return error as AppError;
   };
@@ -117,7 +127,9 @@ describe('SshRemoteShell on real SSH hosts: quoting, host key pinning, timeouts,
     }
     const binary = Buffer.from(Array.from({ length: 256 * 1024 }, (_, i) => (i * 7) % 256));
     await session.put(binary, `${base}/binary.bin`);
-    expect((await session.run(['sha256sum', `${base}/binary.bin`])).stdout.split(' ')[0]).toBe(createHash('sha256').update(binary).digest('hex'));
+    expect((await session.run(['sha256sum', `${base}/binary.bin`])).stdout.split(' ')[0]).toBe(
+      createHash('sha256').update(binary).digest('hex'),
+    );
     expect((await session.run(['test', '-e', '/tmp/pwned'], { allowFailure: true })).code).toBe(1);
   });
 
@@ -131,12 +143,24 @@ describe('SshRemoteShell on real SSH hosts: quoting, host key pinning, timeouts,
     expect(await pins.pinned(pinId)).toBeUndefined();
     await open({ pinId });
     const pinned = await pins.pinned(pinId);
-    expect(pinned).toMatchObject({ pinId, host: vm, port: hosts.port, keyType: expect.stringMatching(/^ssh-|^ecdsa-/), fingerprint: expect.stringMatching(/^SHA256:[A-Za-z0-9+/]{43}$/) });
+    expect(pinned).toMatchObject({
+      pinId,
+      host: vm,
+      port: hosts.port,
+      keyType: expect.stringMatching(/^ssh-|^ecdsa-/),
+      fingerprint: expect.stringMatching(/^SHA256:[A-Za-z0-9+/]{43}$/),
+    });
     await open({ pinId });
     expect(await store.readStream(`sshHostKey-${pinId}`)).toHaveLength(1);
 
     const forged = `vnfc-forged-${randomUUID()}`;
-    await pins.record({ pinId: forged, host: vm, port: hosts.port, keyType: 'ssh-ed25519', fingerprint: 'SHA256:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' });
+    await pins.record({
+      pinId: forged,
+      host: vm,
+      port: hosts.port,
+      keyType: 'ssh-ed25519',
+      fingerprint: 'SHA256:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
+    });
     const refused = await failureOf(open({ pinId: forged }));
     expect(refused.code).toBe('SSH_HOST_KEY_MISMATCH');
     expect(refused.detail).toContain(vm);
@@ -159,7 +183,9 @@ describe('SshRemoteShell on real SSH hosts: quoting, host key pinning, timeouts,
   it('masks every secret of the session in output and errors, the login password included', async () => {
     const secret = `s3cr3t-${randomUUID()}`;
     const session = await open({}, undefined, [secret]);
-    const shown = await session.run(['sh', '-c', 'echo "out $1 $2"; echo "err $1" >&2; exit 3', 'sh', secret, hosts.users['vnfm'] ?? ''], { allowFailure: true });
+    const shown = await session.run(['sh', '-c', 'echo "out $1 $2"; echo "err $1" >&2; exit 3', 'sh', secret, hosts.users['vnfm'] ?? ''], {
+      allowFailure: true,
+    });
     expect(shown).toEqual({ code: 3, stdout: 'out [SECRET] [SECRET]\n', stderr: 'err [SECRET]\n' });
     const failed = await failureOf(session.run(['sh', '-c', 'echo "bad $1" >&2; exit 4', 'sh', secret]));
     expect(failed.code).toBe('REMOTE_COMMAND_FAILED');
@@ -194,9 +220,12 @@ describe('SshRemoteShell on real SSH hosts: quoting, host key pinning, timeouts,
   it('fails a command whose connection is lost (its sshd killed) saying so (unknown whether it completed)', async () => {
     const session = await open();
     // The nearest sshd above the command is this connection's session process (running as the user).
-    const killSession = 'p=$PPID; while [ "$(ps -o comm= -p "$p")" != sshd ]; do p=$(ps -o ppid= -p "$p" | tr -d " "); done; kill -KILL "$p"; sleep 5';
+    const killSession =
+      'p=$PPID; while [ "$(ps -o comm= -p "$p")" != sshd ]; do p=$(ps -o ppid= -p "$p" | tr -d " "); done; kill -KILL "$p"; sleep 5';
     const lost = await failureOf(session.run(['sh', '-c', killSession]));
-    expect(lost.detail).toMatch(/SSH connection to vnfm@.* was lost while a command ran .*whether it completed there is unknown: 'sh' '-c'/);
+    expect(lost.detail).toMatch(
+      /SSH connection to vnfm@.* was lost while a command ran .*whether it completed there is unknown: 'sh' '-c'/,
+    );
     expect((await (await open()).run(['true'])).code).toBe(0);
   });
 

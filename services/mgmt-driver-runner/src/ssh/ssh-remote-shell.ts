@@ -29,14 +29,26 @@ export class SshRemoteShell implements RemoteShell {
     const ssh = new NodeSSH();
     let refusedKey: AppError | undefined;
     const hostVerifier = (key: Buffer, verify: (valid: boolean) => void) => {
-      const seen: PinnedHostKey = { pinId: target.pinId, host: target.host, port, keyType: keyTypeOf(key), fingerprint: fingerprintOf(key), key: key.toString('base64') };
+      const seen: PinnedHostKey = {
+        pinId: target.pinId,
+        host: target.host,
+        port,
+        keyType: keyTypeOf(key),
+        fingerprint: fingerprintOf(key),
+        key: key.toString('base64'),
+      };
       this.pins.pinOnFirstUse(seen).then(
         (pinned) => {
           if (pinned.fingerprint !== seen.fingerprint) refusedKey = hostKeyMismatch(pinned, seen);
           verify(refusedKey === undefined);
         },
         (error: unknown) => {
-          refusedKey = new AppError('SSH_HOST_KEY_UNRECORDED', 503, 'Service Unavailable', `The host key of ${where} could not be checked against its pin: ${error instanceof Error ? error.message : String(error)}`);
+          refusedKey = new AppError(
+            'SSH_HOST_KEY_UNRECORDED',
+            503,
+            'Service Unavailable',
+            `The host key of ${where} could not be checked against its pin: ${error instanceof Error ? error.message : String(error)}`,
+          );
           verify(false);
         },
       );

@@ -38,7 +38,13 @@ export class RecordingDriver implements HookDriver {
     signal.throwIfAborted();
     const openedAdditionalParams = await secrets.open(context.instantiation?.additionalParams, '/additionalParams');
     const openedEarlierOutputs = await secrets.open(context.earlierOutputs, '/metadata/mgmtDriverOutputs');
-    this.hooks.push({ context, vims: secrets.vimConnectionInfo, artifact: Buffer.concat(parts), openedAdditionalParams, openedEarlierOutputs });
+    this.hooks.push({
+      context,
+      vims: secrets.vimConnectionInfo,
+      artifact: Buffer.concat(parts),
+      openedAdditionalParams,
+      openedEarlierOutputs,
+    });
     return this.outputsFor(context);
   }
 

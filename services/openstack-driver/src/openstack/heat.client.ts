@@ -54,7 +54,10 @@ export class HeatClient {
 
   /** "Mark a resource as unhealthy": the next update replaces it, or removes it first when its group shrinks. */
   async markUnhealthy(target: MarkTarget, reason: string): Promise<void> {
-    await this.ok('PATCH', `${path(target.stack)}/resources/${encodeURIComponent(target.resourceName)}`, { mark_unhealthy: true, resource_status_reason: reason });
+    await this.ok('PATCH', `${path(target.stack)}/resources/${encodeURIComponent(target.resourceName)}`, {
+      mark_unhealthy: true,
+      resource_status_reason: reason,
+    });
   }
 
   private async show(at: string): Promise<HeatStack | undefined> {

@@ -1,6 +1,13 @@
 import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { passwordAuthRequest, serviceEndpoints, tokenExpiry, vimRefused, type KeystoneAccess, type ServiceEndpoints } from '@vnfm/openstack-heat';
+import {
+  passwordAuthRequest,
+  serviceEndpoints,
+  tokenExpiry,
+  vimRefused,
+  type KeystoneAccess,
+  type ServiceEndpoints,
+} from '@vnfm/openstack-heat';
 import { callOpenStack } from './openstack-http';
 
 /** A project-scoped Keystone token and the endpoints its catalog gives. */
@@ -25,7 +32,9 @@ export class KeystoneTokens {
   private readonly tokens = new Map<string, Promise<ScopedToken>>();
 
   async token(access: KeystoneAccess, options: { fresh?: boolean } = {}): Promise<ScopedToken> {
-    const key = createHash('sha256').update(JSON.stringify([access.endpoint, access.region, passwordAuthRequest(access)])).digest('hex');
+    const key = createHash('sha256')
+      .update(JSON.stringify([access.endpoint, access.region, passwordAuthRequest(access)]))
+      .digest('hex');
     const cached = options.fresh ? undefined : this.tokens.get(key);
     if (cached) {
       const token = await cached.catch(() => undefined);
@@ -45,7 +54,13 @@ async function issue(access: KeystoneAccess): Promise<ScopedToken> {
   const token = Array.isArray(header) ? header[0] : header;
   if (answer.status !== 201 || !token) {
     const refusal = answer.status === 401 ? 'refused the credentials' : 'issued no token';
-    throw vimRefused(`Keystone at ${access.endpoint} ${refusal} (HTTP ${answer.status}) for user ${access.username} on project ${access.project}.`);
+    throw vimRefused(
+      `Keystone at ${access.endpoint} ${refusal} (HTTP ${answer.status}) for user ${access.username} on project ${access.project}.`,
+    );
   }
-  return { token, ...serviceEndpoints(answer.body, access.region), expiresAt: tokenExpiry(answer.body) ?? Date.now() + DEFAULT_TOKEN_LIFETIME_MS };
+  return {
+    token,
+    ...serviceEndpoints(answer.body, access.region),
+    expiresAt: tokenExpiry(answer.body) ?? Date.now() + DEFAULT_TOKEN_LIFETIME_MS,
+  };
 }

@@ -5,7 +5,9 @@ import { callOpenStack } from './openstack-http';
 
 /** A local HTTP server standing in for a VIM endpoint: each path answers as the test needs. */
 function listen(server: Server): Promise<string> {
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)));
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)),
+  );
 }
 
 describe('callOpenStack', () => {
@@ -13,7 +15,9 @@ describe('callOpenStack', () => {
     if (request.url === '/stacks/vnf-1') {
       response.writeHead(302, { Location: '/stacks/vnf-1/id-1' }).end();
     } else if (request.url === '/stacks/vnf-1/id-1') {
-      response.writeHead(200, { 'Content-Type': 'application/json', 'X-Subject-Token': 'seen' }).end(JSON.stringify({ stack: { id: 'id-1', token: request.headers['x-auth-token'] } }));
+      response
+        .writeHead(200, { 'Content-Type': 'application/json', 'X-Subject-Token': 'seen' })
+        .end(JSON.stringify({ stack: { id: 'id-1', token: request.headers['x-auth-token'] } }));
     } else if (request.url === '/silent') {
       // Never answers.
     } else {
@@ -41,9 +45,14 @@ describe('callOpenStack', () => {
     const closed = createServer();
     const url = await listen(closed);
     await new Promise((resolve) => closed.close(resolve));
-    const error = await callOpenStack({ service: 'Keystone', method: 'POST', url: `${url}/v3/auth/tokens`, body: {} }).catch((e: unknown) => e);
+    const error = await callOpenStack({ service: 'Keystone', method: 'POST', url: `${url}/v3/auth/tokens`, body: {} }).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(AppError);
-    expect(error).toMatchObject({ status: 503, detail: expect.stringMatching(/^Keystone at http:\/\/127\.0\.0\.1:\d+ cannot be reached: .*ECONNREFUSED/) });
+    expect(error).toMatchObject({
+      status: 503,
+      detail: expect.stringMatching(/^Keystone at http:\/\/127\.0\.0\.1:\d+ cannot be reached: .*ECONNREFUSED/),
+    });
   });
 
   it('is a 503 when the VIM does not answer in time', async () => {

@@ -66,7 +66,9 @@ export async function callOpenStack(request: OpenStackRequest): Promise<OpenStac
 export function expectOk(answer: OpenStackAnswer, request: Pick<OpenStackRequest, 'service' | 'method' | 'url'>): OpenStackAnswer {
   if (answer.status >= 200 && answer.status < 300) return answer;
   const path = new URL(request.url).pathname;
-  throw vimRefused(`${request.service} answered HTTP ${answer.status} to ${request.method} ${path}: ${openStackErrorMessage(answer.body, answer.text)}`);
+  throw vimRefused(
+    `${request.service} answered HTTP ${answer.status} to ${request.method} ${path}: ${openStackErrorMessage(answer.body, answer.text)}`,
+  );
 }
 
 function parseJson(text: string): unknown {

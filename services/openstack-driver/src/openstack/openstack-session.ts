@@ -16,9 +16,21 @@ export class OpenStackSession {
     readonly signal: AbortSignal,
   ) {}
 
-  async call(endpoint: Endpoint, method: OpenStackRequest['method'], path: string, body?: unknown): Promise<{ answer: OpenStackAnswer; request: OpenStackRequest }> {
+  async call(
+    endpoint: Endpoint,
+    method: OpenStackRequest['method'],
+    path: string,
+    body?: unknown,
+  ): Promise<{ answer: OpenStackAnswer; request: OpenStackRequest }> {
     const send = (token: ScopedToken) => {
-      const request: OpenStackRequest = { service: endpoint === 'heat' ? 'Heat' : 'Nova', method, url: `${token[endpoint]}${path}`, token: token.token, body, signal: this.signal };
+      const request: OpenStackRequest = {
+        service: endpoint === 'heat' ? 'Heat' : 'Nova',
+        method,
+        url: `${token[endpoint]}${path}`,
+        token: token.token,
+        body,
+        signal: this.signal,
+      };
       return callOpenStack(request).then((answer) => ({ answer, request }));
     };
     const first = await send(await this.tokens.token(this.access));

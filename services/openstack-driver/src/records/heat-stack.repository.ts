@@ -14,7 +14,11 @@ import {
 } from '@vnfm/openstack-heat';
 import { handleCommand, loadStream, SERVICE_RUNTIME, type EventFold, type ServiceRuntime } from '@vnfm/platform';
 
-const HEAT_STACK: EventFold<HeatStackState, HeatStackEvent> = { initial: initialHeatStackState, evolve: evolveHeatStack, isEvent: isHeatStackEvent };
+const HEAT_STACK: EventFold<HeatStackState, HeatStackEvent> = {
+  initial: initialHeatStackState,
+  evolve: evolveHeatStack,
+  isEvent: isHeatStackEvent,
+};
 
 /** What the driver last asked Heat for, per VNF instance (`heatStack-<vnfInstanceId>`). */
 @Injectable()

@@ -10,7 +10,11 @@ export const changeExtConn: StepHandler<'change_ext_conn'> = async (context, act
   const { message } = context;
   const recorded = await context.records.definition(message.vnfInstanceId);
   const stack = await context.stack.require();
-  const nfv = changeExtConnNfv(nfvToUpdate(recorded, stack.parameters), nfvParamPaths(recorded.template), extCpBindings(action.extVirtualLinks));
+  const nfv = changeExtConnNfv(
+    nfvToUpdate(recorded, stack.parameters),
+    nfvParamPaths(recorded.template),
+    extCpBindings(action.extVirtualLinks),
+  );
   await recordDefinition(context, { ...recorded, parameters: { ...recorded.parameters, nfv } });
   const updated = await context.stack.update(stack, { parameters: await forHeat(context, { nfv }) });
   const network = networkOf(context, await context.stack.tree(updated), await instanceFlavour(context), recorded.template);

@@ -28,7 +28,11 @@ export const changeVnfpkg: StepHandler<'change_vnfpkg'> = async (context, action
   });
   await recordDefinition(context, definition);
   const stack = await context.stack.require();
-  await context.stack.update(stack, { template: definition.template, files: definition.files, parameters: await forHeat(context, definition.parameters) });
+  await context.stack.update(stack, {
+    template: definition.template,
+    files: definition.files,
+    parameters: await forHeat(context, definition.parameters),
+  });
   const after = await context.stack.deployment(stack, vduIdsOf(flavour), context.vimConnectionId);
   const { added, removedIds } = diffVnfcs(message.vnfcResourceInfo, after.vnfcs);
   return { vnfcsAdded: added, vnfcIdsRemoved: removedIds, network: networkOf(context, after.tree, flavour, definition.template) };

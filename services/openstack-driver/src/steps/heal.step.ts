@@ -25,7 +25,13 @@ export const heal: StepHandler<'heal'> = async (context, action) => {
   return { vnfcsAdded: added, vnfcIdsRemoved: removedIds, network: networkOf(context, after.tree, flavour, recorded.template) };
 };
 
-async function healStack(context: StepContext, action: HealAction, current: HeatStack, vduIds: string[], recorded: HeatStackDefinition): Promise<HeatStack> {
+async function healStack(
+  context: StepContext,
+  action: HealAction,
+  current: HeatStack,
+  vduIds: string[],
+  recorded: HeatStackDefinition,
+): Promise<HeatStack> {
   const { message } = context;
   const before = await context.stack.deployment(current, vduIds, context.vimConnectionId);
   const plan = planHeal(message.vnfcResourceInfo, action.vnfcs, before.servers, before.tree);

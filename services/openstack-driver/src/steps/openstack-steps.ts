@@ -17,7 +17,14 @@ import type { InfraAction, StepContext, StepHandler } from './step-context';
 import { StackOperations } from './stack-operations';
 import { terminate } from './terminate.step';
 
-const ACTIONS: { [A in InfraAction['action']]: StepHandler<A> } = { instantiate, scale, heal, terminate, change_ext_conn: changeExtConn, change_vnfpkg: changeVnfpkg };
+const ACTIONS: { [A in InfraAction['action']]: StepHandler<A> } = {
+  instantiate,
+  scale,
+  heal,
+  terminate,
+  change_ext_conn: changeExtConn,
+  change_vnfpkg: changeVnfpkg,
+};
 
 /**
  * The openstack-driver's step handlers for the step host: each opens the
@@ -45,7 +52,15 @@ export class OpenStackSteps {
     const session = new OpenStackSession(this.tokens, vim.access, signal);
     const time = { timeoutMs: message.timeoutMs, deadline: host.deadline };
     const stack = new StackOperations(new HeatClient(session), new NovaClient(session), stackNameOf(message.vnfInstanceId), time, signal);
-    const context: StepContext = { message, vimConnectionId: vim.vimConnectionId, stack, packages: this.packages, records: this.records, signal, openSecrets: host.openSecrets };
+    const context: StepContext = {
+      message,
+      vimConnectionId: vim.vimConnectionId,
+      stack,
+      packages: this.packages,
+      records: this.records,
+      signal,
+      openSecrets: host.openSecrets,
+    };
     const handler = ACTIONS[action.action] as StepHandler<InfraAction['action']>;
     return handler(context, action);
   }

@@ -16,7 +16,14 @@ export const scale: StepHandler<'scale'> = async (context, action) => {
   const recorded = await context.records.definition(message.vnfInstanceId);
   const stack = await context.stack.require();
   const before = await context.stack.deployment(stack, vduIds, context.vimConnectionId);
-  const plan = planScale({ template: recorded.template, vduDelta: action.vduDelta, known: message.vnfcResourceInfo, removeVnfcs: action.removeVnfcs, servers: before.servers, tree: before.tree });
+  const plan = planScale({
+    template: recorded.template,
+    vduDelta: action.vduDelta,
+    known: message.vnfcResourceInfo,
+    removeVnfcs: action.removeVnfcs,
+    servers: before.servers,
+    tree: before.tree,
+  });
   const nfv = withDesiredCapacities(nfvToUpdate(recorded, stack.parameters), plan.capacities, capacityPaths(recorded.template));
   await recordDefinition(context, { ...recorded, parameters: { ...recorded.parameters, nfv } });
   await context.stack.mark(plan.remove, `scale-in by VNF LCM operation ${message.vnfLcmOpOccId}`);

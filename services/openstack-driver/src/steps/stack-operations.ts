@@ -115,7 +115,9 @@ export class StackOperations {
   async deployment(stack: StackRef, vduIds: readonly string[], vimConnectionId: string): Promise<Deployment> {
     const tree = await this.tree(stack);
     const servers = serversOf(tree, vduIds);
-    const vnfcs = await Promise.all(servers.map(async (server) => vnfcOf(server, vimConnectionId, await this.nova.server(server.serverId))));
+    const vnfcs = await Promise.all(
+      servers.map(async (server) => vnfcOf(server, vimConnectionId, await this.nova.server(server.serverId))),
+    );
     return { tree, servers, vnfcs };
   }
 

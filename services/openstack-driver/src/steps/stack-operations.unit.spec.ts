@@ -38,6 +38,9 @@ describe('polling a Heat stack under the step signal', () => {
     const waiting = operations(heat, stop.signal, 600_000).current();
     await new Promise((resolve) => setTimeout(resolve, 50));
     stop.abort(new StepStopped('deadline', 'time is up'));
-    await expect(waiting).rejects.toMatchObject({ code: 'STACK_OPERATION_TIMEOUT', detail: 'Heat stack vnf-1 was still CREATE_IN_PROGRESS when the step\'s 600 s ran out.' });
+    await expect(waiting).rejects.toMatchObject({
+      code: 'STACK_OPERATION_TIMEOUT',
+      detail: "Heat stack vnf-1 was still CREATE_IN_PROGRESS when the step's 600 s ran out.",
+    });
   });
 });

@@ -20,12 +20,21 @@ export interface StepContext {
 
 export type InfraAction = Exclude<StepAction, { action: 'hook' }>;
 
-export type StepHandler<A extends InfraAction['action']> = (context: StepContext, action: Extract<InfraAction, { action: A }>) => Promise<StepResult>;
+export type StepHandler<A extends InfraAction['action']> = (
+  context: StepContext,
+  action: Extract<InfraAction, { action: A }>,
+) => Promise<StepResult>;
 
 /** The instantiated instance's flavour, from its VNFD (its VDU ids tell which server is which VNFC). */
 export async function instanceFlavour(context: StepContext): Promise<VnfdFlavour> {
   const { message } = context;
-  if (message.flavourId === undefined) throw new AppError('VNF_NOT_INSTANTIATED', 409, 'Conflict', `VNF instance ${message.vnfInstanceId} has no deployment flavour: it is not instantiated.`);
+  if (message.flavourId === undefined)
+    throw new AppError(
+      'VNF_NOT_INSTANTIATED',
+      409,
+      'Conflict',
+      `VNF instance ${message.vnfInstanceId} has no deployment flavour: it is not instantiated.`,
+    );
   return flavourOf(await context.packages.vnfdModel(message.vnfdId), message.flavourId);
 }
 
@@ -51,4 +60,5 @@ export async function recordDefinition(context: StepContext, definition: HeatSta
  * so a later step (a whole-VNF heal re-creating the stack from the record)
  * opens the instantiation's secrets again instead of sending a redacted value.
  */
-export const forHeat = <P extends Record<string, unknown>>(context: StepContext, parameters: P): Promise<P> => context.openSecrets(parameters);
+export const forHeat = <P extends Record<string, unknown>>(context: StepContext, parameters: P): Promise<P> =>
+  context.openSecrets(parameters);

@@ -18,7 +18,20 @@ export class BasicVnfSteps {
   /** A first attempt of a step; `known` is the instance's VNFCs when it is sent. */
   step(vnfInstanceId: string, request: StepAction, known: VnfcResourceInfo[] = []): RunStepMessage {
     const vnfLcmOpOccId = randomUUID();
-    return { stepId: `${vnfLcmOpOccId}:1:1`, vnfLcmOpOccId, vnfInstanceId, name: request.action, attempt: 1, request, timeoutMs: 60_000, vimConnectionInfo: this.vims, additionalParams, vnfdId: this.vnfdId, flavourId: 'simple', vnfcResourceInfo: known };
+    return {
+      stepId: `${vnfLcmOpOccId}:1:1`,
+      vnfLcmOpOccId,
+      vnfInstanceId,
+      name: request.action,
+      attempt: 1,
+      request,
+      timeoutMs: 60_000,
+      vimConnectionInfo: this.vims,
+      additionalParams,
+      vnfdId: this.vnfdId,
+      flavourId: 'simple',
+      vnfcResourceInfo: known,
+    };
   }
 
   /** The max sample's instantiation (external and externally managed VLs) at one VNFC per VDU. */

@@ -5,7 +5,14 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { openBlobStore } from '@vnfm/blob-store';
 import { loadConfig, type VnfmConfig } from '@vnfm/config';
-import { RECORD_STEP_RESULT, commandTopicOfType, runStepMessageType, type RecordStepResultMessage, type RunStepMessage, type RunStepReply } from '@vnfm/contracts';
+import {
+  RECORD_STEP_RESULT,
+  commandTopicOfType,
+  runStepMessageType,
+  type RecordStepResultMessage,
+  type RunStepMessage,
+  type RunStepReply,
+} from '@vnfm/contracts';
 import { MessageBus, OPEN_STEP_SECRETS, type OpenStepSecretsMessage, type OpenStepSecretsReply } from '@vnfm/messaging';
 import { createInfrastructure, startBackendService, type Infrastructure, type RunningService } from '@vnfm/platform';
 import { createLogger } from '@vnfm/telemetry';
@@ -44,7 +51,11 @@ export class DriverHarness {
   constructor() {
     this.config = loadConfig({ ...process.env, VNFM_DATA_DIR: this.dataDir, VNFM_FSYNC: 'never', VNFM_LOG_LEVEL: 'trace' });
     this.infra = createInfrastructure(this.config, createLogger('driver-test', 'silent'));
-    this.client = new MessageBus({ broker: this.infra.brokerFor('driver-test'), clientId: `driver-test-${randomUUID()}`, logger: createLogger('driver-test', 'silent') });
+    this.client = new MessageBus({
+      broker: this.infra.brokerFor('driver-test'),
+      clientId: `driver-test-${randomUUID()}`,
+      logger: createLogger('driver-test', 'silent'),
+    });
   }
 
   async start(): Promise<void> {
@@ -101,7 +112,10 @@ export class DriverHarness {
 
   /** The ids of every server the simulator holds, sorted. */
   serverIds(): string[] {
-    return this.sim.state().servers.map((server) => server.id).sort();
+    return this.sim
+      .state()
+      .servers.map((server) => server.id)
+      .sort();
   }
 
   request<T>(type: string, payload: unknown, key?: string): Promise<T> {
@@ -110,7 +124,11 @@ export class DriverHarness {
 
   private openSecrets(message: OpenStepSecretsMessage): OpenStepSecretsReply {
     this.openRequests.push(message);
-    return { value: JSON.parse(JSON.stringify(message.value), (_key, value: unknown) => (typeof value === 'string' ? (this.sealed.get(value) ?? value) : value)) as unknown };
+    return {
+      value: JSON.parse(JSON.stringify(message.value), (_key, value: unknown) =>
+        typeof value === 'string' ? (this.sealed.get(value) ?? value) : value,
+      ) as unknown,
+    };
   }
 
   /** The `count`-th outcome reported for a step (1 = the first). */
@@ -119,7 +137,8 @@ export class DriverHarness {
     for (;;) {
       const reported = this.results.filter((result) => result.stepId === stepId);
       if (reported.length >= count) return reported[count - 1].outcome;
-      if (Date.now() > deadline) throw new Error(`step ${stepId} reported ${reported.length} outcome(s) within ${timeoutMs} ms, expected ${count}`);
+      if (Date.now() > deadline)
+        throw new Error(`step ${stepId} reported ${reported.length} outcome(s) within ${timeoutMs} ms, expected ${count}`);
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
   }
@@ -133,7 +152,10 @@ export class DriverHarness {
   /** The corpus OpenStack VIM file pointed at the simulator, registered in the real vim-registry. */
   async registerVim(): Promise<string> {
     const vimId = randomUUID();
-    const body = tackerRegisterBody({ ...corpusVimConfig('openstack-vim_config.yaml'), auth_url: this.sim.credentials.authUrl }, { name: `sim-${vimId}` });
+    const body = tackerRegisterBody(
+      { ...corpusVimConfig('openstack-vim_config.yaml'), auth_url: this.sim.credentials.authUrl },
+      { name: `sim-${vimId}` },
+    );
     await this.request(VIM_REGISTRY_MESSAGES.registerVim, { vimId, body });
     return vimId;
   }

@@ -21,7 +21,9 @@ export class BlobJanitor {
   async release(keys: Iterable<string>): Promise<void> {
     for (const key of new Set(keys)) {
       if (this.readModel.isBlobHeld(key)) continue;
-      await this.blobs.delete(key).catch((error: unknown) => this.runtime.logger.warn({ blobKey: key, error }, 'could not remove a released blob'));
+      await this.blobs
+        .delete(key)
+        .catch((error: unknown) => this.runtime.logger.warn({ blobKey: key, error }, 'could not remove a released blob'));
     }
   }
 }

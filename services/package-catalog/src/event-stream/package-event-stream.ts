@@ -33,7 +33,10 @@ export class PackageEventStream implements OnApplicationBootstrap, OnModuleDestr
       subscriptionName: PACKAGE_EVENT_STREAM_SUBSCRIPTION,
       streamPrefixes: [VNF_PACKAGE_STREAM_PREFIX],
       recordsOf: async (event) => vnfPackageRecords(topic, event),
-      logger: { warn: (message, fields) => logger.warn(fields ?? {}, message), error: (message, fields) => logger.error(fields ?? {}, message) },
+      logger: {
+        warn: (message, fields) => logger.warn(fields ?? {}, message),
+        error: (message, fields) => logger.error(fields ?? {}, message),
+      },
     });
     this.publisher.start();
   }

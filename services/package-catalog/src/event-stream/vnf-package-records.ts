@@ -40,5 +40,20 @@ export function vnfPackageRecords(topic: string, event: Source): StreamRecord[] 
   if (!made) return [];
   const vnfPkgId = event.streamName.slice(VNF_PACKAGE_STREAM_PREFIX.length);
   const id = streamRecordId(`${topic}/${event.streamName}/${event.revision}`);
-  return [{ topic, key: vnfPkgId, id, type: made.type, value: { type: made.type, schemaVersion: VNF_PACKAGE_EVENT_SCHEMA_VERSION, id, vnfPkgId, ...made.facts, time: event.metadata.timestamp } }];
+  return [
+    {
+      topic,
+      key: vnfPkgId,
+      id,
+      type: made.type,
+      value: {
+        type: made.type,
+        schemaVersion: VNF_PACKAGE_EVENT_SCHEMA_VERSION,
+        id,
+        vnfPkgId,
+        ...made.facts,
+        time: event.metadata.timestamp,
+      },
+    },
+  ];
 }

@@ -3,7 +3,13 @@ import { PassThrough } from 'node:stream';
 import { Inject, Injectable } from '@nestjs/common';
 import type { BlobStore } from '@vnfm/blob-store';
 import { AppError } from '@vnfm/contracts';
-import { invalidPackageRequest, MAX_ARTIFACT_CHUNK_BYTES, type BlobRef, type ReadArtifactReply, type ReadArtifactRequest } from '@vnfm/vnf-package-domain';
+import {
+  invalidPackageRequest,
+  MAX_ARTIFACT_CHUNK_BYTES,
+  type BlobRef,
+  type ReadArtifactReply,
+  type ReadArtifactRequest,
+} from '@vnfm/vnf-package-domain';
 import { BLOB_STORE } from '../catalog.tokens';
 import { PackageLoader } from '../onboarding/package-loader';
 import { findPackage, requireOnboarded, type OnboardedPackage } from '../packages/package-ref';
@@ -34,7 +40,9 @@ export class ArtifactReader {
     const offset = Number(request.offset);
     const length = Math.min(Number(request.length), MAX_ARTIFACT_CHUNK_BYTES);
     if (!Number.isSafeInteger(offset) || offset < 0 || !Number.isSafeInteger(length) || length <= 0) {
-      throw invalidPackageRequest(`readArtifact needs a whole offset ≥ 0 and a length ≥ 1 (given offset ${request.offset}, length ${request.length}).`);
+      throw invalidPackageRequest(
+        `readArtifact needs a whole offset ≥ 0 and a length ≥ 1 (given offset ${request.offset}, length ${request.length}).`,
+      );
     }
     const pkg = requireOnboarded(findPackage(this.readModel, request));
     const file = pkg.onboarded.files.find((candidate) => candidate.path === path);
@@ -44,7 +52,13 @@ export class ArtifactReader {
     try {
       const buffer = Buffer.alloc(Math.max(0, Math.min(length, blob.size - offset)));
       const { bytesRead } = await handle.read(buffer, 0, buffer.length, offset);
-      return { path, size: blob.size, offset, data: buffer.subarray(0, bytesRead).toString('base64'), eof: offset + bytesRead >= blob.size };
+      return {
+        path,
+        size: blob.size,
+        offset,
+        data: buffer.subarray(0, bytesRead).toString('base64'),
+        eof: offset + bytesRead >= blob.size,
+      };
     } finally {
       await handle.close();
     }
@@ -63,13 +77,22 @@ export class ArtifactReader {
   private async extract(pkg: OnboardedPackage, path: string): Promise<BlobRef> {
     const loaded = await this.loader.load(pkg.content.key);
     const inflated = new PassThrough();
-    const streaming = loaded.streamFile(path, (chunk) => inflated.write(chunk)).then(
-      () => inflated.end(),
-      (error: unknown) => inflated.destroy(error instanceof Error ? error : new Error(String(error))),
-    );
+    const streaming = loaded
+      .streamFile(path, (chunk) => inflated.write(chunk))
+      .then(
+        () => inflated.end(),
+        (error: unknown) => inflated.destroy(error instanceof Error ? error : new Error(String(error))),
+      );
     const ref = await this.blobs.put(inflated, { maxBytes: NO_LIMIT });
     await streaming;
-    await this.repository.execute({ type: 'KeepExtractedArtifact', vnfPkgId: pkg.id, at: new Date().toISOString(), artifactPath: path, blobKey: ref.key, size: ref.size });
+    await this.repository.execute({
+      type: 'KeepExtractedArtifact',
+      vnfPkgId: pkg.id,
+      at: new Date().toISOString(),
+      artifactPath: path,
+      blobKey: ref.key,
+      size: ref.size,
+    });
     return ref;
   }
 }

@@ -3,7 +3,12 @@ import { MessagePattern, Payload } from '@nestjs/microservices';
 import { AppError } from '@vnfm/contracts';
 import { QUERY } from '@vnfm/messaging';
 import { RecentlyUsed } from '@vnfm/util';
-import { PACKAGE_CATALOG, type DeploymentFilesReply, type DeploymentFilesRequest, type GetVnfdModelRequest } from '@vnfm/vnf-package-domain';
+import {
+  PACKAGE_CATALOG,
+  type DeploymentFilesReply,
+  type DeploymentFilesRequest,
+  type GetVnfdModelRequest,
+} from '@vnfm/vnf-package-domain';
 import type { VnfdModel } from '@vnfm/vnfd';
 import { PackageLoader } from '../onboarding/package-loader';
 import { findPackage, requireOnboarded } from '../packages/package-ref';
@@ -44,11 +49,18 @@ export class DeploymentFilesController {
     for (const path of new Set(request.paths ?? [])) {
       const text = await this.text(pkg.content.key, path, async () => {
         const loaded = await this.loader.load(pkg.content.key);
-        if (!loaded.files.some((file) => file.path === path)) throw new AppError('NOT_FOUND', 404, 'Not Found', `VNF package ${pkg.id} has no file ${path}.`);
+        if (!loaded.files.some((file) => file.path === path))
+          throw new AppError('NOT_FOUND', 404, 'Not Found', `VNF package ${pkg.id} has no file ${path}.`);
         return (await loaded.readFile(path)).toString('utf8');
       });
       total += Buffer.byteLength(text);
-      if (total > DEPLOYMENT_FILES_LIMIT_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', 413, 'Payload Too Large', `The files asked for exceed ${DEPLOYMENT_FILES_LIMIT_BYTES} bytes.`);
+      if (total > DEPLOYMENT_FILES_LIMIT_BYTES)
+        throw new AppError(
+          'PAYLOAD_TOO_LARGE',
+          413,
+          'Payload Too Large',
+          `The files asked for exceed ${DEPLOYMENT_FILES_LIMIT_BYTES} bytes.`,
+        );
       files[path] = text;
     }
     return { files };

@@ -1,7 +1,13 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { QUERY } from '@vnfm/messaging';
-import { PACKAGE_CATALOG, type PackageFileReply, type PackageFileRequest, type ReadArtifactReply, type ReadArtifactRequest } from '@vnfm/vnf-package-domain';
+import {
+  PACKAGE_CATALOG,
+  type PackageFileReply,
+  type PackageFileRequest,
+  type ReadArtifactReply,
+  type ReadArtifactRequest,
+} from '@vnfm/vnf-package-domain';
 import { ArtifactReader } from './artifact-reader';
 import { PackageFilesService } from './package-files.service';
 

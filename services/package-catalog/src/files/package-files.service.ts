@@ -51,18 +51,27 @@ export class PackageFilesService {
   private vnfd(derived: OnboardedContent['derived'], accept: string[]): Promise<PackageFileReply> {
     if (accept.includes('text/plain') && derived.vnfdYaml) return this.fromBlob(derived.vnfdYaml, 'text/plain');
     if (accept.includes('application/zip')) return this.fromBlob(derived.vnfdZip, 'application/zip');
-    throw new AppError('NOT_ACCEPTABLE', 406, 'Not Acceptable', "The VNFD is implemented as multiple files; the Accept header should include 'application/zip'.");
+    throw new AppError(
+      'NOT_ACCEPTABLE',
+      406,
+      'Not Acceptable',
+      "The VNFD is implemented as multiple files; the Accept header should include 'application/zip'.",
+    );
   }
 
   /** SOL 005 §9.4.7: an artifact the package declares (additional artifact or software image), read from the zip once. */
   private async artifact(pkg: OnboardedPackage, artifactPath: string): Promise<PackageFileReply> {
-    const declared = [...pkg.onboarded.additionalArtifacts.map((a) => a.artifactPath), ...pkg.onboarded.softwareImages.flatMap((i) => (i.imagePath ? [i.imagePath] : []))];
+    const declared = [
+      ...pkg.onboarded.additionalArtifacts.map((a) => a.artifactPath),
+      ...pkg.onboarded.softwareImages.flatMap((i) => (i.imagePath ? [i.imagePath] : [])),
+    ];
     if (!declared.includes(artifactPath) || !pkg.onboarded.files.some((file) => file.path === artifactPath)) {
       throw notFound(`VNF package ${pkg.id} has no artifact ${artifactPath}`);
     }
     const contentType = mediaTypeOf(artifactPath);
     const size = pkg.onboarded.files.find((file) => file.path === artifactPath)?.size ?? 0;
-    if (size <= INLINE_LIMIT_BYTES) return { contentType, size, inline: (await (await this.loader.load(pkg.content.key)).readFile(artifactPath)).toString('base64') };
+    if (size <= INLINE_LIMIT_BYTES)
+      return { contentType, size, inline: (await (await this.loader.load(pkg.content.key)).readFile(artifactPath)).toString('base64') };
     const ref = await this.artifacts.extracted(pkg, artifactPath);
     return { contentType, size: ref.size, blobKey: ref.key };
   }

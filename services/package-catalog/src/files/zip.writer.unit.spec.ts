@@ -3,7 +3,9 @@ import { fromBuffer, type Entry, type ZipFile } from 'yauzl';
 import { zipFiles } from './zip.writer';
 
 async function unzip(zip: Buffer): Promise<Record<string, string>> {
-  const archive = await new Promise<ZipFile>((resolve, reject) => fromBuffer(zip, { lazyEntries: true }, (error, file) => (error ? reject(error) : resolve(file))));
+  const archive = await new Promise<ZipFile>((resolve, reject) =>
+    fromBuffer(zip, { lazyEntries: true }, (error, file) => (error ? reject(error) : resolve(file))),
+  );
   const files: Record<string, string> = {};
   await new Promise<void>((resolve, reject) => {
     archive.on('entry', (entry: Entry) =>

@@ -50,7 +50,9 @@ export class OnboardingService implements OnApplicationBootstrap, OnModuleDestro
 
   /** Queues a package for processing after those already queued. */
   enqueue(vnfPkgId: string): void {
-    this.queue = this.queue.then(() => this.onboard(vnfPkgId)).catch((error: unknown) => this.runtime.logger.error({ vnfPkgId, error }, 'onboarding failed unexpectedly'));
+    this.queue = this.queue
+      .then(() => this.onboard(vnfPkgId))
+      .catch((error: unknown) => this.runtime.logger.error({ vnfPkgId, error }, 'onboarding failed unexpectedly'));
   }
 
   private async onboard(vnfPkgId: string): Promise<void> {

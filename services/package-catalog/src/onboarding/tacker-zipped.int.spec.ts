@@ -4,7 +4,12 @@ import { CatalogHarness } from '../testing/catalog-harness';
 import { zipCorpusPackage } from '../testing/corpus-packages';
 
 const TYPES = ['Definitions/etsi_nfv_sol001_common_types.yaml', 'Definitions/etsi_nfv_sol001_vnfd_types.yaml'];
-const VNFD = ['TOSCA-Metadata/TOSCA.meta', 'Definitions/v2_sample1_top.vnfd.yaml', 'Definitions/v2_sample1_types.yaml', 'Definitions/v2_sample1_df_simple.yaml'];
+const VNFD = [
+  'TOSCA-Metadata/TOSCA.meta',
+  'Definitions/v2_sample1_top.vnfd.yaml',
+  'Definitions/v2_sample1_types.yaml',
+  'Definitions/v2_sample1_df_simple.yaml',
+];
 
 /** A Tacker sample zipped as Tacker's tests zip it (ETSI's SOL001 type files in Definitions/) onboards, its VNFD holding them. */
 describe('package-catalog: packages as Tacker zips them', () => {

@@ -1,7 +1,13 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { AppError } from '@vnfm/contracts';
-import { PACKAGE_CATALOG, type FailUploadRequest, type UploadFromUriRequest, type UploadPackageContentRequest, type UploadReply } from '@vnfm/vnf-package-domain';
+import {
+  PACKAGE_CATALOG,
+  type FailUploadRequest,
+  type UploadFromUriRequest,
+  type UploadPackageContentRequest,
+  type UploadReply,
+} from '@vnfm/vnf-package-domain';
 import { BlobJanitor } from '../blobs/blob-janitor';
 import { problem } from '../onboarding/onboarding-failure';
 import { OnboardingService } from '../onboarding/onboarding.service';
@@ -38,13 +44,23 @@ export class PackageContentController {
 
   @MessagePattern(PACKAGE_CATALOG.uploadFromUri)
   async uploadFromUri(@Payload() request: UploadFromUriRequest): Promise<UploadReply> {
-    await this.repository.execute({ type: 'StartUploadFromUri', vnfPkgId: request.vnfPkgId, at: now(), addressInformation: request.addressInformation });
+    await this.repository.execute({
+      type: 'StartUploadFromUri',
+      vnfPkgId: request.vnfPkgId,
+      at: now(),
+      addressInformation: request.addressInformation,
+    });
     return { onboardingState: 'UPLOADING' };
   }
 
   @MessagePattern(PACKAGE_CATALOG.failUpload)
   async failUpload(@Payload() request: FailUploadRequest): Promise<UploadReply> {
-    await this.repository.execute({ type: 'FailOnboarding', vnfPkgId: request.vnfPkgId, at: now(), problem: problem('UPLOAD_FAILED', 502, request.detail) });
+    await this.repository.execute({
+      type: 'FailOnboarding',
+      vnfPkgId: request.vnfPkgId,
+      at: now(),
+      problem: problem('UPLOAD_FAILED', 502, request.detail),
+    });
     return { onboardingState: 'ERROR' };
   }
 }

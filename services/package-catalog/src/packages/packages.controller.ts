@@ -43,7 +43,12 @@ export class PackagesController {
 
   @MessagePattern(PACKAGE_CATALOG.createPackage)
   async create(@Payload() request: CreatePackageRequest): Promise<VnfPkgInfo> {
-    const outcome = await this.repository.execute({ type: 'CreateVnfPackage', vnfPkgId: randomUUID(), at: now(), userDefinedData: request.userDefinedData ?? {} });
+    const outcome = await this.repository.execute({
+      type: 'CreateVnfPackage',
+      vnfPkgId: randomUUID(),
+      at: now(),
+      userDefinedData: request.userDefinedData ?? {},
+    });
     return toVnfPkgInfo(outcome.after as VnfPackage);
   }
 
@@ -83,7 +88,13 @@ export class PackagesController {
   @MessagePattern(PACKAGE_CATALOG.markUsage)
   async markUsage(@Payload() request: MarkUsageRequest): Promise<VnfPkgInfo> {
     const vnfPkgId = findPackage(this.readModel, request).state.id;
-    const outcome = await this.repository.execute({ type: 'MarkUsage', vnfPkgId, at: now(), vnfInstanceId: String(request.vnfInstanceId), inUse: request.inUse === true });
+    const outcome = await this.repository.execute({
+      type: 'MarkUsage',
+      vnfPkgId,
+      at: now(),
+      vnfInstanceId: String(request.vnfInstanceId),
+      inUse: request.inUse === true,
+    });
     return toVnfPkgInfo(outcome.after as VnfPackage);
   }
 
@@ -97,9 +108,12 @@ export class PackagesController {
   async settleUsage(@Payload() request: SettleUsageRequest): Promise<Record<string, never>> {
     const vnfInstanceId = String(request.vnfInstanceId);
     const current = findPackage(this.readModel, { vnfdId: String(request.vnfdId) }).state.id;
-    const held = [...this.readModel.list()].filter((entry) => entry.state.id !== current && entry.state.vnfInstanceIds.includes(vnfInstanceId));
+    const held = [...this.readModel.list()].filter(
+      (entry) => entry.state.id !== current && entry.state.vnfInstanceIds.includes(vnfInstanceId),
+    );
     await this.repository.execute({ type: 'MarkUsage', vnfPkgId: current, at: now(), vnfInstanceId, inUse: true });
-    for (const entry of held) await this.repository.execute({ type: 'MarkUsage', vnfPkgId: entry.state.id, at: now(), vnfInstanceId, inUse: false });
+    for (const entry of held)
+      await this.repository.execute({ type: 'MarkUsage', vnfPkgId: entry.state.id, at: now(), vnfInstanceId, inUse: false });
     return {};
   }
 }

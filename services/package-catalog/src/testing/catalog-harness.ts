@@ -32,7 +32,11 @@ export class CatalogHarness {
 
   async start(): Promise<void> {
     this.service = await startBackendService('package-catalog', PackageCatalogModule, this.infra);
-    this.client = new MessageBus({ broker: this.infra.brokerFor('gateway-test'), clientId: `gateway-test-${Date.now()}`, logger: createLogger('catalog-test', 'silent') });
+    this.client = new MessageBus({
+      broker: this.infra.brokerFor('gateway-test'),
+      clientId: `gateway-test-${Date.now()}`,
+      logger: createLogger('catalog-test', 'silent'),
+    });
     await this.client.start();
   }
 

@@ -24,7 +24,10 @@ interface TokenBody {
 export async function checkKeystone(auth: KeystonePasswordAuth): Promise<CheckOutcome> {
   const body = {
     auth: {
-      identity: { methods: ['password'], password: { user: { name: auth.username, domain: { name: auth.userDomainName }, password: auth.password } } },
+      identity: {
+        methods: ['password'],
+        password: { user: { name: auth.username, domain: { name: auth.userDomainName }, password: auth.password } },
+      },
       scope: { project: { name: auth.projectName, domain: { name: auth.projectDomainName } } },
     },
   };
@@ -37,7 +40,11 @@ export async function checkKeystone(auth: KeystonePasswordAuth): Promise<CheckOu
       verifyCertificate: auth.verifyCertificate,
     });
     if (answer.status === 201 && answer.headers['x-subject-token']) {
-      return { reachable: true, placementAttr: { regions: regionsOf(answer.text) }, detail: `Keystone issued a token for ${auth.username} on project ${auth.projectName}` };
+      return {
+        reachable: true,
+        placementAttr: { regions: regionsOf(answer.text) },
+        detail: `Keystone issued a token for ${auth.username} on project ${auth.projectName}`,
+      };
     }
     const refusal = answer.status === 401 ? 'refused the credentials' : 'did not issue a token';
     return { reachable: false, reason: `Keystone at ${auth.authUrl} ${refusal} (HTTP ${answer.status}): ${answerMessage(answer)}` };

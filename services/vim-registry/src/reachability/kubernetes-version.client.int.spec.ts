@@ -15,7 +15,8 @@ async function peer(handler: Handler): Promise<{ url: string; server: Server }> 
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
 }
 
-const json = (response: ServerResponse, status: number, body: unknown) => response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+const json = (response: ServerResponse, status: number, body: unknown) =>
+  response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
 const servers: Server[] = [];
 afterEach(() => Promise.all(servers.splice(0).map((server) => new Promise((resolve) => server.close(resolve)))));
 
@@ -41,12 +42,21 @@ describe('Kubernetes reachability check at the wire', () => {
   it('takes the id_token of the OIDC password grant as the bearer token', async () => {
     const oidc = await peer((_request, body, response) => {
       const form = new URLSearchParams(body);
-      const ok = form.get('grant_type') === 'password' && form.get('username') === 'end-user' && form.get('client_secret') === 'client-secret';
+      const ok =
+        form.get('grant_type') === 'password' && form.get('username') === 'end-user' && form.get('client_secret') === 'client-secret';
       return ok ? json(response, 200, { id_token: 'id-token-1', access_token: 'a' }) : json(response, 401, { error: 'invalid_grant' });
     });
-    const api = await peer((request, _body, response) => (request.headers.authorization === 'Bearer id-token-1' ? json(response, 200, { gitVersion: 'v1.37.1' }) : json(response, 401, {})));
+    const api = await peer((request, _body, response) =>
+      request.headers.authorization === 'Bearer id-token-1' ? json(response, 200, { gitVersion: 'v1.37.1' }) : json(response, 401, {}),
+    );
     servers.push(oidc.server, api.server);
-    const grant = { tokenUrl: `${oidc.url}/token`, username: 'end-user', password: 'end-user', clientId: 'tacker', clientSecret: 'client-secret' };
+    const grant = {
+      tokenUrl: `${oidc.url}/token`,
+      username: 'end-user',
+      password: 'end-user',
+      clientId: 'tacker',
+      clientSecret: 'client-secret',
+    };
     await expect(checkKubernetes({ authUrl: api.url, auth: { oidc: grant } })).resolves.toMatchObject({ reachable: true });
     await expect(checkKubernetes({ authUrl: api.url, auth: { oidc: { ...grant, clientSecret: 'wrong' } } })).resolves.toEqual({
       reachable: false,
@@ -55,7 +65,9 @@ describe('Kubernetes reachability check at the wire', () => {
   });
 
   it('does not take a web page answering /version for a Kubernetes API server', async () => {
-    const web = await peer((_request, _body, response) => response.writeHead(200, { 'content-type': 'text/html' }).end('<html>hello</html>'));
+    const web = await peer((_request, _body, response) =>
+      response.writeHead(200, { 'content-type': 'text/html' }).end('<html>hello</html>'),
+    );
     servers.push(web.server);
     await expect(checkKubernetes({ authUrl: web.url, auth: { bearerToken: 't' } })).resolves.toEqual({
       reachable: false,

@@ -11,7 +11,6 @@ export interface KubernetesTarget {
   caPem?: string;
 }
 
-
 /**
  * GET /version with the VIM's credentials and CA: the VIM is reachable when
  * the API server accepts them (a rejected token answers 401, not the
@@ -29,10 +28,15 @@ export async function checkKubernetes(target: KubernetesTarget): Promise<CheckOu
     });
     const version = answer.status === 200 ? versionOf(answer.text) : undefined;
     if (version) return { reachable: true, placementAttr: {}, detail: `Kubernetes ${version} answered /version` };
-    const refusal = answer.status === 401 || answer.status === 403 ? 'refused the credentials' : 'did not answer /version as Kubernetes does';
-    return { reachable: false, reason: `Kubernetes API server at ${target.authUrl} ${refusal} (HTTP ${answer.status}): ${answerMessage(answer)}` };
+    const refusal =
+      answer.status === 401 || answer.status === 403 ? 'refused the credentials' : 'did not answer /version as Kubernetes does';
+    return {
+      reachable: false,
+      reason: `Kubernetes API server at ${target.authUrl} ${refusal} (HTTP ${answer.status}): ${answerMessage(answer)}`,
+    };
   } catch (error) {
-    if (error instanceof VimConnectionError) return { reachable: false, reason: `Kubernetes API server at ${target.authUrl}: ${error.message}` };
+    if (error instanceof VimConnectionError)
+      return { reachable: false, reason: `Kubernetes API server at ${target.authUrl}: ${error.message}` };
     throw error;
   }
 }

@@ -28,13 +28,22 @@ const CHECKS: Record<VimType, (access: VimAccess) => Promise<CheckOutcome>> = {
       projectDomainName: vimProject.project_domain_name ?? 'Default',
       verifyCertificate: authCred.cert_verify !== 'False',
     }),
-  kubernetes: ({ authUrl, authCred, secrets }) => checkKubernetes({ authUrl, auth: kubernetesAuth(authCred, secrets), caPem: secrets.ssl_ca_cert }),
+  kubernetes: ({ authUrl, authCred, secrets }) =>
+    checkKubernetes({ authUrl, auth: kubernetesAuth(authCred, secrets), caPem: secrets.ssl_ca_cert }),
 };
 
 function kubernetesAuth(authCred: PublicAuthCred, secrets: SecretValues): KubernetesAuth {
   const { oidc_token_url, username, client_id } = authCred;
   if (oidc_token_url) {
-    return { oidc: { tokenUrl: oidc_token_url, username: username ?? '', password: secrets.password ?? '', clientId: client_id ?? '', clientSecret: secrets.client_secret } };
+    return {
+      oidc: {
+        tokenUrl: oidc_token_url,
+        username: username ?? '',
+        password: secrets.password ?? '',
+        clientId: client_id ?? '',
+        clientSecret: secrets.client_secret,
+      },
+    };
   }
   if (username) return { username, password: secrets.password ?? '' };
   return { bearerToken: secrets.bearer_token ?? '' };

@@ -30,7 +30,8 @@ export class CapiClient {
   /** The objects of a kind; none when the kind is not served (its CRD already deleted while a Cluster still waits for its Machines). */
   async list(kind: CapiKind, namespace: string, labelSelector?: string): Promise<Obj[]> {
     try {
-      return ((await this.custom.listNamespacedCustomObject({ ...this.address(kind, namespace), labelSelector })) as { items: Obj[] }).items;
+      return ((await this.custom.listNamespacedCustomObject({ ...this.address(kind, namespace), labelSelector })) as { items: Obj[] })
+        .items;
     } catch (error) {
       if (isNotFound(error)) return [];
       throw error;
@@ -45,7 +46,10 @@ export class CapiClient {
   async setFinalizers(kind: CapiKind, object: Obj, finalizers: string[]): Promise<void> {
     const body = { metadata: { finalizers, resourceVersion: (object.metadata as Record<string, unknown>)['resourceVersion'] } };
     try {
-      await this.custom.patchNamespacedCustomObject({ ...this.address(kind, object.metadata.namespace), name: object.metadata.name, body }, MERGE);
+      await this.custom.patchNamespacedCustomObject(
+        { ...this.address(kind, object.metadata.namespace), name: object.metadata.name, body },
+        MERGE,
+      );
     } catch (error) {
       if (!isNotFound(error)) throw error;
     }
@@ -56,7 +60,10 @@ export class CapiClient {
     const current = object.status ?? {};
     if (Object.entries(status).every(([key, value]) => JSON.stringify(current[key]) === JSON.stringify(value))) return;
     try {
-      await this.custom.patchNamespacedCustomObjectStatus({ ...this.address(kind, object.metadata.namespace), name: object.metadata.name, body: { status } }, MERGE);
+      await this.custom.patchNamespacedCustomObjectStatus(
+        { ...this.address(kind, object.metadata.namespace), name: object.metadata.name, body: { status } },
+        MERGE,
+      );
     } catch (error) {
       if (!isNotFound(error)) throw error;
     }
@@ -64,7 +71,11 @@ export class CapiClient {
 
   async delete(kind: CapiKind, object: Obj): Promise<void> {
     try {
-      await this.custom.deleteNamespacedCustomObject({ ...this.address(kind, object.metadata.namespace), name: object.metadata.name, propagationPolicy: 'Background' });
+      await this.custom.deleteNamespacedCustomObject({
+        ...this.address(kind, object.metadata.namespace),
+        name: object.metadata.name,
+        propagationPolicy: 'Background',
+      });
     } catch (error) {
       if (!isNotFound(error)) throw error;
     }

@@ -55,7 +55,14 @@ export function conditions(object: Obj, wanted: [type: string, ok: boolean, reas
   return wanted.map(([type, ok, reason, message]) => {
     const status = ok ? 'True' : 'False';
     const before = current.find((c) => c.type === type);
-    return { type, status, reason, message: message ?? '', lastTransitionTime: before?.status === status ? before.lastTransitionTime : now, observedGeneration: object.metadata.generation };
+    return {
+      type,
+      status,
+      reason,
+      message: message ?? '',
+      lastTransitionTime: before?.status === status ? before.lastTransitionTime : now,
+      observedGeneration: object.metadata.generation,
+    };
   });
 }
 
@@ -63,4 +70,11 @@ export const isDeleting = (object: Obj): boolean => Boolean(object.metadata.dele
 export const hasFinalizer = (object: Obj, finalizer: string): boolean => (object.metadata.finalizers ?? []).includes(finalizer);
 export const isNotFound = (error: unknown): boolean => error instanceof ApiException && error.code === 404;
 export const isConflict = (error: unknown): boolean => error instanceof ApiException && (error.code === 409 || error.code === 422);
-export const ownerRef = (owner: Obj, kind: string) => ({ apiVersion: API_VERSION, kind, name: owner.metadata.name, uid: owner.metadata.uid, controller: true, blockOwnerDeletion: true });
+export const ownerRef = (owner: Obj, kind: string) => ({
+  apiVersion: API_VERSION,
+  kind,
+  name: owner.metadata.name,
+  uid: owner.metadata.uid,
+  controller: true,
+  blockOwnerDeletion: true,
+});

@@ -65,7 +65,11 @@ async function deleteCluster(client: CapiClient, clock: PhaseClock, cluster: Obj
   for (const md of deployments.filter((item) => !isDeleting(item))) await client.delete('MachineDeployment', md);
   for (const machine of machines.filter((item) => !isDeleting(item))) await client.delete('Machine', machine);
   if (deployments.length + machines.length > 0) return DELETE_POLL_MS;
-  await client.setFinalizers('Cluster', cluster, (cluster.metadata.finalizers ?? []).filter((finalizer) => finalizer !== CLUSTER_FINALIZER));
+  await client.setFinalizers(
+    'Cluster',
+    cluster,
+    (cluster.metadata.finalizers ?? []).filter((finalizer) => finalizer !== CLUSTER_FINALIZER),
+  );
   clock.forget(cluster.metadata.uid);
   return undefined;
 }

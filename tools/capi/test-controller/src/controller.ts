@@ -48,7 +48,10 @@ export async function startCapiTestController(options: CapiTestControllerOptions
       const object = await client.get(key.kind, key.namespace, key.name);
       return object ? reconcilers[key.kind](object) : undefined;
     },
-    (key, error) => log(`reconcile ${key.kind} ${key.namespace}/${key.name} failed (retrying): ${error instanceof Error ? error.message : String(error)}`),
+    (key, error) =>
+      log(
+        `reconcile ${key.kind} ${key.namespace}/${key.name} failed (retrying): ${error instanceof Error ? error.message : String(error)}`,
+      ),
   );
   const deploymentsOf = new Map<string, Set<string>>();
   const onEvent = (kind: CapiKind, object: Obj): void => {
@@ -59,15 +62,19 @@ export async function startCapiTestController(options: CapiTestControllerOptions
       deploymentsOf.set(cluster, new Set([...(deploymentsOf.get(cluster) ?? []), name]));
     }
     // A Cluster's change (Provisioned) concerns its MachineDeployments; a Machine's, its MachineDeployment and Cluster.
-    if (kind === 'Cluster') for (const md of deploymentsOf.get(`${namespace}/${name}`) ?? []) queue.add({ kind: 'MachineDeployment', namespace, name: md });
+    if (kind === 'Cluster')
+      for (const md of deploymentsOf.get(`${namespace}/${name}`) ?? []) queue.add({ kind: 'MachineDeployment', namespace, name: md });
     if (kind === 'Machine') {
-      for (const ref of object.metadata.ownerReferences ?? []) if (ref.kind === 'MachineDeployment') queue.add({ kind: 'MachineDeployment', namespace, name: ref.name });
+      for (const ref of object.metadata.ownerReferences ?? [])
+        if (ref.kind === 'MachineDeployment') queue.add({ kind: 'MachineDeployment', namespace, name: ref.name });
       const cluster = object.metadata.labels?.[CLUSTER_NAME_LABEL];
       if (cluster) queue.add({ kind: 'Cluster', namespace, name: cluster });
     }
   };
   const stopping = new AbortController();
-  const listed = (Object.keys(PLURALS) as CapiKind[]).map((kind) => watchKind(client, kind, options.namespace, (object) => onEvent(kind, object), stopping.signal));
+  const listed = (Object.keys(PLURALS) as CapiKind[]).map((kind) =>
+    watchKind(client, kind, options.namespace, (object) => onEvent(kind, object), stopping.signal),
+  );
   await Promise.all(listed.map((item) => item.firstList));
   return {
     async stop() {
@@ -79,7 +86,13 @@ export async function startCapiTestController(options: CapiTestControllerOptions
 }
 
 /** Lists then watches one kind from the list's version, again after each end; every object seen is handed to `onObject`. */
-function watchKind(client: CapiClient, kind: CapiKind, namespace: string | undefined, onObject: (object: Obj) => void, signal: AbortSignal): { firstList: Promise<void>; done: Promise<void> } {
+function watchKind(
+  client: CapiClient,
+  kind: CapiKind,
+  namespace: string | undefined,
+  onObject: (object: Obj) => void,
+  signal: AbortSignal,
+): { firstList: Promise<void>; done: Promise<void> } {
   const address = { group: GROUP, version: VERSION, plural: PLURALS[kind] };
   const path = `/apis/${GROUP}/${VERSION}${namespace ? `/namespaces/${namespace}` : ''}/${PLURALS[kind]}`;
   let listedOnce: () => void = () => undefined;
@@ -87,12 +100,18 @@ function watchKind(client: CapiClient, kind: CapiKind, namespace: string | undef
   const done = (async () => {
     while (!signal.aborted) {
       try {
-        const list = (namespace ? await client.custom.listNamespacedCustomObject({ ...address, namespace }) : await client.custom.listClusterCustomObject(address)) as { items: Obj[]; metadata: { resourceVersion: string } };
+        const list = (
+          namespace
+            ? await client.custom.listNamespacedCustomObject({ ...address, namespace })
+            : await client.custom.listClusterCustomObject(address)
+        ) as { items: Obj[]; metadata: { resourceVersion: string } };
         list.items.forEach(onObject);
         listedOnce();
         await new Promise<void>((resolve, reject) => {
           const onEvent = (_phase: string, object: Obj) => onObject(object);
-          void new Watch(client.config).watch(path, { resourceVersion: list.metadata.resourceVersion, allowWatchBookmarks: false }, onEvent, () => resolve()).then((request) => signal.addEventListener('abort', () => (request.abort(), resolve()), { once: true }), reject);
+          void new Watch(client.config)
+            .watch(path, { resourceVersion: list.metadata.resourceVersion, allowWatchBookmarks: false }, onEvent, () => resolve())
+            .then((request) => signal.addEventListener('abort', () => (request.abort(), resolve()), { once: true }), reject);
         });
       } catch {
         // The kind is not served (no CRDs yet) or the watch failed: try again shortly.

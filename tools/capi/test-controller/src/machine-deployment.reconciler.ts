@@ -1,16 +1,28 @@
 import { randomBytes } from 'node:crypto';
-import { API_VERSION, CLUSTER_NAME_LABEL, conditions, DELETE_MACHINE_ANNOTATION, DEPLOYMENT_NAME_LABEL, isDeleting, MACHINE_FINALIZER, ownerRef, type Obj } from './capi-contract';
+import {
+  API_VERSION,
+  CLUSTER_NAME_LABEL,
+  conditions,
+  DELETE_MACHINE_ANNOTATION,
+  DEPLOYMENT_NAME_LABEL,
+  isDeleting,
+  MACHINE_FINALIZER,
+  ownerRef,
+  type Obj,
+} from './capi-contract';
 import type { CapiClient } from './capi-client';
 import { isReadyMachine } from './machine.reconciler';
 import { selectorString } from './selector';
 import type { Requeue } from './work-queue';
 
-const record = (value: unknown): Record<string, unknown> => (typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {});
+const record = (value: unknown): Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 const versionOf = (machineOrTemplateSpec: unknown): string => String(record(machineOrTemplateSpec)['version'] ?? '');
 
 /** Scale-down order, as Cluster API's "Newest" delete policy with its annotation first: marked, then not ready, then newest. */
 const deleteOrder = (a: Obj, b: Obj): number =>
-  Number(DELETE_MACHINE_ANNOTATION in (b.metadata.annotations ?? {})) - Number(DELETE_MACHINE_ANNOTATION in (a.metadata.annotations ?? {})) ||
+  Number(DELETE_MACHINE_ANNOTATION in (b.metadata.annotations ?? {})) -
+    Number(DELETE_MACHINE_ANNOTATION in (a.metadata.annotations ?? {})) ||
   Number(isReadyMachine(a)) - Number(isReadyMachine(b)) ||
   String(b.metadata.creationTimestamp).localeCompare(String(a.metadata.creationTimestamp));
 
@@ -31,13 +43,16 @@ export async function reconcileMachineDeployment(client: CapiClient, md: Obj): P
   const desired = typeof spec['replicas'] === 'number' ? spec['replicas'] : 1;
   const version = versionOf(template['spec']);
   const cluster = await client.get('Cluster', namespace, String(spec['clusterName']));
-  const machines = (await client.list('Machine', namespace, `${DEPLOYMENT_NAME_LABEL}=${name}`)).filter((m) => m.metadata.ownerReferences?.some((ref) => ref.uid === md.metadata.uid));
+  const machines = (await client.list('Machine', namespace, `${DEPLOYMENT_NAME_LABEL}=${name}`)).filter((m) =>
+    m.metadata.ownerReferences?.some((ref) => ref.uid === md.metadata.uid),
+  );
   const live = machines.filter((machine) => !isDeleting(machine));
   const upToDate = live.filter((machine) => versionOf(machine.spec) === version);
   const outdated = live.filter((machine) => versionOf(machine.spec) !== version);
   if (cluster?.status?.['phase'] === 'Provisioned' && !isDeleting(cluster)) {
     const room = (outdated.length > 0 ? desired + 1 : desired) - live.length;
-    for (let i = 0; i < Math.min(desired - upToDate.length, room); i += 1) await client.create('Machine', namespace, machineFor(md, template));
+    for (let i = 0; i < Math.min(desired - upToDate.length, room); i += 1)
+      await client.create('Machine', namespace, machineFor(md, template));
     // An outdated Machine goes once the others Running are enough without it (one not Running goes at once).
     const doomed = outdated.filter((machine) => !isReadyMachine(machine));
     let ready = live.filter(isReadyMachine).length;
@@ -50,7 +65,8 @@ export async function reconcileMachineDeployment(client: CapiClient, md: Obj): P
     for (const machine of doomed) await client.delete('Machine', machine);
   }
   const readyCount = live.filter(isReadyMachine).length;
-  const phase = machines.length < desired ? 'ScalingUp' : machines.length > desired ? 'ScalingDown' : readyCount === desired ? 'Running' : 'ScalingUp';
+  const phase =
+    machines.length < desired ? 'ScalingUp' : machines.length > desired ? 'ScalingDown' : readyCount === desired ? 'Running' : 'ScalingUp';
   await client.setStatus('MachineDeployment', md, {
     selector: selectorString(spec['selector']),
     replicas: machines.length,
@@ -60,7 +76,12 @@ export async function reconcileMachineDeployment(client: CapiClient, md: Obj): P
     phase,
     observedGeneration: md.metadata.generation,
     conditions: conditions(md, [
-      ['Available', readyCount >= desired, readyCount >= desired ? 'Available' : 'NotAvailable', `${readyCount}/${desired} Machines available`],
+      [
+        'Available',
+        readyCount >= desired,
+        readyCount >= desired ? 'Available' : 'NotAvailable',
+        `${readyCount}/${desired} Machines available`,
+      ],
       ['MachinesReady', readyCount === live.length, readyCount === live.length ? 'Ready' : 'NotReady'],
       ['MachinesUpToDate', outdated.length === 0, outdated.length === 0 ? 'UpToDate' : 'NotUpToDate'],
       ['RollingOut', outdated.length > 0, outdated.length > 0 ? 'RollingOut' : 'NotRollingOut'],

@@ -20,7 +20,11 @@ export async function reconcileMachine(client: CapiClient, clock: PhaseClock, de
       await client.setStatus('Machine', machine, { ...machineStatus(machine, 'Deleting'), nodeRef: machine.status?.['nodeRef'] });
       return delayMs - elapsed;
     }
-    await client.setFinalizers('Machine', machine, (machine.metadata.finalizers ?? []).filter((finalizer) => finalizer !== MACHINE_FINALIZER));
+    await client.setFinalizers(
+      'Machine',
+      machine,
+      (machine.metadata.finalizers ?? []).filter((finalizer) => finalizer !== MACHINE_FINALIZER),
+    );
     clock.forget(uid);
     return undefined;
   }
@@ -30,7 +34,11 @@ export async function reconcileMachine(client: CapiClient, clock: PhaseClock, de
   }
   const elapsed = clock.elapsed(uid, 'created');
   const running = machine.status?.['phase'] === 'Running' || elapsed >= delayMs;
-  await client.setStatus('Machine', machine, running ? { ...machineStatus(machine, 'Running'), nodeRef: { name: machine.metadata.name } } : machineStatus(machine, 'Provisioning'));
+  await client.setStatus(
+    'Machine',
+    machine,
+    running ? { ...machineStatus(machine, 'Running'), nodeRef: { name: machine.metadata.name } } : machineStatus(machine, 'Provisioning'),
+  );
   return running ? undefined : delayMs - elapsed;
 }
 

@@ -8,7 +8,11 @@ import { startCapiTestController } from './controller';
 async function main(): Promise<void> {
   const kubeconfig = process.env['KUBECONFIG'];
   if (!kubeconfig) throw new Error('KUBECONFIG must name the management cluster kubeconfig');
-  const controller = await startCapiTestController({ kubeconfig, namespace: process.env['CAPI_TEST_NAMESPACE'] || undefined, log: (line) => console.error(line) });
+  const controller = await startCapiTestController({
+    kubeconfig,
+    namespace: process.env['CAPI_TEST_NAMESPACE'] || undefined,
+    log: (line) => console.error(line),
+  });
   console.log('ready');
   const stop = () => void controller.stop().then(() => process.exit(0));
   process.once('SIGTERM', stop);

@@ -11,11 +11,21 @@ const NAMESPACE_GONE_MS = 60_000;
  * until the controller releases it; without the controller the namespace,
  * and any CRD deleted after it, would stay Terminating), then the controller stopped.
  */
-export async function deleteNamespaceThenStop(core: CoreV1Api | undefined, namespace: string, controller: CapiTestController | undefined): Promise<void> {
+export async function deleteNamespaceThenStop(
+  core: CoreV1Api | undefined,
+  namespace: string,
+  controller: CapiTestController | undefined,
+): Promise<void> {
   if (core) {
     await core.deleteNamespace({ name: namespace }).catch(() => undefined);
     for (const deadline = Date.now() + NAMESPACE_GONE_MS; Date.now() < deadline; await sleep(200)) {
-      if (!(await core.readNamespace({ name: namespace }).then(() => true, () => false))) break;
+      if (
+        !(await core.readNamespace({ name: namespace }).then(
+          () => true,
+          () => false,
+        ))
+      )
+        break;
     }
   }
   await controller?.stop();

@@ -32,7 +32,11 @@ export class WorkQueue {
     if (this.stopped) return;
     const id = `${key.kind}/${key.namespace}/${key.name}`;
     if (afterMs > 0) {
-      if (!this.timers.has(id)) this.timers.set(id, setTimeout(() => (this.timers.delete(id), this.add(key)), afterMs));
+      if (!this.timers.has(id))
+        this.timers.set(
+          id,
+          setTimeout(() => (this.timers.delete(id), this.add(key)), afterMs),
+        );
       return;
     }
     if (this.running.has(id)) {

@@ -19,17 +19,33 @@ export const kubeconfigSecretName = (cluster: Obj): string => `${cluster.metadat
 export async function ensureKubeconfigSecret(client: CapiClient, cluster: Obj): Promise<void> {
   const { namespace } = cluster.metadata;
   const name = kubeconfigSecretName(cluster);
-  if (await client.core.readNamespacedSecret({ name, namespace }).then(() => true, (error: unknown) => (isNotFound(error) ? false : Promise.reject(error)))) return;
+  if (
+    await client.core.readNamespacedSecret({ name, namespace }).then(
+      () => true,
+      (error: unknown) => (isNotFound(error) ? false : Promise.reject(error)),
+    )
+  )
+    return;
   const account = `${cluster.metadata.name}-workload-admin`;
   const owners = [ownerRef(cluster, 'Cluster')];
-  await client.core.createNamespacedServiceAccount({ namespace, body: { metadata: { name: account, ownerReferences: owners } } }).catch((error: unknown) => {
-    if (!isConflict(error)) throw error;
+  await client.core
+    .createNamespacedServiceAccount({ namespace, body: { metadata: { name: account, ownerReferences: owners } } })
+    .catch((error: unknown) => {
+      if (!isConflict(error)) throw error;
+    });
+  const token = await client.core.createNamespacedServiceAccountToken({
+    name: account,
+    namespace,
+    body: { spec: { audiences: [], expirationSeconds: TOKEN_SECONDS } },
   });
-  const token = await client.core.createNamespacedServiceAccountToken({ name: account, namespace, body: { spec: { audiences: [], expirationSeconds: TOKEN_SECONDS } } });
   const value = stringify(kubeconfigFor(client, cluster.metadata.name, String(token.status?.token)));
   await client.core.createNamespacedSecret({
     namespace,
-    body: { metadata: { name, labels: { [CLUSTER_NAME_LABEL]: cluster.metadata.name }, ownerReferences: owners }, type: CLUSTER_SECRET_TYPE, data: { value: Buffer.from(value).toString('base64') } },
+    body: {
+      metadata: { name, labels: { [CLUSTER_NAME_LABEL]: cluster.metadata.name }, ownerReferences: owners },
+      type: CLUSTER_SECRET_TYPE,
+      data: { value: Buffer.from(value).toString('base64') },
+    },
   });
 }
 
@@ -42,7 +58,12 @@ function kubeconfigFor(client: CapiClient, clusterName: string, token: string): 
   return {
     apiVersion: 'v1',
     kind: 'Config',
-    clusters: [{ name: clusterName, cluster: { server: server.server, ...(ca ? { 'certificate-authority-data': ca } : { 'insecure-skip-tls-verify': true }) } }],
+    clusters: [
+      {
+        name: clusterName,
+        cluster: { server: server.server, ...(ca ? { 'certificate-authority-data': ca } : { 'insecure-skip-tls-verify': true }) },
+      },
+    ],
     users: [{ name: user, user: { token } }],
     contexts: [{ name: `${user}@${clusterName}`, context: { cluster: clusterName, user } }],
     'current-context': `${user}@${clusterName}`,

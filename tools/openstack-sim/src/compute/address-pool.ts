@@ -44,10 +44,15 @@ export class AddressPool {
   }
 
   describe(): string {
-    return this.addresses.length === 0 ? 'empty' : `${this.addresses[0]}-${this.addresses[this.addresses.length - 1]} (${this.addresses.length} addresses)`;
+    return this.addresses.length === 0
+      ? 'empty'
+      : `${this.addresses[0]}-${this.addresses[this.addresses.length - 1]} (${this.addresses.length} addresses)`;
   }
 
   snapshot(): { readonly free: string[]; readonly used: string[] } {
-    return { free: this.addresses.filter((address) => !this.used.has(address)), used: this.addresses.filter((address) => this.used.has(address)) };
+    return {
+      free: this.addresses.filter((address) => !this.used.has(address)),
+      used: this.addresses.filter((address) => this.used.has(address)),
+    };
   }
 }

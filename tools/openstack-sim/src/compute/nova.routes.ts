@@ -31,12 +31,14 @@ function visibleServers(deps: NovaRouteDeps, request: SimRequest): ServerRecord[
   const name = request.query.get('name');
   const status = request.query.get('status');
   const pattern = name === null ? undefined : namePattern(name);
-  return deps.servers
-    .all()
-    .filter((server) => server.projectId === token.projectId)
-    .filter((server) => pattern === undefined || pattern.test(server.name))
-    // Every simulated server is ACTIVE.
-    .filter(() => status === null || status.toUpperCase() === 'ACTIVE');
+  return (
+    deps.servers
+      .all()
+      .filter((server) => server.projectId === token.projectId)
+      .filter((server) => pattern === undefined || pattern.test(server.name))
+      // Every simulated server is ACTIVE.
+      .filter(() => status === null || status.toUpperCase() === 'ACTIVE')
+  );
 }
 
 /** Compute API v2.1: version document and read-only server routes under `/compute/v2.1`. */
@@ -45,7 +47,16 @@ export function registerNovaRoutes(router: Router, deps: NovaRouteDeps): void {
   router.add('GET', api, () => ({
     status: 200,
     headers: VERSION_HEADERS,
-    body: { version: { id: 'v2.1', status: 'CURRENT', version: '2.1', min_version: '2.1', updated: '2013-07-23T11:33:21Z', links: [{ rel: 'self', href: `${deps.root}/v2.1/` }] } },
+    body: {
+      version: {
+        id: 'v2.1',
+        status: 'CURRENT',
+        version: '2.1',
+        min_version: '2.1',
+        updated: '2013-07-23T11:33:21Z',
+        links: [{ rel: 'self', href: `${deps.root}/v2.1/` }],
+      },
+    },
   }));
   router.add('GET', `${api}/servers`, (request) => ({
     status: 200,

@@ -12,7 +12,13 @@ function servers(count: number): object {
           count,
           resource_def: {
             type: 'OS::Nova::Server',
-            properties: { name: 'vdu-%index%', flavor: 'm1.tiny', image: 'cirros', metadata: { role: 'worker' }, networks: [{ network: { get_resource: 'net' } }, { network: 'public' }] },
+            properties: {
+              name: 'vdu-%index%',
+              flavor: 'm1.tiny',
+              image: 'cirros',
+              metadata: { role: 'worker' },
+              networks: [{ network: { get_resource: 'net' } }, { network: 'public' }],
+            },
           },
         },
       },
@@ -50,7 +56,12 @@ describe('Nova v2.1 servers', () => {
       metadata: { role: 'worker' },
       flavor: { id: 'm1.tiny' },
       image: { id: 'cirros' },
-      addresses: { internal: [{ addr: '127.10.0.2', version: 4, 'OS-EXT-IPS:type': 'fixed', 'OS-EXT-IPS-MAC:mac_addr': expect.stringMatching(/^fa:16:3e:/) }], public: [expect.objectContaining({ version: 4 })] },
+      addresses: {
+        internal: [
+          { addr: '127.10.0.2', version: 4, 'OS-EXT-IPS:type': 'fixed', 'OS-EXT-IPS-MAC:mac_addr': expect.stringMatching(/^fa:16:3e:/) },
+        ],
+        public: [expect.objectContaining({ version: 4 })],
+      },
     });
     const shown = await client.nova(`/servers/${String(field(server, 'id'))}`);
     expect(field(shown.body, 'server')).toEqual(server);
@@ -59,14 +70,18 @@ describe('Nova v2.1 servers', () => {
   it('answers 404 in Nova format for unknown servers', async () => {
     const response = await client.nova('/servers/00000000-0000-0000-0000-000000000000');
     expect(response.status).toBe(404);
-    expect(response.body).toEqual({ itemNotFound: { code: 404, message: 'Instance 00000000-0000-0000-0000-000000000000 could not be found.' } });
+    expect(response.body).toEqual({
+      itemNotFound: { code: 404, message: 'Instance 00000000-0000-0000-0000-000000000000 could not be found.' },
+    });
   });
 
   it('fails the stack when the address pool is exhausted, and reuses freed addresses', async () => {
     await client.heat('POST', '/stacks', { stack_name: 'big', template: servers(3) });
     const failed = await client.settle('big');
     expect(failed).toMatchObject({ stack_status: 'CREATE_FAILED' });
-    expect(String(failed?.['stack_status_reason'])).toMatch(/^Resource CREATE failed: ResourceInError: resources\.group\.resources\.2: .*address pool 127\.10\.0\.1-127\.10\.0\.2 \(2 addresses\) is exhausted/);
+    expect(String(failed?.['stack_status_reason'])).toMatch(
+      /^Resource CREATE failed: ResourceInError: resources\.group\.resources\.2: .*address pool 127\.10\.0\.1-127\.10\.0\.2 \(2 addresses\) is exhausted/,
+    );
 
     await client.heat('DELETE', `/stacks/big/${String(failed?.['id'])}`);
     expect(await client.settle('big')).toBeUndefined();

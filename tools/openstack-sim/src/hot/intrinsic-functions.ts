@@ -13,7 +13,22 @@ export interface IntrinsicContext {
 type IntrinsicFunction = (args: unknown, context: IntrinsicContext) => unknown;
 
 /** HOT functions the simulator does not implement: failing loudly beats treating them as data. */
-const UNSUPPORTED = new Set(['if', 'equals', 'not', 'and', 'or', 'contains', 'yaql', 'digest', 'filter', 'make_url', 'list_concat_unique', 'str_replace_strict', 'str_replace_vstrict', 'resource_facade']);
+const UNSUPPORTED = new Set([
+  'if',
+  'equals',
+  'not',
+  'and',
+  'or',
+  'contains',
+  'yaql',
+  'digest',
+  'filter',
+  'make_url',
+  'list_concat_unique',
+  'str_replace_strict',
+  'str_replace_vstrict',
+  'resource_facade',
+]);
 
 function asList(args: unknown, fn: string): unknown[] {
   if (!Array.isArray(args)) throw new TemplateError(`Arguments to "${fn}" must be a list.`);
@@ -66,7 +81,9 @@ function substitute(value: unknown, variable: string, replacement: unknown): unk
   if (typeof value === 'string') return value === variable ? replacement : value.split(variable).join(asText(replacement));
   if (Array.isArray(value)) return value.map((item) => substitute(item, variable, replacement));
   if (isRecord(value)) {
-    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key.split(variable).join(asText(replacement)), substitute(item, variable, replacement)]));
+    return Object.fromEntries(
+      Object.entries(value).map(([key, item]) => [key.split(variable).join(asText(replacement)), substitute(item, variable, replacement)]),
+    );
   }
   return value;
 }

@@ -25,7 +25,9 @@ describe('HOT intrinsic functions', () => {
   });
 
   it('str_replace replaces longest keys first in one pass', () => {
-    expect(resolve({ str_replace: { template: 'host=$host port=$hostport', params: { $host: { get_param: 'name' }, $hostport: 8080 } } })).toBe('host=vnf port=8080');
+    expect(
+      resolve({ str_replace: { template: 'host=$host port=$hostport', params: { $host: { get_param: 'name' }, $hostport: 8080 } } }),
+    ).toBe('host=vnf port=8080');
   });
 
   it('list_join, str_split, repeat, map_merge and list_concat', () => {

@@ -22,7 +22,8 @@ function parseJson(name: string, value: string): unknown {
 
 function toNumber(name: string, value: unknown): number {
   const number = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : Number.NaN;
-  if (Number.isNaN(number)) throw new TemplateError(`Parameter '${name}' is invalid: could not convert ${JSON.stringify(value)} to a number.`);
+  if (Number.isNaN(number))
+    throw new TemplateError(`Parameter '${name}' is invalid: could not convert ${JSON.stringify(value)} to a number.`);
   return number;
 }
 
@@ -31,7 +32,9 @@ function toBoolean(name: string, value: unknown): boolean {
   const word = String(value).toLowerCase();
   if (TRUE_WORDS.has(word)) return true;
   if (FALSE_WORDS.has(word)) return false;
-  throw new TemplateError(`Parameter '${name}' is invalid: unrecognized value ${JSON.stringify(value)}, acceptable values are: true, false.`);
+  throw new TemplateError(
+    `Parameter '${name}' is invalid: unrecognized value ${JSON.stringify(value)}, acceptable values are: true, false.`,
+  );
 }
 
 /** Converts a supplied value to the declared type (HOT spec, "Parameters section", `type`). */
@@ -45,7 +48,11 @@ function coerce(name: string, declaration: ParameterDeclaration, value: unknown)
       return typeof value === 'string' ? parseJson(name, value) : value;
     case 'comma_delimited_list':
       if (Array.isArray(value)) return value.map(String);
-      return String(value ?? '') === '' ? [] : String(value).split(',').map((item) => item.trim());
+      return String(value ?? '') === ''
+        ? []
+        : String(value)
+            .split(',')
+            .map((item) => item.trim());
     case 'boolean':
       return toBoolean(name, value);
     default:
@@ -58,12 +65,20 @@ function coerce(name: string, declaration: ParameterDeclaration, value: unknown)
  * then `parameter_defaults`, then the declared `default`; a parameter with none of these is an
  * error, and so is a supplied value the template does not declare. Adds the pseudo parameters.
  */
-export function resolveParameters(template: HotTemplate, supplied: Readonly<Record<string, unknown>>, environment: Environment, identity: StackIdentity): Record<string, unknown> {
+export function resolveParameters(
+  template: HotTemplate,
+  supplied: Readonly<Record<string, unknown>>,
+  environment: Environment,
+  identity: StackIdentity,
+): Record<string, unknown> {
   const undeclared = Object.keys(supplied).find((name) => !Object.hasOwn(template.parameters, name));
-  if (undeclared !== undefined) throw new TemplateError(`The Parameter (${undeclared}) was not defined in template.`, 'UnknownUserParameter');
+  if (undeclared !== undefined)
+    throw new TemplateError(`The Parameter (${undeclared}) was not defined in template.`, 'UnknownUserParameter');
   const values: Record<string, unknown> = {};
   for (const [name, declaration] of Object.entries(template.parameters)) {
-    const value = [supplied[name], environment.parameters[name], environment.parameter_defaults[name], declaration.default].find((candidate) => candidate !== undefined);
+    const value = [supplied[name], environment.parameters[name], environment.parameter_defaults[name], declaration.default].find(
+      (candidate) => candidate !== undefined,
+    );
     if (value === undefined) throw new TemplateError(`The Parameter (${name}) was not provided.`, 'UserParameterMissing');
     values[name] = coerce(name, declaration, value);
   }

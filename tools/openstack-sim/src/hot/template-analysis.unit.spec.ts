@@ -8,7 +8,12 @@ const identity = { stackName: 'vnf', stackId: 'id-1', projectId: 'p-1' };
 describe('template parsing, parameters and dependencies', () => {
   it('parses YAML text, normalising empty sections', () => {
     const template = parseTemplate('heat_template_version: 2013-05-23\nresources:\n  a: { type: OS::Heat::None }\noutputs:\n');
-    expect(template).toMatchObject({ heat_template_version: '2013-05-23', parameters: {}, resources: { a: { type: 'OS::Heat::None' } }, outputs: {} });
+    expect(template).toMatchObject({
+      heat_template_version: '2013-05-23',
+      parameters: {},
+      resources: { a: { type: 'OS::Heat::None' } },
+      outputs: {},
+    });
     expect(() => parseTemplate({ resources: {} })).toThrow('Template format version not found');
     expect(() => parseTemplate({ heat_template_version: '2018-08-31', conditions: {} })).toThrow('Unknown Key "conditions"');
   });
@@ -24,7 +29,12 @@ describe('template parsing, parameters and dependencies', () => {
   it('resolves parameters by precedence and type, adding pseudo parameters', () => {
     const template = parseTemplate({
       heat_template_version: '2018-08-31',
-      parameters: { nfv: { type: 'json' }, count: { type: 'number', default: 1 }, zones: { type: 'comma_delimited_list', default: 'a, b' }, flavor: { type: 'string' } },
+      parameters: {
+        nfv: { type: 'json' },
+        count: { type: 'number', default: 1 },
+        zones: { type: 'comma_delimited_list', default: 'a, b' },
+        flavor: { type: 'string' },
+      },
     });
     const environment = { ...EMPTY_ENVIRONMENT, parameter_defaults: { flavor: 'm1.small' } };
     expect(resolveParameters(template, { nfv: '{"VDU": {}}', count: '3' }, environment, identity)).toEqual({
@@ -37,7 +47,9 @@ describe('template parsing, parameters and dependencies', () => {
       'OS::project_id': 'p-1',
     });
     expect(() => resolveParameters(template, {}, EMPTY_ENVIRONMENT, identity)).toThrow('The Parameter (nfv) was not provided.');
-    expect(() => resolveParameters(template, { nfv: {}, flavor: 'x', extra: 1 }, EMPTY_ENVIRONMENT, identity)).toThrow('The Parameter (extra) was not defined in template.');
+    expect(() => resolveParameters(template, { nfv: {}, flavor: 'x', extra: 1 }, EMPTY_ENVIRONMENT, identity)).toThrow(
+      'The Parameter (extra) was not defined in template.',
+    );
   });
 
   it('orders resources after their references and reports cycles and unknown references', () => {
@@ -49,7 +61,9 @@ describe('template parsing, parameters and dependencies', () => {
     };
     expect(creationOrder(resources)).toEqual(['net', 'port', 'server', 'fip']);
     expect(requiredBy(resources).get('port')).toEqual(['server']);
-    expect(() => creationOrder({ a: { type: 'T', depends_on: 'b' }, b: { type: 'T', depends_on: 'a' } })).toThrow('Circular Dependency Found');
+    expect(() => creationOrder({ a: { type: 'T', depends_on: 'b' }, b: { type: 'T', depends_on: 'a' } })).toThrow(
+      'Circular Dependency Found',
+    );
     expect(() => creationOrder({ a: { type: 'T', properties: { get_resource: 'ghost' } } })).toThrow(TemplateError);
   });
 });

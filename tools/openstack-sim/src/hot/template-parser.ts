@@ -1,6 +1,14 @@
 import { parse } from 'yaml';
 import { isRecord } from '../common/records';
-import { EMPTY_ENVIRONMENT, type Environment, type HotTemplate, type OutputDefinition, type ParameterDeclaration, type ResourceDefinition, TemplateError } from './hot-types';
+import {
+  EMPTY_ENVIRONMENT,
+  type Environment,
+  type HotTemplate,
+  type OutputDefinition,
+  type ParameterDeclaration,
+  type ResourceDefinition,
+  TemplateError,
+} from './hot-types';
 
 const TEMPLATE_KEYS = new Set(['heat_template_version', 'description', 'parameter_groups', 'parameters', 'resources', 'outputs']);
 

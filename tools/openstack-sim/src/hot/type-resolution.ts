@@ -1,7 +1,8 @@
 import type { Environment } from './hot-types';
 import { TemplateError } from './hot-types';
 
-export type ResolvedType<T> = { readonly kind: 'builtin'; readonly type: string; readonly value: T } | { readonly kind: 'template'; readonly file: string };
+export type ResolvedType<T> =
+  { readonly kind: 'builtin'; readonly type: string; readonly value: T } | { readonly kind: 'template'; readonly file: string };
 
 /**
  * What implements a resource type: the environment's `resource_registry` may map it to another

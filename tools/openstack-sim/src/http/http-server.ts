@@ -23,7 +23,8 @@ async function readBody(message: IncomingMessage): Promise<unknown> {
   for await (const chunk of message) {
     const buffer = chunk as Buffer;
     size += buffer.length;
-    if (size > MAX_BODY_BYTES) throw new ApiError(413, { error: { code: 413, title: 'Request Entity Too Large', message: 'Request body too large' } });
+    if (size > MAX_BODY_BYTES)
+      throw new ApiError(413, { error: { code: 413, title: 'Request Entity Too Large', message: 'Request body too large' } });
     chunks.push(buffer);
   }
   const text = Buffer.concat(chunks).toString('utf8');
@@ -43,7 +44,10 @@ async function dispatch(router: Router, message: IncomingMessage): Promise<HttpR
     const match = router.match(method, url.pathname);
     if (match.kind === 'not-found') return errorResult(404, 'Not Found', `No route for ${method} ${url.pathname}`);
     if (match.kind === 'method-not-allowed') {
-      return { ...errorResult(405, 'Method Not Allowed', `${method} is not allowed on ${url.pathname}`), headers: { Allow: match.allowed.join(', ') } };
+      return {
+        ...errorResult(405, 'Method Not Allowed', `${method} is not allowed on ${url.pathname}`),
+        headers: { Allow: match.allowed.join(', ') },
+      };
     }
     const request: SimRequest = { method, path: url.pathname, query: url.searchParams, headers: message.headers, body };
     return match.handler(request, match.params);

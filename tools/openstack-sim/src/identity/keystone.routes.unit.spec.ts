@@ -20,9 +20,21 @@ describe('Keystone v3 password authentication', () => {
   });
   afterAll(() => simulator.close());
 
-  async function authenticate(login: Login, path = '/identity/v3/auth/tokens'): Promise<{ status: number; token: string | null; body: unknown }> {
-    const body = { auth: { identity: { methods: ['password'], password: { user: login.user } }, ...(login.scope === undefined ? {} : { scope: login.scope }) } };
-    const response = await fetch(`${simulator.url}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  async function authenticate(
+    login: Login,
+    path = '/identity/v3/auth/tokens',
+  ): Promise<{ status: number; token: string | null; body: unknown }> {
+    const body = {
+      auth: {
+        identity: { methods: ['password'], password: { user: login.user } },
+        ...(login.scope === undefined ? {} : { scope: login.scope }),
+      },
+    };
+    const response = await fetch(`${simulator.url}${path}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
     return { status: response.status, token: response.headers.get('X-Subject-Token'), body: await response.json() };
   }
 
@@ -43,8 +55,16 @@ describe('Keystone v3 password authentication', () => {
       expires_at: '2024-05-01T10:01:00.000000Z',
     });
     const catalog = field(body, 'token.catalog') as object[];
-    const url = (type: string): unknown => field(catalog.find((service) => field(service, 'type') === type), 'endpoints.0');
-    expect(url('orchestration')).toMatchObject({ interface: 'public', region_id: 'RegionOne', url: `${simulator.url}/heat-api/v1/${projectId}` });
+    const url = (type: string): unknown =>
+      field(
+        catalog.find((service) => field(service, 'type') === type),
+        'endpoints.0',
+      );
+    expect(url('orchestration')).toMatchObject({
+      interface: 'public',
+      region_id: 'RegionOne',
+      url: `${simulator.url}/heat-api/v1/${projectId}`,
+    });
     expect(url('compute')).toMatchObject({ interface: 'public', url: `${simulator.url}/compute/v2.1` });
     expect(url('identity')).toMatchObject({ url: `${simulator.url}/identity` });
     expect((await listStacks(token)).status).toBe(200);
@@ -63,13 +83,20 @@ describe('Keystone v3 password authentication', () => {
   it('accepts ids instead of names, the root /v3 path and the corpus VIM config password', async () => {
     const first = await authenticate(byName('mySecretPW'), '/v3/auth/tokens');
     const userId = String(field(first.body, 'token.user.id'));
-    const byId = await authenticate({ user: { id: userId, password: 'devstack' }, scope: { project: { id: simulator.credentials.projectId } } });
+    const byId = await authenticate({
+      user: { id: userId, password: 'devstack' },
+      scope: { project: { id: simulator.credentials.projectId } },
+    });
     expect(first.status).toBe(201);
     expect(byId.status).toBe(201);
   });
 
   it('rejects bad credentials with 401 and an OpenStack error document', async () => {
-    for (const login of [byName('wrong'), { ...byName('devstack'), scope: { project: { name: 'admin', domain: { name: 'Default' } } } }, { user: { name: 'nfv_user', password: 'devstack' } }]) {
+    for (const login of [
+      byName('wrong'),
+      { ...byName('devstack'), scope: { project: { name: 'admin', domain: { name: 'Default' } } } },
+      { user: { name: 'nfv_user', password: 'devstack' } },
+    ]) {
       const { status, token, body } = await authenticate(login);
       expect(status).toBe(401);
       expect(token).toBeNull();
@@ -104,7 +131,9 @@ describe('Keystone v3 password authentication', () => {
 
   it('serves the version documents for discovery', async () => {
     const version = await fetch(`${simulator.url}/identity/v3`);
-    expect(await version.json()).toMatchObject({ version: { id: 'v3.14', status: 'stable', links: [{ rel: 'self', href: `${simulator.url}/identity/v3/` }] } });
+    expect(await version.json()).toMatchObject({
+      version: { id: 'v3.14', status: 'stable', links: [{ rel: 'self', href: `${simulator.url}/identity/v3/` }] },
+    });
     const versions = await fetch(`${simulator.url}/identity`);
     expect(versions.status).toBe(300);
     expect(field(await versions.json(), 'versions.values.0.id')).toBe('v3.14');

@@ -15,7 +15,9 @@ function optionalString(value: unknown): string | undefined {
 
 function toReference(value: unknown): EntityReference {
   if (!isRecord(value)) return {};
-  const domain = isRecord(value['domain']) ? { id: optionalString(value['domain']['id']), name: optionalString(value['domain']['name']) } : undefined;
+  const domain = isRecord(value['domain'])
+    ? { id: optionalString(value['domain']['id']), name: optionalString(value['domain']['name']) }
+    : undefined;
   return { id: optionalString(value['id']), name: optionalString(value['name']), domain };
 }
 

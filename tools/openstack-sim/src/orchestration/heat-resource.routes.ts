@@ -2,12 +2,27 @@ import type { HttpResult, SimRequest } from '../http/http-types';
 import type { Router } from '../http/router';
 import { isRecord } from '../common/records';
 import { heatError, resourceNotFound } from './heat-errors';
-import { authorize, canonicalStack, HEAT_PREFIXES, heatBase, type HeatRouteDeps, stackByIdentity, withHeatErrors } from './heat-route-support';
+import {
+  authorize,
+  canonicalStack,
+  HEAT_PREFIXES,
+  heatBase,
+  type HeatRouteDeps,
+  stackByIdentity,
+  withHeatErrors,
+} from './heat-route-support';
 import { type HeatBaseUrl, resourceView, stackUrl } from './heat-views';
 import type { ResourceRecord, StackRecord } from './stack-types';
 
 /** `nested_depth` resources, depth first, each nested one naming its `parent_resource`; `with_detail` adds each one's attributes, as Heat does. */
-function listResources(deps: HeatRouteDeps, base: HeatBaseUrl, stack: StackRecord, depth: number, detail: boolean, parentResource?: string): object[] {
+function listResources(
+  deps: HeatRouteDeps,
+  base: HeatBaseUrl,
+  stack: StackRecord,
+  depth: number,
+  detail: boolean,
+  parentResource?: string,
+): object[] {
   return [...stack.resources.values()].flatMap((record) => {
     const nested = record.nestedStackId === undefined ? undefined : deps.store.get(record.nestedStackId);
     const below = nested !== undefined && depth > 0 ? listResources(deps, base, nested, depth - 1, detail, record.name) : [];
@@ -17,7 +32,8 @@ function listResources(deps: HeatRouteDeps, base: HeatBaseUrl, stack: StackRecor
 }
 
 /** Heat reads `with_detail` as a boolean: true, True, yes, 1 (oslo strutils). */
-const withDetail = (request: SimRequest): boolean => ['true', 'yes', '1', 'on', 'y', 't'].includes((request.query.get('with_detail') ?? '').toLowerCase());
+const withDetail = (request: SimRequest): boolean =>
+  ['true', 'yes', '1', 'on', 'y', 't'].includes((request.query.get('with_detail') ?? '').toLowerCase());
 
 function nestedDepth(request: SimRequest): number {
   const depth = Number(request.query.get('nested_depth') ?? 0);
@@ -41,9 +57,11 @@ function showResource(deps: HeatRouteDeps, base: HeatBaseUrl, stack: StackRecord
 
 /** "Mark a resource as unhealthy": body `{"mark_unhealthy": bool, "resource_status_reason": "..."}`, 200 without a body. */
 function markUnhealthy(deps: HeatRouteDeps, stack: StackRecord, nameOrPhysicalId: string, body: unknown): HttpResult {
-  if (!isRecord(body) || typeof body['mark_unhealthy'] !== 'boolean') throw heatError(400, 'InvalidParameter', '"mark_unhealthy" must be a boolean.');
+  if (!isRecord(body) || typeof body['mark_unhealthy'] !== 'boolean')
+    throw heatError(400, 'InvalidParameter', '"mark_unhealthy" must be a boolean.');
   const reason = body['resource_status_reason'];
-  if (reason !== undefined && typeof reason !== 'string') throw heatError(400, 'InvalidParameter', '"resource_status_reason" must be a string.');
+  if (reason !== undefined && typeof reason !== 'string')
+    throw heatError(400, 'InvalidParameter', '"resource_status_reason" must be a string.');
   const found = findResource(deps, stack, nameOrPhysicalId);
   withHeatErrors(() => deps.operations.markHealth(found.stack, found.record, body['mark_unhealthy'] === true, reason));
   return { status: 200 };
@@ -57,15 +75,28 @@ function registerAt(router: Router, deps: HeatRouteDeps, prefix: string): void {
   // "Find stack resources": 302 to the canonical resource list, query kept.
   router.add('GET', `${api}/:identity/resources`, (request, { project, identity }) => {
     authorize(deps, request, project);
-    return { status: 302, headers: { Location: `${stackUrl(base(project), stackByIdentity(deps, project, identity))}/resources${query(request)}` } };
+    return {
+      status: 302,
+      headers: { Location: `${stackUrl(base(project), stackByIdentity(deps, project, identity))}/resources${query(request)}` },
+    };
   });
   router.add('GET', `${api}/:name/:id/resources`, (request, { project, name, id }) => {
     authorize(deps, request, project);
-    return { status: 200, body: { resources: listResources(deps, base(project), canonicalStack(deps, project, name, id), nestedDepth(request), withDetail(request)) } };
+    return {
+      status: 200,
+      body: {
+        resources: listResources(deps, base(project), canonicalStack(deps, project, name, id), nestedDepth(request), withDetail(request)),
+      },
+    };
   });
   router.add('GET', `${api}/:identity/resources/:resource`, (request, { project, identity, resource }) => {
     authorize(deps, request, project);
-    return { status: 302, headers: { Location: `${stackUrl(base(project), stackByIdentity(deps, project, identity))}/resources/${encodeURIComponent(resource)}` } };
+    return {
+      status: 302,
+      headers: {
+        Location: `${stackUrl(base(project), stackByIdentity(deps, project, identity))}/resources/${encodeURIComponent(resource)}`,
+      },
+    };
   });
   router.add('GET', `${api}/:name/:id/resources/:resource`, (request, { project, name, id, resource }) => {
     authorize(deps, request, project);

@@ -1,6 +1,15 @@
 import type { HttpResult, SimRequest } from '../http/http-types';
 import type { Router } from '../http/router';
-import { authorize, canonicalStack, HEAT_PREFIXES, heatBase, type HeatRouteDeps, outputsOf, stackByIdentity, withHeatErrors } from './heat-route-support';
+import {
+  authorize,
+  canonicalStack,
+  HEAT_PREFIXES,
+  heatBase,
+  type HeatRouteDeps,
+  outputsOf,
+  stackByIdentity,
+  withHeatErrors,
+} from './heat-route-support';
 import { stackDetailView, stackSummaryView, stackUrl } from './heat-views';
 import { parseCreateRequest, parsePatchRequest, parseUpdateRequest } from './stack-request';
 import type { StackRecord } from './stack-types';
@@ -60,8 +69,12 @@ function registerAt(router: Router, deps: HeatRouteDeps, prefix: string): void {
       authorize(deps, request, project);
       return changeStack(deps, method, stack(), request.body);
     };
-    router.add(method, `${api}/:identity`, (request, { project, identity }) => change(request, project, () => stackByIdentity(deps, project, identity)));
-    router.add(method, `${api}/:name/:id`, (request, { project, name, id }) => change(request, project, () => canonicalStack(deps, project, name, id)));
+    router.add(method, `${api}/:identity`, (request, { project, identity }) =>
+      change(request, project, () => stackByIdentity(deps, project, identity)),
+    );
+    router.add(method, `${api}/:name/:id`, (request, { project, name, id }) =>
+      change(request, project, () => canonicalStack(deps, project, name, id)),
+    );
   }
 }
 

@@ -16,7 +16,9 @@ function time(date: Date | undefined): string | null {
 
 /** Heat shows parameter values as strings; json and list values are JSON-encoded. */
 function parameterStrings(values: Readonly<Record<string, unknown>>): Record<string, string> {
-  return Object.fromEntries(Object.entries(values).map(([name, value]) => [name, typeof value === 'string' ? value : JSON.stringify(value)]));
+  return Object.fromEntries(
+    Object.entries(values).map(([name, value]) => [name, typeof value === 'string' ? value : JSON.stringify(value)]),
+  );
 }
 
 /** One entry of "List stacks" (Orchestration API v1). */
@@ -58,7 +60,13 @@ export function stackDetailView(base: HeatBaseUrl, stack: StackRecord, outputs: 
  * A resource as "List resources" / "Show resource data" render it (Orchestration API v1).
  * `parentResource` is set for resources of nested stacks listed through `nested_depth`.
  */
-export function resourceView(base: HeatBaseUrl, stack: StackRecord, record: ResourceRecord, nested: StackRecord | undefined, parentResource?: string): object {
+export function resourceView(
+  base: HeatBaseUrl,
+  stack: StackRecord,
+  record: ResourceRecord,
+  nested: StackRecord | undefined,
+  parentResource?: string,
+): object {
   const links = [
     { href: `${stackUrl(base, stack)}/resources/${encodeURIComponent(record.name)}`, rel: 'self' },
     { href: stackUrl(base, stack), rel: 'stack' },

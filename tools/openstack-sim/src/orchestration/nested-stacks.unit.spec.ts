@@ -63,7 +63,10 @@ describe('nested stacks through files and resource_registry', () => {
     expect(stack).toMatchObject({
       stack_status: 'CREATE_COMPLETE',
       timeout_mins: 30,
-      outputs: expect.arrayContaining([expect.objectContaining({ output_key: 'vdu1_ip', output_value: '127.10.0.1' }), expect.objectContaining({ output_key: 'vdu1_server', output_value: server.id })]),
+      outputs: expect.arrayContaining([
+        expect.objectContaining({ output_key: 'vdu1_ip', output_value: '127.10.0.1' }),
+        expect.objectContaining({ output_key: 'vdu1_server', output_value: server.id }),
+      ]),
     });
     expect(field((await client.nova(`/servers/${server.id}`)).body, 'server.OS-EXT-AZ:availability_zone')).toBe('az-1');
 
@@ -91,8 +94,15 @@ describe('nested stacks through files and resource_registry', () => {
   });
 
   it('rejects a nested template missing from files with 400', async () => {
-    const response = await client.heat('POST', '/stacks', { stack_name: 'broken', template: TOP, parameters: { nfv: {} }, environment: { resource_registry: { 'Tacker::VDU': 'vdu.yaml' } } });
+    const response = await client.heat('POST', '/stacks', {
+      stack_name: 'broken',
+      template: TOP,
+      parameters: { nfv: {} },
+      environment: { resource_registry: { 'Tacker::VDU': 'vdu.yaml' } },
+    });
     expect(response.status).toBe(400);
-    expect(field(response.body, 'error.message')).toBe('Could not fetch remote template "vdu.yaml": it is not in the "files" of the request.');
+    expect(field(response.body, 'error.message')).toBe(
+      'Could not fetch remote template "vdu.yaml": it is not in the "files" of the request.',
+    );
   });
 });

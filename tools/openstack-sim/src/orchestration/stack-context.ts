@@ -8,7 +8,8 @@ export type AttributeReader = (stack: StackRecord, resourceName: string, attribu
 export function stackContext(stack: StackRecord, readAttribute: AttributeReader): IntrinsicContext {
   return {
     param(name) {
-      if (!Object.hasOwn(stack.parameterValues, name)) throw new TemplateError(`The Parameter (${name}) was not provided.`, 'UserParameterMissing');
+      if (!Object.hasOwn(stack.parameterValues, name))
+        throw new TemplateError(`The Parameter (${name}) was not provided.`, 'UserParameterMissing');
       return stack.parameterValues[name];
     },
     resourceId(name) {

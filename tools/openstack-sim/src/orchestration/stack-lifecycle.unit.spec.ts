@@ -7,7 +7,15 @@ const TEMPLATE = {
   parameters: { server_name: { type: 'string', default: 'vdu' }, flavor: { type: 'string' } },
   resources: {
     port: { type: 'OS::Neutron::Port', properties: { network: 'net0' } },
-    server: { type: 'OS::Nova::Server', properties: { name: { get_param: 'server_name' }, flavor: { get_param: 'flavor' }, image: 'cirros', networks: [{ port: { get_resource: 'port' } }] } },
+    server: {
+      type: 'OS::Nova::Server',
+      properties: {
+        name: { get_param: 'server_name' },
+        flavor: { get_param: 'flavor' },
+        image: 'cirros',
+        networks: [{ port: { get_resource: 'port' } }],
+      },
+    },
   },
   outputs: { mgmt_ip: { description: 'management address', value: { get_attr: ['port', 'fixed_ips', 0, 'ip_address'] } } },
 };
@@ -41,7 +49,12 @@ describe('Heat stack lifecycle', () => {
     expect(simulator.state().stacks[0].settledAt).toBeNull();
 
     const stack = await client.settle('vnf1');
-    expect(stack).toMatchObject({ id, stack_name: 'vnf1', stack_status: 'CREATE_COMPLETE', stack_status_reason: 'Stack CREATE completed successfully' });
+    expect(stack).toMatchObject({
+      id,
+      stack_name: 'vnf1',
+      stack_status: 'CREATE_COMPLETE',
+      stack_status_reason: 'Stack CREATE completed successfully',
+    });
     expect(stack?.['outputs']).toEqual([{ output_key: 'mgmt_ip', output_value: '127.10.0.1', description: 'management address' }]);
     expect(field(stack, 'parameters.flavor')).toBe('m1.tiny');
     expect(field(stack, 'parameters.OS::stack_id')).toBe(id);
@@ -65,8 +78,18 @@ describe('Heat stack lifecycle', () => {
 
     const resources = await client.heat('GET', `/stacks/vnf1/${id}/resources`);
     expect(field(resources.body, 'resources')).toEqual([
-      expect.objectContaining({ resource_name: 'port', resource_type: 'OS::Neutron::Port', resource_status: 'CREATE_COMPLETE', required_by: ['server'] }),
-      expect.objectContaining({ resource_name: 'server', resource_type: 'OS::Nova::Server', resource_status: 'CREATE_COMPLETE', required_by: [] }),
+      expect.objectContaining({
+        resource_name: 'port',
+        resource_type: 'OS::Neutron::Port',
+        resource_status: 'CREATE_COMPLETE',
+        required_by: ['server'],
+      }),
+      expect.objectContaining({
+        resource_name: 'server',
+        resource_type: 'OS::Nova::Server',
+        resource_status: 'CREATE_COMPLETE',
+        required_by: [],
+      }),
     ]);
     const server = await client.heat('GET', `/stacks/vnf1/${id}/resources/server`);
     expect(field(server.body, 'resource.attributes.first_address')).toBe('127.10.0.1');
@@ -80,7 +103,10 @@ describe('Heat stack lifecycle', () => {
     expect((await client.heat('PATCH', `/stacks/vnf1/${id}`, { parameters: { server_name: 'renamed' } })).status).toBe(202);
     expect(field((await client.heat('GET', `/stacks/vnf1/${id}`)).body, 'stack.stack_status')).toBe('UPDATE_IN_PROGRESS');
     const patched = await client.settle(id);
-    expect(patched).toMatchObject({ stack_status: 'UPDATE_COMPLETE', parameters: expect.objectContaining({ flavor: 'm1.tiny', server_name: 'renamed' }) });
+    expect(patched).toMatchObject({
+      stack_status: 'UPDATE_COMPLETE',
+      parameters: expect.objectContaining({ flavor: 'm1.tiny', server_name: 'renamed' }),
+    });
     expect(simulator.state().servers).toEqual([expect.objectContaining({ id: serverId, name: 'renamed' })]);
 
     const portOnly = { heat_template_version: '2018-08-31', resources: { port: TEMPLATE.resources.port } };
@@ -102,12 +128,21 @@ describe('Heat stack lifecycle', () => {
   it('answers 400 for invalid requests and 409 for conflicts', async () => {
     const missing = await client.heat('POST', '/stacks', { stack_name: 'vnf1', template: TEMPLATE });
     expect(missing.status).toBe(400);
-    expect(field(missing.body, 'error')).toEqual({ type: 'UserParameterMissing', message: 'The Parameter (flavor) was not provided.', traceback: null });
-    const unknownType = await client.heat('POST', '/stacks', { stack_name: 'x', template: { heat_template_version: '2018-08-31', resources: { a: { type: 'OS::Foo::Bar' } } } });
+    expect(field(missing.body, 'error')).toEqual({
+      type: 'UserParameterMissing',
+      message: 'The Parameter (flavor) was not provided.',
+      traceback: null,
+    });
+    const unknownType = await client.heat('POST', '/stacks', {
+      stack_name: 'x',
+      template: { heat_template_version: '2018-08-31', resources: { a: { type: 'OS::Foo::Bar' } } },
+    });
     expect(field(unknownType.body, 'error.message')).toBe('The Resource Type (OS::Foo::Bar) could not be found.');
 
     const id = await createStack();
-    expect((await client.heat('POST', '/stacks', { stack_name: 'vnf1', template: TEMPLATE, parameters: { flavor: 'x' } })).status).toBe(409);
+    expect((await client.heat('POST', '/stacks', { stack_name: 'vnf1', template: TEMPLATE, parameters: { flavor: 'x' } })).status).toBe(
+      409,
+    );
     const busy = await client.heat('PATCH', `/stacks/vnf1/${id}`, { parameters: {} });
     expect(busy.status).toBe(409);
     expect(field(busy.body, 'error.type')).toBe('ActionInProgress');

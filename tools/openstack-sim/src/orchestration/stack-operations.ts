@@ -32,11 +32,27 @@ export class StackOperations {
   constructor(private readonly deps: StackOperationsDeps) {}
 
   create(name: string, projectId: string, owner: StackOwner, definition: StackDefinition): StackRecord {
-    if (!STACK_NAME.test(name)) throw new TemplateError(`Invalid stack name ${name}, must contain only alphanumeric or "_-." characters, must start with alpha and must be 255 characters or less.`);
-    if (this.deps.store.list(projectId, true).some((stack) => stack.name === name)) throw new StackConflictError(`The Stack (${name}) already exists.`, 'StackExists');
+    if (!STACK_NAME.test(name))
+      throw new TemplateError(
+        `Invalid stack name ${name}, must contain only alphanumeric or "_-." characters, must start with alpha and must be 255 characters or less.`,
+      );
+    if (this.deps.store.list(projectId, true).some((stack) => stack.name === name))
+      throw new StackConflictError(`The Stack (${name}) already exists.`, 'StackExists');
     const id = newUuid();
     const parameterValues = validateDefinition(definition, { stackName: name, stackId: id, projectId }, this.deps.reconciler.providers);
-    const stack: StackRecord = { id, name, projectId, owner, definition, parameterValues, action: 'CREATE', status: 'IN_PROGRESS', statusReason: 'Stack CREATE started', createdAt: this.deps.clock(), resources: new Map() };
+    const stack: StackRecord = {
+      id,
+      name,
+      projectId,
+      owner,
+      definition,
+      parameterValues,
+      action: 'CREATE',
+      status: 'IN_PROGRESS',
+      statusReason: 'Stack CREATE started',
+      createdAt: this.deps.clock(),
+      resources: new Map(),
+    };
     this.deps.store.add(stack);
     this.schedule(stack, 'create', () => this.deps.reconciler.execute(stack, 'CREATE', definition));
     return stack;
@@ -44,8 +60,13 @@ export class StackOperations {
 
   update(stack: StackRecord, definition: StackDefinition): void {
     this.refuseNested(stack, 'Updating');
-    if (stack.status === 'IN_PROGRESS') throw new StackConflictError(`Stack ${stack.name} already has an action (${stack.action}) in progress.`, 'ActionInProgress');
-    validateDefinition(definition, { stackName: stack.name, stackId: stack.id, projectId: stack.projectId }, this.deps.reconciler.providers);
+    if (stack.status === 'IN_PROGRESS')
+      throw new StackConflictError(`Stack ${stack.name} already has an action (${stack.action}) in progress.`, 'ActionInProgress');
+    validateDefinition(
+      definition,
+      { stackName: stack.name, stackId: stack.id, projectId: stack.projectId },
+      this.deps.reconciler.providers,
+    );
     this.begin(stack, 'UPDATE');
     this.schedule(stack, 'update', () => this.deps.reconciler.execute(stack, 'UPDATE', definition));
   }
@@ -61,7 +82,8 @@ export class StackOperations {
   /** Orchestration API v1, "Mark a resource as unhealthy": CHECK_FAILED, or back to CHECK_COMPLETE. */
   markHealth(owner: StackRecord, record: ResourceRecord, unhealthy: boolean, reason: string | undefined): void {
     const root = this.deps.store.root(owner);
-    if (root.status === 'IN_PROGRESS') throw new StackConflictError(`Stack ${root.name} already has an action (${root.action}) in progress.`, 'ActionInProgress');
+    if (root.status === 'IN_PROGRESS')
+      throw new StackConflictError(`Stack ${root.name} already has an action (${root.action}) in progress.`, 'ActionInProgress');
     const markedUnhealthy = record.action === 'CHECK' && record.status === 'FAILED';
     if (unhealthy ? record.action === 'DELETE' : !markedUnhealthy) return;
     record.action = 'CHECK';

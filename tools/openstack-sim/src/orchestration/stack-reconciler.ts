@@ -103,7 +103,8 @@ export class StackReconciler implements NestedStacks {
 
   readonly attribute = (stack: StackRecord, resourceName: string, attribute: string, path: readonly unknown[]): unknown => {
     const record = stack.resources.get(resourceName);
-    if (record === undefined) throw new TemplateError(`The Referenced Attribute (${resourceName} ${attribute}) is incorrect.`, 'InvalidTemplateAttribute');
+    if (record === undefined)
+      throw new TemplateError(`The Referenced Attribute (${resourceName} ${attribute}) is incorrect.`, 'InvalidTemplateAttribute');
     return this.providers.resolve(record.type, stack.definition).attribute(record, attribute, path);
   };
 
@@ -120,7 +121,11 @@ export class StackReconciler implements NestedStacks {
   private apply(stack: StackRecord, definition: StackDefinition): void {
     const previous = stack.definition;
     stack.definition = definition;
-    stack.parameterValues = resolveParameters(definition.template, definition.parameters, definition.environment, { stackName: stack.name, stackId: stack.id, projectId: stack.projectId });
+    stack.parameterValues = resolveParameters(definition.template, definition.parameters, definition.environment, {
+      stackName: stack.name,
+      stackId: stack.id,
+      projectId: stack.projectId,
+    });
     const resources = definition.template.resources;
     const replaced: ResourceRecord[] = [];
     try {
@@ -172,7 +177,16 @@ export class StackReconciler implements NestedStacks {
   }
 
   private newRecord(name: string, type: string, result: ProvisionResult, properties: Readonly<Record<string, unknown>>): ResourceRecord {
-    return { name, type, ...result, action: 'CREATE', status: 'COMPLETE', statusReason: 'state changed', createdAt: this.clock(), properties };
+    return {
+      name,
+      type,
+      ...result,
+      action: 'CREATE',
+      status: 'COMPLETE',
+      statusReason: 'state changed',
+      createdAt: this.clock(),
+      properties,
+    };
   }
 
   private setStatus(entity: StackRecord | ResourceRecord, action: StackAction, status: ActionStatus, reason: string): void {

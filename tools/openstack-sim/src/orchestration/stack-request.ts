@@ -25,7 +25,11 @@ function timeoutMins(body: Record<string, unknown>): number | undefined {
 
 function template(body: Record<string, unknown>): HotTemplate {
   if (body['template'] === undefined) {
-    throw new TemplateError(body['template_url'] === undefined ? 'Need more arguments: "template" is required.' : '"template_url" is not supported by the simulator; send "template".');
+    throw new TemplateError(
+      body['template_url'] === undefined
+        ? 'Need more arguments: "template" is required.'
+        : '"template_url" is not supported by the simulator; send "template".',
+    );
   }
   return parseTemplate(body['template']);
 }
@@ -43,14 +47,26 @@ export function parseCreateRequest(body: unknown): { readonly name: string; read
   const request = requireBody(body);
   const name = request['stack_name'];
   if (typeof name !== 'string') throw new TemplateError('"stack_name" is required.');
-  const definition = { template: template(request), files: parseFiles(request['files']), environment: parseEnvironment(request['environment']), parameters: parameters(request), timeoutMins: timeoutMins(request) };
+  const definition = {
+    template: template(request),
+    files: parseFiles(request['files']),
+    environment: parseEnvironment(request['environment']),
+    parameters: parameters(request),
+    timeoutMins: timeoutMins(request),
+  };
   return { name, definition };
 }
 
 /** An "Update stack" (PUT) body: the request replaces template, parameters, files and environment. */
 export function parseUpdateRequest(body: unknown): StackDefinition {
   const request = requireBody(body);
-  return { template: template(request), files: parseFiles(request['files']), environment: parseEnvironment(request['environment']), parameters: parameters(request), timeoutMins: timeoutMins(request) };
+  return {
+    template: template(request),
+    files: parseFiles(request['files']),
+    environment: parseEnvironment(request['environment']),
+    parameters: parameters(request),
+    timeoutMins: timeoutMins(request),
+  };
 }
 
 /**

@@ -31,7 +31,11 @@ function validateTemplateTree(definition: StackDefinition, providers: ProviderRe
  * references and dependency cycles, resource types, and nested templates present in `files`,
  * recursively. Returns the resolved parameter values.
  */
-export function validateDefinition(definition: StackDefinition, identity: StackIdentity, providers: ProviderRegistry): Record<string, unknown> {
+export function validateDefinition(
+  definition: StackDefinition,
+  identity: StackIdentity,
+  providers: ProviderRegistry,
+): Record<string, unknown> {
   const values = resolveParameters(definition.template, definition.parameters, definition.environment, identity);
   validateTemplateTree(definition, providers, 0);
   return values;

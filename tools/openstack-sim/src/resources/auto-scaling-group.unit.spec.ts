@@ -25,7 +25,12 @@ const TOP = {
   resources: {
     group: {
       type: 'OS::Heat::AutoScalingGroup',
-      properties: { min_size: 0, max_size: 5, desired_capacity: { get_param: ['nfv', 'VDU', 'VDU1', 'desired_capacity'] }, resource: { type: 'vdu.yaml', properties: { flavor: 'm1.small' } } },
+      properties: {
+        min_size: 0,
+        max_size: 5,
+        desired_capacity: { get_param: ['nfv', 'VDU', 'VDU1', 'desired_capacity'] },
+        resource: { type: 'vdu.yaml', properties: { flavor: 'm1.small' } },
+      },
     },
   },
   outputs: { ips: { value: { get_attr: ['group', 'outputs_list', 'mgmt_ip'] } } },
@@ -46,7 +51,12 @@ describe('OS::Heat::AutoScalingGroup scaling and healing', () => {
   });
   beforeEach(async () => {
     simulator.reset();
-    const created = await client.heat('POST', '/stacks', { stack_name: 'vnf', template: TOP, files: { 'vdu.yaml': MEMBER }, ...capacity(3) });
+    const created = await client.heat('POST', '/stacks', {
+      stack_name: 'vnf',
+      template: TOP,
+      files: { 'vdu.yaml': MEMBER },
+      ...capacity(3),
+    });
     stack = `vnf/${String(field(created.body, 'stack.id'))}`;
     await client.settle(stack);
   });
@@ -59,8 +69,14 @@ describe('OS::Heat::AutoScalingGroup scaling and healing', () => {
     return resources
       .filter((resource) => field(resource, 'parent_resource') === 'group')
       .map((resource) => {
-        const nested = String((field(resource, 'links') as Array<{ rel: string; href: string }>).find((link) => link.rel === 'nested')?.href);
-        return { name: String(field(resource, 'resource_name')), id: String(field(resource, 'physical_resource_id')), stackPath: nested.split('/stacks/')[1] };
+        const nested = String(
+          (field(resource, 'links') as Array<{ rel: string; href: string }>).find((link) => link.rel === 'nested')?.href,
+        );
+        return {
+          name: String(field(resource, 'resource_name')),
+          id: String(field(resource, 'physical_resource_id')),
+          stackPath: nested.split('/stacks/')[1],
+        };
       });
   }
 
@@ -96,7 +112,14 @@ describe('OS::Heat::AutoScalingGroup scaling and healing', () => {
   it('scales in by removing a member marked unhealthy before the oldest', async () => {
     const [first, second, newest] = await members();
     const group = await groupStackPath();
-    expect((await client.heat('PATCH', `/stacks/${group}/resources/${newest.name}`, { mark_unhealthy: true, resource_status_reason: 'scale-in target' })).status).toBe(200);
+    expect(
+      (
+        await client.heat('PATCH', `/stacks/${group}/resources/${newest.name}`, {
+          mark_unhealthy: true,
+          resource_status_reason: 'scale-in target',
+        })
+      ).status,
+    ).toBe(200);
     const member = await client.heat('GET', `/stacks/${group}/resources/${newest.name}`);
     expect(field(member.body, 'resource')).toMatchObject({ resource_status: 'CHECK_FAILED', resource_status_reason: 'scale-in target' });
 
@@ -106,7 +129,8 @@ describe('OS::Heat::AutoScalingGroup scaling and healing', () => {
 
   it('replaces a server marked unhealthy on the next update, keeping everything else', async () => {
     const [first, second] = await members();
-    const serverOf = async (memberStack: string): Promise<string> => String(field((await client.heat('GET', `/stacks/${memberStack}/resources/server`)).body, 'resource.physical_resource_id'));
+    const serverOf = async (memberStack: string): Promise<string> =>
+      String(field((await client.heat('GET', `/stacks/${memberStack}/resources/server`)).body, 'resource.physical_resource_id'));
     const before = await serverOf(second.stackPath);
     const untouched = await serverOf(first.stackPath);
     expect((await client.heat('PATCH', `/stacks/${second.stackPath}/resources/server`, { mark_unhealthy: true })).status).toBe(200);
@@ -146,7 +170,8 @@ describe('OS::Heat::AutoScalingGroup scaling and healing', () => {
     expect((await client.heat('PATCH', `/stacks/${stack}`, capacity(9))).status).toBe(202);
     expect(await client.settle(stack)).toMatchObject({
       stack_status: 'UPDATE_FAILED',
-      stack_status_reason: 'Resource UPDATE failed: StackValidationFailed: resources.group: desired_capacity must be between min_size and max_size',
+      stack_status_reason:
+        'Resource UPDATE failed: StackValidationFailed: resources.group: desired_capacity must be between min_size and max_size',
     });
   });
 });

@@ -19,7 +19,8 @@ export function integerProperty(properties: Readonly<Record<string, unknown>>, k
   const raw = properties[key];
   if (raw === undefined || raw === null || raw === '') return fallback;
   const value = typeof raw === 'number' ? raw : Number(raw);
-  if (!Number.isInteger(value) || value < 0) throw new TemplateError(`Property ${key}: ${JSON.stringify(raw)} is not a non-negative integer.`);
+  if (!Number.isInteger(value) || value < 0)
+    throw new TemplateError(`Property ${key}: ${JSON.stringify(raw)} is not a non-negative integer.`);
   return value;
 }
 
@@ -32,7 +33,13 @@ export function referenceAttributes(group: GroupView): Record<string, unknown> {
 }
 
 /** One attribute of every member, optionally keyed by member name, then `rest` selected from the result. */
-export function memberAttribute(nested: NestedStacks, group: GroupView, attribute: string, rest: readonly unknown[], keyed: boolean): unknown {
+export function memberAttribute(
+  nested: NestedStacks,
+  group: GroupView,
+  attribute: string,
+  rest: readonly unknown[],
+  keyed: boolean,
+): unknown {
   const values = group.members.map((member) => [member.name, nested.attribute(group.stack, member.name, attribute, [])] as const);
   const collected = keyed ? Object.fromEntries(values) : values.map(([, value]) => value);
   return selectPath(collected, rest) ?? null;

@@ -9,11 +9,19 @@ export const RESOURCE_GROUP = 'OS::Heat::ResourceGroup';
  * The definition of a nested stack: it sees the parent's `files`, `resource_registry` and
  * `parameter_defaults`, but takes its parameters only from the resource properties.
  */
-export function nestedDefinition(parent: StackDefinition, template: HotTemplate, parameters: Readonly<Record<string, unknown>>): StackDefinition {
+export function nestedDefinition(
+  parent: StackDefinition,
+  template: HotTemplate,
+  parameters: Readonly<Record<string, unknown>>,
+): StackDefinition {
   return {
     template,
     files: parent.files,
-    environment: { parameters: {}, parameter_defaults: parent.environment.parameter_defaults, resource_registry: parent.environment.resource_registry },
+    environment: {
+      parameters: {},
+      parameter_defaults: parent.environment.parameter_defaults,
+      resource_registry: parent.environment.resource_registry,
+    },
     parameters,
   };
 }
@@ -26,6 +34,9 @@ export function groupTemplate(members: ReadonlyArray<readonly [string, ResourceD
 /** A group's member definition: AutoScalingGroup `resource`, ResourceGroup `resource_def`. */
 export function memberDefinitionOf(groupType: string, properties: unknown): ResourceDefinition | undefined {
   if (!isRecord(properties)) return undefined;
-  const member = groupType === AUTO_SCALING_GROUP ? properties['resource'] : groupType === RESOURCE_GROUP ? properties['resource_def'] : undefined;
-  return isRecord(member) && typeof member['type'] === 'string' ? { type: member['type'], properties: member['properties'] ?? {} } : undefined;
+  const member =
+    groupType === AUTO_SCALING_GROUP ? properties['resource'] : groupType === RESOURCE_GROUP ? properties['resource_def'] : undefined;
+  return isRecord(member) && typeof member['type'] === 'string'
+    ? { type: member['type'], properties: member['properties'] ?? {} }
+    : undefined;
 }

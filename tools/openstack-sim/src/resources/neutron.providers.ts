@@ -51,7 +51,13 @@ export class PortProvider extends BaseProvider {
     }));
     const id = newUuid();
     const networkId = text(properties['network']) ?? text(properties['network_id']) ?? '';
-    neutron.ports.set(id, { id, name: text(properties['name']) ?? physicalName(stack, name, newShortId()), networkId, fixedIps, macAddress: neutron.newMacAddress() });
+    neutron.ports.set(id, {
+      id,
+      name: text(properties['name']) ?? physicalName(stack, name, newShortId()),
+      networkId,
+      fixedIps,
+      macAddress: neutron.newMacAddress(),
+    });
     return { physicalId: id };
   }
 
@@ -68,8 +74,17 @@ export class PortProvider extends BaseProvider {
     const port = this.cloud.neutron.ports.get(record.physicalId);
     if (port === undefined) return {};
     const nic = this.cloud.servers.nicOfPort(port.id);
-    const fixedIps = port.fixedIps.map((entry, index) => (index === 0 && nic !== undefined ? { ...entry, ip_address: nic.address } : entry));
-    const view = { id: port.id, name: port.name, network_id: port.networkId, mac_address: port.macAddress, fixed_ips: fixedIps, status: 'ACTIVE' };
+    const fixedIps = port.fixedIps.map((entry, index) =>
+      index === 0 && nic !== undefined ? { ...entry, ip_address: nic.address } : entry,
+    );
+    const view = {
+      id: port.id,
+      name: port.name,
+      network_id: port.networkId,
+      mac_address: port.macAddress,
+      fixed_ips: fixedIps,
+      status: 'ACTIVE',
+    };
     return { ...view, show: view };
   }
 }

@@ -20,7 +20,9 @@ function metadataOf(value: unknown): Record<string, string> {
 }
 
 function volumeIdsOf(properties: Readonly<Record<string, unknown>>): string[] {
-  const mappings = [properties['block_device_mapping_v2'], properties['block_device_mapping']].flatMap((list) => (Array.isArray(list) ? list.filter(isRecord) : []));
+  const mappings = [properties['block_device_mapping_v2'], properties['block_device_mapping']].flatMap((list) =>
+    Array.isArray(list) ? list.filter(isRecord) : [],
+  );
   return mappings.flatMap((mapping) => (typeof mapping['volume_id'] === 'string' ? [mapping['volume_id']] : []));
 }
 
@@ -40,7 +42,10 @@ export class NovaServerProvider extends BaseProvider {
   create({ stack, name, properties }: ProvisionTarget): ProvisionResult {
     const address = this.cloud.addressPool.allocate();
     if (address === undefined) {
-      throw new ResourceFailure('ResourceInError', `Went to status ERROR due to "Message: No valid host was found. The simulator address pool ${this.cloud.addressPool.describe()} is exhausted, Code: 500"`);
+      throw new ResourceFailure(
+        'ResourceInError',
+        `Went to status ERROR due to "Message: No valid host was found. The simulator address pool ${this.cloud.addressPool.describe()} is exhausted, Code: 500"`,
+      );
     }
     const now = this.clock();
     const server: ServerRecord = {

@@ -83,9 +83,10 @@ export class ResourceGroupProvider extends BaseProvider {
     const member = memberDefinitionOf(RESOURCE_GROUP, properties);
     if (member === undefined) throw new TemplateError('Property resource_def: a map with a "type" is required.');
     const indexVar = typeof properties['index_var'] === 'string' ? properties['index_var'] : '%index%';
-    const members = memberNames(integerProperty(properties, 'count', 1), removed).map(
-      (name): [string, ResourceDefinition] => [name, { type: member.type, properties: replaceIndex(member.properties, indexVar, name) }],
-    );
+    const members = memberNames(integerProperty(properties, 'count', 1), removed).map((name): [string, ResourceDefinition] => [
+      name,
+      { type: member.type, properties: replaceIndex(member.properties, indexVar, name) },
+    ]);
     return nestedDefinition(stack.definition, groupTemplate(members), {});
   }
 }

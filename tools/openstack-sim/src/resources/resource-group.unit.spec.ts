@@ -32,7 +32,11 @@ describe('OS::Heat::ResourceGroup', () => {
   });
   afterAll(() => simulator.close());
 
-  const serverNames = (): string[] => simulator.state().servers.map((server) => server.name).sort();
+  const serverNames = (): string[] =>
+    simulator
+      .state()
+      .servers.map((server) => server.name)
+      .sort();
 
   async function outputs(): Promise<Record<string, unknown>> {
     const stack = await client.settle('rg');
@@ -43,7 +47,11 @@ describe('OS::Heat::ResourceGroup', () => {
   it('creates count members named by index, shrinks from the top and honours removal policies', async () => {
     const created = await client.heat('POST', '/stacks', { stack_name: 'rg', template: template(3) });
     const path = `rg/${String(field(created.body, 'stack.id'))}`;
-    expect(await outputs()).toMatchObject({ addresses: ['127.10.0.1', '127.10.0.2', '127.10.0.3'], second: '127.10.0.2', refs: simulator.state().servers.map((server) => server.id) });
+    expect(await outputs()).toMatchObject({
+      addresses: ['127.10.0.1', '127.10.0.2', '127.10.0.3'],
+      second: '127.10.0.2',
+      refs: simulator.state().servers.map((server) => server.id),
+    });
     expect(serverNames()).toEqual(['vdu-0', 'vdu-1', 'vdu-2']);
 
     await client.heat('PATCH', `/stacks/${path}`, { template: template(2) });

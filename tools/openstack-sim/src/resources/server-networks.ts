@@ -9,13 +9,23 @@ function text(value: unknown): string | undefined {
 function portNic(portId: string, managementAddress: string | undefined, neutron: NeutronRegistry): ServerNic {
   const port = neutron.ports.get(portId);
   // A port created outside the stack (an id passed in as a parameter) sits on an unknown network.
-  if (port === undefined) return { portId, network: 'external', address: managementAddress ?? neutron.nextFixedAddress(), macAddress: neutron.newMacAddress() };
-  return { portId, network: neutron.networkName(port.networkId), address: managementAddress ?? port.fixedIps[0].ip_address, macAddress: port.macAddress };
+  if (port === undefined)
+    return { portId, network: 'external', address: managementAddress ?? neutron.nextFixedAddress(), macAddress: neutron.newMacAddress() };
+  return {
+    portId,
+    network: neutron.networkName(port.networkId),
+    address: managementAddress ?? port.fixedIps[0].ip_address,
+    macAddress: port.macAddress,
+  };
 }
 
 function networkNic(entry: Record<string, unknown>, managementAddress: string | undefined, neutron: NeutronRegistry): ServerNic {
   const network = neutron.networkName(text(entry['network']) ?? text(entry['subnet']) ?? 'private');
-  return { network, address: managementAddress ?? text(entry['fixed_ip']) ?? neutron.nextFixedAddress(), macAddress: neutron.newMacAddress() };
+  return {
+    network,
+    address: managementAddress ?? text(entry['fixed_ip']) ?? neutron.nextFixedAddress(),
+    macAddress: neutron.newMacAddress(),
+  };
 }
 
 /**

@@ -29,7 +29,10 @@ describe('fault injection and the simulator endpoints', () => {
   it('fails the next create with the given reason, once', async () => {
     simulator.faults.inject({ type: 'fail', operation: 'create', reason: 'Quota exceeded for instances' });
     const failed = await create();
-    expect(await client.settle(failed)).toMatchObject({ stack_status: 'CREATE_FAILED', stack_status_reason: 'Quota exceeded for instances' });
+    expect(await client.settle(failed)).toMatchObject({
+      stack_status: 'CREATE_FAILED',
+      stack_status_reason: 'Quota exceeded for instances',
+    });
     expect(simulator.state().servers).toEqual([]);
     await client.heat('DELETE', `/stacks/${failed}`);
     expect(await client.settle(failed)).toBeUndefined();
@@ -42,7 +45,9 @@ describe('fault injection and the simulator endpoints', () => {
     const serverId = simulator.state().servers[0].id;
     expect((await sim('POST', '/faults', { type: 'fail', operation: 'update', reason: 'update boom' })).status).toBe(201);
     expect((await sim('POST', '/faults', { type: 'fail', operation: 'delete', reason: 'delete boom' })).status).toBe(201);
-    expect(await (await sim('GET', '/faults')).json()).toEqual({ faults: [expect.objectContaining({ operation: 'update', times: 1 }), expect.objectContaining({ operation: 'delete', times: 1 })] });
+    expect(await (await sim('GET', '/faults')).json()).toEqual({
+      faults: [expect.objectContaining({ operation: 'update', times: 1 }), expect.objectContaining({ operation: 'delete', times: 1 })],
+    });
 
     await client.heat('PATCH', `/stacks/${stack}`, { parameters: { flavor: 'm1.large' } });
     expect(await client.settle(stack)).toMatchObject({ stack_status: 'UPDATE_FAILED', stack_status_reason: 'update boom' });
@@ -83,7 +88,10 @@ describe('fault injection and the simulator endpoints', () => {
     simulator.faults.inject({ type: 'fail', operation: 'create', reason: 'never' });
     expect((await sim('DELETE', '/faults')).status).toBe(204);
     await client.settle(await create());
-    expect(await (await sim('GET', '/state')).json()).toMatchObject({ stacks: [expect.objectContaining({ name: 'vnf', status: 'CREATE_COMPLETE' })], addressPool: { used: ['127.10.0.1'] } });
+    expect(await (await sim('GET', '/state')).json()).toMatchObject({
+      stacks: [expect.objectContaining({ name: 'vnf', status: 'CREATE_COMPLETE' })],
+      addressPool: { used: ['127.10.0.1'] },
+    });
     expect((await sim('POST', '/reset')).status).toBe(204);
     expect(simulator.state()).toMatchObject({ stacks: [], servers: [], addressPool: { used: [] }, pendingFaults: [] });
     expect((await client.heat('GET', '/stacks')).body).toEqual({ stacks: [] });

@@ -35,7 +35,10 @@ export class FaultInjector {
   /** Consumes the first matching failure and the first matching delay for an operation on a top-level stack. */
   take(operation: FaultOperation, stackName: string): FaultOutcome {
     const matches = (fault: { spec: StackFault; remaining: number }, type: StackFault['type']): boolean =>
-      fault.remaining > 0 && fault.spec.type === type && fault.spec.operation === operation && (fault.spec.stackName ?? stackName) === stackName;
+      fault.remaining > 0 &&
+      fault.spec.type === type &&
+      fault.spec.operation === operation &&
+      (fault.spec.stackName ?? stackName) === stackName;
     const failure = this.stackFaults.find((fault) => matches(fault, 'fail'));
     const delay = this.stackFaults.find((fault) => matches(fault, 'delay'));
     for (const used of [failure, delay]) if (used !== undefined) used.remaining -= 1;

@@ -10,8 +10,20 @@ export type FaultOperation = 'create' | 'update' | 'delete';
  * `stackName` limits a stack fault to one top-level stack.
  */
 export type FaultSpec =
-  | { readonly type: 'fail'; readonly operation: FaultOperation; readonly reason: string; readonly stackName?: string; readonly times?: number }
-  | { readonly type: 'delay'; readonly operation: FaultOperation; readonly delayMs: number; readonly stackName?: string; readonly times?: number }
+  | {
+      readonly type: 'fail';
+      readonly operation: FaultOperation;
+      readonly reason: string;
+      readonly stackName?: string;
+      readonly times?: number;
+    }
+  | {
+      readonly type: 'delay';
+      readonly operation: FaultOperation;
+      readonly delayMs: number;
+      readonly stackName?: string;
+      readonly times?: number;
+    }
   | { readonly type: 'unreachable'; readonly server: string; readonly unreachable?: boolean };
 
 export class InvalidFaultError extends Error {
@@ -31,7 +43,8 @@ function optionalString(body: Record<string, unknown>, key: string): string | un
 
 function optionalCount(body: Record<string, unknown>, key: string): number | undefined {
   const value = body[key];
-  if (value !== undefined && (typeof value !== 'number' || !Number.isInteger(value) || value < 0)) throw new InvalidFaultError(`"${key}" must be a non-negative integer`);
+  if (value !== undefined && (typeof value !== 'number' || !Number.isInteger(value) || value < 0))
+    throw new InvalidFaultError(`"${key}" must be a non-negative integer`);
   return value;
 }
 
@@ -51,7 +64,11 @@ export function parseFaultSpec(body: unknown): FaultSpec {
   }
   const operation = requireString(body, 'operation');
   if (!OPERATIONS.includes(operation)) throw new InvalidFaultError(`"operation" must be one of ${OPERATIONS.join(', ')}`);
-  const scope = { operation: operation as FaultOperation, stackName: optionalString(body, 'stackName'), times: optionalCount(body, 'times') };
+  const scope = {
+    operation: operation as FaultOperation,
+    stackName: optionalString(body, 'stackName'),
+    times: optionalCount(body, 'times'),
+  };
   if (body['type'] === 'fail') return { type: 'fail', reason: requireString(body, 'reason'), ...scope };
   if (body['type'] === 'delay') return { type: 'delay', delayMs: optionalCount(body, 'delayMs') ?? 0, ...scope };
   throw new InvalidFaultError('"type" must be one of fail, delay, unreachable');

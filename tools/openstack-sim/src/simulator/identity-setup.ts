@@ -36,7 +36,14 @@ export function buildDirectory(options: OpenStackSimulatorOptions): IdentityDire
       return project.id;
     });
     const roles = (user.roles ?? DEFAULT_ROLES).map((name) => ({ id: stableHexId(`role:${name}`), name }));
-    return { id: user.id ?? stableHexId(`user:${domain.id}:${user.name}`), name: user.name, domain, passwords: user.passwords, projectIds, roles };
+    return {
+      id: user.id ?? stableHexId(`user:${domain.id}:${user.name}`),
+      name: user.name,
+      domain,
+      passwords: user.passwords,
+      projectIds,
+      roles,
+    };
   });
   return new IdentityDirectory(users, projects);
 }
@@ -45,7 +52,8 @@ export function buildDirectory(options: OpenStackSimulatorOptions): IdentityDire
 export function primaryCredentials(directory: IdentityDirectory, authUrl: string, region: string): SimCredentials {
   const user = directory.users[0];
   const project = user === undefined ? undefined : directory.projectById(user.projectIds[0]);
-  if (user === undefined || project === undefined || user.passwords.length === 0) throw new Error('The simulator needs a user with a password and a project');
+  if (user === undefined || project === undefined || user.passwords.length === 0)
+    throw new Error('The simulator needs a user with a password and a project');
   return {
     authUrl,
     username: user.name,

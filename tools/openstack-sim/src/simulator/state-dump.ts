@@ -52,7 +52,12 @@ export function dumpState(store: StackStore, cloud: CloudState, faults: FaultInj
       statusReason: stack.statusReason,
       parentId: stack.parent?.stackId ?? null,
       settledAt: stack.settledAt?.toISOString() ?? null,
-      resources: [...stack.resources.values()].map((record) => ({ name: record.name, type: record.type, physicalId: record.physicalId, status: statusText(record) })),
+      resources: [...stack.resources.values()].map((record) => ({
+        name: record.name,
+        type: record.type,
+        physicalId: record.physicalId,
+        status: statusText(record),
+      })),
     })),
     servers: cloud.servers.all().map((server) => ({
       id: server.id,

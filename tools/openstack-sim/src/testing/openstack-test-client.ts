@@ -9,7 +9,9 @@ export interface ApiResponse {
 
 /** Reads `body` at a dotted path, for terse assertions in specs. */
 export function field(body: unknown, path: string): unknown {
-  return path.split('.').reduce<unknown>((value, key) => (isRecord(value) ? value[key] : Array.isArray(value) ? value[Number(key)] : undefined), body);
+  return path
+    .split('.')
+    .reduce<unknown>((value, key) => (isRecord(value) ? value[key] : Array.isArray(value) ? value[Number(key)] : undefined), body);
 }
 
 function endpoint(catalog: unknown, type: string): string {
@@ -34,7 +36,12 @@ export class OpenStackTestClient {
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({
         auth: {
-          identity: { methods: ['password'], password: { user: { name: credentials.username, domain: { name: credentials.userDomainName }, password: credentials.password } } },
+          identity: {
+            methods: ['password'],
+            password: {
+              user: { name: credentials.username, domain: { name: credentials.userDomainName }, password: credentials.password },
+            },
+          },
           scope: { project: { name: credentials.projectName, domain: { name: credentials.projectDomainName } } },
         },
       }),
@@ -42,7 +49,11 @@ export class OpenStackTestClient {
     const body = (await response.json()) as unknown;
     const token = response.headers.get('X-Subject-Token');
     if (response.status !== 201 || token === null) throw new Error(`Login failed: ${response.status}`);
-    return new OpenStackTestClient(token, endpoint(field(body, 'token.catalog'), 'orchestration'), endpoint(field(body, 'token.catalog'), 'compute'));
+    return new OpenStackTestClient(
+      token,
+      endpoint(field(body, 'token.catalog'), 'orchestration'),
+      endpoint(field(body, 'token.catalog'), 'compute'),
+    );
   }
 
   async request(method: string, url: string, body?: unknown, redirect: 'follow' | 'manual' = 'follow'): Promise<ApiResponse> {

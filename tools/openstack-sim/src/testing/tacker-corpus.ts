@@ -25,19 +25,27 @@ export interface ScalingGroup {
 }
 
 function walkDirectories(dir: string): string[] {
-  const children = readdirSync(dir).map((name) => join(dir, name)).filter((path) => statSync(path).isDirectory());
+  const children = readdirSync(dir)
+    .map((name) => join(dir, name))
+    .filter((path) => statSync(path).isDirectory());
   return [dir, ...children.flatMap(walkDirectories)];
 }
 
 function yamlFiles(dir: string): string[] {
-  return existsSync(dir) ? readdirSync(dir).filter((name) => /\.ya?ml$/.test(name)).sort() : [];
+  return existsSync(dir)
+    ? readdirSync(dir)
+        .filter((name) => /\.ya?ml$/.test(name))
+        .sort()
+    : [];
 }
 
 /** Every `<package>/BaseHOT/<flavour>/<top>.yaml` of the corpus with its nested templates. */
 export function findBaseHots(corpusDir: string): BaseHot[] {
   const flavours = walkDirectories(corpusDir).filter((dir) => basename(join(dir, '..')) === 'BaseHOT');
   return flavours.sort().flatMap((flavour) => {
-    const files = Object.fromEntries(yamlFiles(join(flavour, 'nested')).map((name) => [name, readFileSync(join(flavour, 'nested', name), 'utf8')]));
+    const files = Object.fromEntries(
+      yamlFiles(join(flavour, 'nested')).map((name) => [name, readFileSync(join(flavour, 'nested', name), 'utf8')]),
+    );
     return yamlFiles(flavour).map((top) => ({
       label: `${relative(corpusDir, flavour).replace('/BaseHOT/', ' ')} (${top})`,
       template: parse(readFileSync(join(flavour, top), 'utf8')) as Record<string, unknown>,
@@ -56,7 +64,9 @@ function nfvPaths(value: unknown, into: string[][]): string[][] {
 }
 
 function resources(template: Record<string, unknown>): Array<[string, Record<string, unknown>]> {
-  return Object.entries(isRecord(template['resources']) ? template['resources'] : {}).filter((entry): entry is [string, Record<string, unknown>] => isRecord(entry[1]));
+  return Object.entries(isRecord(template['resources']) ? template['resources'] : {}).filter(
+    (entry): entry is [string, Record<string, unknown>] => isRecord(entry[1]),
+  );
 }
 
 export function scalingGroups(template: Record<string, unknown>): ScalingGroup[] {
@@ -66,7 +76,13 @@ export function scalingGroups(template: Record<string, unknown>): ScalingGroup[]
       const properties = isRecord(resource['properties']) ? resource['properties'] : {};
       const desired = properties['desired_capacity'];
       const capacityPath = nfvPaths(desired, [])[0];
-      return { name, min: Number(properties['min_size'] ?? 0), max: Number(properties['max_size']), capacityPath, literal: typeof desired === 'number' ? desired : undefined };
+      return {
+        name,
+        min: Number(properties['min_size'] ?? 0),
+        max: Number(properties['max_size']),
+        capacityPath,
+        literal: typeof desired === 'number' ? desired : undefined,
+      };
     });
 }
 
@@ -103,6 +119,8 @@ export function vnfmParameters(template: Record<string, unknown>, capacities: Re
   const nfv: Record<string, unknown> = {};
   for (const path of nfvPaths(template['resources'], [])) setPath(nfv, path, capacities.get(path.join('.')) ?? leafValue(path));
   const declared = isRecord(template['parameters']) ? Object.entries(template['parameters']) : [];
-  const others = declared.filter(([name, declaration]) => name !== 'nfv' && !(isRecord(declaration) && 'default' in declaration)).map(([name]) => [name, 'default']);
+  const others = declared
+    .filter(([name, declaration]) => name !== 'nfv' && !(isRecord(declaration) && 'default' in declaration))
+    .map(([name]) => [name, 'default']);
   return { nfv, ...Object.fromEntries(others) };
 }

@@ -16,25 +16,47 @@ type Json = Record<string, unknown>;
  * an attribute of the wrong version fails.
  */
 function notificationSchemas(major: VnfLcmApiMajor): Record<string, Json> {
-  const opOcc = responseSchema(major === 1 ? 'lcm-v1' : 'lcm-v2', 'GET', '/vnf_lcm_op_occs/{vnfLcmOpOccId}', 200) as { properties: Record<string, Json> };
+  const opOcc = responseSchema(major === 1 ? 'lcm-v1' : 'lcm-v2', 'GET', '/vnf_lcm_op_occs/{vnfLcmOpOccId}', 200) as {
+    properties: Record<string, Json>;
+  };
   const props = opOcc.properties;
   const changes = (props.resourceChanges as { properties: Record<string, Json> }).properties;
   const link = (props._links as { properties: Record<string, Json> }).properties.vnfInstance;
   const string = { type: 'string' };
   const common = { id: string, subscriptionId: string, timeStamp: { type: 'string', format: 'date-time' }, vnfInstanceId: string };
-  const links = (extra: Record<string, Json>) => ({ type: 'object', required: ['vnfInstance', 'subscription'], additionalProperties: false, properties: { vnfInstance: link, subscription: link, ...extra } });
+  const links = (extra: Record<string, Json>) => ({
+    type: 'object',
+    required: ['vnfInstance', 'subscription'],
+    additionalProperties: false,
+    properties: { vnfInstance: link, subscription: link, ...extra },
+  });
   const identifier = (type: string) => ({
     type: 'object',
     additionalProperties: false,
     required: ['id', 'notificationType', 'subscriptionId', 'timeStamp', 'vnfInstanceId', '_links'],
     properties: { ...common, notificationType: { enum: [type] }, _links: links({}) },
   });
-  const v3 = major === 2 ? { verbosity: { enum: ['FULL', 'SHORT'] }, affectedExtLinkPorts: changes.affectedExtLinkPorts, vnfSnapshotInfoId: string } : {};
+  const v3 =
+    major === 2
+      ? { verbosity: { enum: ['FULL', 'SHORT'] }, affectedExtLinkPorts: changes.affectedExtLinkPorts, vnfSnapshotInfoId: string }
+      : {};
   return {
     VnfLcmOperationOccurrenceNotification: {
       type: 'object',
       additionalProperties: false,
-      required: ['id', 'notificationType', 'subscriptionId', 'timeStamp', 'notificationStatus', 'operationState', 'vnfInstanceId', 'operation', 'isAutomaticInvocation', 'vnfLcmOpOccId', '_links'],
+      required: [
+        'id',
+        'notificationType',
+        'subscriptionId',
+        'timeStamp',
+        'notificationStatus',
+        'operationState',
+        'vnfInstanceId',
+        'operation',
+        'isAutomaticInvocation',
+        'vnfLcmOpOccId',
+        '_links',
+      ],
       properties: {
         ...common,
         notificationType: { enum: ['VnfLcmOperationOccurrenceNotification'] },

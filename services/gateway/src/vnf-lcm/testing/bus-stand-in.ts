@@ -22,9 +22,18 @@ export interface BusStandIn {
  * consumer groups): every command is recorded and answered by `answer`, whose
  * AppErrors travel back as refusals, as a real service's would.
  */
-export async function startBusStandIn(infra: Infrastructure, services: ServiceName[], answer: (type: string, payload: unknown) => unknown): Promise<BusStandIn> {
+export async function startBusStandIn(
+  infra: Infrastructure,
+  services: ServiceName[],
+  answer: (type: string, payload: unknown) => unknown,
+): Promise<BusStandIn> {
   const received: ReceivedCommand[] = [];
-  const bus = new MessageBus({ broker: infra.brokerFor('stand-in'), clientId: 'stand-in', logger: createLogger('stand-in', 'silent'), maxAttempts: 1 });
+  const bus = new MessageBus({
+    broker: infra.brokerFor('stand-in'),
+    clientId: 'stand-in',
+    logger: createLogger('stand-in', 'silent'),
+    maxAttempts: 1,
+  });
   for (const service of services) {
     await bus.consume(service, [commandTopic(service)], async (payload: unknown, envelope: Envelope) => {
       received.push({ type: envelope.type, payload, key: envelope.key });

@@ -1,5 +1,13 @@
 import { AppError } from '@vnfm/contracts';
-import { LCM_COORDINATOR, type AuditTrailReply, type InstanceAtMessage, type OpOccRef, type StartOperationMessage, type VnfInstanceView, type VnfLcmOpOccView } from '@vnfm/lcm-domain';
+import {
+  LCM_COORDINATOR,
+  type AuditTrailReply,
+  type InstanceAtMessage,
+  type OpOccRef,
+  type StartOperationMessage,
+  type VnfInstanceView,
+  type VnfLcmOpOccView,
+} from '@vnfm/lcm-domain';
 import { VIM_REGISTRY_MESSAGES, vimNotFound, type VimIdMessage } from '@vnfm/vim-domain';
 import { PACKAGE_CATALOG, packageNotFound } from '@vnfm/vnf-package-domain';
 
@@ -41,11 +49,14 @@ export function answerLcmCommand(type: string, payload: unknown): unknown {
   switch (type) {
     case LCM_COORDINATOR.startOperation: {
       const { vnfInstanceId } = payload as StartOperationMessage;
-      if (vnfInstanceId === BUSY_INSTANCE) throw new AppError('OPERATION_IN_PROGRESS', 409, 'Conflict', `VNF instance ${vnfInstanceId} has an LCM operation in progress.`);
+      if (vnfInstanceId === BUSY_INSTANCE)
+        throw new AppError('OPERATION_IN_PROGRESS', 409, 'Conflict', `VNF instance ${vnfInstanceId} has an LCM operation in progress.`);
       return { vnfLcmOpOccId: `op-of-${vnfInstanceId}` };
     }
     case LCM_COORDINATOR.listOpOccs:
-      return (payload as { query: { nextpageOpaqueMarker?: string } }).query.nextpageOpaqueMarker ? { items: [opOccView('op-2')] } : { items: [opOccView('op-1')], nextMarker: 'page-2' };
+      return (payload as { query: { nextpageOpaqueMarker?: string } }).query.nextpageOpaqueMarker
+        ? { items: [opOccView('op-2')] }
+        : { items: [opOccView('op-1')], nextMarker: 'page-2' };
     case LCM_COORDINATOR.getOpOcc:
     case LCM_COORDINATOR.retryOpOcc:
     case LCM_COORDINATOR.rollbackOpOcc:
@@ -75,6 +86,7 @@ export function answerLcmCommand(type: string, payload: unknown): unknown {
 }
 
 function opOccOrNotFound({ vnfLcmOpOccId }: OpOccRef): VnfLcmOpOccView {
-  if (vnfLcmOpOccId === 'missing') throw new AppError('NOT_FOUND', 404, 'Not Found', `VNF LCM operation occurrence ${vnfLcmOpOccId} does not exist.`);
+  if (vnfLcmOpOccId === 'missing')
+    throw new AppError('NOT_FOUND', 404, 'Not Found', `VNF LCM operation occurrence ${vnfLcmOpOccId} does not exist.`);
   return opOccView(vnfLcmOpOccId);
 }

@@ -21,8 +21,26 @@ export interface ConsumedRecord {
  * `group`, from the beginning, until no record came for `idleMs`.
  */
 export async function consoleConsume(brokers: string[], group: string, topic: string, idleMs = 10_000): Promise<ConsumedRecord[]> {
-  const args = ['run-class', 'org.apache.kafka.tools.consumer.ConsoleConsumer', '--bootstrap-server', brokers.join(','), '--group', group, '--topic', topic, '--from-beginning', '--timeout-ms', String(idleMs)];
-  const properties = { 'print.partition': 'true', 'print.offset': 'true', 'print.headers': 'true', 'print.key': 'true', 'key.separator': FIELD };
+  const args = [
+    'run-class',
+    'org.apache.kafka.tools.consumer.ConsoleConsumer',
+    '--bootstrap-server',
+    brokers.join(','),
+    '--group',
+    group,
+    '--topic',
+    topic,
+    '--from-beginning',
+    '--timeout-ms',
+    String(idleMs),
+  ];
+  const properties = {
+    'print.partition': 'true',
+    'print.offset': 'true',
+    'print.headers': 'true',
+    'print.key': 'true',
+    'key.separator': FIELD,
+  };
   for (const [name, value] of Object.entries(properties)) args.push('--formatter-property', `${name}=${value}`);
   const { stdout } = await promisify(execFile)('bash', [KAFKA_SH, ...args], { maxBuffer: 64 * 1024 * 1024 });
   return stdout
@@ -39,7 +57,9 @@ function parseLine(topic: string, line: string): ConsumedRecord {
     partition: Number(partition.replace(/^Partition:/, '')),
     offset: Number(offset.replace(/^Offset:/, '')),
     // Our header values (UUIDs, type names, a media type) hold neither "," nor ":".
-    headers: Object.fromEntries(headers.split(',').map((header) => [header.slice(0, header.indexOf(':')), header.slice(header.indexOf(':') + 1)])),
+    headers: Object.fromEntries(
+      headers.split(',').map((header) => [header.slice(0, header.indexOf(':')), header.slice(header.indexOf(':') + 1)]),
+    ),
     key,
     value: JSON.parse(value.join(FIELD)) as Record<string, unknown>,
   };

@@ -10,15 +10,29 @@ export class MutualTlsReceiver {
   private server?: Server;
 
   async start(pki: TestPki): Promise<void> {
-    this.server = createServer({ cert: readFileSync(pki.serverCertFile), key: readFileSync(pki.serverKeyFile), ca: readFileSync(pki.caFile), requestCert: true, rejectUnauthorized: true }, (request, response) => {
-      const chunks: Buffer[] = [];
-      request.on('data', (chunk: Buffer) => chunks.push(chunk));
-      request.on('end', () => {
-        const clientCn = String((request.socket as TLSSocket).getPeerCertificate().subject?.CN ?? '');
-        this.received.push({ method: request.method ?? '', path: request.url ?? '', clientCn, body: JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as Record<string, unknown> });
-        response.writeHead(204).end();
-      });
-    });
+    this.server = createServer(
+      {
+        cert: readFileSync(pki.serverCertFile),
+        key: readFileSync(pki.serverKeyFile),
+        ca: readFileSync(pki.caFile),
+        requestCert: true,
+        rejectUnauthorized: true,
+      },
+      (request, response) => {
+        const chunks: Buffer[] = [];
+        request.on('data', (chunk: Buffer) => chunks.push(chunk));
+        request.on('end', () => {
+          const clientCn = String((request.socket as TLSSocket).getPeerCertificate().subject?.CN ?? '');
+          this.received.push({
+            method: request.method ?? '',
+            path: request.url ?? '',
+            clientCn,
+            body: JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as Record<string, unknown>,
+          });
+          response.writeHead(204).end();
+        });
+      },
+    );
     await new Promise<void>((resolve) => this.server?.listen(0, '127.0.0.1', resolve));
   }
 

@@ -30,10 +30,17 @@ export class NotificationReceivers {
         const path = request.url ?? '/';
         if (path === '/token') {
           this.tokensIssued++;
-          response.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ access_token: `token-${this.tokensIssued}`, token_type: 'Bearer', expires_in: 3600 }));
+          response
+            .writeHead(200, { 'Content-Type': 'application/json' })
+            .end(JSON.stringify({ access_token: `token-${this.tokensIssued}`, token_type: 'Bearer', expires_in: 3600 }));
           return;
         }
-        const notification = { method: request.method ?? '', path, headers: request.headers, body: JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as Record<string, unknown> };
+        const notification = {
+          method: request.method ?? '',
+          path,
+          headers: request.headers,
+          body: JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as Record<string, unknown>,
+        };
         this.received.push(notification);
         const answer: Answer = this.answers.get(path) ?? (() => ({ status: 204 }));
         const { status, delayMs = 0 } = answer(notification);
@@ -72,4 +79,7 @@ export class NotificationReceivers {
 }
 
 /** `VnfIdentifierCreationNotification`, or the operation state of an occurrence notification. */
-export const summary = (body: Record<string, unknown>) => (body.notificationType === 'VnfLcmOperationOccurrenceNotification' ? `${String(body.operation)}:${String(body.operationState)}` : String(body.notificationType));
+export const summary = (body: Record<string, unknown>) =>
+  body.notificationType === 'VnfLcmOperationOccurrenceNotification'
+    ? `${String(body.operation)}:${String(body.operationState)}`
+    : String(body.notificationType);

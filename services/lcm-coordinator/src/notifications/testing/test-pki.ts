@@ -19,9 +19,32 @@ export function createTestPki(dir: string): TestPki {
   const issue = (name: string, subject: string, extensions: string) => {
     writeFileSync(join(dir, `${name}.ext`), extensions);
     openssl(dir, 'req', ...key, '-keyout', `${name}.key`, '-out', `${name}.csr`, '-subj', subject);
-    openssl(dir, 'x509', '-req', '-in', `${name}.csr`, '-CA', 'ca.pem', '-CAkey', 'ca.key', '-CAcreateserial', '-out', `${name}.pem`, '-days', '1', '-extfile', `${name}.ext`);
+    openssl(
+      dir,
+      'x509',
+      '-req',
+      '-in',
+      `${name}.csr`,
+      '-CA',
+      'ca.pem',
+      '-CAkey',
+      'ca.key',
+      '-CAcreateserial',
+      '-out',
+      `${name}.pem`,
+      '-days',
+      '1',
+      '-extfile',
+      `${name}.ext`,
+    );
   };
   issue('server', '/CN=127.0.0.1', 'subjectAltName=IP:127.0.0.1\nextendedKeyUsage=serverAuth\n');
   issue('client', '/CN=vnfm-test-client', 'extendedKeyUsage=clientAuth\n');
-  return { caFile: join(dir, 'ca.pem'), serverCertFile: join(dir, 'server.pem'), serverKeyFile: join(dir, 'server.key'), clientCertFile: join(dir, 'client.pem'), clientKeyFile: join(dir, 'client.key') };
+  return {
+    caFile: join(dir, 'ca.pem'),
+    serverCertFile: join(dir, 'server.pem'),
+    serverKeyFile: join(dir, 'server.key'),
+    clientCertFile: join(dir, 'client.pem'),
+    clientKeyFile: join(dir, 'client.key'),
+  };
 }

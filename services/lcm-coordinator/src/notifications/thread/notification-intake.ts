@@ -58,7 +58,10 @@ export class NotificationIntake {
 
   /** Learns a subscription event already handled (the replay up to the checkpoint). */
   learnSubscription(event: RecordedEvent): void {
-    this.subscriptionsThen.apply(event.streamName.slice(LCCN_SUBSCRIPTION_STREAM_PREFIX.length), event.revision, { type: event.type, data: event.data } as LccnSubscriptionEvent);
+    this.subscriptionsThen.apply(event.streamName.slice(LCCN_SUBSCRIPTION_STREAM_PREFIX.length), event.revision, {
+      type: event.type,
+      data: event.data,
+    } as LccnSubscriptionEvent);
   }
 
   /** The outbox streams that got a new notification. */
@@ -77,16 +80,23 @@ export class NotificationIntake {
   }
 
   private async queue(intent: NotificationIntent): Promise<string[]> {
-    const subscriptions = [...this.subscriptionsThen.entriesInOrder()].map((entry) => entry.state).filter((subscription) => !subscription.deleted);
+    const subscriptions = [...this.subscriptionsThen.entriesInOrder()]
+      .map((entry) => entry.state)
+      .filter((subscription) => !subscription.deleted);
     if (subscriptions.length === 0) return [];
-    const instance = await this.instanceOf(intent.vnfInstanceId, subscriptions.some((subscription) => needsVnfdIdentity(subscription.filter)));
+    const instance = await this.instanceOf(
+      intent.vnfInstanceId,
+      subscriptions.some((subscription) => needsVnfdIdentity(subscription.filter)),
+    );
     const at = new Date().toISOString();
     const views = new Map<number, VnfLcmOpOccView>();
     // One outbox per subscription: their appends go together (an instance's order holds within each outbox).
     const queued = await Promise.all(
       subscriptions
         .filter((subscription) => matchesFilter(subscription.filter, intent, instance))
-        .map((subscription) => this.outboxes.queue(subscription.id, intent.vnfInstanceId, renderNotification(intent, subscription, this.publicUrl, views), at)),
+        .map((subscription) =>
+          this.outboxes.queue(subscription.id, intent.vnfInstanceId, renderNotification(intent, subscription, this.publicUrl, views), at),
+        ),
     );
     return queued.filter((stream): stream is string => stream !== undefined);
   }
@@ -108,7 +118,10 @@ export class NotificationIntake {
     if (!identity) {
       identity = this.reads.identityOf(vnfdId);
       // Unknown to the catalog (or not reachable) now: asked again next time.
-      void identity.then((known) => known ?? this.identities.delete(vnfdId), () => this.identities.delete(vnfdId));
+      void identity.then(
+        (known) => known ?? this.identities.delete(vnfdId),
+        () => this.identities.delete(vnfdId),
+      );
       this.identities.set(vnfdId, identity);
     }
     return identity;
@@ -118,10 +131,15 @@ export class NotificationIntake {
   private async learnInstance(event: RecordedEvent): Promise<void> {
     const vnfInstanceId = event.streamName.slice(VNF_INSTANCE_STREAM_PREFIX.length);
     const typed = { type: event.type, data: event.data } as VnfInstanceEvent;
-    if (typed.type === 'VnfInstanceCreated') this.instances.set(vnfInstanceId, { vnfdId: typed.data.vnfdId, vnfInstanceName: typed.data.vnfInstanceName });
+    if (typed.type === 'VnfInstanceCreated')
+      this.instances.set(vnfInstanceId, { vnfdId: typed.data.vnfdId, vnfInstanceName: typed.data.vnfInstanceName });
     else if (typed.type === 'VnfInstanceModified') {
       const facts = this.instances.get(vnfInstanceId);
-      if (facts) this.instances.set(vnfInstanceId, { vnfdId: typed.data.changes.vnfdId ?? facts.vnfdId, vnfInstanceName: typed.data.changes.vnfInstanceName ?? facts.vnfInstanceName });
+      if (facts)
+        this.instances.set(vnfInstanceId, {
+          vnfdId: typed.data.changes.vnfdId ?? facts.vnfdId,
+          vnfInstanceName: typed.data.changes.vnfInstanceName ?? facts.vnfInstanceName,
+        });
     }
   }
 
@@ -135,7 +153,10 @@ export class NotificationIntake {
         return undefined;
       }
       const before = event.revision > 0 ? await this.reads.readStream(event.streamName, event.revision) : [];
-      const state = before.reduce<VnfLcmOpOcc | undefined>((fold, recorded) => evolveVnfLcmOpOcc(fold, { type: recorded.type, data: recorded.data } as VnfLcmOpOccEvent), undefined);
+      const state = before.reduce<VnfLcmOpOcc | undefined>(
+        (fold, recorded) => evolveVnfLcmOpOcc(fold, { type: recorded.type, data: recorded.data } as VnfLcmOpOccEvent),
+        undefined,
+      );
       held = state && { revision: event.revision - 1, state };
     }
     const state = evolveVnfLcmOpOcc(held?.state, { type: event.type, data: event.data } as VnfLcmOpOccEvent);

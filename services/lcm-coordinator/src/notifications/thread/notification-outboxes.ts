@@ -52,18 +52,31 @@ export class NotificationOutboxes {
   /** Parked notifications, oldest first. */
   parked(): { stream: string; outbox: OutboxState; entry: OutboxEntry }[] {
     return [...this.outboxes]
-      .flatMap(([stream, outbox]) => [...outbox.entries.values()].filter((entry) => entry.status === 'PARKED').map((entry) => ({ stream, outbox, entry })))
+      .flatMap(([stream, outbox]) =>
+        [...outbox.entries.values()].filter((entry) => entry.status === 'PARKED').map((entry) => ({ stream, outbox, entry })),
+      )
       .sort((a, b) => (a.entry.parkedAt ?? '').localeCompare(b.entry.parkedAt ?? ''));
   }
 
   /** Queues a notification unless this outbox had it already (a source event seen twice); the stream, or undefined when nothing was queued. */
-  async queue(subscriptionId: string, vnfInstanceId: string, body: NotificationBody, at: string, replay = false): Promise<string | undefined> {
+  async queue(
+    subscriptionId: string,
+    vnfInstanceId: string,
+    body: NotificationBody,
+    at: string,
+    replay = false,
+  ): Promise<string | undefined> {
     const stream = notificationOutboxStream(subscriptionId, vnfInstanceId);
     if (!this.outboxes.has(stream)) this.outboxes.set(stream, emptyOutbox(subscriptionId, vnfInstanceId));
     const appended = await this.append(stream, (outbox) => {
       const entry = outbox.entries.get(body.id);
       const fresh = replay ? entry?.status === 'PARKED' : !outbox.known.has(body.id);
-      return fresh ? { type: 'NotificationQueued', data: { notificationId: body.id, subscriptionId, vnfInstanceId, body, at, ...(replay && { replay }) } } : undefined;
+      return fresh
+        ? {
+            type: 'NotificationQueued',
+            data: { notificationId: body.id, subscriptionId, vnfInstanceId, body, at, ...(replay && { replay }) },
+          }
+        : undefined;
     });
     return appended ? stream : undefined;
   }
@@ -89,7 +102,10 @@ export class NotificationOutboxes {
         }
       });
     const tail = (this.tails.get(stream) ?? Promise.resolve()).then(run, run);
-    this.tails.set(stream, tail.catch(() => undefined));
+    this.tails.set(
+      stream,
+      tail.catch(() => undefined),
+    );
     return tail;
   }
 

@@ -43,11 +43,29 @@ describe('NotificationSender: a subscriber that is down', () => {
     const config = loadConfig({ VNFM_DATA_DIR: work });
     const policy = CallbackPolicy.fromConfig(config);
     clients = new CallbackClients(policy, config);
-    const client = new SubscriberClient(1_000, new SubscriberAuth(new OwnerSecrets(keyRingAt(config, 'lcm-coordinator'), SECRET_OWNERS.lccnSubscription), policy, clients), policy, clients);
-    const subscription: LccnSubscription = { id: 'subscription-down', apiMajor: 2, callbackUri: receivers.uri('down'), createdAt: new Date().toISOString() };
+    const client = new SubscriberClient(
+      1_000,
+      new SubscriberAuth(new OwnerSecrets(keyRingAt(config, 'lcm-coordinator'), SECRET_OWNERS.lccnSubscription), policy, clients),
+      policy,
+      clients,
+    );
+    const subscription: LccnSubscription = {
+      id: 'subscription-down',
+      apiMajor: 2,
+      callbackUri: receivers.uri('down'),
+      createdAt: new Date().toISOString(),
+    };
     const outboxes = new NotificationOutboxes();
     outboxes.attach(store);
-    const settings = { publicUrl: 'http://vnfm.test', timeoutMs: 1_000, maxInFlight: 64, maxInFlightPerSubscription: 4, retryMinMs: 100, retryMaxMs: 10_000, parkAfterMs: 3_600_000 };
+    const settings = {
+      publicUrl: 'http://vnfm.test',
+      timeoutMs: 1_000,
+      maxInFlight: 64,
+      maxInFlightPerSubscription: 4,
+      retryMinMs: 100,
+      retryMaxMs: 10_000,
+      parkAfterMs: 3_600_000,
+    };
     sender = new NotificationSender(settings, createLogger('sender-test', 'error'), outboxes, () => subscription, client);
     let down = true;
     let inFlight = 0;
@@ -62,7 +80,13 @@ describe('NotificationSender: a subscriber that is down', () => {
       return { status: 503, delayMs: 50 };
     });
     for (let i = 0; i < OUTBOXES; i++) {
-      const body = { id: `notification-${i}`, notificationType: 'VnfIdentifierCreationNotification', subscriptionId: subscription.id, vnfInstanceId: `instance-${i}`, timeStamp: new Date().toISOString() };
+      const body = {
+        id: `notification-${i}`,
+        notificationType: 'VnfIdentifierCreationNotification',
+        subscriptionId: subscription.id,
+        vnfInstanceId: `instance-${i}`,
+        timeStamp: new Date().toISOString(),
+      };
       sender.kick((await outboxes.queue(subscription.id, `instance-${i}`, body, body.timeStamp)) as string);
     }
     await sleep(4_000);
@@ -76,7 +100,11 @@ describe('NotificationSender: a subscriber that is down', () => {
     const failedAttempts = attempts;
     down = false;
     const upAt = Date.now();
-    const got = await receivers.until('down', (notifications) => new Set(notifications.slice(failedAttempts).map((n) => n.body.id)).size === OUTBOXES, 15_000);
+    const got = await receivers.until(
+      'down',
+      (notifications) => new Set(notifications.slice(failedAttempts).map((n) => n.body.id)).size === OUTBOXES,
+      15_000,
+    );
     // One probe finds it up (within a fraction of the 10 s back-off, spread over the outboxes) and every outbox follows at once.
     expect(Date.now() - upAt).toBeLessThan(8_000);
     expect(got.length - failedAttempts).toBe(OUTBOXES);

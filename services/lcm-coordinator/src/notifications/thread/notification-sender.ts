@@ -53,7 +53,9 @@ export class NotificationSender {
     private readonly subscriptionOf: (id: string) => LccnSubscription | undefined,
     private readonly client: SubscriberClient,
   ) {
-    this.limiter = new DeliveryLimiter(this.settings.maxInFlight, (subscriptionId) => (this.failing.has(subscriptionId) ? 1 : this.settings.maxInFlightPerSubscription));
+    this.limiter = new DeliveryLimiter(this.settings.maxInFlight, (subscriptionId) =>
+      this.failing.has(subscriptionId) ? 1 : this.settings.maxInFlightPerSubscription,
+    );
     // Every request in flight and every back-off listens for the stop: as many as there are busy outboxes.
     setMaxListeners(0, this.stopping.signal);
   }
@@ -65,7 +67,11 @@ export class NotificationSender {
     if (!outbox || !outboxHead(outbox)) return;
     const worker = this.work(stream, outbox)
       .catch((error: unknown) => {
-        if (!this.stopping.signal.aborted) this.logger.error({ stream, error: String(error) }, 'notification outbox stopped; it resumes on the next notification or restart');
+        if (!this.stopping.signal.aborted)
+          this.logger.error(
+            { stream, error: String(error) },
+            'notification outbox stopped; it resumes on the next notification or restart',
+          );
       })
       .finally(() => {
         this.workers.delete(stream);
@@ -86,7 +92,10 @@ export class NotificationSender {
     for (let head = outboxHead(outbox); head && !stop.aborted; head = outboxHead(outbox)) {
       const subscription = this.subscriptionOf(outbox.subscriptionId);
       if (!subscription) {
-        await this.outboxes.record(stream, { type: 'NotificationParked', data: { notificationId: head.notificationId, reason: 'subscription deleted', attempts: head.attempts, at: now() } });
+        await this.outboxes.record(stream, {
+          type: 'NotificationParked',
+          data: { notificationId: head.notificationId, reason: 'subscription deleted', attempts: head.attempts, at: now() },
+        });
         continue;
       }
       if (this.expired(head)) {
@@ -104,14 +113,28 @@ export class NotificationSender {
         release();
       }
       if (outcome.delivered) {
-        await this.outboxes.record(stream, { type: 'NotificationDelivered', data: { notificationId: head.notificationId, status: outcome.status, attempts: head.attempts + 1, at: now() } });
+        await this.outboxes.record(stream, {
+          type: 'NotificationDelivered',
+          data: { notificationId: head.notificationId, status: outcome.status, attempts: head.attempts + 1, at: now() },
+        });
         continue;
       }
       const attempt = head.attempts + 1;
-      await this.outboxes.record(stream, { type: 'NotificationAttemptFailed', data: { notificationId: head.notificationId, attempt, reason: outcome.reason, at: now() } });
-      this.logger.warn({ notificationId: head.notificationId, subscriptionId: outbox.subscriptionId, attempt, reason: outcome.reason }, 'notification not delivered; will retry');
+      await this.outboxes.record(stream, {
+        type: 'NotificationAttemptFailed',
+        data: { notificationId: head.notificationId, attempt, reason: outcome.reason, at: now() },
+      });
+      this.logger.warn(
+        { notificationId: head.notificationId, subscriptionId: outbox.subscriptionId, attempt, reason: outcome.reason },
+        'notification not delivered; will retry',
+      );
       const failing = this.failing.get(outbox.subscriptionId);
-      const backOff = retryDelayMs(Math.max(attempt, failing?.failures ?? 0), this.settings.retryMinMs, this.settings.retryMaxMs, Math.random());
+      const backOff = retryDelayMs(
+        Math.max(attempt, failing?.failures ?? 0),
+        this.settings.retryMinMs,
+        this.settings.retryMaxMs,
+        Math.random(),
+      );
       if (!this.expired(head)) await pause(backOff, failing ? [stop, failing.answered.signal] : [stop]);
     }
   }
@@ -135,7 +158,10 @@ export class NotificationSender {
 
   private async park(stream: string, head: OutboxEntry): Promise<void> {
     const reason = head.lastReason ?? 'not delivered';
-    await this.outboxes.record(stream, { type: 'NotificationParked', data: { notificationId: head.notificationId, reason, attempts: head.attempts, at: now() } });
+    await this.outboxes.record(stream, {
+      type: 'NotificationParked',
+      data: { notificationId: head.notificationId, reason, attempts: head.attempts, at: now() },
+    });
     this.logger.warn({ notificationId: head.notificationId, stream, attempts: head.attempts, reason }, 'notification parked');
   }
 }

@@ -25,10 +25,19 @@ export function parkedViews(outboxes: NotificationOutboxes, subscriptionId?: str
  * the outbox to kick and the view as it was parked, or undefined when no
  * parked notification has this id.
  */
-export async function replayParked(outboxes: NotificationOutboxes, notificationId: string): Promise<{ stream: string; view: ParkedNotificationView } | undefined> {
+export async function replayParked(
+  outboxes: NotificationOutboxes,
+  notificationId: string,
+): Promise<{ stream: string; view: ParkedNotificationView } | undefined> {
   const parked = outboxes.parked().find(({ entry }) => entry.notificationId === notificationId);
   if (!parked) return undefined;
   const view = parkedViews(outboxes).find((item) => item.id === notificationId) as ParkedNotificationView;
-  const stream = await outboxes.queue(parked.outbox.subscriptionId, parked.outbox.vnfInstanceId, parked.entry.body, new Date().toISOString(), true);
+  const stream = await outboxes.queue(
+    parked.outbox.subscriptionId,
+    parked.outbox.vnfInstanceId,
+    parked.entry.body,
+    new Date().toISOString(),
+    true,
+  );
   return stream ? { stream, view } : undefined;
 }

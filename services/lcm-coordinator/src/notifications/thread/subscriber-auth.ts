@@ -28,11 +28,16 @@ export class SubscriberAuth {
       const { paramsBasic } = await this.secrets.open(subscription.id, sealed);
       return `Basic ${Buffer.from(`${paramsBasic?.userName ?? ''}:${paramsBasic?.password ?? ''}`).toString('base64')}`;
     }
-    if (sealed.authType.includes('OAUTH2_CLIENT_CREDENTIALS') && sealed.paramsOauth2ClientCredentials) return `Bearer ${await this.token(subscription.id, sealed, signal)}`;
+    if (sealed.authType.includes('OAUTH2_CLIENT_CREDENTIALS') && sealed.paramsOauth2ClientCredentials)
+      return `Bearer ${await this.token(subscription.id, sealed, signal)}`;
     return undefined;
   }
 
-  usesToken = (subscription: LccnSubscription) => Boolean(subscription.authentication?.authType.includes('OAUTH2_CLIENT_CREDENTIALS') && !subscription.authentication.authType.includes('BASIC'));
+  usesToken = (subscription: LccnSubscription) =>
+    Boolean(
+      subscription.authentication?.authType.includes('OAUTH2_CLIENT_CREDENTIALS') &&
+      !subscription.authentication.authType.includes('BASIC'),
+    );
 
   /** The subscriber refused the token (401): the next request fetches a new one. */
   forget(subscriptionId: string): void {
@@ -59,7 +64,11 @@ export class SubscriberAuth {
     return entry.token;
   }
 
-  private async fetchToken(subscriptionId: string, sealed: SubscriptionAuthentication, signal: AbortSignal): Promise<{ token: string; lifetimeS: number }> {
+  private async fetchToken(
+    subscriptionId: string,
+    sealed: SubscriptionAuthentication,
+    signal: AbortSignal,
+  ): Promise<{ token: string; lifetimeS: number }> {
     const opened = await this.secrets.open(subscriptionId, sealed);
     const oauth = opened.paramsOauth2ClientCredentials as NonNullable<SubscriptionAuthentication['paramsOauth2ClientCredentials']>;
     const refused = await this.policy.refusalOf(oauth.tokenEndpoint);

@@ -44,13 +44,26 @@ export class SubscriberClient {
       const refused = await this.policy.refusalOf(subscription.callbackUri);
       if (refused) return { delivered: false, reason: `the callback URI is not allowed: ${refused}` };
       const dispatcher = this.clients.for(subscription.authentication?.authType);
-      if (!dispatcher) return { delivered: false, reason: 'authType TLS_CERT and the VNFM has no client certificate (VNFM_NOTIFY_TLS_CERT_FILE)' };
-      const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'application/json', Version: VNFLCM_API_VERSIONS[subscription.apiMajor] };
+      if (!dispatcher)
+        return { delivered: false, reason: 'authType TLS_CERT and the VNFM has no client certificate (VNFM_NOTIFY_TLS_CERT_FILE)' };
+      const headers: Record<string, string> = {
+        'Content-Type': 'application/json',
+        Accept: 'application/json',
+        Version: VNFLCM_API_VERSIONS[subscription.apiMajor],
+      };
       const authorization = await this.auth.authorization(subscription, controller.signal);
       if (authorization) headers.Authorization = authorization;
-      const response = await request(subscription.callbackUri, { method: 'POST', headers, body: JSON.stringify(body), signal: controller.signal, dispatcher });
+      const response = await request(subscription.callbackUri, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify(body),
+        signal: controller.signal,
+        dispatcher,
+      });
       await response.body.dump().catch(() => undefined);
-      return response.statusCode >= 200 && response.statusCode < 300 ? { delivered: true, status: response.statusCode } : { delivered: false, reason: `it answered ${response.statusCode}` };
+      return response.statusCode >= 200 && response.statusCode < 300
+        ? { delivered: true, status: response.statusCode }
+        : { delivered: false, reason: `it answered ${response.statusCode}` };
     } catch (error) {
       if (stop.aborted) throw error;
       if (timedOut) return { delivered: false, reason: `no answer within ${this.timeoutMs} ms` };

@@ -40,7 +40,13 @@ function filesHolding(dir: string, needle: string): string[] {
  */
 function capiKubeconfig(cp: K8sControlPlane, dir: string): { kubeconfig: string; keyData: string } {
   const pki = join(dirname(cp.kubeconfig), 'pki');
-  const { cert, key } = signCert(dir, join(pki, 'ca'), 'workload-admin', '/O=system:masters/CN=kubernetes-admin', 'extendedKeyUsage=clientAuth');
+  const { cert, key } = signCert(
+    dir,
+    join(pki, 'ca'),
+    'workload-admin',
+    '/O=system:masters/CN=kubernetes-admin',
+    'extendedKeyUsage=clientAuth',
+  );
   const b64 = (text: string) => Buffer.from(text).toString('base64');
   const keyData = b64(key);
   const kubeconfig = [
@@ -79,13 +85,28 @@ describe('cluster-credentials MgmtDriver (tools/k8s)', () => {
   let vimToken = 'no VIM token read';
   const token = `rcv-${randomBytes(12).toString('hex')}`;
   const password = `pw-${randomBytes(12).toString('hex')}`;
-  const params = (receiver: Record<string, unknown>, more: Record<string, unknown> = {}) => ({ cluster_kubeconfig: { receiver: { url, ...receiver }, ...more } });
+  const params = (receiver: Record<string, unknown>, more: Record<string, unknown> = {}) => ({
+    cluster_kubeconfig: { receiver: { url, ...receiver }, ...more },
+  });
   const bearer = () => ({ ca_cert: receiver.caPem, bearer_token: token });
 
   const createSecret = () =>
-    core.createNamespacedSecret({ namespace: cp.namespace, body: { metadata: { name: SECRET, labels: { 'cluster.x-k8s.io/cluster-name': CLUSTER } }, type: 'cluster.x-k8s.io/secret', data: { value: Buffer.from(workload.kubeconfig).toString('base64') } } });
+    core.createNamespacedSecret({
+      namespace: cp.namespace,
+      body: {
+        metadata: { name: SECRET, labels: { 'cluster.x-k8s.io/cluster-name': CLUSTER } },
+        type: 'cluster.x-k8s.io/secret',
+        data: { value: Buffer.from(workload.kubeconfig).toString('base64') },
+      },
+    });
   const deleteSecret = () => core.deleteNamespacedSecret({ namespace: cp.namespace, name: SECRET }).catch(() => undefined);
-  const failure = (promise: Promise<unknown>) => promise.then(() => { throw new Error('the hook did not fail'); }, (error: AppError) => error);
+  const failure = (promise: Promise<unknown>) =>
+    promise.then(
+      () => {
+        throw new Error('the hook did not fail');
+      },
+      (error: AppError) => error,
+    );
 
   beforeAll(async () => {
     cp = await ensureK8s();
@@ -113,23 +134,41 @@ describe('cluster-credentials MgmtDriver (tools/k8s)', () => {
   });
 
   it('instantiate_end: the kubeconfig of the one Cluster of the manifests arrives byte for byte, with the bearer token; outputs name the delivery only', async () => {
-    const outputs = await harness.run('instantiate_end', { 'lcm-kubernetes-def-files': ['Files/kubernetes/workload-cluster.yaml'], ...params(bearer()) });
+    const outputs = await harness.run('instantiate_end', {
+      'lcm-kubernetes-def-files': ['Files/kubernetes/workload-cluster.yaml'],
+      ...params(bearer()),
+    });
 
     expect(receiver.received).toHaveLength(1);
     const [request] = receiver.received;
-    expect(request).toMatchObject({ method: 'POST', path: '/clusters', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' } });
+    expect(request).toMatchObject({
+      method: 'POST',
+      path: '/clusters',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    });
     const body = JSON.parse(request.body.toString('utf8')) as Record<string, string>;
     expect(Object.keys(body).sort()).toEqual(['clusterName', 'kubeconfig', 'vnfInstanceId']);
     expect(body).toMatchObject({ vnfInstanceId: harness.vnfInstanceId, clusterName: CLUSTER });
     expect(Buffer.from(body['kubeconfig'], 'utf8').equals(Buffer.from(workload.kubeconfig, 'utf8'))).toBe(true);
-    expect(outputs).toEqual({ 'cluster-credentials': { clusterName: CLUSTER, secret: `${cp.namespace}/${SECRET}`, receiver: url, attempts: 1, deliveredAt: expect.any(String) } });
+    expect(outputs).toEqual({
+      'cluster-credentials': {
+        clusterName: CLUSTER,
+        secret: `${cp.namespace}/${SECRET}`,
+        receiver: url,
+        attempts: 1,
+        deliveredAt: expect.any(String),
+      },
+    });
   });
 
   it('a receiver answering 503 twice is tried again with back-off and gets it the third time (HTTP Basic, the CA read from the package)', async () => {
     harness.addPackageFile('Files/receiver-ca.pem', receiver.caPem);
     receiver.answers.push(503, 503);
     const started = Date.now();
-    const outputs = await harness.run('heal_end', params({ ca_cert_path: './Files/receiver-ca.pem', username: 'clusters', password }, { cluster_name: CLUSTER }));
+    const outputs = await harness.run(
+      'heal_end',
+      params({ ca_cert_path: './Files/receiver-ca.pem', username: 'clusters', password }, { cluster_name: CLUSTER }),
+    );
 
     expect(receiver.received).toHaveLength(3);
     const basic = `Basic ${Buffer.from(`clusters:${password}`).toString('base64')}`;
@@ -142,9 +181,16 @@ describe('cluster-credentials MgmtDriver (tools/k8s)', () => {
 
   it("change_current_package_end sends again with the change request's cluster_kubeconfig in place of the instantiation's", async () => {
     const changed = params({ ca_cert: receiver.caPem, username: 'changed', password }, { cluster_name: CLUSTER });
-    const outputs = await harness.run('change_current_package_end', params({ ca_cert: receiver.caPem, bearer_token: token }, { cluster_name: CLUSTER }), undefined, { vnfdId: 'release-2', additionalParams: changed });
+    const outputs = await harness.run(
+      'change_current_package_end',
+      params({ ca_cert: receiver.caPem, bearer_token: token }, { cluster_name: CLUSTER }),
+      undefined,
+      { vnfdId: 'release-2', additionalParams: changed },
+    );
 
-    expect(receiver.received.map((request) => request.headers['authorization'])).toEqual([`Basic ${Buffer.from(`changed:${password}`).toString('base64')}`]);
+    expect(receiver.received.map((request) => request.headers['authorization'])).toEqual([
+      `Basic ${Buffer.from(`changed:${password}`).toString('base64')}`,
+    ]);
     expect(outputs?.['cluster-credentials']).toMatchObject({ clusterName: CLUSTER, attempts: 1 });
   });
 
@@ -152,7 +198,9 @@ describe('cluster-credentials MgmtDriver (tools/k8s)', () => {
     const later = new TestReceiver(harness.dataDir);
     const port = await freePort();
     const laterUrl = `https://127.0.0.1:${port}/late`;
-    const running = harness.run('heal_end', { cluster_kubeconfig: { cluster_name: CLUSTER, receiver: { url: laterUrl, ca_cert: later.caPem, bearer_token: token } } });
+    const running = harness.run('heal_end', {
+      cluster_kubeconfig: { cluster_name: CLUSTER, receiver: { url: laterUrl, ca_cert: later.caPem, bearer_token: token } },
+    });
     await new Promise((resolve) => setTimeout(resolve, 1_200));
     await later.start(port);
     try {
@@ -175,7 +223,9 @@ describe('cluster-credentials MgmtDriver (tools/k8s)', () => {
 
   it('a receiver whose certificate does not chain to the given CA gets nothing', async () => {
     const otherCa = makeCa(harness.dataDir, 'other-ca');
-    const error = await failure(harness.run('instantiate_end', params({ ca_cert: otherCa, bearer_token: token }, { cluster_name: CLUSTER })));
+    const error = await failure(
+      harness.run('instantiate_end', params({ ca_cert: otherCa, bearer_token: token }, { cluster_name: CLUSTER })),
+    );
 
     expect(error).toMatchObject({ code: 'KUBECONFIG_RECEIVER_UNTRUSTED', status: 502, detail: expect.stringContaining(url) });
     expect(receiver.received).toHaveLength(0);
@@ -184,7 +234,11 @@ describe('cluster-credentials MgmtDriver (tools/k8s)', () => {
   it('a Secret that Cluster API writes later is waited for; one that never comes fails the hook at its deadline naming it', async () => {
     await deleteSecret();
     const timeout = await failure(harness.run('instantiate_end', params(bearer(), { cluster_name: CLUSTER }), AbortSignal.timeout(2_500)));
-    expect(timeout).toMatchObject({ code: 'CLUSTER_KUBECONFIG_NOT_FOUND', status: 504, detail: expect.stringContaining(`Secret ${cp.namespace}/${SECRET}`) });
+    expect(timeout).toMatchObject({
+      code: 'CLUSTER_KUBECONFIG_NOT_FOUND',
+      status: 504,
+      detail: expect.stringContaining(`Secret ${cp.namespace}/${SECRET}`),
+    });
     expect(receiver.received).toHaveLength(0);
 
     const started = Date.now();
@@ -199,7 +253,10 @@ describe('cluster-credentials MgmtDriver (tools/k8s)', () => {
   });
 
   it('register_vim: the workload cluster becomes a Kubernetes VIM that is REACHABLE; a heal replaces it; terminate_end deregisters it', async () => {
-    const outputs = await harness.run('instantiate_end', params(bearer(), { cluster_name: CLUSTER, register_vim: true, vim_name: `workload-${harness.vnfInstanceId}` }));
+    const outputs = await harness.run(
+      'instantiate_end',
+      params(bearer(), { cluster_name: CLUSTER, register_vim: true, vim_name: `workload-${harness.vnfInstanceId}` }),
+    );
     const { vim } = outputs?.['cluster-credentials'] as { vim: { vimId: string; vimName: string; authUrl: string } };
     expect(vim).toEqual({ vimId: expect.any(String), vimName: `workload-${harness.vnfInstanceId}`, authUrl: cp.authUrl });
     expect(receiver.received).toHaveLength(1);
@@ -210,9 +267,16 @@ describe('cluster-credentials MgmtDriver (tools/k8s)', () => {
       await new Promise((resolve) => setTimeout(resolve, 500));
       view = (await harness.getVim(vim.vimId)).vim as unknown as Record<string, unknown>;
     }
-    expect(view).toMatchObject({ name: `workload-${harness.vnfInstanceId}`, type: 'kubernetes', auth_url: cp.authUrl, status: 'REACHABLE' });
+    expect(view).toMatchObject({
+      name: `workload-${harness.vnfInstanceId}`,
+      type: 'kubernetes',
+      auth_url: cp.authUrl,
+      status: 'REACHABLE',
+    });
     // The service account token the VIM carries (the kubeconfig has a client certificate): sealed in the registry.
-    const resolved = await harness.request<ResolveVimConnectionInfoReply>(VIM_REGISTRY_MESSAGES.resolveVimConnectionInfo, { vimConnectionInfo: { w: { vimId: vim.vimId, vimType: 'ETSINFV.KUBERNETES.V_1' } } });
+    const resolved = await harness.request<ResolveVimConnectionInfoReply>(VIM_REGISTRY_MESSAGES.resolveVimConnectionInfo, {
+      vimConnectionInfo: { w: { vimId: vim.vimId, vimType: 'ETSINFV.KUBERNETES.V_1' } },
+    });
     vimToken = String(resolved.vimConnectionInfo['w']?.accessInfo?.['bearer_token']);
     expect(vimToken.length).toBeGreaterThan(20);
 
@@ -243,7 +307,9 @@ describe('cluster-credentials MgmtDriver (tools/k8s)', () => {
     expect(harness.logLines.length).toBeGreaterThan(0);
     for (const secret of [workload.keyData, token, password, workload.kubeconfig, vimToken]) {
       expect(harness.logLines.filter((line) => line.includes(secret))).toEqual([]);
-      expect(filesHolding(harness.dataDir, secret).filter((path) => !path.startsWith('workload-admin.') && !path.startsWith('package/'))).toEqual([]);
+      expect(
+        filesHolding(harness.dataDir, secret).filter((path) => !path.startsWith('workload-admin.') && !path.startsWith('package/')),
+      ).toEqual([]);
     }
   });
 });

@@ -62,13 +62,21 @@ export class ClusterCredentialsDriver implements HookDriver {
       return earlier === undefined ? undefined : { [OUTPUT_KEY]: null };
     }
     if (!SENDING_HOOKS.has(context.hook)) {
-      this.deps.runtime.logger.info({ hook: context.hook, vnfInstanceId: context.vnfInstanceId }, `The cluster-credentials MgmtDriver does nothing at ${context.hook}.`);
+      this.deps.runtime.logger.info(
+        { hook: context.hook, vnfInstanceId: context.vnfInstanceId },
+        `The cluster-credentials MgmtDriver does nothing at ${context.hook}.`,
+      );
       return undefined;
     }
-    const instantiateParams = context.instantiation?.additionalParams ?? (context.operation === 'INSTANTIATE' ? (context.operationParams['additionalParams'] as Record<string, unknown> | undefined) : undefined);
+    const instantiateParams =
+      context.instantiation?.additionalParams ??
+      (context.operation === 'INSTANTIATE'
+        ? (context.operationParams['additionalParams'] as Record<string, unknown> | undefined)
+        : undefined);
     const operationParams = context.operationParams['additionalParams'];
     // A change_current_package or heal request may give new parameters; else the instantiation's serve.
-    const requestParams = isRecord(operationParams) && operationParams[CREDENTIALS_PARAM] !== undefined ? operationParams : instantiateParams;
+    const requestParams =
+      isRecord(operationParams) && operationParams[CREDENTIALS_PARAM] !== undefined ? operationParams : instantiateParams;
     const params = readCredentialsParams(await secrets.open(requestParams, '/additionalParams'));
     const vim = managementVim(secrets.vimConnectionInfo, context.vnfInstanceId);
     const cluster = params.clusterName === undefined ? await clusterOfManifests(instantiateParams, files) : undefined;
@@ -78,16 +86,36 @@ export class ClusterCredentialsDriver implements HookDriver {
     const secret = { namespace, name: `${clusterName}-kubeconfig` };
 
     const kubeconfig = await awaitKubeconfig(await kubeConfigOf(vim), secret, signal);
-    const attempts = await deliverKubeconfig(params.receiver, ca, { vnfInstanceId: context.vnfInstanceId, clusterName, kubeconfig }, signal);
-    const output: CredentialsOutput = { clusterName, secret: `${namespace}/${secret.name}`, receiver: receiverName(params.receiver.url), attempts, deliveredAt: new Date().toISOString() };
-    this.deps.runtime.logger.info({ hook: context.hook, vnfInstanceId: context.vnfInstanceId, clusterName, receiver: output.receiver, attempts }, 'workload cluster kubeconfig delivered');
+    const attempts = await deliverKubeconfig(
+      params.receiver,
+      ca,
+      { vnfInstanceId: context.vnfInstanceId, clusterName, kubeconfig },
+      signal,
+    );
+    const output: CredentialsOutput = {
+      clusterName,
+      secret: `${namespace}/${secret.name}`,
+      receiver: receiverName(params.receiver.url),
+      attempts,
+      deliveredAt: new Date().toISOString(),
+    };
+    this.deps.runtime.logger.info(
+      { hook: context.hook, vnfInstanceId: context.vnfInstanceId, clusterName, receiver: output.receiver, attempts },
+      'workload cluster kubeconfig delivered',
+    );
     if (params.registerVim) output.vim = await this.replaceVim(context, params, clusterName, kubeconfig, earlierVim);
     else if (earlierVim) await deregisterClusterVim(this.deps.runtime.bus, earlierVim.vimId);
     return { [OUTPUT_KEY]: output };
   }
 
   /** A VIM of an earlier hook is replaced: the credentials may have changed with the cluster. */
-  private async replaceVim(context: HookContext, params: CredentialsParams, clusterName: string, kubeconfig: string, earlierVim: WorkloadVim | undefined): Promise<WorkloadVim> {
+  private async replaceVim(
+    context: HookContext,
+    params: CredentialsParams,
+    clusterName: string,
+    kubeconfig: string,
+    earlierVim: WorkloadVim | undefined,
+  ): Promise<WorkloadVim> {
     const access = await workloadAccess(kubeconfig, clusterName);
     if (earlierVim) await deregisterClusterVim(this.deps.runtime.bus, earlierVim.vimId);
     return registerWorkloadVim(this.deps.runtime.bus, { vnfInstanceId: context.vnfInstanceId, clusterName }, access, params.vimName);
@@ -95,7 +123,10 @@ export class ClusterCredentialsDriver implements HookDriver {
 
   private async packageCa(files: HookPackageFiles, path: string): Promise<string> {
     const pem = await text(files.read(path)).catch(() => undefined);
-    if (!pem?.includes('-----BEGIN CERTIFICATE-----')) throw invalidCredentialsParams(`additionalParams.${CREDENTIALS_PARAM}.receiver.ca_cert_path names ${path}, which is not a PEM certificate file of the package.`);
+    if (!pem?.includes('-----BEGIN CERTIFICATE-----'))
+      throw invalidCredentialsParams(
+        `additionalParams.${CREDENTIALS_PARAM}.receiver.ca_cert_path names ${path}, which is not a PEM certificate file of the package.`,
+      );
     return pem;
   }
 }

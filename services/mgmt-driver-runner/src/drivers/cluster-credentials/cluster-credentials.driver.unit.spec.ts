@@ -6,13 +6,22 @@ import { MgmtDriverRegistry } from '../mgmt-driver-registry';
 import { ClusterCredentialsDriver } from './cluster-credentials.driver';
 import { readCredentialsParams } from './credentials-params';
 
-const artifact = (additionalParameters: Record<string, unknown>): HookArtifact => ({ name: 'mgmt', path: 'Scripts/any.py', dependencies: [], additionalParameters, vnfdId: 'vnfd-1' });
+const artifact = (additionalParameters: Record<string, unknown>): HookArtifact => ({
+  name: 'mgmt',
+  path: 'Scripts/any.py',
+  dependencies: [],
+  additionalParameters,
+  vnfdId: 'vnfd-1',
+});
 const CA = '-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n';
 const receiver = { url: 'https://receiver.example:8443/clusters?tenant=a', ca_cert: CA };
 const read = (param: Record<string, unknown>) => () => readCredentialsParams({ cluster_kubeconfig: param });
 
 describe('the cluster-credentials MgmtDriver', () => {
-  const driver = new ClusterCredentialsDriver({ shell: undefined as never, runtime: { logger: { info: () => undefined } } as unknown as ServiceRuntime });
+  const driver = new ClusterCredentialsDriver({
+    shell: undefined as never,
+    runtime: { logger: { info: () => undefined } } as unknown as ServiceRuntime,
+  });
 
   it('runs only an artifact whose hook names it (vnfm_mgmt_driver: cluster-credentials)', () => {
     expect(driver.matches(artifact({ vnfm_mgmt_driver: 'cluster-credentials' }))).toBe(true);
@@ -23,9 +32,22 @@ describe('the cluster-credentials MgmtDriver', () => {
   it('is asked before the operation starts: the runner answers its 422 for the sealed parameters of a hook that sends, and none for terminate_end', () => {
     const controller = new SupportedHooksController(new MgmtDriverRegistry([driver]));
     const asked = (additionalParams: Record<string, unknown>) =>
-      controller.supportedHooks({ artifacts: ['instantiate_end', 'terminate_end'].map((hook) => ({ hook, artifact: artifact({ vnfm_mgmt_driver: 'cluster-credentials' }) })), additionalParams }).answers;
+      controller.supportedHooks({
+        artifacts: ['instantiate_end', 'terminate_end'].map((hook) => ({
+          hook,
+          artifact: artifact({ vnfm_mgmt_driver: 'cluster-credentials' }),
+        })),
+        additionalParams,
+      }).answers;
     expect(asked({})).toEqual([
-      { hook: 'instantiate_end', driver: 'cluster-credentials', refused: { code: 'CLUSTER_CREDENTIALS_PARAMS_INVALID', detail: 'additionalParams.cluster_kubeconfig is required by the cluster-credentials MgmtDriver and is missing.' } },
+      {
+        hook: 'instantiate_end',
+        driver: 'cluster-credentials',
+        refused: {
+          code: 'CLUSTER_CREDENTIALS_PARAMS_INVALID',
+          detail: 'additionalParams.cluster_kubeconfig is required by the cluster-credentials MgmtDriver and is missing.',
+        },
+      },
       { hook: 'terminate_end', driver: 'cluster-credentials' },
     ]);
     // A token sealed at the coordinator's intake counts as given.
@@ -38,17 +60,44 @@ describe('the cluster-credentials MgmtDriver', () => {
 
 describe('additionalParams.cluster_kubeconfig', () => {
   it('reads the receiver, its CA and auth, the cluster and register_vim', () => {
-    const params = readCredentialsParams({ cluster_kubeconfig: { cluster_name: 'w1', namespace: 'capi', register_vim: true, vim_name: 'w1-vim', receiver: { ...receiver, username: 'u', password: 'p:w' } } });
-    expect(params).toEqual({ clusterName: 'w1', namespace: 'capi', registerVim: true, vimName: 'w1-vim', receiver: { url: new URL(receiver.url), caCert: CA, caCertPath: undefined, allowInsecureHttp: false, auth: { kind: 'basic', username: 'u', password: 'p:w' } } });
-    expect(readCredentialsParams({ cluster_kubeconfig: { receiver: { url: receiver.url, ca_cert_path: './Files/ca.pem', bearer_token: 'abc.DEF-1' } } }).receiver).toMatchObject({ caCertPath: 'Files/ca.pem', auth: { kind: 'bearer', token: 'abc.DEF-1' } });
+    const params = readCredentialsParams({
+      cluster_kubeconfig: {
+        cluster_name: 'w1',
+        namespace: 'capi',
+        register_vim: true,
+        vim_name: 'w1-vim',
+        receiver: { ...receiver, username: 'u', password: 'p:w' },
+      },
+    });
+    expect(params).toEqual({
+      clusterName: 'w1',
+      namespace: 'capi',
+      registerVim: true,
+      vimName: 'w1-vim',
+      receiver: {
+        url: new URL(receiver.url),
+        caCert: CA,
+        caCertPath: undefined,
+        allowInsecureHttp: false,
+        auth: { kind: 'basic', username: 'u', password: 'p:w' },
+      },
+    });
+    expect(
+      readCredentialsParams({
+        cluster_kubeconfig: { receiver: { url: receiver.url, ca_cert_path: './Files/ca.pem', bearer_token: 'abc.DEF-1' } },
+      }).receiver,
+    ).toMatchObject({ caCertPath: 'Files/ca.pem', auth: { kind: 'bearer', token: 'abc.DEF-1' } });
   });
 
   it('refuses plain http unless allow_insecure_http is true, user-info in the URL, and https without a CA', () => {
     expect(read({ receiver: { url: 'http://receiver.example/clusters' } })).toThrow(/plain http: the kubeconfig would travel in clear/);
-    expect(readCredentialsParams({ cluster_kubeconfig: { receiver: { url: 'http://receiver.example/clusters', allow_insecure_http: true } } }).receiver.allowInsecureHttp).toBe(true);
+    expect(
+      readCredentialsParams({ cluster_kubeconfig: { receiver: { url: 'http://receiver.example/clusters', allow_insecure_http: true } } })
+        .receiver.allowInsecureHttp,
+    ).toBe(true);
     expect(read({ receiver: { ...receiver, url: 'https://user:secret@receiver.example/' } })).toThrow(/must not carry user-info/);
     expect(read({ receiver: { url: receiver.url } })).toThrow(/ca_cert \(PEM\) or .*ca_cert_path .* is required/);
-    expect(read({ receiver: { url: 'ftp://receiver.example/' , allow_insecure_http: true } })).toThrow(/must be an https URL/);
+    expect(read({ receiver: { url: 'ftp://receiver.example/', allow_insecure_http: true } })).toThrow(/must be an https URL/);
   });
 
   it('refuses bad auth without repeating a password or token', () => {
@@ -72,7 +121,9 @@ describe('additionalParams.cluster_kubeconfig', () => {
 
   it('refuses names that are no Kubernetes object names, package paths outside the package, and a non-boolean register_vim', () => {
     expect(read({ cluster_name: 'Bad_Name', receiver })).toThrow(/cluster_name must be a Kubernetes object name/);
-    expect(read({ receiver: { url: receiver.url, ca_cert_path: '../etc/ca.pem' } })).toThrow(/ca_cert_path must be a path inside the VNF package/);
+    expect(read({ receiver: { url: receiver.url, ca_cert_path: '../etc/ca.pem' } })).toThrow(
+      /ca_cert_path must be a path inside the VNF package/,
+    );
     expect(read({ receiver, register_vim: 'yes' })).toThrow(/register_vim must be true or false/);
     expect(read({ receiver: { url: receiver.url, ca_cert: 'not a pem' } })).toThrow(/ca_cert must be PEM certificates/);
   });

@@ -8,8 +8,12 @@ import { CREDENTIALS_PARAM, invalidCredentialsParams } from './credentials-param
  * Cluster API `Cluster` among the manifests of its `lcm-kubernetes-def-files`.
  * None or several: the request must name it.
  */
-export async function clusterOfManifests(additionalParams: Record<string, unknown> | undefined, files: HookPackageFiles): Promise<KubeObject> {
-  const ask = (why: string) => invalidCredentialsParams(`additionalParams.${CREDENTIALS_PARAM}.cluster_name is missing and ${why}; name the workload cluster.`);
+export async function clusterOfManifests(
+  additionalParams: Record<string, unknown> | undefined,
+  files: HookPackageFiles,
+): Promise<KubeObject> {
+  const ask = (why: string) =>
+    invalidCredentialsParams(`additionalParams.${CREDENTIALS_PARAM}.cluster_name is missing and ${why}; name the workload cluster.`);
   let paths: string[];
   try {
     paths = manifestPathsOf(additionalParams);
@@ -21,6 +25,9 @@ export async function clusterOfManifests(additionalParams: Record<string, unknow
   const clusters = manifestObjects(paths, texts)
     .map(({ object }) => object)
     .filter((object) => object.kind === 'Cluster' && groupOf(object.apiVersion) === CLUSTER_API_GROUP);
-  if (clusters.length !== 1) throw ask(`the CNF's manifests hold ${clusters.length === 0 ? 'no' : `${clusters.length}`} Cluster API Cluster${clusters.length === 1 ? '' : 's'}`);
+  if (clusters.length !== 1)
+    throw ask(
+      `the CNF's manifests hold ${clusters.length === 0 ? 'no' : `${clusters.length}`} Cluster API Cluster${clusters.length === 1 ? '' : 's'}`,
+    );
   return clusters[0];
 }

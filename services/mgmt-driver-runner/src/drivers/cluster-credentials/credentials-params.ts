@@ -25,7 +25,8 @@ export interface CredentialsParams {
   vimName?: string;
 }
 
-export const invalidCredentialsParams = (detail: string) => new AppError('CLUSTER_CREDENTIALS_PARAMS_INVALID', 422, 'Unprocessable Entity', detail);
+export const invalidCredentialsParams = (detail: string) =>
+  new AppError('CLUSTER_CREDENTIALS_PARAMS_INVALID', 422, 'Unprocessable Entity', detail);
 
 type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -49,7 +50,10 @@ function flag(param: Json, key: string, path: string): boolean {
 
 function name(param: Json, key: string, path: string): string | undefined {
   const value = text(param, key, path);
-  if (value !== undefined && (value.length > 253 || !DNS_SUBDOMAIN.test(value))) throw invalidCredentialsParams(`${path}.${key} must be a Kubernetes object name (RFC 1123 subdomain), not ${JSON.stringify(value.slice(0, 80))}.`);
+  if (value !== undefined && (value.length > 253 || !DNS_SUBDOMAIN.test(value)))
+    throw invalidCredentialsParams(
+      `${path}.${key} must be a Kubernetes object name (RFC 1123 subdomain), not ${JSON.stringify(value.slice(0, 80))}.`,
+    );
   return value;
 }
 
@@ -63,10 +67,15 @@ function receiverUrl(receiver: Json, path: string): { url: URL; allowInsecureHtt
     throw invalidCredentialsParams(`${path}.url is not a URL.`);
   }
   // Credentials in the URL would end up in outputs and logs: they go in username/password or bearer_token.
-  if (url.username || url.password) throw invalidCredentialsParams(`${path}.url must not carry user-info; give ${path}.username/password or ${path}.bearer_token.`);
+  if (url.username || url.password)
+    throw invalidCredentialsParams(`${path}.url must not carry user-info; give ${path}.username/password or ${path}.bearer_token.`);
   const allowInsecureHttp = flag(receiver, 'allow_insecure_http', path);
-  if (url.protocol === 'http:' && !allowInsecureHttp) throw invalidCredentialsParams(`${path}.url is plain http: the kubeconfig would travel in clear; use https, or set ${path}.allow_insecure_http: true.`);
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw invalidCredentialsParams(`${path}.url must be an https URL, not ${url.protocol}.`);
+  if (url.protocol === 'http:' && !allowInsecureHttp)
+    throw invalidCredentialsParams(
+      `${path}.url is plain http: the kubeconfig would travel in clear; use https, or set ${path}.allow_insecure_http: true.`,
+    );
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    throw invalidCredentialsParams(`${path}.url must be an https URL, not ${url.protocol}.`);
   return { url, allowInsecureHttp };
 }
 
@@ -74,28 +83,41 @@ function receiverAuth(receiver: Json, path: string): ReceiverParams['auth'] {
   const username = text(receiver, 'username', path);
   const password = text(receiver, 'password', path);
   const token = text(receiver, 'bearer_token', path);
-  if (token !== undefined && (username !== undefined || password !== undefined)) throw invalidCredentialsParams(`${path} gives both bearer_token and username/password; give one.`);
+  if (token !== undefined && (username !== undefined || password !== undefined))
+    throw invalidCredentialsParams(`${path} gives both bearer_token and username/password; give one.`);
   if (token !== undefined) {
     // Before the operation starts the token is sealed: only its presence is checked then.
-    if (!isSealedMarker(token) && !/^[A-Za-z0-9\-._~+/]+=*$/.test(token)) throw invalidCredentialsParams(`${path}.bearer_token is not a token68 (RFC 6750 §2.1).`);
+    if (!isSealedMarker(token) && !/^[A-Za-z0-9\-._~+/]+=*$/.test(token))
+      throw invalidCredentialsParams(`${path}.bearer_token is not a token68 (RFC 6750 §2.1).`);
     return { kind: 'bearer', token };
   }
-  if ((username === undefined) !== (password === undefined)) throw invalidCredentialsParams(`${path}.username and ${path}.password go together (HTTP Basic).`);
-  if (username !== undefined && username.includes(':')) throw invalidCredentialsParams(`${path}.username must not contain ':' (RFC 7617 §2).`);
+  if ((username === undefined) !== (password === undefined))
+    throw invalidCredentialsParams(`${path}.username and ${path}.password go together (HTTP Basic).`);
+  if (username !== undefined && username.includes(':'))
+    throw invalidCredentialsParams(`${path}.username must not contain ':' (RFC 7617 §2).`);
   return username !== undefined && password !== undefined ? { kind: 'basic', username, password } : undefined;
 }
 
 function receiverParams(param: Json): ReceiverParams {
   const path = `additionalParams.${CREDENTIALS_PARAM}.receiver`;
   const receiver = param['receiver'];
-  if (!isObject(receiver)) throw invalidCredentialsParams(`${path} is required by the cluster-credentials MgmtDriver and is ${receiver === undefined ? 'missing' : 'not an object'}.`);
+  if (!isObject(receiver))
+    throw invalidCredentialsParams(
+      `${path} is required by the cluster-credentials MgmtDriver and is ${receiver === undefined ? 'missing' : 'not an object'}.`,
+    );
   const { url, allowInsecureHttp } = receiverUrl(receiver, path);
   const caCert = text(receiver, 'ca_cert', path);
-  if (caCert !== undefined && !caCert.includes('-----BEGIN CERTIFICATE-----')) throw invalidCredentialsParams(`${path}.ca_cert must be PEM certificates.`);
+  if (caCert !== undefined && !caCert.includes('-----BEGIN CERTIFICATE-----'))
+    throw invalidCredentialsParams(`${path}.ca_cert must be PEM certificates.`);
   const caCertPath = text(receiver, 'ca_cert_path', path)?.replace(/^(\.\/)+/, '');
-  if (caCertPath !== undefined && (caCertPath.startsWith('/') || caCertPath.split('/').includes('..'))) throw invalidCredentialsParams(`${path}.ca_cert_path must be a path inside the VNF package.`);
-  if (caCert !== undefined && caCertPath !== undefined) throw invalidCredentialsParams(`${path} gives both ca_cert and ca_cert_path; give one.`);
-  if (url.protocol === 'https:' && caCert === undefined && caCertPath === undefined) throw invalidCredentialsParams(`${path}.ca_cert (PEM) or ${path}.ca_cert_path (a package file) is required: the receiver's certificate is verified against it.`);
+  if (caCertPath !== undefined && (caCertPath.startsWith('/') || caCertPath.split('/').includes('..')))
+    throw invalidCredentialsParams(`${path}.ca_cert_path must be a path inside the VNF package.`);
+  if (caCert !== undefined && caCertPath !== undefined)
+    throw invalidCredentialsParams(`${path} gives both ca_cert and ca_cert_path; give one.`);
+  if (url.protocol === 'https:' && caCert === undefined && caCertPath === undefined)
+    throw invalidCredentialsParams(
+      `${path}.ca_cert (PEM) or ${path}.ca_cert_path (a package file) is required: the receiver's certificate is verified against it.`,
+    );
   return { url, caCert, caCertPath, allowInsecureHttp, auth: receiverAuth(receiver, path) };
 }
 
@@ -103,7 +125,10 @@ function receiverParams(param: Json): ReceiverParams {
 export function readCredentialsParams(additionalParams: unknown): CredentialsParams {
   const path = `additionalParams.${CREDENTIALS_PARAM}`;
   const param = isObject(additionalParams) ? additionalParams[CREDENTIALS_PARAM] : undefined;
-  if (!isObject(param)) throw invalidCredentialsParams(`${path} is required by the cluster-credentials MgmtDriver and is ${param === undefined ? 'missing' : 'not an object'}.`);
+  if (!isObject(param))
+    throw invalidCredentialsParams(
+      `${path} is required by the cluster-credentials MgmtDriver and is ${param === undefined ? 'missing' : 'not an object'}.`,
+    );
   return {
     clusterName: name(param, 'cluster_name', path),
     namespace: name(param, 'namespace', path),

@@ -28,7 +28,13 @@ function apiReason(error: unknown): string {
 /** The kubeconfig of the Secret; a Secret without a `value` key is not Cluster API's. */
 function kubeconfigOf(secret: V1Secret, ref: KubeconfigSecretRef): string {
   const value = secret.data?.['value'];
-  if (!value) throw new AppError('CLUSTER_KUBECONFIG_UNUSABLE', 422, 'Unprocessable Entity', `${described(ref)} has no data key "value" (Cluster API's kubeconfig Secret holds the kubeconfig there; its type is ${secret.type ?? 'unset'}).`);
+  if (!value)
+    throw new AppError(
+      'CLUSTER_KUBECONFIG_UNUSABLE',
+      422,
+      'Unprocessable Entity',
+      `${described(ref)} has no data key "value" (Cluster API's kubeconfig Secret holds the kubeconfig there; its type is ${secret.type ?? 'unset'}).`,
+    );
   return Buffer.from(value, 'base64').toString('utf8');
 }
 
@@ -47,12 +53,23 @@ export async function awaitKubeconfig(config: KubeConfig, ref: KubeconfigSecretR
     } catch (error) {
       if (error instanceof AppError) throw error;
       const status = error instanceof ApiException ? error.code : undefined;
-      if (status === 401 || status === 403) throw new AppError('CLUSTER_KUBECONFIG_UNREADABLE', 422, 'Unprocessable Entity', `The management cluster refused to give ${described(ref)} (HTTP ${status}): ${apiReason(error)}.`);
+      if (status === 401 || status === 403)
+        throw new AppError(
+          'CLUSTER_KUBECONFIG_UNREADABLE',
+          422,
+          'Unprocessable Entity',
+          `The management cluster refused to give ${described(ref)} (HTTP ${status}): ${apiReason(error)}.`,
+        );
       last = status === 404 ? 'not found' : apiReason(error);
     }
     if (signal.aborted) break;
     await sleep(POLL_MS, undefined, { signal }).catch(() => undefined);
     if (signal.aborted) break;
   }
-  throw new AppError('CLUSTER_KUBECONFIG_NOT_FOUND', 504, 'Gateway Timeout', `${described(ref)} (the workload cluster's credentials, written by Cluster API once the cluster is provisioned) was not there before the hook's deadline; last answer: ${last}.`);
+  throw new AppError(
+    'CLUSTER_KUBECONFIG_NOT_FOUND',
+    504,
+    'Gateway Timeout',
+    `${described(ref)} (the workload cluster's credentials, written by Cluster API once the cluster is provisioned) was not there before the hook's deadline; last answer: ${last}.`,
+  );
 }

@@ -22,7 +22,12 @@ const UNTRUSTED = /CERT|SELF_SIGNED|UNABLE_TO_VERIFY|ALTNAME|ERR_TLS|UNABLE_TO_G
 export const receiverName = (url: URL) => `${url.origin}${url.pathname}`;
 
 const unreachable = (url: URL, attempts: number, cause: string) =>
-  new AppError('KUBECONFIG_RECEIVER_UNREACHABLE', 502, 'Bad Gateway', `The workload cluster's kubeconfig could not be delivered to ${receiverName(url)} before the hook's deadline (${attempts} attempt(s)); last: ${cause}.`);
+  new AppError(
+    'KUBECONFIG_RECEIVER_UNREACHABLE',
+    502,
+    'Bad Gateway',
+    `The workload cluster's kubeconfig could not be delivered to ${receiverName(url)} before the hook's deadline (${attempts} attempt(s)); last: ${cause}.`,
+  );
 
 function authorization(auth: ReceiverParams['auth']): Record<string, string> {
   if (!auth) return {};
@@ -38,7 +43,13 @@ const codeOf = (error: unknown): string => {
 type Attempt = { kind: 'done' } | { kind: 'retry'; cause: string };
 
 /** One POST: 2xx delivered; 5xx and network failures retried; anything else (4xx, 3xx) and an untrusted certificate fail at once. */
-async function attempt(receiver: ReceiverParams, ca: string | undefined, body: string, dispatcher: Agent, signal: AbortSignal): Promise<Attempt> {
+async function attempt(
+  receiver: ReceiverParams,
+  ca: string | undefined,
+  body: string,
+  dispatcher: Agent,
+  signal: AbortSignal,
+): Promise<Attempt> {
   const url = receiver.url;
   let statusCode: number;
   try {
@@ -56,13 +67,23 @@ async function attempt(receiver: ReceiverParams, ca: string | undefined, body: s
     if (signal.aborted) return { kind: 'retry', cause: 'the hook reached its deadline during an attempt' };
     const code = codeOf(error);
     if (ca !== undefined && UNTRUSTED.test(code)) {
-      throw new AppError('KUBECONFIG_RECEIVER_UNTRUSTED', 502, 'Bad Gateway', `The receiver ${receiverName(url)} was not trusted (${code}): its certificate does not chain to the CA given in additionalParams.cluster_kubeconfig.receiver; nothing was sent.`);
+      throw new AppError(
+        'KUBECONFIG_RECEIVER_UNTRUSTED',
+        502,
+        'Bad Gateway',
+        `The receiver ${receiverName(url)} was not trusted (${code}): its certificate does not chain to the CA given in additionalParams.cluster_kubeconfig.receiver; nothing was sent.`,
+      );
     }
     return { kind: 'retry', cause: code };
   }
   if (statusCode >= 200 && statusCode < 300) return { kind: 'done' };
   if (statusCode >= 500) return { kind: 'retry', cause: `HTTP ${statusCode}` };
-  throw new AppError('KUBECONFIG_RECEIVER_REFUSED', 502, 'Bad Gateway', `The receiver ${receiverName(url)} refused the workload cluster's kubeconfig with HTTP ${statusCode}${statusCode === 401 || statusCode === 403 ? ' (check additionalParams.cluster_kubeconfig.receiver username/password or bearer_token)' : ''}.`);
+  throw new AppError(
+    'KUBECONFIG_RECEIVER_REFUSED',
+    502,
+    'Bad Gateway',
+    `The receiver ${receiverName(url)} refused the workload cluster's kubeconfig with HTTP ${statusCode}${statusCode === 401 || statusCode === 403 ? ' (check additionalParams.cluster_kubeconfig.receiver username/password or bearer_token)' : ''}.`,
+  );
 }
 
 /**
@@ -70,7 +91,12 @@ async function attempt(receiver: ReceiverParams, ca: string | undefined, body: s
  * `ca` only (not the system CAs), retried with exponential back-off on 5xx
  * and network failures until `signal` fires. Returns the number of attempts.
  */
-export async function deliverKubeconfig(receiver: ReceiverParams, ca: string | undefined, delivery: KubeconfigDelivery, signal: AbortSignal): Promise<number> {
+export async function deliverKubeconfig(
+  receiver: ReceiverParams,
+  ca: string | undefined,
+  delivery: KubeconfigDelivery,
+  signal: AbortSignal,
+): Promise<number> {
   const dispatcher = new Agent({ connect: ca !== undefined ? { ca, rejectUnauthorized: true } : {} });
   const body = JSON.stringify(delivery);
   try {

@@ -8,7 +8,13 @@ export const WORKLOAD_VIM_ACCOUNT = { namespace: 'kube-system', name: 'vnfm-clus
 const TOKEN_SECONDS = 365 * 24 * 3600;
 
 // Never the kubeconfig or a parser message quoting it.
-const unusable = (clusterName: string, why: string) => new AppError('CLUSTER_KUBECONFIG_UNUSABLE', 422, 'Unprocessable Entity', `The kubeconfig of workload cluster ${clusterName} cannot be registered as a VIM: ${why}.`);
+const unusable = (clusterName: string, why: string) =>
+  new AppError(
+    'CLUSTER_KUBECONFIG_UNUSABLE',
+    422,
+    'Unprocessable Entity',
+    `The kubeconfig of workload cluster ${clusterName} cannot be registered as a VIM: ${why}.`,
+  );
 
 /** The current context's cluster and user; exec plugins, auth providers and file references are refused (they would run or read on the runner's host). */
 function currentOf(kubeconfig: string, clusterName: string): { cluster: Cluster; user: User } {
@@ -23,7 +29,8 @@ function currentOf(kubeconfig: string, clusterName: string): { cluster: Cluster;
   if (!cluster || !user) throw unusable(clusterName, 'its current context names no cluster or no user');
   if (!/^https:\/\//.test(cluster.server)) throw unusable(clusterName, 'its server is not an https URL');
   if (!cluster.caData) throw unusable(clusterName, 'it has no certificate-authority-data');
-  if (user.exec || user.authProvider || user.certFile || user.keyFile || cluster.caFile) throw unusable(clusterName, 'it uses an exec plugin, an auth provider or files, which the VNF Manager does not run or read');
+  if (user.exec || user.authProvider || user.certFile || user.keyFile || cluster.caFile)
+    throw unusable(clusterName, 'it uses an exec plugin, an auth provider or files, which the VNF Manager does not run or read');
   return { cluster, user };
 }
 
@@ -31,7 +38,15 @@ function currentOf(kubeconfig: string, clusterName: string): { cluster: Cluster;
 function clientOf(cluster: Cluster, user: User): KubeConfig {
   const config = new KubeConfig();
   config.loadFromOptions({
-    clusters: [{ name: 'workload', server: cluster.server, caData: cluster.caData, skipTLSVerify: false, ...(cluster.tlsServerName ? { tlsServerName: cluster.tlsServerName } : {}) }],
+    clusters: [
+      {
+        name: 'workload',
+        server: cluster.server,
+        caData: cluster.caData,
+        skipTLSVerify: false,
+        ...(cluster.tlsServerName ? { tlsServerName: cluster.tlsServerName } : {}),
+      },
+    ],
     users: [{ name: 'workload-user', certData: user.certData, keyData: user.keyData, token: user.token }],
     contexts: [{ name: 'workload', cluster: 'workload', user: 'workload-user' }],
     currentContext: 'workload',
@@ -52,18 +67,32 @@ async function serviceAccountToken(config: KubeConfig, clusterName: string): Pro
   const core = config.makeApiClient(CoreV1Api);
   const rbac = config.makeApiClient(RbacAuthorizationV1Api);
   try {
-    await ignoreConflict(() => core.createNamespacedServiceAccount({ namespace: WORKLOAD_VIM_ACCOUNT.namespace, body: { metadata: { ...WORKLOAD_VIM_ACCOUNT } } }));
+    await ignoreConflict(() =>
+      core.createNamespacedServiceAccount({ namespace: WORKLOAD_VIM_ACCOUNT.namespace, body: { metadata: { ...WORKLOAD_VIM_ACCOUNT } } }),
+    );
     await ignoreConflict(() =>
       rbac.createClusterRoleBinding({
-        body: { metadata: { name: WORKLOAD_VIM_ACCOUNT.name }, roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'ClusterRole', name: 'cluster-admin' }, subjects: [{ kind: 'ServiceAccount', ...WORKLOAD_VIM_ACCOUNT }] },
+        body: {
+          metadata: { name: WORKLOAD_VIM_ACCOUNT.name },
+          roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'ClusterRole', name: 'cluster-admin' },
+          subjects: [{ kind: 'ServiceAccount', ...WORKLOAD_VIM_ACCOUNT }],
+        },
       }),
     );
-    const request = await core.createNamespacedServiceAccountToken({ ...WORKLOAD_VIM_ACCOUNT, body: { spec: { audiences: [], expirationSeconds: TOKEN_SECONDS } } });
+    const request = await core.createNamespacedServiceAccountToken({
+      ...WORKLOAD_VIM_ACCOUNT,
+      body: { spec: { audiences: [], expirationSeconds: TOKEN_SECONDS } },
+    });
     if (!request.status?.token) throw new Error('the TokenRequest returned no token');
     return request.status.token;
   } catch (error) {
     const code = (error as { code?: number }).code;
-    throw new AppError('CLUSTER_VIM_TOKEN_FAILED', 502, 'Bad Gateway', `No token for the VIM of workload cluster ${clusterName}: service account ${WORKLOAD_VIM_ACCOUNT.namespace}/${WORKLOAD_VIM_ACCOUNT.name} could not be made or given a token (${code !== undefined ? `HTTP ${code}` : error instanceof Error ? error.message : String(error)}).`);
+    throw new AppError(
+      'CLUSTER_VIM_TOKEN_FAILED',
+      502,
+      'Bad Gateway',
+      `No token for the VIM of workload cluster ${clusterName}: service account ${WORKLOAD_VIM_ACCOUNT.namespace}/${WORKLOAD_VIM_ACCOUNT.name} could not be made or given a token (${code !== undefined ? `HTTP ${code}` : error instanceof Error ? error.message : String(error)}).`,
+    );
   }
 }
 

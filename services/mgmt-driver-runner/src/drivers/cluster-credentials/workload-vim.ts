@@ -15,12 +15,20 @@ export interface WorkloadVim {
  * they made); the registry validates it, keeps the token sealed and checks
  * reachability.
  */
-export async function registerWorkloadVim(bus: ServiceRuntime['bus'], ids: { vnfInstanceId: string; clusterName: string }, access: ClusterAccess, vimName: string | undefined): Promise<WorkloadVim> {
+export async function registerWorkloadVim(
+  bus: ServiceRuntime['bus'],
+  ids: { vnfInstanceId: string; clusterName: string },
+  access: ClusterAccess,
+  vimName: string | undefined,
+): Promise<WorkloadVim> {
   const name = vimName ?? `${defaultVimName(ids.vnfInstanceId)}_${ids.clusterName}`;
   const vimId = randomUUID();
   const authUrl = access.server.replace(/\/$/, '');
   const body = kubernetesVimBody(name, authUrl, access, ids.vnfInstanceId);
-  const message: RegisterVimMessage = { vimId, body: { vim: { ...body.vim, description: `Cluster API workload cluster ${ids.clusterName} of VNF instance ${ids.vnfInstanceId}` } } };
+  const message: RegisterVimMessage = {
+    vimId,
+    body: { vim: { ...body.vim, description: `Cluster API workload cluster ${ids.clusterName} of VNF instance ${ids.vnfInstanceId}` } },
+  };
   await bus.request<VimReply>(VIM_REGISTRY_MESSAGES.registerVim, message, { key: vimId });
   return { vimId, vimName: name, authUrl };
 }

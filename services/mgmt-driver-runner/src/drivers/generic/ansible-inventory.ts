@@ -17,15 +17,25 @@ export const inventoryName = (text: string) => text.replace(/[^A-Za-z0-9_]/g, '_
  * and SSH told to trust exactly the host keys the runner pinned.
  */
 export function ansibleInventory(targets: readonly VnfcTarget[], login: SshLogin | undefined, knownHostsPath: string): string {
-  const lines = ['all:', '  vars:', `    ansible_ssh_common_args: ${unsafe(`-o UserKnownHostsFile=${knownHostsPath} -o StrictHostKeyChecking=yes`)}`];
+  const lines = [
+    'all:',
+    '  vars:',
+    `    ansible_ssh_common_args: ${unsafe(`-o UserKnownHostsFile=${knownHostsPath} -o StrictHostKeyChecking=yes`)}`,
+  ];
   if (login) {
     lines.push(`    ansible_user: ${unsafe(login.username)}`);
-    if (login.password !== undefined) lines.push(`    ansible_password: ${unsafe(login.password)}`, `    ansible_become_password: ${unsafe(login.password)}`);
+    if (login.password !== undefined)
+      lines.push(`    ansible_password: ${unsafe(login.password)}`, `    ansible_become_password: ${unsafe(login.password)}`);
     if (login.port !== undefined) lines.push(`    ansible_port: ${login.port}`);
   }
   lines.push(targets.length > 0 ? '  hosts:' : '  hosts: {}');
   targets.forEach((target, index) => {
-    lines.push(`    vnfc_${index}:`, `      ansible_host: ${unsafe(target.address)}`, `      vnfc_id: ${unsafe(target.vnfc.id)}`, `      vdu_id: ${unsafe(target.vnfc.vduId)}`);
+    lines.push(
+      `    vnfc_${index}:`,
+      `      ansible_host: ${unsafe(target.address)}`,
+      `      vnfc_id: ${unsafe(target.vnfc.id)}`,
+      `      vdu_id: ${unsafe(target.vnfc.vduId)}`,
+    );
   });
   const vdus = [...new Set(targets.map((target) => target.vnfc.vduId))];
   if (vdus.length > 0) lines.push('  children:');

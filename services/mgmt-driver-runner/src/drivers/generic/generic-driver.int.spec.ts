@@ -2,7 +2,13 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { NodeSSH } from 'node-ssh';
 import type { VnfcResourceInfo } from '@vnfm/contracts';
-import { LCM_COORDINATOR, type LcmOperationRequest, type StartOperationReply, type VnfInstanceView, type VnfLcmOpOccView } from '@vnfm/lcm-domain';
+import {
+  LCM_COORDINATOR,
+  type LcmOperationRequest,
+  type StartOperationReply,
+  type VnfInstanceView,
+  type VnfLcmOpOccView,
+} from '@vnfm/lcm-domain';
 import { zipFolder } from '@vnfm/vnf-package/testing';
 import { ensureSshHosts, type SshHosts } from '../../../../../e2e/support/ssh-hosts';
 import { startOpenStackSimulator, type OpenStackSimulator } from '../../../../../tools/openstack-sim/src';
@@ -27,7 +33,10 @@ describe('generic MgmtDriver: a package runs its own shell script and Ansible pl
 
   const additionalParams = () => ({
     // What the package's BaseHOT takes (Tacker's userdata-standard sample).
-    nfv: { VDU: { VDU1: { name: 'VDU1' } }, CP: { VDU1_CP1: { network: 'net0' }, VDU2_CP1: { network: 'net0', fixed_ips: [{ subnet: 'subnet0' }] } } },
+    nfv: {
+      VDU: { VDU1: { name: 'VDU1' } },
+      CP: { VDU1_CP1: { network: 'net0' }, VDU2_CP1: { network: 'net0', fixed_ips: [{ subnet: 'subnet0' }] } },
+    },
     generic_mgmt_driver: {
       ssh: { username: 'vnfm', password: hosts.users['vnfm'] },
       ansible: { ip_address: hosts.ansibleServer.ip, username: hosts.ansibleServer.username, password: hosts.ansibleServer.password },
@@ -35,7 +44,13 @@ describe('generic MgmtDriver: a package runs its own shell script and Ansible pl
     site: 'lab-1',
   });
   const vm = async (address: string) => {
-    const ssh = await new NodeSSH().connect({ host: address, port: hosts.port, username: 'vnfm', privateKeyPath: hosts.keyPath, readyTimeout: 20_000 });
+    const ssh = await new NodeSSH().connect({
+      host: address,
+      port: hosts.port,
+      username: 'vnfm',
+      privateKeyPath: hosts.keyPath,
+      readyTimeout: 20_000,
+    });
     connections.push(ssh);
     return ssh;
   };
@@ -44,12 +59,15 @@ describe('generic MgmtDriver: a package runs its own shell script and Ansible pl
     const result = await (await vm(address)).execCommand(`${asRoot ? 'sudo -n ' : ''}cat ${path}`);
     return result.code === 0 ? result.stdout : undefined;
   };
-  const addressOf = (vnfc: VnfcResourceInfo) => vnfc.vnfcCpInfo?.find((cp) => cp.cpdId === 'VDU1_CP1')?.cpProtocolInfo?.[0]?.ipOverEthernet?.ipAddresses?.[0]?.addresses[0] ?? '';
+  const addressOf = (vnfc: VnfcResourceInfo) =>
+    vnfc.vnfcCpInfo?.find((cp) => cp.cpdId === 'VDU1_CP1')?.cpProtocolInfo?.[0]?.ipOverEthernet?.ipAddresses?.[0]?.addresses[0] ?? '';
   const instance = () => harness.request<VnfInstanceView>(LCM_COORDINATOR.getVnfInstance, { apiMajor: 2, vnfInstanceId });
   const vdu1 = async () => ((await instance()).instantiatedVnfInfo?.vnfcResourceInfo ?? []).filter((vnfc) => vnfc.vduId === 'VDU1');
-  const start = async (request: LcmOperationRequest) => (await harness.request<StartOperationReply>(LCM_COORDINATOR.startOperation, { apiMajor: 2, vnfInstanceId, request })).vnfLcmOpOccId;
+  const start = async (request: LcmOperationRequest) =>
+    (await harness.request<StartOperationReply>(LCM_COORDINATOR.startOperation, { apiMajor: 2, vnfInstanceId, request })).vnfLcmOpOccId;
   /** The occurrence's state and error: a failure shows its cause in the diff. */
-  const expectCompleted = (opOcc: VnfLcmOpOccView) => expect({ state: opOcc.operationState, error: opOcc.error }).toEqual({ state: 'COMPLETED', error: undefined });
+  const expectCompleted = (opOcc: VnfLcmOpOccView) =>
+    expect({ state: opOcc.operationState, error: opOcc.error }).toEqual({ state: 'COMPLETED', error: undefined });
   const ended = (vnfLcmOpOccId: string) => harness.opOccIn(vnfLcmOpOccId, ['COMPLETED', 'FAILED_TEMP', 'FAILED', 'ROLLED_BACK'], 120_000);
 
   beforeAll(async () => {
@@ -63,14 +81,21 @@ describe('generic MgmtDriver: a package runs its own shell script and Ansible pl
   }, 600_000);
 
   afterAll(async () => {
-    for (const address of POOL) await (await vm(address).catch(() => undefined))?.execCommand(`rm -rf ~/vnfm-generic/${vnfInstanceId} ~/vnfm-generic/fail-${vnfInstanceId}; sudo -n rm -rf /root/vnfm-generic/${vnfInstanceId}`);
+    for (const address of POOL)
+      await (
+        await vm(address).catch(() => undefined)
+      )?.execCommand(
+        `rm -rf ~/vnfm-generic/${vnfInstanceId} ~/vnfm-generic/fail-${vnfInstanceId}; sudo -n rm -rf /root/vnfm-generic/${vnfInstanceId}`,
+      );
     connections.forEach((ssh) => ssh.dispose());
     await harness.dispose();
     await sim?.close();
   });
 
   it('instantiate_end runs the script on the VDU1 VNFC with the hook document, secrets opened for the run only, and records its outputs', async () => {
-    const opOcc = await ended(await start({ operation: 'INSTANTIATE', params: { flavourId: 'simple', additionalParams: additionalParams() } }));
+    const opOcc = await ended(
+      await start({ operation: 'INSTANTIATE', params: { flavourId: 'simple', additionalParams: additionalParams() } }),
+    );
     expectCompleted(opOcc);
     const [vnfc] = await vdu1();
     const address = addressOf(vnfc);
@@ -86,9 +111,13 @@ describe('generic MgmtDriver: a package runs its own shell script and Ansible pl
       instantiation: { flavourId: 'simple', additionalParams: additionalParams() },
       target: { id: vnfc.id, vduId: 'VDU1', address },
     });
-    expect(document.vnfcs.added.map((added: { id: string }) => added.id).sort()).toEqual(((await instance()).instantiatedVnfInfo?.vnfcResourceInfo ?? []).map((one) => one.id).sort());
+    expect(document.vnfcs.added.map((added: { id: string }) => added.id).sort()).toEqual(
+      ((await instance()).instantiatedVnfInfo?.vnfcResourceInfo ?? []).map((one) => one.id).sort(),
+    );
     const env = await vmFile(address, `~/vnfm-generic/${vnfInstanceId}/instantiate_end.env`);
-    expect(env).toMatch(/^user=vnfm\ncwd=\/home\/vnfm\/\.vnfm-hooks\/[0-9a-f-]{36}\ncontext=\/home\/vnfm\/\.vnfm-hooks\/[0-9a-f-]{36}\/hook-context\.json$/);
+    expect(env).toMatch(
+      /^user=vnfm\ncwd=\/home\/vnfm\/\.vnfm-hooks\/[0-9a-f-]{36}\ncontext=\/home\/vnfm\/\.vnfm-hooks\/[0-9a-f-]{36}\/hook-context\.json$/,
+    );
     // The run directory, with the opened secrets of the document, is gone.
     expect((await (await vm(address)).execCommand('ls -A ~/.vnfm-hooks')).stdout).toBe('');
     expect((await instance()).metadata).toEqual({ mgmtDriverOutputs: { instantiate_end_ran_on: address } });
@@ -102,10 +131,21 @@ describe('generic MgmtDriver: a package runs its own shell script and Ansible pl
     expect(added).toHaveLength(1);
     const address = addressOf(added[0]);
     const document = JSON.parse((await vmFile(address, `~/vnfm-generic/${vnfInstanceId}/scale_end-playbook-${added[0].id}.json`)) ?? '{}');
-    expect(document).toMatchObject({ hook: 'scale_end', operation: 'SCALE', operationParams: { type: 'SCALE_OUT' }, target: null, vnfcs: { added: [{ id: added[0].id, vduId: 'VDU1' }] } });
+    expect(document).toMatchObject({
+      hook: 'scale_end',
+      operation: 'SCALE',
+      operationParams: { type: 'SCALE_OUT' },
+      target: null,
+      vnfcs: { added: [{ id: added[0].id, vduId: 'VDU1' }] },
+    });
     expect((await instance()).metadata?.mgmtDriverOutputs).toMatchObject({ scale_end_playbook_ran_on: [address] });
     // Nothing of the run is left on the Ansible server.
-    const server = await new NodeSSH().connect({ host: hosts.ansibleServer.ip, port: hosts.port, username: hosts.ansibleServer.username, password: hosts.ansibleServer.password });
+    const server = await new NodeSSH().connect({
+      host: hosts.ansibleServer.ip,
+      port: hosts.port,
+      username: hosts.ansibleServer.username,
+      password: hosts.ansibleServer.password,
+    });
     connections.push(server);
     expect((await server.execCommand('ls -A ~/.vnfm-hooks')).stdout).toBe('');
   });
@@ -117,7 +157,9 @@ describe('generic MgmtDriver: a package runs its own shell script and Ansible pl
     const failed = await ended(vnfLcmOpOccId);
     expect(failed.operationState).toBe('FAILED_TEMP');
     const detail = String((failed.error as { detail?: string } | undefined)?.detail);
-    expect(detail).toMatch(/Hook scale_start \(artifact Scripts\/generic_hook\.sh, generic MgmtDriver\) on VNFC .* exited with code 3: 'env' 'VNFM_HOOK_CONTEXT=.*' 'bash' '.*generic_hook\.sh'/);
+    expect(detail).toMatch(
+      /Hook scale_start \(artifact Scripts\/generic_hook\.sh, generic MgmtDriver\) on VNFC .* exited with code 3: 'env' 'VNFM_HOOK_CONTEXT=.*' 'bash' '.*generic_hook\.sh'/,
+    );
     expect(detail).toContain('logged in with [SECRET]');
     expect(JSON.stringify(failed)).not.toContain(hosts.users['vnfm']);
 
@@ -128,8 +170,13 @@ describe('generic MgmtDriver: a package runs its own shell script and Ansible pl
   });
 
   it('a refused login fails the hook FAILED_TEMP naming the host, never the password; rollback undoes the scale-out', async () => {
-    const wrong = { generic_mgmt_driver: { ...additionalParams().generic_mgmt_driver, ssh: { username: 'vnfm', password: 'not-the-pass-91' } } };
-    const vnfLcmOpOccId = await start({ operation: 'SCALE', params: { type: 'SCALE_OUT', aspectId: 'VDU1_scale', numberOfSteps: 1, additionalParams: wrong } });
+    const wrong = {
+      generic_mgmt_driver: { ...additionalParams().generic_mgmt_driver, ssh: { username: 'vnfm', password: 'not-the-pass-91' } },
+    };
+    const vnfLcmOpOccId = await start({
+      operation: 'SCALE',
+      params: { type: 'SCALE_OUT', aspectId: 'VDU1_scale', numberOfSteps: 1, additionalParams: wrong },
+    });
     const failed = await ended(vnfLcmOpOccId);
     expect(failed.operationState).toBe('FAILED_TEMP');
     const detail = String((failed.error as { detail?: string } | undefined)?.detail);
@@ -142,11 +189,18 @@ describe('generic MgmtDriver: a package runs its own shell script and Ansible pl
 
   it('an unreachable VNFC fails the hook FAILED_TEMP saying so; rollback undoes the scale-out', async () => {
     // Nothing listens on port 1 of the VNFC: the connection is refused.
-    const closed = { generic_mgmt_driver: { ...additionalParams().generic_mgmt_driver, ssh: { username: 'vnfm', password: hosts.users['vnfm'], port: 1 } } };
-    const vnfLcmOpOccId = await start({ operation: 'SCALE', params: { type: 'SCALE_OUT', aspectId: 'VDU1_scale', numberOfSteps: 1, additionalParams: closed } });
+    const closed = {
+      generic_mgmt_driver: { ...additionalParams().generic_mgmt_driver, ssh: { username: 'vnfm', password: hosts.users['vnfm'], port: 1 } },
+    };
+    const vnfLcmOpOccId = await start({
+      operation: 'SCALE',
+      params: { type: 'SCALE_OUT', aspectId: 'VDU1_scale', numberOfSteps: 1, additionalParams: closed },
+    });
     const failed = await ended(vnfLcmOpOccId);
     expect(failed.operationState).toBe('FAILED_TEMP');
-    expect(String((failed.error as { detail?: string } | undefined)?.detail)).toMatch(/Hook scale_end .* on VNFC .*: SSH host vnfm@127\.10\.0\.\d+:1 is unreachable: ECONNREFUSED/);
+    expect(String((failed.error as { detail?: string } | undefined)?.detail)).toMatch(
+      /Hook scale_end .* on VNFC .*: SSH host vnfm@127\.10\.0\.\d+:1 is unreachable: ECONNREFUSED/,
+    );
     await harness.request(LCM_COORDINATOR.rollbackOpOcc, { apiMajor: 2, vnfLcmOpOccId });
     expect(await ended(vnfLcmOpOccId)).toMatchObject({ operationState: 'ROLLED_BACK' });
   });
@@ -156,7 +210,13 @@ describe('generic MgmtDriver: a package runs its own shell script and Ansible pl
     expectCompleted(await ended(await start({ operation: 'TERMINATE', params: { terminationType: 'FORCEFUL' } })));
     // Through sudo, the script's $HOME is root's.
     const document = JSON.parse((await vmFile(addressOf(vnfc), `/root/vnfm-generic/${vnfInstanceId}/terminate_start.json`, true)) ?? '{}');
-    expect(document).toMatchObject({ hook: 'terminate_start', operation: 'TERMINATE', hookParameters: { become: 'true' }, target: { id: vnfc.id }, vnfcs: { removing: expect.arrayContaining([expect.objectContaining({ id: vnfc.id })]) } });
+    expect(document).toMatchObject({
+      hook: 'terminate_start',
+      operation: 'TERMINATE',
+      hookParameters: { become: 'true' },
+      target: { id: vnfc.id },
+      vnfcs: { removing: expect.arrayContaining([expect.objectContaining({ id: vnfc.id })]) },
+    });
     expect(await vmFile(addressOf(vnfc), `/root/vnfm-generic/${vnfInstanceId}/terminate_start.env`, true)).toMatch(/^user=root\n/);
     expect((await (await vm(addressOf(vnfc))).execCommand('ls -A ~/.vnfm-hooks')).stdout).toBe('');
   });

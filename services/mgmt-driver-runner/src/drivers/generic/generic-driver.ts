@@ -35,13 +35,25 @@ export class GenericDriver implements HookDriver {
     const targets = targetsOf(context, settings);
     const inputs = await openInputs(context, secrets);
     const packageFiles = await readPackageFiles(context, files);
-    const base = { shell: this.deps.shell, context, settings, inputs, packageFiles, signal, secrets: inputs.secrets, logger: this.deps.runtime.logger };
+    const base = {
+      shell: this.deps.shell,
+      context,
+      settings,
+      inputs,
+      packageFiles,
+      signal,
+      secrets: inputs.secrets,
+      logger: this.deps.runtime.logger,
+    };
     if (mode === 'playbook') {
       if (!this.pins) throw new Error('the generic MgmtDriver needs the runner event store to hand pinned host keys to Ansible');
       return runPlaybook(base, this.pins, targets);
     }
     if (targets.length === 0) {
-      this.deps.runtime.logger.info({ hook: context.hook, artifact: context.artifact.path, vnfcs: settings.vnfcs }, 'generic MgmtDriver: no VNFC to run the script on');
+      this.deps.runtime.logger.info(
+        { hook: context.hook, artifact: context.artifact.path, vnfcs: settings.vnfcs },
+        'generic MgmtDriver: no VNFC to run the script on',
+      );
       return undefined;
     }
     const run: ScriptRun = { ...base, login: vnfcLoginOf(context, inputs) };

@@ -18,7 +18,12 @@ export interface GenericSettings {
 export const DEFAULT_TIMEOUT_SECONDS = 600;
 
 const invalid = (context: HookContext, detail: string) =>
-  new AppError('GENERIC_MGMT_DRIVER_PARAMETERS', 422, 'Unprocessable Entity', `Hook ${context.hook} (artifact ${context.artifact.path}, generic MgmtDriver): ${detail}`);
+  new AppError(
+    'GENERIC_MGMT_DRIVER_PARAMETERS',
+    422,
+    'Unprocessable Entity',
+    `Hook ${context.hook} (artifact ${context.artifact.path}, generic MgmtDriver): ${detail}`,
+  );
 
 const oneOf = <T extends string>(context: HookContext, name: string, value: unknown, allowed: readonly T[], fallback: T): T => {
   if (value === undefined) return fallback;
@@ -30,10 +35,18 @@ const oneOf = <T extends string>(context: HookContext, name: string, value: unkn
 export function genericSettingsOf(context: HookContext, mode: GenericMode): GenericSettings {
   const parameters = context.artifact.additionalParameters ?? {};
   const runOn = oneOf(context, 'run_on', parameters.run_on, ['vnfcs', 'ansible_server'], mode === 'script' ? 'vnfcs' : 'ansible_server');
-  if (mode === 'playbook' && runOn !== 'ansible_server') throw invalid(context, 'a playbook runs on the Ansible server (run_on: ansible_server).');
-  const vnfcs = oneOf(context, 'vnfcs', parameters.vnfcs, ['added', 'removing', 'current'], context.hook.endsWith('_start') ? 'removing' : 'added');
+  if (mode === 'playbook' && runOn !== 'ansible_server')
+    throw invalid(context, 'a playbook runs on the Ansible server (run_on: ansible_server).');
+  const vnfcs = oneOf(
+    context,
+    'vnfcs',
+    parameters.vnfcs,
+    ['added', 'removing', 'current'],
+    context.hook.endsWith('_start') ? 'removing' : 'added',
+  );
   const vdus = parameters.vdus;
-  if (vdus !== undefined && !(Array.isArray(vdus) && vdus.every((vdu) => typeof vdu === 'string'))) throw invalid(context, 'additional_parameters.vdus must be a list of VDU ids.');
+  if (vdus !== undefined && !(Array.isArray(vdus) && vdus.every((vdu) => typeof vdu === 'string')))
+    throw invalid(context, 'additional_parameters.vdus must be a list of VDU ids.');
   const sshCp = parameters.ssh_cp;
   if (sshCp !== undefined && typeof sshCp !== 'string') throw invalid(context, 'additional_parameters.ssh_cp must be a CP name.');
   // A VNFD's YAML may give scalars as strings ('true', '120'): both spellings are taken.
@@ -41,7 +54,8 @@ export function genericSettingsOf(context: HookContext, mode: GenericMode): Gene
   if (typeof become !== 'boolean') throw invalid(context, 'additional_parameters.become must be true or false.');
   const given = parameters.timeout_seconds ?? DEFAULT_TIMEOUT_SECONDS;
   const seconds = typeof given === 'string' && /^\d+$/.test(given) ? Number(given) : given;
-  if (typeof seconds !== 'number' || !(seconds > 0) || seconds > 24 * 3600) throw invalid(context, 'additional_parameters.timeout_seconds must be a number of seconds between 1 and 86400.');
+  if (typeof seconds !== 'number' || !(seconds > 0) || seconds > 24 * 3600)
+    throw invalid(context, 'additional_parameters.timeout_seconds must be a number of seconds between 1 and 86400.');
   return { runOn, vdus: vdus as string[] | undefined, vnfcs, sshCp, become, timeoutMs: seconds * 1000 };
 }
 

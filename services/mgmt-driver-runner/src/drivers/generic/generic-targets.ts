@@ -15,7 +15,9 @@ export function addressesOf(vnfc: VnfcResourceInfo): Record<string, string[]> {
   const byCp: Record<string, string[]> = {};
   for (const cp of vnfc.vnfcCpInfo ?? []) {
     const entries = (cp.cpProtocolInfo ?? []).flatMap((info) => info.ipOverEthernet?.ipAddresses ?? []);
-    const ordered = [...entries.filter((entry) => entry.type === 'IPV4'), ...entries.filter((entry) => entry.type !== 'IPV4')].flatMap((entry) => entry.addresses);
+    const ordered = [...entries.filter((entry) => entry.type === 'IPV4'), ...entries.filter((entry) => entry.type !== 'IPV4')].flatMap(
+      (entry) => entry.addresses,
+    );
     if (ordered.length > 0) byCp[cp.cpdId] = [...(byCp[cp.cpdId] ?? []), ...ordered];
   }
   return byCp;

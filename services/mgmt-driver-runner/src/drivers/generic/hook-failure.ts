@@ -4,5 +4,10 @@ import { AppError, type HookContext } from '@vnfm/contracts';
 export function hookFailure(context: HookContext, where: string, error: unknown): unknown {
   const prefix = `Hook ${context.hook} (artifact ${context.artifact.path}, generic MgmtDriver) on ${where}`;
   if (error instanceof AppError) return new AppError(error.code, error.status, error.title, `${prefix}: ${error.detail}`);
-  return new AppError('GENERIC_MGMT_DRIVER_FAILED', 502, 'Bad Gateway', `${prefix}: ${error instanceof Error ? error.message : String(error)}`);
+  return new AppError(
+    'GENERIC_MGMT_DRIVER_FAILED',
+    502,
+    'Bad Gateway',
+    `${prefix}: ${error instanceof Error ? error.message : String(error)}`,
+  );
 }

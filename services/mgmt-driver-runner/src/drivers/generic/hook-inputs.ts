@@ -22,7 +22,11 @@ export async function openInputs(context: HookContext, secrets: HookSecrets): Pr
     secrets.open(instantiationSealed, '/additionalParams'),
     secrets.open(context.earlierOutputs, '/metadata/mgmtDriverOutputs'),
   ]);
-  const opened = [...openedSecrets(context.operationParams, operationParams), ...openedSecrets(instantiationSealed, instantiationParams), ...openedSecrets(context.earlierOutputs, earlierOutputs)];
+  const opened = [
+    ...openedSecrets(context.operationParams, operationParams),
+    ...openedSecrets(instantiationSealed, instantiationParams),
+    ...openedSecrets(context.earlierOutputs, earlierOutputs),
+  ];
   return { operationParams, instantiationParams, earlierOutputs, secrets: opened };
 }
 
@@ -31,7 +35,9 @@ export function openedSecrets(sealed: unknown, opened: unknown): string[] {
   if (isSealedMarker(sealed)) return leavesOf(opened);
   if (Array.isArray(sealed) && Array.isArray(opened)) return sealed.flatMap((item, index) => openedSecrets(item, opened[index]));
   if (sealed && opened && typeof sealed === 'object' && typeof opened === 'object') {
-    return Object.entries(sealed as Record<string, unknown>).flatMap(([key, item]) => openedSecrets(item, (opened as Record<string, unknown>)[key]));
+    return Object.entries(sealed as Record<string, unknown>).flatMap(([key, item]) =>
+      openedSecrets(item, (opened as Record<string, unknown>)[key]),
+    );
   }
   return [];
 }

@@ -38,7 +38,11 @@ async function knownHosts(run: Omit<ScriptRun, 'login'>, pins: HostKeyPins, targ
  * playbook's directory, with VNFM_HOOK_CONTEXT / VNFM_HOOK_OUTPUTS set and
  * passed as the extra vars vnfm_hook_context / vnfm_hook_outputs.
  */
-export async function runPlaybook(run: Omit<ScriptRun, 'login'>, pins: HostKeyPins, targets: readonly VnfcTarget[]): Promise<HookOutputs | undefined> {
+export async function runPlaybook(
+  run: Omit<ScriptRun, 'login'>,
+  pins: HostKeyPins,
+  targets: readonly VnfcTarget[],
+): Promise<HookOutputs | undefined> {
   const server = ansibleServerOf(run.context, run.inputs);
   const login = targets.length > 0 ? vnfcLoginOf(run.context, run.inputs) : undefined;
   const trusted = await knownHosts(run, pins, targets);
@@ -53,7 +57,17 @@ export async function runPlaybook(run: Omit<ScriptRun, 'login'>, pins: HostKeyPi
         await session.put(ansibleInventory(targets, login, knownHostsPath), inventoryPath, 0o600);
         const playbook = dir.packagePath(run.context.artifact.path);
         const extraVars = JSON.stringify({ vnfm_hook_context: dir.context, vnfm_hook_outputs: dir.outputs });
-        const argv = ['env', `VNFM_HOOK_CONTEXT=${dir.context}`, `VNFM_HOOK_OUTPUTS=${dir.outputs}`, 'ansible-playbook', '-i', inventoryPath, '-e', extraVars, playbook];
+        const argv = [
+          'env',
+          `VNFM_HOOK_CONTEXT=${dir.context}`,
+          `VNFM_HOOK_OUTPUTS=${dir.outputs}`,
+          'ansible-playbook',
+          '-i',
+          inventoryPath,
+          '-e',
+          extraVars,
+          playbook,
+        ];
         logRun(run, where, await session.run(argv, { cwd: posix.dirname(playbook), timeoutMs: run.settings.timeoutMs }));
         return readOutputs(session, dir, where);
       });

@@ -31,7 +31,12 @@ export async function readPackageFiles(context: HookContext, files: HookPackageF
  * document there, runs `body`, and removes the directory whatever happened
  * (opened secrets do not stay on the host).
  */
-export async function withRunDir<T>(session: RemoteSession, packageFiles: Map<string, Buffer>, document: unknown, body: (run: RunDir) => Promise<T>): Promise<T> {
+export async function withRunDir<T>(
+  session: RemoteSession,
+  packageFiles: Map<string, Buffer>,
+  document: unknown,
+  body: (run: RunDir) => Promise<T>,
+): Promise<T> {
   const home = (await session.run(['pwd'], { timeoutMs: 30_000 })).stdout.trim();
   const dir = posix.join(home, '.vnfm-hooks', randomUUID());
   const run: RunDir = {
@@ -57,8 +62,14 @@ export async function readOutputs(session: RemoteSession, run: RunDir, where: st
   try {
     parsed = JSON.parse(stdout);
   } catch {
-    throw new AppError('GENERIC_MGMT_DRIVER_OUTPUTS', 422, 'Unprocessable Entity', `${where} wrote outputs that are not JSON (VNFM_HOOK_OUTPUTS must hold one JSON object).`);
+    throw new AppError(
+      'GENERIC_MGMT_DRIVER_OUTPUTS',
+      422,
+      'Unprocessable Entity',
+      `${where} wrote outputs that are not JSON (VNFM_HOOK_OUTPUTS must hold one JSON object).`,
+    );
   }
-  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new AppError('GENERIC_MGMT_DRIVER_OUTPUTS', 422, 'Unprocessable Entity', `${where} wrote outputs that are not a JSON object.`);
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
+    throw new AppError('GENERIC_MGMT_DRIVER_OUTPUTS', 422, 'Unprocessable Entity', `${where} wrote outputs that are not a JSON object.`);
   return parsed as HookOutputs;
 }

@@ -25,7 +25,18 @@ export interface ScriptRun {
 /** What a run printed (already capped and masked), the ends of it, in the runner's log: the operator's trail of a hook that succeeded. */
 export function logRun(run: Pick<ScriptRun, 'context' | 'logger'>, where: string, result: RunResult): void {
   const { hook, vnfLcmOpOccId, artifact } = run.context;
-  run.logger.info({ hook, vnfLcmOpOccId, artifact: artifact.path, where, exitCode: result.code, stdout: tailOf(result.stdout, 4000), stderr: tailOf(result.stderr, 4000) }, 'generic MgmtDriver run ended');
+  run.logger.info(
+    {
+      hook,
+      vnfLcmOpOccId,
+      artifact: artifact.path,
+      where,
+      exitCode: result.code,
+      stdout: tailOf(result.stdout, 4000),
+      stderr: tailOf(result.stderr, 4000),
+    },
+    'generic MgmtDriver run ended',
+  );
 }
 
 /**
@@ -40,8 +51,18 @@ export async function runScriptOn(run: ScriptRun, target: VnfcTarget): Promise<H
     const session = await run.shell.open({ host: target.address, ...run.login, pinId: target.pinId }, run.signal, run.secrets);
     try {
       return await withRunDir(session, run.packageFiles, hookDocument(run.context, run.inputs, target), async (dir) => {
-        const argv = ['env', `VNFM_HOOK_CONTEXT=${dir.context}`, `VNFM_HOOK_OUTPUTS=${dir.outputs}`, 'bash', dir.packagePath(run.context.artifact.path)];
-        logRun(run, where, await session.run(run.settings.become ? ['sudo', '-n', ...argv] : argv, { cwd: dir.dir, timeoutMs: run.settings.timeoutMs }));
+        const argv = [
+          'env',
+          `VNFM_HOOK_CONTEXT=${dir.context}`,
+          `VNFM_HOOK_OUTPUTS=${dir.outputs}`,
+          'bash',
+          dir.packagePath(run.context.artifact.path),
+        ];
+        logRun(
+          run,
+          where,
+          await session.run(run.settings.become ? ['sudo', '-n', ...argv] : argv, { cwd: dir.dir, timeoutMs: run.settings.timeoutMs }),
+        );
         return readOutputs(session, dir, where);
       });
     } finally {

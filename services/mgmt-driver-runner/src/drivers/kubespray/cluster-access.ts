@@ -32,12 +32,37 @@ const serviceAccountManifest = JSON.stringify({
  * of a cluster-admin service account made for the VIM (created if missing).
  */
 export async function readClusterAccess(master: RemoteSession): Promise<ClusterAccess> {
-  const server = (await master.run([...KUBECTL, 'config', 'view', '--minify', '-o', 'jsonpath={.clusters[0].cluster.server}'])).stdout.trim();
+  const server = (
+    await master.run([...KUBECTL, 'config', 'view', '--minify', '-o', 'jsonpath={.clusters[0].cluster.server}'])
+  ).stdout.trim();
   const caPem = (await master.run(['sudo', 'cat', CA_FILE])).stdout.trim();
   await master.run([...KUBECTL, 'apply', '-f', '-'], { stdin: serviceAccountManifest });
-  const bearerToken = (await master.run([...KUBECTL, '-n', VIM_SERVICE_ACCOUNT.namespace, 'create', 'token', VIM_SERVICE_ACCOUNT.name, '--duration', TOKEN_DURATION])).stdout.trim();
-  const unusable = !/^https?:\/\//.test(server) ? `no API server URL in /etc/kubernetes/admin.conf (got ${JSON.stringify(server.slice(0, 100))})` : !caPem.includes('BEGIN CERTIFICATE') ? `no certificate in ${CA_FILE}` : !bearerToken ? 'no token for the VIM service account' : undefined;
-  if (unusable) throw new AppError('KUBESPRAY_CLUSTER_UNREADABLE', 502, 'Bad Gateway', `The cluster kubespray built cannot be registered as a VIM: ${unusable} on the master.`);
+  const bearerToken = (
+    await master.run([
+      ...KUBECTL,
+      '-n',
+      VIM_SERVICE_ACCOUNT.namespace,
+      'create',
+      'token',
+      VIM_SERVICE_ACCOUNT.name,
+      '--duration',
+      TOKEN_DURATION,
+    ])
+  ).stdout.trim();
+  const unusable = !/^https?:\/\//.test(server)
+    ? `no API server URL in /etc/kubernetes/admin.conf (got ${JSON.stringify(server.slice(0, 100))})`
+    : !caPem.includes('BEGIN CERTIFICATE')
+      ? `no certificate in ${CA_FILE}`
+      : !bearerToken
+        ? 'no token for the VIM service account'
+        : undefined;
+  if (unusable)
+    throw new AppError(
+      'KUBESPRAY_CLUSTER_UNREADABLE',
+      502,
+      'Bad Gateway',
+      `The cluster kubespray built cannot be registered as a VIM: ${unusable} on the master.`,
+    );
   return { server, caPem, bearerToken };
 }
 
@@ -46,5 +71,7 @@ export async function drainNode(master: RemoteSession, name: string): Promise<vo
   const found = await master.run([...KUBECTL, 'get', 'node', name, '--ignore-not-found', '-o', 'name']);
   if (found.stdout.trim() === '') return;
   const seconds = Math.floor(DRAIN_TIMEOUT_MS / 1000) - 30;
-  await master.run([...KUBECTL, 'drain', name, '--ignore-daemonsets', '--delete-emptydir-data', '--force', `--timeout=${seconds}s`], { timeoutMs: DRAIN_TIMEOUT_MS });
+  await master.run([...KUBECTL, 'drain', name, '--ignore-daemonsets', '--delete-emptydir-data', '--force', `--timeout=${seconds}s`], {
+    timeoutMs: DRAIN_TIMEOUT_MS,
+  });
 }

@@ -22,7 +22,10 @@ export class ClusterOperations {
   private master(except: readonly ClusterNode[] = []) {
     const { masters } = this.session.nodesOf(this.current);
     const node = masters.find((candidate) => !except.some((gone) => gone.vnfcId === candidate.vnfcId));
-    if (!node) throw unusableClusterVnfcs(`The instance has no master node (VNFC with CP ${this.session.params.master.sshCpName} or VDU masterNode) to run kubectl on.`);
+    if (!node)
+      throw unusableClusterVnfcs(
+        `The instance has no master node (VNFC with CP ${this.session.params.master.sshCpName} or VDU masterNode) to run kubectl on.`,
+      );
     const vnfc = vnfcOf(this.current, node.vnfcId);
     return { node, vnfc, session: () => this.session.node(node, vnfc) };
   }
@@ -60,7 +63,10 @@ export class ClusterOperations {
     // remove-node.yml finds the nodes it removes in the inventory; the next hooks' inventories no longer list them.
     const inventory = await this.session.putInventory(masters, workers);
     await this.session.runPlaybook(inventory, 'remove-node.yml', { node: names.join(','), skip_confirmation: 'yes' });
-    await this.session.putInventory(masters, workers.filter((worker) => !names.includes(worker.name)));
+    await this.session.putInventory(
+      masters,
+      workers.filter((worker) => !names.includes(worker.name)),
+    );
     return {};
   }
 

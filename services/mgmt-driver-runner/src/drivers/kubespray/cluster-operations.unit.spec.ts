@@ -21,7 +21,15 @@ class RecordingShell implements RemoteShell {
       run: async (argv: readonly string[], options?: RunOptions) => {
         this.steps.push(`${host} ${options?.cwd ? `(in ${options.cwd}) ` : ''}${argv.join(' ')}`);
         const command = argv.join(' ');
-        const stdout = command.includes('config view') ? 'https://127.0.0.1:6443' : command.includes('ca.crt') ? '-----BEGIN CERTIFICATE-----\nx\n-----END CERTIFICATE-----' : command.includes('create token') ? 'token-1' : command.includes('get node') ? 'node/x' : '';
+        const stdout = command.includes('config view')
+          ? 'https://127.0.0.1:6443'
+          : command.includes('ca.crt')
+            ? '-----BEGIN CERTIFICATE-----\nx\n-----END CERTIFICATE-----'
+            : command.includes('create token')
+              ? 'token-1'
+              : command.includes('get node')
+                ? 'node/x'
+                : '';
         return { code: 0, stdout, stderr: '' };
       },
       put: async (content: string | Buffer | NodeJS.ReadableStream, path: string) => {
@@ -38,11 +46,26 @@ const master = vnfcOf('m1', 'masterNode', { masterNode_CP1: '10.0.0.1' });
 const w1 = vnfcOf('w1', 'workerNode', { workerNode_CP2: '10.0.0.2' });
 const w2 = vnfcOf('w2', 'workerNode', { workerNode_CP2: '10.0.0.3' });
 const lb = vnfcOf('lb', 'externalLB', { externalLB_CP3: '10.0.0.9' });
-const params = { k8s_cluster_installation_param: { ...sampleClusterParam(), worker_node: { ssh_cp_name: 'workerNode_CP2', username: 'ubuntu', password: HOSTILE } } };
+const params = {
+  k8s_cluster_installation_param: {
+    ...sampleClusterParam(),
+    worker_node: { ssh_cp_name: 'workerNode_CP2', username: 'ubuntu', password: HOSTILE },
+  },
+};
 
-function context(hook: string, operationParams: Record<string, unknown>, removing = [] as typeof w1[], added = [] as typeof w1[]): HookContext {
+function context(
+  hook: string,
+  operationParams: Record<string, unknown>,
+  removing = [] as (typeof w1)[],
+  added = [] as (typeof w1)[],
+): HookContext {
   return {
-    hook, operation: 'SCALE', vnfLcmOpOccId: 'op-1', vnfInstanceId: 'inst-1', vnfdId: 'vnfd-1', operationParams,
+    hook,
+    operation: 'SCALE',
+    vnfLcmOpOccId: 'op-1',
+    vnfInstanceId: 'inst-1',
+    vnfdId: 'vnfd-1',
+    operationParams,
     instantiation: { flavourId: 'simple', additionalParams: params },
     vnfcs: { removing, added, current: [master, w1, w2, lb] },
     earlierOutputs: { kubespray: { vimId: 'vim-1', vimName: 'v', authUrl: 'u' } },
@@ -55,14 +78,22 @@ describe('the kubespray MgmtDriver, step by step (SSH and the bus recorded)', ()
   const run = async (hook: HookContext) => {
     const shell = new RecordingShell();
     const requests: [string, unknown][] = [];
-    const bus = { request: async (type: string, payload: unknown) => { requests.push([type, payload]); return {}; } };
+    const bus = {
+      request: async (type: string, payload: unknown) => {
+        requests.push([type, payload]);
+        return {};
+      },
+    };
     const driver = new KubesprayDriver({ shell, runtime: { bus, logger: { info: () => undefined } } as unknown as ServiceRuntime });
     const secrets = { vimConnectionInfo: {}, open: async <T>(value: T) => value };
-    const outputs = await driver.run(hook, new AbortController().signal, secrets, { read: () => Readable.from([Buffer.from('#!/bin/bash')]) });
+    const outputs = await driver.run(hook, new AbortController().signal, secrets, {
+      read: () => Readable.from([Buffer.from('#!/bin/bash')]),
+    });
     return { shell, requests, outputs };
   };
   const inventory = '/home/ubuntu/kubespray-2.16.0/inventory/mycluster/hosts.ini';
-  const playbook = (name: string, extra = '') => `ansible@10.0.0.250 (in /home/ubuntu/kubespray-2.16.0) ansible-playbook -i ${inventory} --become --become-user=root ${name}${extra}`;
+  const playbook = (name: string, extra = '') =>
+    `ansible@10.0.0.250 (in /home/ubuntu/kubespray-2.16.0) ansible-playbook -i ${inventory} --become --become-user=root ${name}${extra}`;
 
   it('scale-in: unroutes, drains on a master, removes with remove-node.yml, then rewrites the inventory without the worker', async () => {
     const { shell, requests, outputs } = await run(context('scale_start', { type: 'SCALE_IN' }, [w1]));
@@ -92,15 +123,23 @@ describe('the kubespray MgmtDriver, step by step (SSH and the bus recorded)', ()
   });
 
   it('instantiate: cluster.yml, the LB installed with every worker, the earlier VIM replaced by one with the token read on the master', async () => {
-    const { shell, requests, outputs } = await run({ ...context('instantiate_end', {}, [], [master, w1, w2, lb]), operation: 'INSTANTIATE' });
+    const { shell, requests, outputs } = await run({
+      ...context('instantiate_end', {}, [], [master, w1, w2, lb]),
+      operation: 'INSTANTIATE',
+    });
     expect(shell.steps.slice(0, 4)).toEqual([
       `ansible@10.0.0.250 put ${inventory}`,
       playbook('cluster.yml'),
       'ubuntu@10.0.0.9 put /tmp/vnfm-kubespray/install_external_lb.sh',
-      `ubuntu@10.0.0.9 bash /tmp/vnfm-kubespray/install_external_lb.sh install ${[w1, w2].map((w) => `${nodeName('worker', w.id)}=${w.vnfcCpInfo?.[0]?.cpProtocolInfo?.[0]?.ipOverEthernet?.ipAddresses?.[0]?.addresses[0]}`).sort((a, b) => a.localeCompare(b)).join(' ')}`,
+      `ubuntu@10.0.0.9 bash /tmp/vnfm-kubespray/install_external_lb.sh install ${[w1, w2]
+        .map((w) => `${nodeName('worker', w.id)}=${w.vnfcCpInfo?.[0]?.cpProtocolInfo?.[0]?.ipOverEthernet?.ipAddresses?.[0]?.addresses[0]}`)
+        .sort((a, b) => a.localeCompare(b))
+        .join(' ')}`,
     ]);
     expect(requests.map(([type]) => type)).toEqual(['vim-registry.deleteVim', 'vim-registry.registerVim']);
-    expect(requests[1]?.[1]).toMatchObject({ body: { vim: { type: 'kubernetes', auth_url: 'https://10.0.0.1:6443', auth_cred: { bearer_token: 'token-1' } } } });
+    expect(requests[1]?.[1]).toMatchObject({
+      body: { vim: { type: 'kubernetes', auth_url: 'https://10.0.0.1:6443', auth_cred: { bearer_token: 'token-1' } } },
+    });
     expect(outputs).toEqual({ kubespray: { vimId: expect.any(String), vimName: 'kubernetes_vim', authUrl: 'https://10.0.0.1:6443' } });
   });
 
@@ -109,16 +148,33 @@ describe('the kubespray MgmtDriver, step by step (SSH and the bus recorded)', ()
       const { shell } = await run(hook);
       expect(shell.steps.join('\n')).not.toContain('ubuntu ');
       expect(shell.steps.join('\n')).not.toContain(HOSTILE);
-      for (const mask of shell.masks) expect(mask).toEqual(expect.arrayContaining(['ansible', 'ubuntu', HOSTILE, 'password1', 'password2']));
+      for (const mask of shell.masks)
+        expect(mask).toEqual(expect.arrayContaining(['ansible', 'ubuntu', HOSTILE, 'password1', 'password2']));
     }
   });
   describe('with private_registry_connection_info', () => {
     const registries = [
       { connection_type: '0', server: '10.0.0.20:5000' },
-      { connection_type: '1', server: 'registry.example.com', username: 'user01', password: 'registry-pass', certificate_path: 'Files/registries/ca.crt', hosts_string: '10.0.0.21 registry.example.com' },
+      {
+        connection_type: '1',
+        server: 'registry.example.com',
+        username: 'user01',
+        password: 'registry-pass',
+        certificate_path: 'Files/registries/ca.crt',
+        hosts_string: '10.0.0.21 registry.example.com',
+      },
     ];
-    const withRegistries = (hook: HookContext): HookContext => ({ ...hook, instantiation: { flavourId: 'simple', additionalParams: { k8s_cluster_installation_param: { ...params.k8s_cluster_installation_param, private_registry_connection_info: registries } } } });
-    const registrySteps = (steps: string[], host: string) => steps.filter((step) => step.startsWith(`ubuntu@${host} `) && /docker|hosts|certs\.d|registries/.test(step));
+    const withRegistries = (hook: HookContext): HookContext => ({
+      ...hook,
+      instantiation: {
+        flavourId: 'simple',
+        additionalParams: {
+          k8s_cluster_installation_param: { ...params.k8s_cluster_installation_param, private_registry_connection_info: registries },
+        },
+      },
+    });
+    const registrySteps = (steps: string[], host: string) =>
+      steps.filter((step) => step.startsWith(`ubuntu@${host} `) && /docker|hosts|certs\.d|registries/.test(step));
 
     it('scale-out: the connections on the new worker only, after scale.yml and before its route', async () => {
       const { shell } = await run(withRegistries(context('scale_end', { type: 'SCALE_OUT' }, [], [w2])));
@@ -139,7 +195,9 @@ describe('the kubespray MgmtDriver, step by step (SSH and the bus recorded)', ()
         'ubuntu@10.0.0.3 rm -f /tmp/vnfm-kubespray/registries/ca.crt-registry.example.com',
         'ubuntu@10.0.0.3 sudo docker login --username user01 --password-stdin registry.example.com',
       ]);
-      expect(JSON.parse(shell.files.get('/tmp/vnfm-kubespray/registries/daemon.json') ?? '')).toEqual({ 'insecure-registries': ['10.0.0.20:5000'] });
+      expect(JSON.parse(shell.files.get('/tmp/vnfm-kubespray/registries/daemon.json') ?? '')).toEqual({
+        'insecure-registries': ['10.0.0.20:5000'],
+      });
       expect(registrySteps(shell.steps, '10.0.0.2')).toEqual([]);
       expect(shell.steps.indexOf(playbook('scale.yml'))).toBeLessThan(shell.steps.indexOf(steps[0] ?? ''));
       expect(shell.steps.at(-1)).toContain('install_external_lb.sh add');
@@ -148,8 +206,13 @@ describe('the kubespray MgmtDriver, step by step (SSH and the bus recorded)', ()
     });
 
     it('instantiate: the connections on every master and worker, not on the load balancer', async () => {
-      const { shell } = await run(withRegistries({ ...context('instantiate_end', {}, [], [master, w1, w2, lb]), operation: 'INSTANTIATE' }));
-      for (const host of ['10.0.0.1', '10.0.0.2', '10.0.0.3']) expect(registrySteps(shell.steps, host)).toContain(`ubuntu@${host} sudo docker login --username user01 --password-stdin registry.example.com`);
+      const { shell } = await run(
+        withRegistries({ ...context('instantiate_end', {}, [], [master, w1, w2, lb]), operation: 'INSTANTIATE' }),
+      );
+      for (const host of ['10.0.0.1', '10.0.0.2', '10.0.0.3'])
+        expect(registrySteps(shell.steps, host)).toContain(
+          `ubuntu@${host} sudo docker login --username user01 --password-stdin registry.example.com`,
+        );
       expect(registrySteps(shell.steps, '10.0.0.9')).toEqual([]);
     });
   });

@@ -1,6 +1,17 @@
 import { posix } from 'node:path';
 import type { VnfcResourceInfo } from '@vnfm/contracts';
-import { clusterNodes, clusterSecrets, externalLbNode, inventoryFile, inventoryVars, playbookArgv, renderInventory, type ClusterNode, type ClusterParams, type LbNode } from '@vnfm/kubespray';
+import {
+  clusterNodes,
+  clusterSecrets,
+  externalLbNode,
+  inventoryFile,
+  inventoryVars,
+  playbookArgv,
+  renderInventory,
+  type ClusterNode,
+  type ClusterParams,
+  type LbNode,
+} from '@vnfm/kubespray';
 import type { RemoteSession, RemoteShell } from '../../ssh/remote-shell';
 import type { HookPackageFiles } from '../hook-driver';
 import { playbookFailed } from './playbook-failure';
@@ -40,11 +51,19 @@ export class ClusterSession {
 
   ansibleServer(): Promise<RemoteSession> {
     const { ipAddress, username, password } = this.params.ansible;
-    return this.open('ansible', () => this.shell.open({ host: ipAddress, username, password, pinId: `ansible:${ipAddress}` }, this.signal, this.secrets));
+    return this.open('ansible', () =>
+      this.shell.open({ host: ipAddress, username, password, pinId: `ansible:${ipAddress}` }, this.signal, this.secrets),
+    );
   }
 
   node(node: ClusterNode | LbNode, vnfc: VnfcResourceInfo): Promise<RemoteSession> {
-    return this.open(`vnfc:${node.vnfcId}`, () => this.shell.open({ host: node.sshHost, username: node.username, password: node.password, pinId: vnfc.computeResource.resourceId || node.vnfcId }, this.signal, this.secrets));
+    return this.open(`vnfc:${node.vnfcId}`, () =>
+      this.shell.open(
+        { host: node.sshHost, username: node.username, password: node.password, pinId: vnfc.computeResource.resourceId || node.vnfcId },
+        this.signal,
+        this.secrets,
+      ),
+    );
   }
 
   /** Writes the inventory of these nodes to the Ansible server (SFTP) and answers its path there. */
@@ -57,11 +76,24 @@ export class ClusterSession {
   }
 
   /** `ansible-playbook ... <playbook>` from the kubespray root, as the spec runs it. */
-  async runPlaybook(inventory: string, playbook: 'cluster.yml' | 'scale.yml' | 'remove-node.yml', extraVars: Record<string, string> = {}): Promise<void> {
+  async runPlaybook(
+    inventory: string,
+    playbook: 'cluster.yml' | 'scale.yml' | 'remove-node.yml',
+    extraVars: Record<string, string> = {},
+  ): Promise<void> {
     const server = await this.ansibleServer();
     const argv = playbookArgv(inventory, playbook, extraVars);
-    const result = await server.run(argv, { cwd: this.params.ansible.kubesprayRootPath, timeoutMs: PLAYBOOK_TIMEOUT_MS, allowFailure: true });
-    if (result.code !== 0) throw playbookFailed(`${this.params.ansible.username}@${this.params.ansible.ipAddress}`, ['cd', this.params.ansible.kubesprayRootPath, '&&', ...argv], result);
+    const result = await server.run(argv, {
+      cwd: this.params.ansible.kubesprayRootPath,
+      timeoutMs: PLAYBOOK_TIMEOUT_MS,
+      allowFailure: true,
+    });
+    if (result.code !== 0)
+      throw playbookFailed(
+        `${this.params.ansible.username}@${this.params.ansible.ipAddress}`,
+        ['cd', this.params.ansible.kubesprayRootPath, '&&', ...argv],
+        result,
+      );
   }
 
   /** The package's load balancer script, copied to the LB VNFC and run there with `args` (see install_external_lb.sh). */
@@ -78,7 +110,8 @@ export class ClusterSession {
   /** The Docker private registry connections of the parameters on these nodes (tacker-specs "cir-k8s-cluster"). */
   async connectRegistries(vnfcs: readonly VnfcResourceInfo[], nodes: readonly ClusterNode[]): Promise<void> {
     if (this.params.registries.length === 0) return;
-    for (const node of nodes) await connectRegistries(await this.node(node, vnfcOf(vnfcs, node.vnfcId)), this.params.registries, this.files);
+    for (const node of nodes)
+      await connectRegistries(await this.node(node, vnfcOf(vnfcs, node.vnfcId)), this.params.registries, this.files);
   }
 
   /** The cluster's nodes among these VNFCs. */

@@ -7,7 +7,13 @@ import { randomUUID } from 'node:crypto';
 import { NodeSSH } from 'node-ssh';
 import type { VnfcResourceInfo } from '@vnfm/contracts';
 import { cpAddress, nodeName } from '@vnfm/kubespray';
-import { LCM_COORDINATOR, type LcmOperationRequest, type StartOperationReply, type VnfInstanceView, type VnfLcmOpOccView } from '@vnfm/lcm-domain';
+import {
+  LCM_COORDINATOR,
+  type LcmOperationRequest,
+  type StartOperationReply,
+  type VnfInstanceView,
+  type VnfLcmOpOccView,
+} from '@vnfm/lcm-domain';
 import { VIM_REGISTRY_MESSAGES, type ResolveVimConnectionInfoReply } from '@vnfm/vim-domain';
 import { repoRoot } from '@vnfm/vnf-package/testing';
 import { zipStagedPackage } from '../../../../../e2e/support/corpus-packages';
@@ -41,11 +47,37 @@ describe('mgmt-kubespray through the LCM: a Kubernetes cluster VNF built, scaled
 
   const clusterParam = () => ({
     vim_name: `mgmt-kubespray-${Date.now()}`,
-    ansible: { ip_address: hosts.ansibleServer.ip, username: hosts.ansibleServer.username, password: hosts.ansibleServer.password, kubespray_root_path: hosts.ansibleServer.kubesprayRoot, transferring_inventory_path: 'inventory/mgmt-kubespray-lcm' },
-    master_node: { aspect_id: 'master_instance', ssh_cp_name: 'masterNode_CP1', nic_cp_name: 'masterNode_CP1', username: 'vnfm', password: hosts.users['vnfm'], pod_cidr: '192.168.3.0/16', cluster_cidr: '10.199.187.0/24', cluster_cp_name: 'masterNode_CP1' },
-    worker_node: { aspect_id: 'worker_instance', ssh_cp_name: 'workerNode_CP2', nic_cp_name: 'workerNode_CP2', username: 'vnfm', password: hosts.users['vnfm'] },
+    ansible: {
+      ip_address: hosts.ansibleServer.ip,
+      username: hosts.ansibleServer.username,
+      password: hosts.ansibleServer.password,
+      kubespray_root_path: hosts.ansibleServer.kubesprayRoot,
+      transferring_inventory_path: 'inventory/mgmt-kubespray-lcm',
+    },
+    master_node: {
+      aspect_id: 'master_instance',
+      ssh_cp_name: 'masterNode_CP1',
+      nic_cp_name: 'masterNode_CP1',
+      username: 'vnfm',
+      password: hosts.users['vnfm'],
+      pod_cidr: '192.168.3.0/16',
+      cluster_cidr: '10.199.187.0/24',
+      cluster_cp_name: 'masterNode_CP1',
+    },
+    worker_node: {
+      aspect_id: 'worker_instance',
+      ssh_cp_name: 'workerNode_CP2',
+      nic_cp_name: 'workerNode_CP2',
+      username: 'vnfm',
+      password: hosts.users['vnfm'],
+    },
     proxy: { http_proxy: 'http://user1:proxy-secret-77@host1:port1', no_proxy: '192.168.246.0/24,10.0.0.1' },
-    external_lb_param: { ssh_cp_name: 'externalLB_CP3', ssh_username: 'vnfm', ssh_password: hosts.users['vnfm'], script_path: './Scripts/install_external_lb.sh' },
+    external_lb_param: {
+      ssh_cp_name: 'externalLB_CP3',
+      ssh_username: 'vnfm',
+      ssh_password: hosts.users['vnfm'],
+      script_path: './Scripts/install_external_lb.sh',
+    },
     private_registry_connection_info: registries.connectionInfo(CA_PATH),
   });
   // The seed 000 body, adapted to the simulator: the BaseHOT's nfv parameters, and the SSH hosts' logins.
@@ -55,7 +87,12 @@ describe('mgmt-kubespray through the LCM: a Kubernetes cluster VNF built, scaled
       flavourId: 'simple',
       additionalParams: {
         nfv: {
-          VDU: Object.fromEntries(['masterNode', 'workerNode', 'externalLB'].map((vdu) => [vdu, { flavor: 'm1.medium', image: 'ubuntu-20.04-server-cloudimg-amd64' }])),
+          VDU: Object.fromEntries(
+            ['masterNode', 'workerNode', 'externalLB'].map((vdu) => [
+              vdu,
+              { flavor: 'm1.medium', image: 'ubuntu-20.04-server-cloudimg-amd64' },
+            ]),
+          ),
           CP: Object.fromEntries(['masterNode_CP1', 'workerNode_CP2', 'externalLB_CP3'].map((cp) => [cp, { network: 'net0' }])),
         },
         k8s_cluster_installation_param: clusterParam(),
@@ -64,13 +101,17 @@ describe('mgmt-kubespray through the LCM: a Kubernetes cluster VNF built, scaled
   });
 
   const instance = () => harness.request<VnfInstanceView>(LCM_COORDINATOR.getVnfInstance, { apiMajor: 2, vnfInstanceId });
-  const vnfcs = async (vduId: string) => ((await instance()).instantiatedVnfInfo?.vnfcResourceInfo ?? []).filter((vnfc) => vnfc.vduId === vduId);
-  const start = async (request: LcmOperationRequest) => (await harness.request<StartOperationReply>(LCM_COORDINATOR.startOperation, { apiMajor: 2, vnfInstanceId, request })).vnfLcmOpOccId;
+  const vnfcs = async (vduId: string) =>
+    ((await instance()).instantiatedVnfInfo?.vnfcResourceInfo ?? []).filter((vnfc) => vnfc.vduId === vduId);
+  const start = async (request: LcmOperationRequest) =>
+    (await harness.request<StartOperationReply>(LCM_COORDINATOR.startOperation, { apiMajor: 2, vnfInstanceId, request })).vnfLcmOpOccId;
   const ended = (vnfLcmOpOccId: string) => harness.opOccIn(vnfLcmOpOccId, ['COMPLETED', 'FAILED_TEMP', 'FAILED', 'ROLLED_BACK'], 300_000);
-  const expectCompleted = (opOcc: VnfLcmOpOccView) => expect({ state: opOcc.operationState, error: opOcc.error }).toEqual({ state: 'COMPLETED', error: undefined });
+  const expectCompleted = (opOcc: VnfLcmOpOccView) =>
+    expect({ state: opOcc.operationState, error: opOcc.error }).toEqual({ state: 'COMPLETED', error: undefined });
   const address = (vnfc: VnfcResourceInfo, cp: string) => cpAddress(vnfc, cp) ?? '';
   const worker = (vnfc: VnfcResourceInfo) => nodeName('worker', vnfc.id);
-  const routesOf = (workers: VnfcResourceInfo[]) => workers.map((vnfc) => `${worker(vnfc)} ${address(vnfc, 'workerNode_CP2')}:30080`).sort();
+  const routesOf = (workers: VnfcResourceInfo[]) =>
+    workers.map((vnfc) => `${worker(vnfc)} ${address(vnfc, 'workerNode_CP2')}:30080`).sort();
   const lbAddress = async () => address((await vnfcs('externalLB'))[0] as VnfcResourceInfo, 'externalLB_CP3');
   // The node's own dockerd pulls an image from each registry, by the names its /etc/hosts gives them, each named there once.
   const pullsFromBoth = async (vnfc: VnfcResourceInfo, cp: string) => {
@@ -78,9 +119,11 @@ describe('mgmt-kubespray through the LCM: a Kubernetes cluster VNF built, scaled
     const docker = (...argv: string[]) => inVm(ip, ['/usr/bin/docker', '-H', 'unix:///run/docker.sock', ...argv]);
     for (const image of [registries.httpImage, registries.tlsImage]) await docker('pull', image);
     const hostsLines = (await inVm(ip, ['cat', '/etc/hosts'])).split('\n');
-    for (const name of ['registry-http.test', 'registry-tls.test']) expect({ ip, lines: hostsLines.filter((line) => line === `${REGISTRY_VM} ${name}`).length }).toEqual({ ip, lines: 1 });
+    for (const name of ['registry-http.test', 'registry-tls.test'])
+      expect({ ip, lines: hostsLines.filter((line) => line === `${REGISTRY_VM} ${name}`).length }).toEqual({ ip, lines: 1 });
   };
-  const registeredVimId = async () => ((await instance()).metadata?.['mgmtDriverOutputs'] as { kubespray?: { vimId: string } } | undefined)?.kubespray?.vimId;
+  const registeredVimId = async () =>
+    ((await instance()).metadata?.['mgmtDriverOutputs'] as { kubespray?: { vimId: string } } | undefined)?.kubespray?.vimId;
 
   beforeAll(async () => {
     await ensureK8s();
@@ -96,12 +139,16 @@ describe('mgmt-kubespray through the LCM: a Kubernetes cluster VNF built, scaled
     sim = await startOpenStackSimulator({ delayMs: 0, addressPool: POOL });
     await harness.start();
     await harness.registerVim(sim.credentials.authUrl);
-    const vnfdId = await harness.onboardZip(await zipStagedPackage(harness.dataDir, 'mgmt-kubespray', { restampDigests: true, extraFolders: [join(work, 'extra')] }));
+    const vnfdId = await harness.onboardZip(
+      await zipStagedPackage(harness.dataDir, 'mgmt-kubespray', { restampDigests: true, extraFolders: [join(work, 'extra')] }),
+    );
     vnfInstanceId = (await harness.request<VnfInstanceView>(LCM_COORDINATOR.createVnfInstance, { apiMajor: 2, request: { vnfdId } })).id;
   }, 900_000);
 
   afterAll(async () => {
-    const names = ((await instance().catch(() => undefined))?.instantiatedVnfInfo?.vnfcResourceInfo ?? []).map((vnfc) => nodeName(vnfc.vduId === 'masterNode' ? 'master' : 'worker', vnfc.id));
+    const names = ((await instance().catch(() => undefined))?.instantiatedVnfInfo?.vnfcResourceInfo ?? []).map((vnfc) =>
+      nodeName(vnfc.vduId === 'masterNode' ? 'master' : 'worker', vnfc.id),
+    );
     if (names.length > 0) await kubectl(['delete', 'node', '--ignore-not-found', ...names]).catch(() => undefined);
     await harness.dispose();
     await sim?.close();
@@ -113,31 +160,57 @@ describe('mgmt-kubespray through the LCM: a Kubernetes cluster VNF built, scaled
     const [master] = await vnfcs('masterNode');
     const workers = await vnfcs('workerNode');
     expect(workers).toHaveLength(2);
-    expect(await nodeRecord(hosts, address(master as VnfcResourceInfo, 'masterNode_CP1'))).toMatchObject({ node: nodeName('master', (master as VnfcResourceInfo).id), role: 'control-plane', state: 'member', playbook: 'cluster.yml', ssh_user: 'vnfm' });
-    for (const vnfc of workers) expect(await nodeRecord(hosts, address(vnfc, 'workerNode_CP2'))).toMatchObject({ node: worker(vnfc), role: 'worker', state: 'member', playbook: 'cluster.yml' });
+    expect(await nodeRecord(hosts, address(master as VnfcResourceInfo, 'masterNode_CP1'))).toMatchObject({
+      node: nodeName('master', (master as VnfcResourceInfo).id),
+      role: 'control-plane',
+      state: 'member',
+      playbook: 'cluster.yml',
+      ssh_user: 'vnfm',
+    });
+    for (const vnfc of workers)
+      expect(await nodeRecord(hosts, address(vnfc, 'workerNode_CP2'))).toMatchObject({
+        node: worker(vnfc),
+        role: 'worker',
+        state: 'member',
+        playbook: 'cluster.yml',
+      });
     expect(await lbServers(await lbAddress())).toEqual(routesOf(workers));
     for (const vnfc of workers) expect((await kubectl(['get', 'node', worker(vnfc), '-o', 'name'])).trim()).toBe(`node/${worker(vnfc)}`);
     await pullsFromBoth(master as VnfcResourceInfo, 'masterNode_CP1');
     for (const vnfc of workers) await pullsFromBoth(vnfc, 'workerNode_CP2');
     const vimId = await registeredVimId();
     expect(vimId).toEqual(expect.any(String));
-    const resolved = await harness.request<ResolveVimConnectionInfoReply>(VIM_REGISTRY_MESSAGES.resolveVimConnectionInfo, { vimConnectionInfo: { c: { vimId, vimType: 'ETSINFV.KUBERNETES.V_1' } } });
-    expect(resolved.vimConnectionInfo['c']).toMatchObject({ vimType: 'ETSINFV.KUBERNETES.V_1', interfaceInfo: { endpoint: 'https://127.0.0.1:16443' }, accessInfo: { bearer_token: expect.any(String) } });
+    const resolved = await harness.request<ResolveVimConnectionInfoReply>(VIM_REGISTRY_MESSAGES.resolveVimConnectionInfo, {
+      vimConnectionInfo: { c: { vimId, vimType: 'ETSINFV.KUBERNETES.V_1' } },
+    });
+    expect(resolved.vimConnectionInfo['c']).toMatchObject({
+      vimType: 'ETSINFV.KUBERNETES.V_1',
+      interfaceInfo: { endpoint: 'https://127.0.0.1:16443' },
+      accessInfo: { bearer_token: expect.any(String) },
+    });
   });
 
   it('scale out: the new worker joins with scale.yml and is routed', async () => {
     const before = (await vnfcs('workerNode')).map((vnfc) => vnfc.id);
-    expectCompleted(await ended(await start({ operation: 'SCALE', params: { type: 'SCALE_OUT', aspectId: 'worker_instance', numberOfSteps: 1 } })));
+    expectCompleted(
+      await ended(await start({ operation: 'SCALE', params: { type: 'SCALE_OUT', aspectId: 'worker_instance', numberOfSteps: 1 } })),
+    );
     const workers = await vnfcs('workerNode');
     const [added] = workers.filter((vnfc) => !before.includes(vnfc.id));
-    expect(await nodeRecord(hosts, address(added as VnfcResourceInfo, 'workerNode_CP2'))).toMatchObject({ node: worker(added as VnfcResourceInfo), state: 'member', playbook: 'scale.yml' });
+    expect(await nodeRecord(hosts, address(added as VnfcResourceInfo, 'workerNode_CP2'))).toMatchObject({
+      node: worker(added as VnfcResourceInfo),
+      state: 'member',
+      playbook: 'scale.yml',
+    });
     expect(await lbServers(await lbAddress())).toEqual(routesOf(workers));
     await pullsFromBoth(added as VnfcResourceInfo, 'workerNode_CP2');
   });
 
   it('scale in: the removed worker is unrouted, drained and removed from the cluster', async () => {
     const before = await vnfcs('workerNode');
-    expectCompleted(await ended(await start({ operation: 'SCALE', params: { type: 'SCALE_IN', aspectId: 'worker_instance', numberOfSteps: 1 } })));
+    expectCompleted(
+      await ended(await start({ operation: 'SCALE', params: { type: 'SCALE_IN', aspectId: 'worker_instance', numberOfSteps: 1 } })),
+    );
     const workers = await vnfcs('workerNode');
     const [removed] = before.filter((vnfc) => !workers.some((kept) => kept.id === vnfc.id));
     expect((await kubectl(['get', 'node', worker(removed as VnfcResourceInfo), '--ignore-not-found', '-o', 'name'])).trim()).toBe('');
@@ -154,12 +227,23 @@ describe('mgmt-kubespray through the LCM: a Kubernetes cluster VNF built, scaled
 
   it('heal of a worker: it leaves the cluster at heal_start and its replacement joins at heal_end, routed', async () => {
     const [healed] = await vnfcs('workerNode');
-    expectCompleted(await ended(await start({ operation: 'HEAL', params: { vnfcInstanceId: [(healed as VnfcResourceInfo).id], cause: 'worker broken' } })));
+    expectCompleted(
+      await ended(
+        await start({ operation: 'HEAL', params: { vnfcInstanceId: [(healed as VnfcResourceInfo).id], cause: 'worker broken' } }),
+      ),
+    );
     const workers = await vnfcs('workerNode');
-    const replacement = workers.find((vnfc) => vnfc.id === (healed as VnfcResourceInfo).id) ?? workers.find((vnfc) => vnfc.computeResource.resourceId !== (healed as VnfcResourceInfo).computeResource.resourceId);
+    const replacement =
+      workers.find((vnfc) => vnfc.id === (healed as VnfcResourceInfo).id) ??
+      workers.find((vnfc) => vnfc.computeResource.resourceId !== (healed as VnfcResourceInfo).computeResource.resourceId);
     expect(replacement).toBeDefined();
-    expect(await nodeRecord(hosts, address(replacement as VnfcResourceInfo, 'workerNode_CP2'))).toMatchObject({ node: worker(replacement as VnfcResourceInfo), state: 'member' });
-    expect((await kubectl(['get', 'node', worker(replacement as VnfcResourceInfo), '-o', 'name'])).trim()).toBe(`node/${worker(replacement as VnfcResourceInfo)}`);
+    expect(await nodeRecord(hosts, address(replacement as VnfcResourceInfo, 'workerNode_CP2'))).toMatchObject({
+      node: worker(replacement as VnfcResourceInfo),
+      state: 'member',
+    });
+    expect((await kubectl(['get', 'node', worker(replacement as VnfcResourceInfo), '-o', 'name'])).trim()).toBe(
+      `node/${worker(replacement as VnfcResourceInfo)}`,
+    );
     expect(await lbServers(await lbAddress())).toEqual(routesOf(workers));
     await pullsFromBoth(replacement as VnfcResourceInfo, 'workerNode_CP2');
   });
@@ -172,7 +256,10 @@ describe('mgmt-kubespray through the LCM: a Kubernetes cluster VNF built, scaled
     expect(after).not.toBe(before);
     await expect(harness.request(VIM_REGISTRY_MESSAGES.getVim, { vimId: before })).rejects.toMatchObject({ status: 404 });
     const [master] = await vnfcs('masterNode');
-    expect(await nodeRecord(hosts, address(master as VnfcResourceInfo, 'masterNode_CP1'))).toMatchObject({ state: 'member', playbook: 'cluster.yml' });
+    expect(await nodeRecord(hosts, address(master as VnfcResourceInfo, 'masterNode_CP1'))).toMatchObject({
+      state: 'member',
+      playbook: 'cluster.yml',
+    });
     expect(await lbServers(await lbAddress())).toEqual(routesOf(await vnfcs('workerNode')));
     await pullsFromBoth(master as VnfcResourceInfo, 'masterNode_CP1');
     for (const vnfc of await vnfcs('workerNode')) await pullsFromBoth(vnfc, 'workerNode_CP2');
@@ -185,27 +272,45 @@ describe('mgmt-kubespray through the LCM: a Kubernetes cluster VNF built, scaled
     // The fault: the worker's user may not log in (its shell is nologin), on whichever free address the new server gets.
     const onFree = async (command: string) => {
       for (const ip of free) {
-        const ssh = await new NodeSSH().connect({ host: ip, port: hosts.port, username: 'ubuntu', privateKeyPath: hosts.keyPath, readyTimeout: 20_000 });
+        const ssh = await new NodeSSH().connect({
+          host: ip,
+          port: hosts.port,
+          username: 'ubuntu',
+          privateKeyPath: hosts.keyPath,
+          readyTimeout: 20_000,
+        });
         expect((await ssh.execCommand(command)).code).toBe(0);
         ssh.dispose();
       }
     };
     // Ansible keeps its SSH connections for 30 s (ansible.cfg ControlPersist), and a kept one keeps the login shell it began with.
     const closeAnsibleConnections = async () => {
-      const server = await new NodeSSH().connect({ host: hosts.ansibleServer.ip, port: hosts.port, username: hosts.ansibleServer.username, password: hosts.ansibleServer.password });
-      await server.execCommand('for socket in ~/.ansible/cp/*; do [ -S "$socket" ] && ssh -o ControlPath="$socket" -O exit dummy; done; rm -rf ~/.ansible/cp');
+      const server = await new NodeSSH().connect({
+        host: hosts.ansibleServer.ip,
+        port: hosts.port,
+        username: hosts.ansibleServer.username,
+        password: hosts.ansibleServer.password,
+      });
+      await server.execCommand(
+        'for socket in ~/.ansible/cp/*; do [ -S "$socket" ] && ssh -o ControlPath="$socket" -O exit dummy; done; rm -rf ~/.ansible/cp',
+      );
       server.dispose();
     };
     await onFree('sudo usermod -s /usr/sbin/nologin vnfm');
     await closeAnsibleConnections();
     const workers = await vnfcs('workerNode');
     const routes = await lbServers(await lbAddress());
-    const scaleOut: LcmOperationRequest = { operation: 'SCALE', params: { type: 'SCALE_OUT', aspectId: 'worker_instance', numberOfSteps: 1 } };
+    const scaleOut: LcmOperationRequest = {
+      operation: 'SCALE',
+      params: { type: 'SCALE_OUT', aspectId: 'worker_instance', numberOfSteps: 1 },
+    };
 
     const first = await ended(await start(scaleOut));
     expect(first.operationState).toBe('FAILED_TEMP');
     const detail = String((first.error as { detail?: string } | undefined)?.detail);
-    expect(detail).toMatch(/kubespray playbook failed on the Ansible server .*ansible-playbook -i \S+ --become --become-user=root scale\.yml; fatal: \[worker-[0-9a-f]{10}\]: (UNREACHABLE|FAILED)!/);
+    expect(detail).toMatch(
+      /kubespray playbook failed on the Ansible server .*ansible-playbook -i \S+ --become --become-user=root scale\.yml; fatal: \[worker-[0-9a-f]{10}\]: (UNREACHABLE|FAILED)!/,
+    );
     expect(detail).toContain('This account is currently not available.');
     expect(JSON.stringify(first)).not.toContain(hosts.users['vnfm']);
     await harness.request(LCM_COORDINATOR.rollbackOpOcc, { apiMajor: 2, vnfLcmOpOccId: first.id });

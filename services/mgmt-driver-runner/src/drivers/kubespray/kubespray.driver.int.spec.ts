@@ -26,7 +26,8 @@ describe('kubespray MgmtDriver: a Kubernetes cluster on VMs with an external loa
   let w3: VnfcResourceInfo;
   let lb: VnfcResourceInfo;
   const name = (vnfc: VnfcResourceInfo) => nodeName(vnfc.vduId === 'masterNode' ? 'master' : 'worker', vnfc.id);
-  const routes = (...workers: { vnfc: VnfcResourceInfo; ip: string }[]) => workers.map(({ vnfc, ip }) => `${name(vnfc)} ${ip}:30080`).sort();
+  const routes = (...workers: { vnfc: VnfcResourceInfo; ip: string }[]) =>
+    workers.map(({ vnfc, ip }) => `${name(vnfc)} ${ip}:30080`).sort();
   const k8sNode = async (vnfc: VnfcResourceInfo) => (await kubectl(['get', 'node', name(vnfc), '--ignore-not-found', '-o', 'name'])).trim();
 
   const clusterParam = (overrides: Record<string, unknown> = {}) => {
@@ -35,10 +36,21 @@ describe('kubespray MgmtDriver: a Kubernetes cluster on VMs with an external loa
       k8s_cluster_installation_param: {
         ...param,
         vim_name: `kubespray-test-${run}`,
-        ansible: { ip_address: hosts.ansibleServer.ip, username: hosts.ansibleServer.username, password: hosts.ansibleServer.password, kubespray_root_path: hosts.ansibleServer.kubesprayRoot, transferring_inventory_path: `inventory/test-${run}` },
+        ansible: {
+          ip_address: hosts.ansibleServer.ip,
+          username: hosts.ansibleServer.username,
+          password: hosts.ansibleServer.password,
+          kubespray_root_path: hosts.ansibleServer.kubesprayRoot,
+          transferring_inventory_path: `inventory/test-${run}`,
+        },
         master_node: { ...(param['master_node'] as object), username: 'ubuntu', password: hosts.users['ubuntu'] },
         worker_node: { ...(param['worker_node'] as object), username: 'vnfm', password: hosts.users['vnfm'] },
-        external_lb_param: { ssh_cp_name: 'externalLB_CP3', ssh_username: 'ubuntu', ssh_password: hosts.users['ubuntu'], script_path: './Scripts/install_external_lb.sh' },
+        external_lb_param: {
+          ssh_cp_name: 'externalLB_CP3',
+          ssh_username: 'ubuntu',
+          ssh_password: hosts.users['ubuntu'],
+          script_path: './Scripts/install_external_lb.sh',
+        },
         ...overrides,
       },
     };
@@ -72,8 +84,19 @@ describe('kubespray MgmtDriver: a Kubernetes cluster on VMs with an external loa
     const vim = (outputs?.['kubespray'] ?? {}) as { vimId: string; vimName: string; authUrl: string };
     expect(vim).toEqual({ vimId: expect.any(String), vimName: `kubespray-test-${run}`, authUrl: 'https://127.0.0.1:16443' });
 
-    for (const [vnfc, ip, role] of [[master, ips.master, 'control-plane'], [w1, ips.w1, 'worker'], [w2, ips.w2, 'worker']] as const) {
-      expect(await nodeRecord(hosts, ip)).toMatchObject({ node: name(vnfc), address: ip, role, state: 'member', playbook: 'cluster.yml', run_from: 'ansible-server' });
+    for (const [vnfc, ip, role] of [
+      [master, ips.master, 'control-plane'],
+      [w1, ips.w1, 'worker'],
+      [w2, ips.w2, 'worker'],
+    ] as const) {
+      expect(await nodeRecord(hosts, ip)).toMatchObject({
+        node: name(vnfc),
+        address: ip,
+        role,
+        state: 'member',
+        playbook: 'cluster.yml',
+        run_from: 'ansible-server',
+      });
     }
     expect(await nodeRecord(hosts, ips.lb)).toBeUndefined();
     expect(await lbServers(ips.lb)).toEqual(routes({ vnfc: w1, ip: ips.w1 }, { vnfc: w2, ip: ips.w2 }));
@@ -84,14 +107,22 @@ describe('kubespray MgmtDriver: a Kubernetes cluster on VMs with an external loa
     // As a driver of the VIM reaches it: SOL003 vimConnectionInfo with the endpoint and CA in interfaceInfo, the token in accessInfo.
     const resolved = await harness.resolveVim(vim.vimId);
     const { endpoint, ssl_ca_cert: caPem } = resolved.interfaceInfo as { endpoint: string; ssl_ca_cert: string };
-    const answer = await getWithToken(`${endpoint}/api/v1/nodes/${name(master)}`, (resolved.accessInfo as { bearer_token: string }).bearer_token, caPem);
+    const answer = await getWithToken(
+      `${endpoint}/api/v1/nodes/${name(master)}`,
+      (resolved.accessInfo as { bearer_token: string }).bearer_token,
+      caPem,
+    );
     expect(answer.status).toBe(200);
     expect(JSON.parse(answer.body)).toMatchObject({ kind: 'Node', metadata: { name: name(master) } });
   });
 
   it('scale_end of a scale-out: scale.yml joins the new worker only, and HAProxy routes to it too', async () => {
     const before = await nodeRecord(hosts, ips.w1);
-    await harness.run('scale_end', { type: 'SCALE_OUT', aspectId: 'worker_instance', numberOfSteps: 1 }, { added: [w3], current: [master, w1, w2, w3, lb] });
+    await harness.run(
+      'scale_end',
+      { type: 'SCALE_OUT', aspectId: 'worker_instance', numberOfSteps: 1 },
+      { added: [w3], current: [master, w1, w2, w3, lb] },
+    );
     expect(await nodeRecord(hosts, ips.w3)).toMatchObject({ node: name(w3), role: 'worker', state: 'member', playbook: 'scale.yml' });
     expect(await nodeRecord(hosts, ips.w1)).toEqual(before);
     expect(await k8sNode(w3)).toBe(`node/${name(w3)}`);
@@ -100,13 +131,24 @@ describe('kubespray MgmtDriver: a Kubernetes cluster on VMs with an external loa
 
   it('scale_start of a scale-in: the worker is unrouted, drained (its pod evicted) and removed with remove-node.yml', async () => {
     const pod = `drain-me-${run}`;
-    await kubectl(['apply', '-f', '-'], JSON.stringify({
-      apiVersion: 'v1',
-      kind: 'Pod',
-      metadata: { name: pod, namespace: 'default' },
-      spec: { nodeName: name(w1), tolerations: [{ key: 'vnfm.test/kubespray-cluster', operator: 'Exists', effect: 'NoSchedule' }], containers: [{ name: 'c', image: 'busybox' }] },
-    }));
-    await harness.run('scale_start', { type: 'SCALE_IN', aspectId: 'worker_instance', numberOfSteps: 1 }, { removing: [w1], current: [master, w1, w2, w3, lb] });
+    await kubectl(
+      ['apply', '-f', '-'],
+      JSON.stringify({
+        apiVersion: 'v1',
+        kind: 'Pod',
+        metadata: { name: pod, namespace: 'default' },
+        spec: {
+          nodeName: name(w1),
+          tolerations: [{ key: 'vnfm.test/kubespray-cluster', operator: 'Exists', effect: 'NoSchedule' }],
+          containers: [{ name: 'c', image: 'busybox' }],
+        },
+      }),
+    );
+    await harness.run(
+      'scale_start',
+      { type: 'SCALE_IN', aspectId: 'worker_instance', numberOfSteps: 1 },
+      { removing: [w1], current: [master, w1, w2, w3, lb] },
+    );
     expect(await nodeRecord(hosts, ips.w1)).toMatchObject({ node: name(w1), state: 'removed', playbook: 'remove-node.yml' });
     expect(await nodeRecord(hosts, ips.w2)).toMatchObject({ state: 'member' });
     expect(await k8sNode(w1)).toBe('');
@@ -127,14 +169,22 @@ describe('kubespray MgmtDriver: a Kubernetes cluster on VMs with an external loa
   });
 
   it('heal of a master is refused before anything is done, saying why', async () => {
-    const refused = await harness.run('heal_start', { vnfcInstanceId: [master.id] }, { removing: [master], current: [master, w2, w3, lb] }).catch((error: unknown) => error);
-    expect(refused).toMatchObject({ status: 422, code: 'KUBESPRAY_OPERATION_NOT_SUPPORTED', detail: expect.stringContaining('kubespray has no playbook for that') });
+    const refused = await harness
+      .run('heal_start', { vnfcInstanceId: [master.id] }, { removing: [master], current: [master, w2, w3, lb] })
+      .catch((error: unknown) => error);
+    expect(refused).toMatchObject({
+      status: 422,
+      code: 'KUBESPRAY_OPERATION_NOT_SUPPORTED',
+      detail: expect.stringContaining('kubespray has no playbook for that'),
+    });
     expect(await nodeRecord(hosts, ips.master)).toMatchObject({ state: 'member' });
   });
 
   it('terminate_end deregisters the VIM', async () => {
     const { vimId } = harness.outputs['kubespray'] as { vimId: string };
-    expect(await harness.run('terminate_end', { terminationType: 'FORCEFUL' }, { current: [master, w2, w3, lb] })).toEqual({ kubespray: null });
+    expect(await harness.run('terminate_end', { terminationType: 'FORCEFUL' }, { current: [master, w2, w3, lb] })).toEqual({
+      kubespray: null,
+    });
     await expect(harness.getVim(vimId)).rejects.toMatchObject({ status: 404, code: 'VIM_NOT_FOUND' });
     expect(harness.outputs['kubespray']).toBeUndefined();
   });
@@ -145,7 +195,10 @@ describe('kubespray MgmtDriver: a Kubernetes cluster on VMs with an external loa
       const failing = new KubesprayHarness(param);
       await failing.start();
       try {
-        const error = await failing.run('instantiate_end', {}, { added: [master, w3, lb], current: [master, w3, lb] }).then(() => undefined, (caught: unknown) => caught);
+        const error = await failing.run('instantiate_end', {}, { added: [master, w3, lb], current: [master, w3, lb] }).then(
+          () => undefined,
+          (caught: unknown) => caught,
+        );
         expect(error).toBeInstanceOf(AppError);
         return error as AppError;
       } finally {
@@ -154,23 +207,50 @@ describe('kubespray MgmtDriver: a Kubernetes cluster on VMs with an external loa
     };
 
     it('an unreachable Ansible server', async () => {
-      const error = await failureOf(clusterParam({ ansible: { ip_address: '127.10.0.199', username: 'ansible', password: hostile, kubespray_root_path: '/k', transferring_inventory_path: '/k/i' } }));
+      const error = await failureOf(
+        clusterParam({
+          ansible: {
+            ip_address: '127.10.0.199',
+            username: 'ansible',
+            password: hostile,
+            kubespray_root_path: '/k',
+            transferring_inventory_path: '/k/i',
+          },
+        }),
+      );
       expect(error).toMatchObject({ code: 'SSH_UNREACHABLE', detail: expect.stringContaining('ansible@127.10.0.199:22') });
       expect(error.detail).not.toContain(hostile);
     });
 
     it('a wrong password for the Ansible server', async () => {
-      const error = await failureOf(clusterParam({ ansible: { ip_address: hosts.ansibleServer.ip, username: hosts.ansibleServer.username, password: hostile, kubespray_root_path: hosts.ansibleServer.kubesprayRoot, transferring_inventory_path: `inventory/test-${run}` } }));
-      expect(error).toMatchObject({ code: 'SSH_AUTH_REFUSED', detail: expect.stringContaining(`${hosts.ansibleServer.username}@${hosts.ansibleServer.ip}`) });
+      const error = await failureOf(
+        clusterParam({
+          ansible: {
+            ip_address: hosts.ansibleServer.ip,
+            username: hosts.ansibleServer.username,
+            password: hostile,
+            kubespray_root_path: hosts.ansibleServer.kubesprayRoot,
+            transferring_inventory_path: `inventory/test-${run}`,
+          },
+        }),
+      );
+      expect(error).toMatchObject({
+        code: 'SSH_AUTH_REFUSED',
+        detail: expect.stringContaining(`${hosts.ansibleServer.username}@${hosts.ansibleServer.ip}`),
+      });
       expect(error.detail).not.toContain(hostile);
     });
 
     // The test hosts also take the Ansible server's key, so the login is refused by a user name the workers lack.
     it('cluster.yml failing on a worker that refuses the login: nothing is recorded on any node', async () => {
       const before = await nodeRecord(hosts, ips.master);
-      const error = await failureOf(clusterParam({ worker_node: { ssh_cp_name: 'workerNode_CP2', username: 'kubespray-nobody', password: hostile } }));
+      const error = await failureOf(
+        clusterParam({ worker_node: { ssh_cp_name: 'workerNode_CP2', username: 'kubespray-nobody', password: hostile } }),
+      );
       expect(error.code).toBe('KUBESPRAY_PLAYBOOK_FAILED');
-      expect(error.detail).toContain(`ansible-playbook -i ${hosts.ansibleServer.kubesprayRoot}/inventory/test-${run}/hosts.ini --become --become-user=root cluster.yml`);
+      expect(error.detail).toContain(
+        `ansible-playbook -i ${hosts.ansibleServer.kubesprayRoot}/inventory/test-${run}/hosts.ini --become --become-user=root cluster.yml`,
+      );
       expect(error.detail).toMatch(/UNREACHABLE|Invalid\/incorrect password|Permission denied/);
       expect(error.detail).not.toContain(hostile);
       expect(await nodeRecord(hosts, ips.master)).toEqual(before);

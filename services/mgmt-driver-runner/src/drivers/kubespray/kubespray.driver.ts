@@ -32,7 +32,9 @@ export class KubesprayDriver implements HookDriver {
 
   async run(context: HookContext, signal: AbortSignal, secrets: HookSecrets, files: HookPackageFiles): Promise<HookOutputs | undefined> {
     // The instantiate request's parameters serve every later hook (a scale_end needs the Ansible server too).
-    const requestParams = context.instantiation?.additionalParams ?? (context.operation === 'INSTANTIATE' ? context.operationParams['additionalParams'] : undefined);
+    const requestParams =
+      context.instantiation?.additionalParams ??
+      (context.operation === 'INSTANTIATE' ? context.operationParams['additionalParams'] : undefined);
     const params = readClusterParams(await secrets.open(requestParams, '/additionalParams'));
     const plan = planHook(context, params);
     if (plan.kind === 'nothing') {

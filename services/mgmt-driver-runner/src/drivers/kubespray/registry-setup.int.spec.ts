@@ -9,7 +9,12 @@ import { HostKeyPins } from '../../ssh/host-key-pins';
 import type { RemoteSession } from '../../ssh/remote-shell';
 import { SshRemoteShell } from '../../ssh/ssh-remote-shell';
 import { freshDockerVms, inVm } from '../../testing/private-registry/docker-vms';
-import { HTTP_REGISTRY as HTTP, startTestRegistries, TLS_REGISTRY as TLS, type TestRegistries } from '../../testing/private-registry/test-registries';
+import {
+  HTTP_REGISTRY as HTTP,
+  startTestRegistries,
+  TLS_REGISTRY as TLS,
+  type TestRegistries,
+} from '../../testing/private-registry/test-registries';
 import { connectRegistries } from './registry-setup';
 
 // Two real dockerd (a registry VM and a cluster node), images pushed and pulled: tens of seconds on 2 cores.
@@ -28,7 +33,8 @@ describe('kubespray MgmtDriver: private registry connections on a node (real doc
   let session: RemoteSession;
   let reg: TestRegistries;
   const files = { read: (path: string) => createReadStream(path === CA_PATH ? reg.caFile : join(dir, 'missing', path)) };
-  const registries = (password?: string) => readRegistryConnections(reg.connectionInfo(CA_PATH, password), 'private_registry_connection_info');
+  const registries = (password?: string) =>
+    readRegistryConnections(reg.connectionInfo(CA_PATH, password), 'private_registry_connection_info');
   const nodeDocker = (...argv: string[]) => inVm(NODE_VM, ['/usr/bin/docker', '-H', 'unix:///run/docker.sock', ...argv]);
 
   beforeAll(async () => {
@@ -36,7 +42,11 @@ describe('kubespray MgmtDriver: private registry connections on a node (real doc
     await freshDockerVms(REGISTRY_VM, NODE_VM);
     reg = await startTestRegistries(REGISTRY_VM, dir, run);
     store = await EmbeddedEventStore.open({ dataDir: join(dir, 'pins') });
-    session = await new SshRemoteShell(new HostKeyPins(store)).open({ host: NODE_VM, username: 'vnfm', password: hosts.users['vnfm'], pinId: `node-${run}` }, new AbortController().signal, [hosts.users['vnfm'] ?? '', reg.login.password]);
+    session = await new SshRemoteShell(new HostKeyPins(store)).open(
+      { host: NODE_VM, username: 'vnfm', password: hosts.users['vnfm'], pinId: `node-${run}` },
+      new AbortController().signal,
+      [hosts.users['vnfm'] ?? '', reg.login.password],
+    );
   }, 900_000);
 
   afterAll(async () => {
@@ -48,7 +58,10 @@ describe('kubespray MgmtDriver: private registry connections on a node (real doc
 
   it('a wrong registry password fails at docker login with the cause, the password masked', async () => {
     const wrong = `wrong-${run}`;
-    const error = (await connectRegistries(session, registries(wrong), files).catch((caught: unknown) => caught)) as { code: string; detail: string };
+    const error = (await connectRegistries(session, registries(wrong), files).catch((caught: unknown) => caught)) as {
+      code: string;
+      detail: string;
+    };
     expect(error).toMatchObject({ code: 'REMOTE_COMMAND_FAILED' });
     expect(error.detail).toContain(`'docker' 'login' '--username' '${reg.login.user}' '--password-stdin' '${TLS}'`);
     expect(error.detail).toMatch(/unauthorized|401/i);
@@ -63,18 +76,40 @@ describe('kubespray MgmtDriver: private registry connections on a node (real doc
     expect(etcHosts.split('\n').filter((line) => line === `${REGISTRY_VM} registry-http.test`)).toHaveLength(1);
     expect(etcHosts.split('\n').filter((line) => line === `${REGISTRY_VM} registry-tls.test`)).toHaveLength(1);
     // Merged, not overwritten: the VM's own options (vfs, no bridge) are still there.
-    expect(JSON.parse(await inVm(NODE_VM, ['cat', '/etc/docker/daemon.json']))).toEqual({ 'storage-driver': 'vfs', iptables: false, 'ip-masq': false, bridge: 'none', 'insecure-registries': [HTTP] });
+    expect(JSON.parse(await inVm(NODE_VM, ['cat', '/etc/docker/daemon.json']))).toEqual({
+      'storage-driver': 'vfs',
+      iptables: false,
+      'ip-masq': false,
+      bridge: 'none',
+      'insecure-registries': [HTTP],
+    });
     // The restarted daemon has read it.
-    const indexConfigs = JSON.parse(await nodeDocker('info', '--format', '{{json .RegistryConfig.IndexConfigs}}')) as Record<string, { Secure: boolean }>;
+    const indexConfigs = JSON.parse(await nodeDocker('info', '--format', '{{json .RegistryConfig.IndexConfigs}}')) as Record<
+      string,
+      { Secure: boolean }
+    >;
     expect(indexConfigs[HTTP]).toMatchObject({ Secure: false });
     // The CA is the package's, and it verifies the registry's certificate under the name /etc/hosts resolves.
     expect(await inVm(NODE_VM, ['cat', `/etc/docker/certs.d/${TLS}/ca.crt`])).toBe(readFileSync(reg.caFile, 'utf8'));
-    const verify = await inVm(NODE_VM, ['sh', '-c', `openssl s_client -connect ${TLS} -servername registry-tls.test -CAfile /etc/docker/certs.d/${TLS}/ca.crt -verify_return_error </dev/null 2>&1 | grep -E '^ *Verify return code'`]);
-    expect([...new Set(verify.trim().split('\n').map((line) => line.trim()))]).toEqual(['Verify return code: 0 (ok)']);
+    const verify = await inVm(NODE_VM, [
+      'sh',
+      '-c',
+      `openssl s_client -connect ${TLS} -servername registry-tls.test -CAfile /etc/docker/certs.d/${TLS}/ca.crt -verify_return_error </dev/null 2>&1 | grep -E '^ *Verify return code'`,
+    ]);
+    expect([
+      ...new Set(
+        verify
+          .trim()
+          .split('\n')
+          .map((line) => line.trim()),
+      ),
+    ]).toEqual(['Verify return code: 0 (ok)']);
 
     await nodeDocker('pull', reg.httpImage);
     await nodeDocker('pull', reg.tlsImage);
-    expect((await nodeDocker('images', '--format', '{{.Repository}}:{{.Tag}}')).split('\n')).toEqual(expect.arrayContaining([reg.httpImage, reg.tlsImage]));
+    expect((await nodeDocker('images', '--format', '{{.Repository}}:{{.Tag}}')).split('\n')).toEqual(
+      expect.arrayContaining([reg.httpImage, reg.tlsImage]),
+    );
     // The login is what lets the node pull from the htpasswd registry. (dockerd counts every 127.0.0.0/8 registry as
     // insecure, so after the 401 over HTTPS it retries over plain HTTP and reports that attempt's error instead.)
     await nodeDocker('logout', TLS);

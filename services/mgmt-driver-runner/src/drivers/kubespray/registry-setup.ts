@@ -30,7 +30,13 @@ async function addHostsLine(session: RemoteSession, line: string): Promise<void>
 async function addInsecureRegistries(session: RemoteSession, servers: readonly string[]): Promise<void> {
   const read = await session.run(['sudo', 'sh', '-c', `cat ${DAEMON_JSON} 2>/dev/null || true`]);
   // Output is masked: a file holding a secret's text cannot be merged faithfully, so it is left alone.
-  if (read.stdout.includes(SECRET_MASK)) throw new AppError('KUBESPRAY_REGISTRY_SETUP_FAILED', 502, 'Bad Gateway', `${DAEMON_JSON} on the node holds the text of a password of the request; it is not rewritten.`);
+  if (read.stdout.includes(SECRET_MASK))
+    throw new AppError(
+      'KUBESPRAY_REGISTRY_SETUP_FAILED',
+      502,
+      'Bad Gateway',
+      `${DAEMON_JSON} on the node holds the text of a password of the request; it is not rewritten.`,
+    );
   const merged = mergeInsecureRegistries(read.stdout, servers);
   if (merged === undefined) return;
   await installFile(session, merged, DAEMON_JSON, 'daemon.json');
@@ -44,16 +50,30 @@ async function addInsecureRegistries(session: RemoteSession, servers: readonly s
  * `docker login` (password on stdin) where credentials are given. Re-running
  * it on a node changes nothing more.
  */
-export async function connectRegistries(session: RemoteSession, registries: readonly RegistryConnection[], files: HookPackageFiles): Promise<void> {
+export async function connectRegistries(
+  session: RemoteSession,
+  registries: readonly RegistryConnection[],
+  files: HookPackageFiles,
+): Promise<void> {
   if (registries.length === 0) return;
   await ensureDocker(session);
   for (const registry of registries) if (registry.hostsString) await addHostsLine(session, registry.hostsString);
   const http = registries.filter((registry) => registry.type === 'http').map((registry) => registry.server);
   if (http.length > 0) await addInsecureRegistries(session, http);
   for (const registry of registries) {
-    if (registry.type === 'https' && registry.certificatePath) await installFile(session, files.read(registry.certificatePath), registryCaPath(registry.server), `${posix.basename(registry.certificatePath)}-${registry.server.replace(/[^A-Za-z0-9.-]/g, '_')}`);
+    if (registry.type === 'https' && registry.certificatePath)
+      await installFile(
+        session,
+        files.read(registry.certificatePath),
+        registryCaPath(registry.server),
+        `${posix.basename(registry.certificatePath)}-${registry.server.replace(/[^A-Za-z0-9.-]/g, '_')}`,
+      );
   }
   for (const registry of registries) {
-    if (registry.username && registry.password) await session.run(['sudo', 'docker', 'login', '--username', registry.username, '--password-stdin', registry.server], { stdin: registry.password, timeoutMs: 120_000 });
+    if (registry.username && registry.password)
+      await session.run(['sudo', 'docker', 'login', '--username', registry.username, '--password-stdin', registry.server], {
+        stdin: registry.password,
+        timeoutMs: 120_000,
+      });
   }
 }

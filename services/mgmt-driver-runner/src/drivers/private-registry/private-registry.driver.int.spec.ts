@@ -30,11 +30,24 @@ describe('private registry MgmtDriver: a Docker registry on the VNF VM', () => {
   let vm: VnfcResourceInfo;
 
   const additionalParams = (param: Record<string, unknown> = {}) => ({
-    private_registry_installation_param: { ssh_cp_name: 'CP1', ssh_username: 'vnfm', ssh_password: hosts.users['vnfm'], image_path: 'Files/images/registry.tar', ...param },
+    private_registry_installation_param: {
+      ssh_cp_name: 'CP1',
+      ssh_username: 'vnfm',
+      ssh_password: hosts.users['vnfm'],
+      image_path: 'Files/images/registry.tar',
+      ...param,
+    },
   });
-  const files = { read: (path: string) => createReadStream(path === 'Files/images/registry.tar' ? tar : fixturePath('tacker', 'mgmt-private-registry', path)) };
+  const files = {
+    read: (path: string) =>
+      createReadStream(path === 'Files/images/registry.tar' ? tar : fixturePath('tacker', 'mgmt-private-registry', path)),
+  };
   const secrets = { vimConnectionInfo: {}, open: async <T>(value: T) => value };
-  const context = (hook: string, vnfcs: { added?: VnfcResourceInfo[]; current: VnfcResourceInfo[] }, params = additionalParams()): HookContext => ({
+  const context = (
+    hook: string,
+    vnfcs: { added?: VnfcResourceInfo[]; current: VnfcResourceInfo[] },
+    params = additionalParams(),
+  ): HookContext => ({
     hook,
     operation: hook.startsWith('heal') ? 'HEAL' : 'INSTANTIATE',
     vnfLcmOpOccId: randomUUID(),
@@ -44,7 +57,14 @@ describe('private registry MgmtDriver: a Docker registry on the VNF VM', () => {
     instantiation: { flavourId: 'simple', additionalParams: params },
     vnfcs: { removing: [], added: vnfcs.added ?? [], current: vnfcs.current },
     earlierOutputs: {},
-    artifact: { name: 'mgmt-drivers-private-registry', type: 'tosca.artifacts.Implementation.Python', path: 'Scripts/private_registry_mgmt.py', dependencies: [], additionalParameters: {}, vnfdId: 'vnfd-private-registry' },
+    artifact: {
+      name: 'mgmt-drivers-private-registry',
+      type: 'tosca.artifacts.Implementation.Python',
+      path: 'Scripts/private_registry_mgmt.py',
+      dependencies: [],
+      additionalParameters: {},
+      vnfdId: 'vnfd-private-registry',
+    },
     vimConnectionInfo: {},
   });
   const runHook = (ctx: HookContext) => driver.run(ctx, new AbortController().signal, secrets, files);
@@ -74,14 +94,25 @@ describe('private registry MgmtDriver: a Docker registry on the VNF VM', () => {
     const outputs = await runHook(context('instantiate_end', { added: [vm], current: [vm] }));
     expect(outputs).toEqual({ 'private-registry': { [vm.id]: { address: ip, port: 5000 } } });
     expect(await get('/v2/')).toEqual({ status: 200, body: {} });
-    expect(await docker('inspect', '--format', '{{.HostConfig.RestartPolicy.Name}} {{.HostConfig.NetworkMode}} {{.Config.Image}}', 'private_registry')).toBe('always host registry:latest\n');
+    expect(
+      await docker(
+        'inspect',
+        '--format',
+        '{{.HostConfig.RestartPolicy.Name}} {{.HostConfig.NetworkMode}} {{.Config.Image}}',
+        'private_registry',
+      ),
+    ).toBe('always host registry:latest\n');
 
     await docker('tag', 'registry:latest', `${ip}:5000/vnfm/probe:${run}`);
     await docker('push', `${ip}:5000/vnfm/probe:${run}`);
     await docker('rmi', `${ip}:5000/vnfm/probe:${run}`);
     await docker('pull', `${ip}:5000/vnfm/probe:${run}`);
     expect(await get('/v2/vnfm/probe/tags/list')).toEqual({ status: 200, body: { name: 'vnfm/probe', tags: [run] } });
-    expect(existsSync(`${process.env['VNFM_INFRA_HOME'] ?? `${process.env['HOME']}/.cache/vnfm-infra`}/ssh-hosts/vms/${ip}/home/vnfm/registry/docker/registry/v2/repositories/vnfm/probe`)).toBe(true);
+    expect(
+      existsSync(
+        `${process.env['VNFM_INFRA_HOME'] ?? `${process.env['HOME']}/.cache/vnfm-infra`}/ssh-hosts/vms/${ip}/home/vnfm/registry/docker/registry/v2/repositories/vnfm/probe`,
+      ),
+    ).toBe(true);
     // The uploaded tar is removed once loaded.
     expect(await inVm(ip, ['sh', '-c', 'ls /tmp/vnfm-private-registry | wc -l'])).toBe('0\n');
   });
@@ -89,11 +120,15 @@ describe('private registry MgmtDriver: a Docker registry on the VNF VM', () => {
   it('a retry of instantiate_end replaces the container and keeps the data', async () => {
     await runHook(context('instantiate_end', { added: [vm], current: [vm] }));
     expect(await get('/v2/vnfm/probe/tags/list')).toEqual({ status: 200, body: { name: 'vnfm/probe', tags: [run] } });
-    expect((await docker('ps', '--all', '--filter', 'name=private_registry', '--format', '{{.Names}}')).trim().split('\n')).toEqual(['private_registry']);
+    expect((await docker('ps', '--all', '--filter', 'name=private_registry', '--format', '{{.Names}}')).trim().split('\n')).toEqual([
+      'private_registry',
+    ]);
   });
 
   it('a docker load that fails fails the hook with its cause, the password masked', async () => {
-    const error = (await runHook(context('instantiate_end', { current: [vm] }, additionalParams({ image_path: 'Scripts/private_registry_mgmt.py' }))).catch((caught: unknown) => caught)) as { code: string; detail: string };
+    const error = (await runHook(
+      context('instantiate_end', { current: [vm] }, additionalParams({ image_path: 'Scripts/private_registry_mgmt.py' })),
+    ).catch((caught: unknown) => caught)) as { code: string; detail: string };
     expect(error).toMatchObject({ code: 'REMOTE_COMMAND_FAILED' });
     expect(error.detail).toContain("'docker' 'load'");
     expect(error.detail).toContain('Error processing tar file');
@@ -102,14 +137,19 @@ describe('private registry MgmtDriver: a Docker registry on the VNF VM', () => {
 
   it('a wrong SSH password fails the hook naming the VM, the password nowhere', async () => {
     const wrong = `wrong-${run}`;
-    const error = (await runHook(context('instantiate_end', { current: [vm] }, additionalParams({ ssh_password: wrong }))).catch((caught: unknown) => caught)) as Error & { detail?: string };
+    const error = (await runHook(context('instantiate_end', { current: [vm] }, additionalParams({ ssh_password: wrong }))).catch(
+      (caught: unknown) => caught,
+    )) as Error & { detail?: string };
     expect(error.detail ?? error.message).toContain(ip);
     expect(JSON.stringify({ ...error, message: error.message })).not.toContain(wrong);
   });
 
   it('an unreachable registry VNFC fails the hook naming its address', async () => {
     const nowhere = vnfcOf(`registry-nowhere-${run}`, 'PrivateRegistryVDU', { CP1: '127.10.0.199' });
-    await expect(runHook(context('instantiate_end', { current: [nowhere] }))).rejects.toMatchObject({ code: 'SSH_UNREACHABLE', detail: expect.stringContaining('127.10.0.199') });
+    await expect(runHook(context('instantiate_end', { current: [nowhere] }))).rejects.toMatchObject({
+      code: 'SSH_UNREACHABLE',
+      detail: expect.stringContaining('127.10.0.199'),
+    });
   });
 
   it('heal_end on the new VM: a fresh registry, the old data gone', async () => {

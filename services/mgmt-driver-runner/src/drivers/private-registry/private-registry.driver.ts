@@ -32,18 +32,30 @@ export class PrivateRegistryDriver implements HookDriver {
   }
 
   async run(context: HookContext, signal: AbortSignal, secrets: HookSecrets, files: HookPackageFiles): Promise<HookOutputs | undefined> {
-    if (context.hook.startsWith('scale_')) throw unsupported(`The private registry VNF cannot be scaled (tacker-specs "cir-k8s-cluster": scale operation is not supported); ${context.hook} refused.`);
+    if (context.hook.startsWith('scale_'))
+      throw unsupported(
+        `The private registry VNF cannot be scaled (tacker-specs "cir-k8s-cluster": scale operation is not supported); ${context.hook} refused.`,
+      );
     if (context.hook !== 'instantiate_end' && context.hook !== 'heal_end') {
-      this.deps.runtime.logger.info({ hook: context.hook, vnfInstanceId: context.vnfInstanceId }, `The private registry MgmtDriver does nothing at ${context.hook}.`);
+      this.deps.runtime.logger.info(
+        { hook: context.hook, vnfInstanceId: context.vnfInstanceId },
+        `The private registry MgmtDriver does nothing at ${context.hook}.`,
+      );
       return undefined;
     }
     // heal_end reads the instantiate request's parameters, as the spec's heal sequence does.
-    const requestParams = context.instantiation?.additionalParams ?? (context.operation === 'INSTANTIATE' ? context.operationParams['additionalParams'] : undefined);
+    const requestParams =
+      context.instantiation?.additionalParams ??
+      (context.operation === 'INSTANTIATE' ? context.operationParams['additionalParams'] : undefined);
     const params = readRegistryParams(await secrets.open(requestParams, '/additionalParams'));
     const vms = registryVms(context.hook === 'heal_end' ? context.vnfcs.added : context.vnfcs.current, params, context.hook);
     const installed: Record<string, unknown> = {};
     for (const { vnfc, address } of vms) {
-      const session = await this.deps.shell.open({ host: address, username: params.sshUsername, password: params.sshPassword, pinId: vnfc.computeResource.resourceId || vnfc.id }, signal, [params.sshPassword]);
+      const session = await this.deps.shell.open(
+        { host: address, username: params.sshUsername, password: params.sshPassword, pinId: vnfc.computeResource.resourceId || vnfc.id },
+        signal,
+        [params.sshPassword],
+      );
       try {
         await installRegistry(session, params, files);
         installed[vnfc.id] = { address, port: params.portNo };
@@ -56,11 +68,18 @@ export class PrivateRegistryDriver implements HookDriver {
 }
 
 /** The VNFCs with the CP `ssh_cp_name` and its address; at instantiate_end there must be one. */
-function registryVms(vnfcs: readonly VnfcResourceInfo[], params: RegistryParams, hook: string): { vnfc: VnfcResourceInfo; address: string }[] {
+function registryVms(
+  vnfcs: readonly VnfcResourceInfo[],
+  params: RegistryParams,
+  hook: string,
+): { vnfc: VnfcResourceInfo; address: string }[] {
   const vms = vnfcs.flatMap((vnfc) => {
     const address = cpAddress(vnfc, params.sshCpName);
     return address ? [{ vnfc, address }] : [];
   });
-  if (vms.length === 0 && hook === 'instantiate_end') throw invalidRegistryParams(`No VNFC of the instance has an address on CP ${params.sshCpName} named by additionalParams.${REGISTRY_PARAM}.ssh_cp_name.`);
+  if (vms.length === 0 && hook === 'instantiate_end')
+    throw invalidRegistryParams(
+      `No VNFC of the instance has an address on CP ${params.sshCpName} named by additionalParams.${REGISTRY_PARAM}.ssh_cp_name.`,
+    );
   return vms;
 }

@@ -42,8 +42,28 @@ export async function installRegistry(session: RemoteSession, params: RegistryPa
   await session.run(['sudo', 'docker', 'rm', '--force', REGISTRY_CONTAINER], { allowFailure: true });
   // The data directory is the login user's $HOME/registry, expanded on the VM (sudo would give root's $HOME);
   // the options are the shell's positional parameters, each quoted as they are passed.
-  const options = ['--detach', '--restart=always', '--network', 'host', '--env', `REGISTRY_HTTP_ADDR=:${params.portNo}`, '--name', REGISTRY_CONTAINER];
-  await session.run(['sh', '-c', `data="$HOME/registry" && mkdir -p "$data" && exec sudo docker run "$@" --volume "$data:/var/lib/registry" ${REGISTRY_IMAGE}`, 'sh', ...options]);
+  const options = [
+    '--detach',
+    '--restart=always',
+    '--network',
+    'host',
+    '--env',
+    `REGISTRY_HTTP_ADDR=:${params.portNo}`,
+    '--name',
+    REGISTRY_CONTAINER,
+  ];
+  await session.run([
+    'sh',
+    '-c',
+    `data="$HOME/registry" && mkdir -p "$data" && exec sudo docker run "$@" --volume "$data:/var/lib/registry" ${REGISTRY_IMAGE}`,
+    'sh',
+    ...options,
+  ]);
   // A container that exits at once (port taken, bad image) is the hook's failure, with its log.
-  await session.run(['sudo', 'sh', '-c', `sleep 1; [ "$(docker inspect --format '{{.State.Running}}' ${REGISTRY_CONTAINER})" = true ] || { docker logs --tail 20 ${REGISTRY_CONTAINER} >&2; exit 1; }`]);
+  await session.run([
+    'sudo',
+    'sh',
+    '-c',
+    `sleep 1; [ "$(docker inspect --format '{{.State.Running}}' ${REGISTRY_CONTAINER})" = true ] || { docker logs --tail 20 ${REGISTRY_CONTAINER} >&2; exit 1; }`,
+  ]);
 }

@@ -14,7 +14,8 @@ export interface RegistryParams {
   portNo: number;
 }
 
-export const invalidRegistryParams = (detail: string) => new AppError('PRIVATE_REGISTRY_PARAMS_INVALID', 422, 'Unprocessable Entity', detail);
+export const invalidRegistryParams = (detail: string) =>
+  new AppError('PRIVATE_REGISTRY_PARAMS_INVALID', 422, 'Unprocessable Entity', detail);
 
 type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -38,17 +39,30 @@ function port(param: Json): number {
   const value = param['port_no'];
   if (value === undefined || value === null || value === '') return DEFAULT_REGISTRY_PORT;
   const number = typeof value === 'number' ? value : typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : NaN;
-  if (!Number.isInteger(number) || number < 1 || number > 65535) throw invalidRegistryParams(`additionalParams.${REGISTRY_PARAM}.port_no must be a TCP port (1-65535), not ${JSON.stringify(value)}.`);
+  if (!Number.isInteger(number) || number < 1 || number > 65535)
+    throw invalidRegistryParams(`additionalParams.${REGISTRY_PARAM}.port_no must be a TCP port (1-65535), not ${JSON.stringify(value)}.`);
   return number;
 }
 
 /** The instantiation's `private_registry_installation_param`, checked before any VM is touched. */
 export function readRegistryParams(additionalParams: unknown): RegistryParams {
   const param = isObject(additionalParams) ? additionalParams[REGISTRY_PARAM] : undefined;
-  if (!isObject(param)) throw invalidRegistryParams(`additionalParams.${REGISTRY_PARAM} is required by the private registry MgmtDriver and is ${param === undefined ? 'missing' : 'not an object'}.`);
+  if (!isObject(param))
+    throw invalidRegistryParams(
+      `additionalParams.${REGISTRY_PARAM} is required by the private registry MgmtDriver and is ${param === undefined ? 'missing' : 'not an object'}.`,
+    );
   const sshUsername = text(param, 'ssh_username', true);
   if (sshUsername.startsWith('-')) throw invalidRegistryParams(`additionalParams.${REGISTRY_PARAM}.ssh_username must not start with '-'.`);
   const imagePath = text(param, 'image_path', false)?.replace(/^(\.\/)+/, '');
-  if (imagePath !== undefined && (imagePath.startsWith('/') || imagePath.split('/').includes('..'))) throw invalidRegistryParams(`additionalParams.${REGISTRY_PARAM}.image_path must be a path inside the VNF package, not ${JSON.stringify(imagePath)}.`);
-  return { sshCpName: text(param, 'ssh_cp_name', true), sshUsername, sshPassword: text(param, 'ssh_password', true), imagePath, portNo: port(param) };
+  if (imagePath !== undefined && (imagePath.startsWith('/') || imagePath.split('/').includes('..')))
+    throw invalidRegistryParams(
+      `additionalParams.${REGISTRY_PARAM}.image_path must be a path inside the VNF package, not ${JSON.stringify(imagePath)}.`,
+    );
+  return {
+    sshCpName: text(param, 'ssh_cp_name', true),
+    sshUsername,
+    sshPassword: text(param, 'ssh_password', true),
+    imagePath,
+    portNo: port(param),
+  };
 }

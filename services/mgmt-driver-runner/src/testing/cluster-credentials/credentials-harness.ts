@@ -42,7 +42,11 @@ export class CredentialsHarness {
   constructor() {
     const config = loadConfig({ ...process.env, VNFM_DATA_DIR: this.dataDir, VNFM_FSYNC: 'never', VNFM_LOG_LEVEL: 'silent' });
     this.infra = createInfrastructure(config, createLogger('credentials-test', 'silent'));
-    this.bus = new MessageBus({ broker: this.infra.brokerFor('mgmt-driver-runner'), clientId: `credentials-test-${randomUUID()}`, logger: createLogger('credentials-test', 'silent') });
+    this.bus = new MessageBus({
+      broker: this.infra.brokerFor('mgmt-driver-runner'),
+      clientId: `credentials-test-${randomUUID()}`,
+      logger: createLogger('credentials-test', 'silent'),
+    });
   }
 
   async start(cp: K8sControlPlane): Promise<void> {
@@ -51,11 +55,20 @@ export class CredentialsHarness {
     await this.bus.start();
     const lines = this.logLines;
     const sink = new Writable({ write: (chunk: Buffer, _encoding, done) => (lines.push(chunk.toString('utf8')), done()) });
-    const runtime = { bus: this.bus, logger: pino({ level: 'trace', base: { service: 'mgmt-driver-runner' } }, sink) } as unknown as ServiceRuntime;
+    const runtime = {
+      bus: this.bus,
+      logger: pino({ level: 'trace', base: { service: 'mgmt-driver-runner' } }, sink),
+    } as unknown as ServiceRuntime;
     this.driver = new ClusterCredentialsDriver({ shell: undefined as never, runtime });
     // The management cluster: the tenant confined to its namespace, as a CNF's VIM.
     const vimId = randomUUID();
-    const config = { auth_url: cp.authUrl, bearer_token: cp.tenantToken, ssl_ca_cert: cp.caPem, project_name: cp.namespace, type: 'kubernetes' };
+    const config = {
+      auth_url: cp.authUrl,
+      bearer_token: cp.tenantToken,
+      ssl_ca_cert: cp.caPem,
+      project_name: cp.namespace,
+      type: 'kubernetes',
+    };
     await this.request(VIM_REGISTRY_MESSAGES.registerVim, { vimId, body: tackerRegisterBody(config, { name: `mgmt-${vimId}` }) });
     this.vims = { vim1: { vimId, vimType: 'ETSINFV.KUBERNETES.V_1' } };
   }
@@ -67,7 +80,9 @@ export class CredentialsHarness {
   }
 
   context(hook: string, additionalParams: Record<string, unknown>, operationParams: Record<string, unknown> = {}): HookContext {
-    const operation = { instantiate: 'INSTANTIATE', heal: 'HEAL', terminate: 'TERMINATE', change: 'CHANGE_VNFPKG' }[hook.split('_')[0] as string] ?? 'OTHER';
+    const operation =
+      { instantiate: 'INSTANTIATE', heal: 'HEAL', terminate: 'TERMINATE', change: 'CHANGE_VNFPKG' }[hook.split('_')[0] as string] ??
+      'OTHER';
     const vnfdId = 'c1a0c1a0-0000-4000-8000-00000000c1a0';
     return {
       hook,
@@ -79,17 +94,35 @@ export class CredentialsHarness {
       instantiation: { flavourId: 'simple', additionalParams },
       vnfcs: { removing: [], added: [], current: [] },
       earlierOutputs: this.outputs,
-      artifact: { name: 'cluster-credentials', path: 'Scripts/cluster_credentials', dependencies: [], additionalParameters: { vnfm_mgmt_driver: 'cluster-credentials' }, vnfdId },
+      artifact: {
+        name: 'cluster-credentials',
+        path: 'Scripts/cluster_credentials',
+        dependencies: [],
+        additionalParameters: { vnfm_mgmt_driver: 'cluster-credentials' },
+        vnfdId,
+      },
       vimConnectionInfo: this.vims,
     };
   }
 
   /** Runs one hook as the runner does (the instance's VIMs resolved by the registry), and records its outputs as the instance would. */
-  async run(hook: string, additionalParams: Record<string, unknown>, signal = AbortSignal.timeout(60_000), operationParams: Record<string, unknown> = {}): Promise<HookOutputs | undefined> {
+  async run(
+    hook: string,
+    additionalParams: Record<string, unknown>,
+    signal = AbortSignal.timeout(60_000),
+    operationParams: Record<string, unknown> = {},
+  ): Promise<HookOutputs | undefined> {
     const context = this.context(hook, additionalParams, operationParams);
-    const reply = await this.request<ResolveVimConnectionInfoReply>(VIM_REGISTRY_MESSAGES.resolveVimConnectionInfo, { vimConnectionInfo: context.vimConnectionInfo });
+    const reply = await this.request<ResolveVimConnectionInfoReply>(VIM_REGISTRY_MESSAGES.resolveVimConnectionInfo, {
+      vimConnectionInfo: context.vimConnectionInfo,
+    });
     const files = { read: (path: string) => createReadStream(join(this.packageDir, path)) };
-    const outputs = await this.driver.run(context, signal, { vimConnectionInfo: reply.vimConnectionInfo, open: async <T>(value: T) => value }, files);
+    const outputs = await this.driver.run(
+      context,
+      signal,
+      { vimConnectionInfo: reply.vimConnectionInfo, open: async <T>(value: T) => value },
+      files,
+    );
     for (const [key, value] of Object.entries(outputs ?? {})) {
       if (value === null) delete this.outputs[key];
       else this.outputs[key] = value;

@@ -17,7 +17,22 @@ const openssl = (dir: string, ...args: string[]) => execFileSync('openssl', args
 
 /** A self-signed test CA in `dir` (`<name>.crt`, `<name>.key`); its PEM. */
 export function makeCa(dir: string, name: string): string {
-  openssl(dir, 'req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', `${name}.key`, '-out', `${name}.crt`, '-days', '2', '-subj', `/CN=vnfm test ${name}`);
+  openssl(
+    dir,
+    'req',
+    '-x509',
+    '-newkey',
+    'rsa:2048',
+    '-nodes',
+    '-keyout',
+    `${name}.key`,
+    '-out',
+    `${name}.crt`,
+    '-days',
+    '2',
+    '-subj',
+    `/CN=vnfm test ${name}`,
+  );
   return readFileSync(join(dir, `${name}.crt`), 'utf8');
 }
 
@@ -25,7 +40,25 @@ export function makeCa(dir: string, name: string): string {
 export function signCert(dir: string, ca: string, name: string, subject: string, extensions: string): { cert: string; key: string } {
   openssl(dir, 'req', '-newkey', 'rsa:2048', '-nodes', '-keyout', `${name}.key`, '-out', `${name}.csr`, '-subj', subject);
   writeFileSync(join(dir, `${name}.ext`), `${extensions}\n`);
-  openssl(dir, 'x509', '-req', '-in', `${name}.csr`, '-CA', `${ca}.crt`, '-CAkey', `${ca}.key`, '-set_serial', `0x${randomBytes(8).toString('hex')}`, '-out', `${name}.crt`, '-days', '2', '-extfile', `${name}.ext`);
+  openssl(
+    dir,
+    'x509',
+    '-req',
+    '-in',
+    `${name}.csr`,
+    '-CA',
+    `${ca}.crt`,
+    '-CAkey',
+    `${ca}.key`,
+    '-set_serial',
+    `0x${randomBytes(8).toString('hex')}`,
+    '-out',
+    `${name}.crt`,
+    '-days',
+    '2',
+    '-extfile',
+    `${name}.ext`,
+  );
   return { cert: readFileSync(join(dir, `${name}.crt`), 'utf8'), key: readFileSync(join(dir, `${name}.key`), 'utf8') };
 }
 

@@ -12,7 +12,10 @@ export const K8S_LINK_DIR = '/opt/vnfm-kubespray-k8s';
 /** What the test kubespray playbooks recorded on a VM, read from the host side (tools/ssh-hosts README). */
 export async function nodeRecord(hosts: SshHosts, ip: string): Promise<Record<string, unknown> | undefined> {
   const file = join(dirname(hosts.keyPath), 'vms', ip, 'var', 'lib', 'vnfm-vm', 'kubespray.json');
-  return readFile(file, 'utf8').then((text) => JSON.parse(text) as Record<string, unknown>, () => undefined);
+  return readFile(file, 'utf8').then(
+    (text) => JSON.parse(text) as Record<string, unknown>,
+    () => undefined,
+  );
 }
 
 /** The backend servers HAProxy's stats page lists on the LB VNFC (name and address), sorted by name. */
@@ -29,7 +32,9 @@ export async function lbServers(lbIp: string): Promise<string[]> {
 
 /** kubectl on the test API server as admin. */
 export async function kubectl(args: string[], stdin?: string): Promise<string> {
-  const child = run(join(K8S_LINK_DIR, 'bin', 'kubectl'), ['--kubeconfig', join(K8S_LINK_DIR, 'admin.kubeconfig'), ...args], { encoding: 'utf8' });
+  const child = run(join(K8S_LINK_DIR, 'bin', 'kubectl'), ['--kubeconfig', join(K8S_LINK_DIR, 'admin.kubeconfig'), ...args], {
+    encoding: 'utf8',
+  });
   if (stdin !== undefined) {
     child.child.stdin?.end(stdin);
   }

@@ -44,7 +44,11 @@ export class KubesprayHarness {
   constructor(readonly additionalParams: Record<string, unknown>) {
     const config = loadConfig({ ...process.env, VNFM_DATA_DIR: this.dataDir, VNFM_FSYNC: 'never', VNFM_LOG_LEVEL: 'silent' });
     this.infra = createInfrastructure(config, createLogger('kubespray-test', 'silent'));
-    this.bus = new MessageBus({ broker: this.infra.brokerFor('mgmt-driver-runner'), clientId: `kubespray-test-${randomUUID()}`, logger: createLogger('kubespray-test', 'silent') });
+    this.bus = new MessageBus({
+      broker: this.infra.brokerFor('mgmt-driver-runner'),
+      clientId: `kubespray-test-${randomUUID()}`,
+      logger: createLogger('kubespray-test', 'silent'),
+    });
   }
 
   async start(): Promise<void> {
@@ -63,7 +67,8 @@ export class KubesprayHarness {
   }
 
   context(hook: string, operationParams: Record<string, unknown>, vnfcs: HookVnfcs): HookContext {
-    const operation = { instantiate: 'INSTANTIATE', scale: 'SCALE', heal: 'HEAL', terminate: 'TERMINATE' }[hook.split('_')[0] as string] ?? 'OTHER';
+    const operation =
+      { instantiate: 'INSTANTIATE', scale: 'SCALE', heal: 'HEAL', terminate: 'TERMINATE' }[hook.split('_')[0] as string] ?? 'OTHER';
     return {
       hook,
       operation,
@@ -74,13 +79,25 @@ export class KubesprayHarness {
       instantiation: { flavourId: 'simple', additionalParams: this.additionalParams },
       vnfcs: { removing: vnfcs.removing ?? [], added: vnfcs.added ?? [], current: vnfcs.current },
       earlierOutputs: this.outputs,
-      artifact: { name: 'mgmt-drivers-kubespray', type: 'tosca.artifacts.Implementation.Python', path: 'Scripts/kubespray_mgmt.py', dependencies: [], additionalParameters: {}, vnfdId: 'b1db0ce7-ebca-1fb7-95ed-4840d70a1163' },
+      artifact: {
+        name: 'mgmt-drivers-kubespray',
+        type: 'tosca.artifacts.Implementation.Python',
+        path: 'Scripts/kubespray_mgmt.py',
+        dependencies: [],
+        additionalParameters: {},
+        vnfdId: 'b1db0ce7-ebca-1fb7-95ed-4840d70a1163',
+      },
       vimConnectionInfo: {},
     };
   }
 
   /** Runs one hook as the runner does, and records its outputs as the instance would. */
-  async run(hook: string, operationParams: Record<string, unknown>, vnfcs: HookVnfcs, signal = new AbortController().signal): Promise<HookOutputs | undefined> {
+  async run(
+    hook: string,
+    operationParams: Record<string, unknown>,
+    vnfcs: HookVnfcs,
+    signal = new AbortController().signal,
+  ): Promise<HookOutputs | undefined> {
     const files = { read: (path: string) => createReadStream(fixturePath('tacker', 'mgmt-kubespray', path)) };
     const secrets = { vimConnectionInfo: {}, open: async <T>(value: T) => value };
     const outputs = await this.driver.run(this.context(hook, operationParams, vnfcs), signal, secrets, files);
@@ -97,7 +114,11 @@ export class KubesprayHarness {
 
   /** The VIM with its credentials, as the drivers get it. */
   async resolveVim(vimId: string): Promise<VimConnectionInfo> {
-    const reply = await this.bus.request<ResolveVimConnectionInfoReply>(VIM_REGISTRY_MESSAGES.resolveVimConnectionInfo, { vimConnectionInfo: { cluster: { vimId, vimType: 'ETSINFV.KUBERNETES.V_1' } } }, { key: vimId });
+    const reply = await this.bus.request<ResolveVimConnectionInfoReply>(
+      VIM_REGISTRY_MESSAGES.resolveVimConnectionInfo,
+      { vimConnectionInfo: { cluster: { vimId, vimType: 'ETSINFV.KUBERNETES.V_1' } } },
+      { key: vimId },
+    );
     return reply.vimConnectionInfo['cluster'] as VimConnectionInfo;
   }
 }

@@ -29,11 +29,49 @@ export const TLS_REGISTRY = 'registry-tls.test:5443';
 /** A test CA and a certificate for registry-tls.test signed by it (openssl), and an htpasswd file (bcrypt, as the registry requires). */
 function makeTls(dir: string, user: string, password: string): void {
   const openssl = (...args: string[]) => execFileSync('openssl', args, { cwd: dir, stdio: 'pipe' });
-  openssl('req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'ca.key', '-out', 'ca.crt', '-days', '2', '-subj', '/CN=vnfm test registry CA');
+  openssl(
+    'req',
+    '-x509',
+    '-newkey',
+    'rsa:2048',
+    '-nodes',
+    '-keyout',
+    'ca.key',
+    '-out',
+    'ca.crt',
+    '-days',
+    '2',
+    '-subj',
+    '/CN=vnfm test registry CA',
+  );
   openssl('req', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'server.key', '-out', 'server.csr', '-subj', '/CN=registry-tls.test');
   writeFileSync(join(dir, 'san.ext'), 'subjectAltName=DNS:registry-tls.test\n');
-  openssl('x509', '-req', '-in', 'server.csr', '-CA', 'ca.crt', '-CAkey', 'ca.key', '-CAcreateserial', '-out', 'server.crt', '-days', '2', '-extfile', 'san.ext');
-  const hash = execFileSync('python3', ['-W', 'ignore', '-c', 'import crypt,sys; print(crypt.crypt(sys.argv[1], crypt.mksalt(crypt.METHOD_BLOWFISH)))', password]).toString().trim();
+  openssl(
+    'x509',
+    '-req',
+    '-in',
+    'server.csr',
+    '-CA',
+    'ca.crt',
+    '-CAkey',
+    'ca.key',
+    '-CAcreateserial',
+    '-out',
+    'server.crt',
+    '-days',
+    '2',
+    '-extfile',
+    'san.ext',
+  );
+  const hash = execFileSync('python3', [
+    '-W',
+    'ignore',
+    '-c',
+    'import crypt,sys; print(crypt.crypt(sys.argv[1], crypt.mksalt(crypt.METHOD_BLOWFISH)))',
+    password,
+  ])
+    .toString()
+    .trim();
   writeFileSync(join(dir, 'htpasswd'), `${user}:${hash}\n`);
 }
 
@@ -51,14 +89,38 @@ export async function startTestRegistries(vm: string, dir: string, run: string):
   await docker('load', '--input', '/root/registry.tar');
   await docker('rm', '--force', 'reg-http', 'reg-tls').catch(() => undefined);
   await docker('run', '--detach', '--network', 'host', '--env', 'REGISTRY_HTTP_ADDR=:5000', '--name', 'reg-http', 'registry:latest');
-  await docker('run', '--detach', '--network', 'host', '--volume', '/root/tls:/tls', '--env', 'REGISTRY_HTTP_ADDR=:5443',
-    '--env', 'REGISTRY_HTTP_TLS_CERTIFICATE=/tls/server.crt', '--env', 'REGISTRY_HTTP_TLS_KEY=/tls/server.key',
-    '--env', 'REGISTRY_AUTH=htpasswd', '--env', 'REGISTRY_AUTH_HTPASSWD_REALM=vnfm', '--env', 'REGISTRY_AUTH_HTPASSWD_PATH=/tls/htpasswd', '--name', 'reg-tls', 'registry:latest');
+  await docker(
+    'run',
+    '--detach',
+    '--network',
+    'host',
+    '--volume',
+    '/root/tls:/tls',
+    '--env',
+    'REGISTRY_HTTP_ADDR=:5443',
+    '--env',
+    'REGISTRY_HTTP_TLS_CERTIFICATE=/tls/server.crt',
+    '--env',
+    'REGISTRY_HTTP_TLS_KEY=/tls/server.key',
+    '--env',
+    'REGISTRY_AUTH=htpasswd',
+    '--env',
+    'REGISTRY_AUTH_HTPASSWD_REALM=vnfm',
+    '--env',
+    'REGISTRY_AUTH_HTPASSWD_PATH=/tls/htpasswd',
+    '--name',
+    'reg-tls',
+    'registry:latest',
+  );
   await inVm(vm, ['sh', '-c', 'sleep 1']);
   // One image in each, pushed from the registry VM itself (by address: its own /etc/hosts has no test names).
   await docker('tag', 'registry:latest', `${vm}:5000/vnfm/http-probe:${run}`);
   await docker('push', `${vm}:5000/vnfm/http-probe:${run}`);
-  await inVm(vm, ['/usr/bin/docker', '-H', 'unix:///run/docker.sock', 'login', '--username', login.user, '--password-stdin', `${vm}:5443`], login.password);
+  await inVm(
+    vm,
+    ['/usr/bin/docker', '-H', 'unix:///run/docker.sock', 'login', '--username', login.user, '--password-stdin', `${vm}:5443`],
+    login.password,
+  );
   await docker('tag', 'registry:latest', `${vm}:5443/vnfm/tls-probe:${run}`);
   await docker('push', `${vm}:5443/vnfm/tls-probe:${run}`);
   return {
@@ -70,7 +132,14 @@ export async function startTestRegistries(vm: string, dir: string, run: string):
     tlsImage: `${TLS_REGISTRY}/vnfm/tls-probe:${run}`,
     connectionInfo: (certificatePath, password = login.password) => {
       const http: Record<string, string> = { connection_type: '0', server: HTTP_REGISTRY, hosts_string: `${vm} registry-http.test` };
-      const tls: Record<string, string> = { connection_type: '1', server: TLS_REGISTRY, username: login.user, password, certificate_path: certificatePath, hosts_string: `${vm} registry-tls.test` };
+      const tls: Record<string, string> = {
+        connection_type: '1',
+        server: TLS_REGISTRY,
+        username: login.user,
+        password,
+        certificate_path: certificatePath,
+        hosts_string: `${vm} registry-tls.test`,
+      };
       return [http, tls];
     },
     stop: async () => {
