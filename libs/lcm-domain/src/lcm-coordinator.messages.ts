@@ -1,10 +1,11 @@
 import { RECORD_STEP_RESULT } from '@vnfm/contracts';
 import type { SolQueryParams } from '@vnfm/sol-query';
-import type { AuditEntry, PointInTime } from './audit.fold';
-import type { LcmOperationRequest } from './lcm-requests.types';
-import type { VnfInstanceView, VnfLcmApiMajor } from './vnf-instance.view';
-import type { CancelMode } from './vnf-lcm-op-occ.commands';
-import type { VnfLcmOpOccView } from './vnf-lcm-op-occ.view';
+import type { AuditEntry, PointInTime } from './audit/audit.fold';
+import type { LcmOperationRequest } from './sol003/lcm-requests.types';
+import type { VnfLcmApiMajor } from './views/api-version';
+import type { VnfInstanceView } from './views/vnf-instance.view';
+import type { CancelMode } from './op-occ/vnf-lcm-op-occ.commands';
+import type { VnfLcmOpOccView } from './views/vnf-lcm-op-occ.view';
 
 /** The lcm-coordinator's bus commands (`<service>.<name>`) and their payloads. */
 export const LCM_COORDINATOR = {

@@ -1,6 +1,6 @@
 import type { AppError } from '@vnfm/contracts';
 import type { VnfdFlavour, VnfdModel } from '@vnfm/vnfd';
-import type { VimConnectionRef, VnfcResourceInfo } from './sol003.types';
+import type { VimConnectionRef, VnfcResourceInfo } from './sol003/sol003.types';
 
 export const OPENSTACK_VIM: Record<string, VimConnectionRef> = { vim1: { vimId: 'vim-os-1', vimType: 'ETSINFV.OPENSTACK_KEYSTONE.V_3' } };
 export const KUBERNETES_VIM: Record<string, VimConnectionRef> = { vim1: { vimId: 'vim-k8s-1', vimType: 'ETSINFV.KUBERNETES.V_1' } };
@@ -76,7 +76,7 @@ export const vnfc = (id: string, vduId: string): VnfcResourceInfo => ({
   vduId,
   computeResource: { vimConnectionId: 'vim1', resourceId: `server-${id}`, vimLevelResourceType: 'OS::Nova::Server' },
 });
-export { LcmWorkflowHarness } from './lcm-workflow.harness';
+export { LcmWorkflowHarness } from './testing/lcm-workflow.harness';
 
 /** `<status> <code>` of the typed error `run` throws, or `accepted`: what a request would be answered. */
 export function refusalOf(run: () => unknown): string {

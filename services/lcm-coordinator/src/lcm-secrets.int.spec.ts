@@ -1,3 +1,4 @@
+import { type RunStepMessage } from '@vnfm/contracts';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadConfig } from '@vnfm/config';
@@ -7,7 +8,6 @@ import {
   LCM_COORDINATOR,
   vnfInstanceStream,
   type AuditTrailReply,
-  type RunStepMessage,
   type StartOperationReply,
   type VnfInstanceView,
   type VnfLcmOpOccView,

@@ -1,7 +1,7 @@
+import { type RunStepMessage } from '@vnfm/contracts';
 import {
   LCM_COORDINATOR,
   type AuditTrailReply,
-  type RunStepMessage,
   type StartOperationReply,
   type VnfcResourceInfo,
   type VnfInstanceView,

@@ -1,3 +1,4 @@
+import { type StepAction } from '@vnfm/contracts';
 import { randomUUID } from 'node:crypto';
 import {
   flavourOf,
@@ -7,7 +8,6 @@ import {
   vduDeltaBetween,
   vnfcsToRemove,
   type ScaleInfo,
-  type StepAction,
   type VnfcResourceInfo,
 } from '@vnfm/lcm-domain';
 import type { VnfdModel } from '@vnfm/vnfd';

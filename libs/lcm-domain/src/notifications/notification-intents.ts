@@ -1,6 +1,6 @@
-import { VNF_INSTANCE_STREAM_PREFIX } from '../vnf-instance.state';
-import { VNF_LCM_OP_OCC_STREAM_PREFIX, type VnfLcmOpOcc } from '../vnf-lcm-op-occ.state';
-import type { LcmOperationStateType } from '../sol003.types';
+import { VNF_INSTANCE_STREAM_PREFIX } from '../vnf-instance/vnf-instance.state';
+import { VNF_LCM_OP_OCC_STREAM_PREFIX, type VnfLcmOpOcc } from '../op-occ/vnf-lcm-op-occ.state';
+import type { LcmOperationStateType } from '../sol003/sol003.types';
 import type { NotificationIntent, NotificationSource, NotificationStatus } from './notification.types';
 
 /**

@@ -1,6 +1,6 @@
-import type { LccnSubscription } from '../lccn-subscription.types';
-import { vnfLcmUriPrefix } from '../vnf-instance.view';
-import { toVnfLcmOpOccView, type VnfLcmOpOccView } from '../vnf-lcm-op-occ.view';
+import type { LccnSubscription } from '../subscription/lccn-subscription.types';
+import { vnfLcmUriPrefix } from '../views/api-version';
+import { toVnfLcmOpOccView, type VnfLcmOpOccView } from '../views/vnf-lcm-op-occ.view';
 import { notificationId } from './notification-id';
 import type { NotificationIntent } from './notification.types';
 

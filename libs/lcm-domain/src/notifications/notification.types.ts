@@ -1,5 +1,5 @@
-import type { LcmNotificationType } from '../lccn-subscription.types';
-import type { VnfLcmOpOcc } from '../vnf-lcm-op-occ.state';
+import type { LcmNotificationType } from '../subscription/lccn-subscription.types';
+import type { VnfLcmOpOcc } from '../op-occ/vnf-lcm-op-occ.state';
 
 /** The event a notification comes from: its stream and revision make the notification's id (see notificationId). */
 export interface NotificationSource {

@@ -1,9 +1,9 @@
-import type { LifecycleChangeNotificationsFilter } from '../lccn-subscription.types';
+import type { LifecycleChangeNotificationsFilter } from '../subscription/lccn-subscription.types';
 import { LcmWorkflowHarness, OPENSTACK_VIM, notificationViolations, sampleVnfd, vnfc } from '../testing';
-import type { VnfInstanceEvent } from '../vnf-instance.events';
-import type { VnfLcmApiMajor } from '../vnf-instance.view';
-import { evolveVnfLcmOpOcc } from '../vnf-lcm-op-occ.evolve';
-import type { VnfLcmOpOccState } from '../vnf-lcm-op-occ.state';
+import type { VnfInstanceEvent } from '../vnf-instance/vnf-instance.events';
+import type { VnfLcmApiMajor } from '../views/api-version';
+import { evolveVnfLcmOpOcc } from '../op-occ/vnf-lcm-op-occ.evolve';
+import type { VnfLcmOpOccState } from '../op-occ/vnf-lcm-op-occ.state';
 import { notificationIntents } from './notification-intents';
 import { notificationId } from './notification-id';
 import { renderNotification } from './notification-render';

@@ -2,7 +2,7 @@ import type {
   LifecycleChangeNotificationsFilter,
   VnfInstanceSubscriptionFilter,
   VnfProductsFromProviders,
-} from '../lccn-subscription.types';
+} from '../subscription/lccn-subscription.types';
 import type { NotificationIntent, NotifiedInstance } from './notification.types';
 
 /**

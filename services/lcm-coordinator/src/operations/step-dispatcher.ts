@@ -1,6 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { abandonStepMessageType, AppError, type AbandonStepMessage, type HookStepMessage, type ServiceName } from '@vnfm/contracts';
-import { runStepMessageType, type RunStepMessage, type StepCommand } from '@vnfm/lcm-domain';
+import {
+  abandonStepMessageType,
+  AppError,
+  type AbandonStepMessage,
+  type HookStepMessage,
+  type ServiceName,
+  runStepMessageType,
+  type RunStepMessage,
+  type StepCommand,
+} from '@vnfm/contracts';
 import { SERVICE_RUNTIME, type ServiceRuntime } from '@vnfm/platform';
 import type { ProblemDetails } from '@vnfm/vnf-package-domain';
 import { VnfInstanceReadModel } from '../read-model/vnf-instance.read-model';

@@ -6,14 +6,8 @@ import { Readable } from 'node:stream';
 import type { DynamicModule, Type } from '@nestjs/common';
 import { openBlobStore } from '@vnfm/blob-store';
 import { loadConfig } from '@vnfm/config';
-import { commandTopic } from '@vnfm/contracts';
-import {
-  LCM_COORDINATOR,
-  runStepMessageType,
-  type RecordStepResultMessage,
-  type RunStepMessage,
-  type VnfLcmOpOccView,
-} from '@vnfm/lcm-domain';
+import { commandTopic, runStepMessageType, type RunStepMessage } from '@vnfm/contracts';
+import { LCM_COORDINATOR, type RecordStepResultMessage, type VnfLcmOpOccView } from '@vnfm/lcm-domain';
 import { MessageBus } from '@vnfm/messaging';
 import { createInfrastructure, startBackendService, type Infrastructure, type RunningService } from '@vnfm/platform';
 import { createLogger } from '@vnfm/telemetry';

@@ -1,16 +1,8 @@
-import type { ServiceRuntime } from '@vnfm/platform';
-import type { RemoteShell } from '../ssh/remote-shell';
 import { ClusterCredentialsDriver } from './cluster-credentials/cluster-credentials.driver';
 import { GenericDriver } from './generic/generic-driver';
-import type { HookDriver } from './hook-driver';
+import type { DriverDeps, HookDriver } from './hook-driver';
 import { KubesprayDriver } from './kubespray/kubespray.driver';
 import { PrivateRegistryDriver } from './private-registry/private-registry.driver';
-
-/** What a built-in MgmtDriver is made with: the SSH client and the runner's runtime (store, bus, logger, config). */
-export interface DriverDeps {
-  shell: RemoteShell;
-  runtime: ServiceRuntime;
-}
 
 /**
  * The MgmtDrivers of the product's runner, in the order the registry tries

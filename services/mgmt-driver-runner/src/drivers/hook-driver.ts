@@ -1,6 +1,29 @@
 import type { Readable } from 'node:stream';
 import type { HookArtifact, HookContext, HookOutputs } from '@vnfm/contracts';
+import { posix } from 'node:path';
+import type { ServiceRuntime } from '@vnfm/platform';
 import type { VimConnectionInfo } from '@vnfm/vim-domain';
+import type { RemoteShell } from '../ssh/remote-shell';
+
+/** What a built-in MgmtDriver is made with: the SSH client and the runner's runtime (store, bus, logger, config). */
+export interface DriverDeps {
+  shell: RemoteShell;
+  runtime: ServiceRuntime;
+}
+
+/** The hook's `additional_parameters` key that names a built-in MgmtDriver explicitly. */
+export const DRIVER_PARAMETER = 'vnfm_mgmt_driver';
+
+/**
+ * Whether a hook's artifact is for the driver `name`: named by the hook
+ * (`vnfm_mgmt_driver: <name>`), or, when the hook names no driver, the file
+ * Tacker's sample package names for its hooks (`sampleFile`, if the driver has one).
+ */
+export function artifactIsFor(artifact: Pick<HookArtifact, 'path' | 'additionalParameters'>, name: string, sampleFile?: string): boolean {
+  const named = artifact.additionalParameters?.[DRIVER_PARAMETER];
+  if (named !== undefined) return named === name;
+  return sampleFile !== undefined && posix.basename(artifact.path) === sampleFile;
+}
 
 /** What only the running hook may see: never recorded, logged or returned. */
 export interface HookSecrets {

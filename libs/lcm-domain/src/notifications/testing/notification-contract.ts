@@ -1,5 +1,5 @@
 import { responseSchema, schemaViolations } from '@vnfm/vnf-package-domain/testing';
-import type { VnfLcmApiMajor } from '../../vnf-instance.view';
+import type { VnfLcmApiMajor } from '../../views/api-version';
 
 type Json = Record<string, unknown>;
 

@@ -2,9 +2,7 @@ import { text } from 'node:stream/consumers';
 import type { HookArtifact, HookContext, HookOutputs } from '@vnfm/contracts';
 import { kubeConfigOf } from '@vnfm/kube-client';
 import { namespaceOf } from '@vnfm/kubernetes-manifests';
-import type { DriverDeps } from '../built-in';
-import { DRIVER_PARAMETER } from '../generic/generic-artifact';
-import type { HookDriver, HookPackageFiles, HookSecrets } from '../hook-driver';
+import { artifactIsFor, type DriverDeps, type HookDriver, type HookPackageFiles, type HookSecrets } from '../hook-driver';
 import { deregisterClusterVim } from '../kubespray/cluster-vim';
 import { clusterOfManifests } from './cluster-name';
 import { CREDENTIALS_PARAM, invalidCredentialsParams, readCredentialsParams, type CredentialsParams } from './credentials-params';
@@ -46,7 +44,7 @@ export class ClusterCredentialsDriver implements HookDriver {
   constructor(private readonly deps: DriverDeps) {}
 
   matches(artifact: HookArtifact): boolean {
-    return artifact.additionalParameters?.[DRIVER_PARAMETER] === CLUSTER_CREDENTIALS_DRIVER;
+    return artifactIsFor(artifact, CLUSTER_CREDENTIALS_DRIVER);
   }
 
   /** The parameters of a hook that sends, refused (422) before the operation starts; a missing cluster_name is settled at run time (the manifests may name the Cluster). */

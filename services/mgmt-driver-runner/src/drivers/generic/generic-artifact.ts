@@ -1,4 +1,5 @@
 import type { HookArtifact } from '@vnfm/contracts';
+import { DRIVER_PARAMETER } from '../hook-driver';
 
 /** TOSCA Simple Profile in YAML v1.3 §5.4.4.4.1: a Bash script artifact (file extension `sh`). */
 export const BASH_ARTIFACT = 'tosca.artifacts.Implementation.Bash';
@@ -6,8 +7,6 @@ export const BASH_ARTIFACT = 'tosca.artifacts.Implementation.Bash';
 export const ANSIBLE_ARTIFACT = 'tosca.artifacts.Implementation.Ansible';
 /** Tacker's MgmtDriver classes: never run by the generic driver, even when named. */
 export const PYTHON_ARTIFACT = 'tosca.artifacts.Implementation.Python';
-/** The hook's `additional_parameters` key that names a built-in MgmtDriver explicitly. */
-export const DRIVER_PARAMETER = 'vnfm_mgmt_driver';
 export const GENERIC_DRIVER = 'generic';
 
 export type GenericMode = 'script' | 'playbook';

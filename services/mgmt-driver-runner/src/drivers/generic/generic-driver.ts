@@ -1,7 +1,6 @@
 import type { HookArtifact, HookContext, HookOutputs } from '@vnfm/contracts';
 import { HostKeyPins } from '../../ssh/host-key-pins';
-import type { DriverDeps } from '../built-in';
-import type { HookDriver, HookPackageFiles, HookSecrets } from '../hook-driver';
+import type { DriverDeps, HookDriver, HookPackageFiles, HookSecrets } from '../hook-driver';
 import { genericModeOf, GENERIC_DRIVER } from './generic-artifact';
 import { vnfcLoginOf } from './generic-logins';
 import { genericSettingsOf } from './generic-settings';

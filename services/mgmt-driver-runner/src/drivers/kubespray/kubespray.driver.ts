@@ -1,9 +1,6 @@
-import { posix } from 'node:path';
 import type { HookArtifact, HookContext, HookOutputs } from '@vnfm/contracts';
 import { planHook, readClusterParams } from '@vnfm/kubespray';
-import type { DriverDeps } from '../built-in';
-import { DRIVER_PARAMETER } from '../generic/generic-artifact';
-import type { HookDriver, HookPackageFiles, HookSecrets } from '../hook-driver';
+import { artifactIsFor, type DriverDeps, type HookDriver, type HookPackageFiles, type HookSecrets } from '../hook-driver';
 import { ClusterOperations } from './cluster-operations';
 import { ClusterSession } from './cluster-session';
 
@@ -26,8 +23,7 @@ export class KubesprayDriver implements HookDriver {
 
   /** Named by the hook (`vnfm_mgmt_driver: kubespray`), or Tacker's sample file when the hook names no driver. */
   matches(artifact: HookArtifact): boolean {
-    const named = artifact.additionalParameters?.[DRIVER_PARAMETER];
-    return named === undefined ? posix.basename(artifact.path) === TACKER_SAMPLE_FILE : named === KUBESPRAY_DRIVER;
+    return artifactIsFor(artifact, KUBESPRAY_DRIVER, TACKER_SAMPLE_FILE);
   }
 
   async run(context: HookContext, signal: AbortSignal, secrets: HookSecrets, files: HookPackageFiles): Promise<HookOutputs | undefined> {

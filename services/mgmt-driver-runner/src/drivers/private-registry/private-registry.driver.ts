@@ -1,9 +1,6 @@
-import { posix } from 'node:path';
 import { AppError, type HookArtifact, type HookContext, type HookOutputs, type VnfcResourceInfo } from '@vnfm/contracts';
 import { cpAddress } from '@vnfm/kubespray';
-import type { DriverDeps } from '../built-in';
-import { DRIVER_PARAMETER } from '../generic/generic-artifact';
-import type { HookDriver, HookPackageFiles, HookSecrets } from '../hook-driver';
+import { artifactIsFor, type DriverDeps, type HookDriver, type HookPackageFiles, type HookSecrets } from '../hook-driver';
 import { installRegistry } from './registry-install';
 import { invalidRegistryParams, readRegistryParams, REGISTRY_PARAM, type RegistryParams } from './registry-params';
 
@@ -27,8 +24,7 @@ export class PrivateRegistryDriver implements HookDriver {
 
   /** Named by the hook (`vnfm_mgmt_driver: private-registry`), or Tacker's sample file when the hook names no driver. */
   matches(artifact: HookArtifact): boolean {
-    const named = artifact.additionalParameters?.[DRIVER_PARAMETER];
-    return named === undefined ? posix.basename(artifact.path) === TACKER_SAMPLE_FILE : named === PRIVATE_REGISTRY_DRIVER;
+    return artifactIsFor(artifact, PRIVATE_REGISTRY_DRIVER, TACKER_SAMPLE_FILE);
   }
 
   async run(context: HookContext, signal: AbortSignal, secrets: HookSecrets, files: HookPackageFiles): Promise<HookOutputs | undefined> {

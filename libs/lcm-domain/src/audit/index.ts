@@ -1,0 +1,1 @@
+export { instanceAt, auditEntries, type RecordedVnfInstanceEvent, type PointInTime, type AuditEntry } from './audit.fold';

@@ -1,0 +1,1 @@
+export { STEP_SECRETS_ROOT, refuseSealedMarkers, sealedMarkerInRequest } from './request-secrets';

@@ -1,0 +1,3 @@
+export * from './sol003.types';
+export * from './lcm-requests.types';
+export * from './lcm.errors';

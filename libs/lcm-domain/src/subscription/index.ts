@@ -1,0 +1,3 @@
+export * from './lccn-subscription.types';
+export * from './lccn-subscription.decider';
+export * from './lccn-subscription.messages';
