@@ -1,3 +1,4 @@
+import { isRecord } from '@vnfm/util';
 import { existsSync } from 'node:fs';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -6,9 +7,6 @@ import type { VnfPkgInfo } from '@vnfm/vnf-package-domain';
 import { addTackerTypes, corpusPath, fixturePath, regenerateDigests, stageFolders, zipFolder } from '@vnfm/vnf-package/testing';
 import { getJson, type GatewayHttp } from './lcm-http';
 import { pollUntil } from './poll';
-
-type Json = Record<string, unknown>;
-const isJson = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 export interface StageOptions {
   /** Drop the Vnflcm hooks that name an implementation (a MgmtDriver this VNFM does not run). */
@@ -39,9 +37,9 @@ function withoutHooks(text: string): string | undefined {
       const vnflcm = document.getIn(['topology_template', 'node_templates', name, 'interfaces', 'Vnflcm']) as
         { toJSON?: () => unknown } | undefined;
       const hooks = vnflcm?.toJSON?.();
-      if (!isJson(hooks)) continue;
+      if (!isRecord(hooks)) continue;
       for (const [hook, declaration] of Object.entries(hooks)) {
-        if (isJson(declaration) && declaration['implementation'] !== undefined) {
+        if (isRecord(declaration) && declaration['implementation'] !== undefined) {
           document.deleteIn(['topology_template', 'node_templates', name, 'interfaces', 'Vnflcm', hook]);
           changed = true;
         }

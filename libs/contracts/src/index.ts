@@ -6,3 +6,4 @@ export * from './problem-details';
 export * from './sol003-resources';
 export * from './step-protocol';
 export * from './hook-context';
+export * from './step-secrets';

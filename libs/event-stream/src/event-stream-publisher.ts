@@ -1,3 +1,4 @@
+import { errorMessage } from '@vnfm/util';
 import type { EventStore, RecordedEvent, Subscription } from '@vnfm/event-store';
 import { KafkaBroker } from '@vnfm/messaging';
 import type { StreamRecord } from './stream-record';
@@ -59,7 +60,7 @@ export class EventStreamPublisher {
         break;
       } catch (error) {
         this.options.logger?.warn('event stream: Kafka not reachable, retrying', {
-          error: error instanceof Error ? error.message : String(error),
+          error: errorMessage(error),
         });
         // The failed client keeps its failed connection: the next attempt gets a new one (nothing of this one is connected).
         this.broker = this.newBroker();

@@ -1,4 +1,5 @@
-import { groupOf, isRecord, type KubeObject } from './kube-object';
+import { isRecord } from '@vnfm/util';
+import { groupOf, type KubeObject } from './kube-object';
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 

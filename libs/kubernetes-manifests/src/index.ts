@@ -1,5 +1,5 @@
 export * from './manifest.errors';
-export { groupOf, describeObject, isRecord, type KubeObject, type ManifestObject } from './kube-object';
+export { groupOf, describeObject, type KubeObject, type ManifestObject } from './kube-object';
 export { DEF_FILES_PARAM, manifestPathsOf, namespaceOf } from './manifest-files';
 export { manifestObjects } from './manifest-objects';
 export {

@@ -1,4 +1,5 @@
-import { groupOf, isRecord, type KubeObject } from './kube-object';
+import { isRecord } from '@vnfm/util';
+import { groupOf, type KubeObject } from './kube-object';
 
 /**
  * The label every object of a VNF instance carries (and the pods of its

@@ -20,6 +20,3 @@ export const groupOf = (apiVersion: string): string => (apiVersion.includes('/')
 /** `Deployment apps/v1 default/vdu2`, how messages name an object. */
 export const describeObject = (object: KubeObject): string =>
   `${object.kind} ${object.apiVersion} ${object.metadata.namespace ? `${object.metadata.namespace}/` : ''}${object.metadata.name}`;
-
-export const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);

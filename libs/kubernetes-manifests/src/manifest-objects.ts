@@ -1,5 +1,6 @@
+import { isRecord } from '@vnfm/util';
 import { parseAllDocuments } from 'yaml';
-import { isRecord, type KubeObject, type ManifestObject } from './kube-object';
+import { type KubeObject, type ManifestObject } from './kube-object';
 import { unusableManifests } from './manifest.errors';
 
 /**

@@ -1,4 +1,5 @@
-import { groupOf, isRecord, type KubeObject } from './kube-object';
+import { isRecord } from '@vnfm/util';
+import { groupOf, type KubeObject } from './kube-object';
 import { isBuiltInGroup } from './instance-objects';
 
 /** Whether an object as the API server reports it is ready; `failed` when it never will be (the step fails at once). */

@@ -1,4 +1,5 @@
-import { isRecord, type ManifestObject } from './kube-object';
+import { isRecord } from '@vnfm/util';
+import { type ManifestObject } from './kube-object';
 import { vduObjects, type VduRef } from './vdu-workloads';
 
 /**

@@ -1,4 +1,5 @@
-import { isRecord, type KubeObject, type ManifestObject } from './kube-object';
+import { isRecord } from '@vnfm/util';
+import { type KubeObject, type ManifestObject } from './kube-object';
 import { vduWithoutWorkload } from './manifest.errors';
 
 /** A VDU of the VNFD as the mapping needs it. */

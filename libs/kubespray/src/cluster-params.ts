@@ -1,3 +1,4 @@
+import { isRecord } from '@vnfm/util';
 import { invalidClusterParams } from './kubespray.errors';
 import { readRegistryConnections, REGISTRY_CONNECTIONS_PARAM, type RegistryConnection } from './registry-connections';
 
@@ -57,7 +58,6 @@ export interface ClusterParams {
 }
 
 type Json = Record<string, unknown>;
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Reads the members of one object of the request, naming each by its path when it is missing or not what it must be. */
 class Members {
@@ -71,7 +71,7 @@ class Members {
       if (required) throw invalidClusterParams(`${path} is required by the kubespray MgmtDriver and is missing.`);
       return undefined;
     }
-    if (!isObject(value)) throw invalidClusterParams(`${path} must be an object.`);
+    if (!isRecord(value)) throw invalidClusterParams(`${path} must be an object.`);
     return new Members(value, path);
   }
 
@@ -134,7 +134,7 @@ function nodeParams(members: Members): NodeParams {
  */
 export function readClusterParams(additionalParams: unknown): ClusterParams {
   const root = Members.of(
-    isObject(additionalParams) ? additionalParams[CLUSTER_PARAM] : undefined,
+    isRecord(additionalParams) ? additionalParams[CLUSTER_PARAM] : undefined,
     `additionalParams.${CLUSTER_PARAM}`,
     true,
   ) as Members;

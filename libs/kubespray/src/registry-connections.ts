@@ -1,3 +1,4 @@
+import { isRecord } from '@vnfm/util';
 import { invalidClusterParams } from './kubespray.errors';
 
 /** `k8s_cluster_installation_param` member listing the Docker private registries every node connects to (tacker-specs "cir-k8s-cluster"). */
@@ -20,7 +21,6 @@ export interface RegistryConnection {
 }
 
 type Json = Record<string, unknown>;
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function text(entry: Json, key: string, path: string): string | undefined {
   const value = entry[key];
@@ -31,7 +31,7 @@ function text(entry: Json, key: string, path: string): string | undefined {
 }
 
 function connection(entry: unknown, path: string): RegistryConnection {
-  if (!isObject(entry)) throw invalidClusterParams(`${path} must be an object.`);
+  if (!isRecord(entry)) throw invalidClusterParams(`${path} must be an object.`);
   const type = String(entry['connection_type'] ?? '');
   if (type !== '0' && type !== '1')
     throw invalidClusterParams(
@@ -81,7 +81,7 @@ export function mergeInsecureRegistries(current: string, servers: readonly strin
       );
     }
   }
-  if (!isObject(config))
+  if (!isRecord(config))
     throw invalidClusterParams(
       'The node holds an /etc/docker/daemon.json that is not a JSON object; it is left as it is rather than overwritten.',
     );

@@ -16,13 +16,3 @@ export { KafkaBroker, type KafkaBrokerOptions } from './kafka/kafka.broker';
 export { BusServer, BusContext, QUERY, type BusServerOptions } from './nest/bus.server';
 export { BusClient } from './nest/bus.client';
 export { BusExceptionFilter } from './nest/bus-exception.filter';
-export {
-  ADDITIONAL_PARAMS_ROOT,
-  OPEN_STEP_SECRETS,
-  openStepSecrets,
-  stepSecretsOpener,
-  type OpenStepSecretsMessage,
-  type OpenStepSecretsReply,
-  type RequestingBus,
-  type StepSecretsRef,
-} from './step-secrets.client';

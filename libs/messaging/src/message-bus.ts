@@ -1,3 +1,4 @@
+import { errorMessage } from '@vnfm/util';
 import { randomUUID } from 'node:crypto';
 import { AppError, commandTopicOfType, deadLetterTopic, replyTopic, timeoutError, type ErrorBody } from '@vnfm/contracts';
 import { currentContext, inSpan, reportUnexpected, runWithContext, SpanKind, traceHeaders, type Logger } from '@vnfm/telemetry';
@@ -194,7 +195,7 @@ export class MessageBus {
         return { reply: await handler(envelope.payload, envelope) };
       } catch (error) {
         if (error instanceof AppError && !error.retryable) return { error: error.toBody() };
-        const reason = error instanceof Error ? error.message : String(error);
+        const reason = errorMessage(error);
         if (attempt >= maxAttempts) {
           await this.deadLetter(record, reason, attempt);
           await this.reply(envelope, undefined, {

@@ -1,5 +1,6 @@
+import { isRecord } from '@vnfm/util';
 import type { ExtManagedLink } from './ext-virtual-links';
-import { isRecord, resourcesOf, type HotTemplate } from './hot-template';
+import { resourcesOf, type HotTemplate } from './hot-template';
 
 /**
  * Tacker v2 `apply_ext_managed_vls`: a BaseHOT declares each internal VL as

@@ -1,4 +1,4 @@
-import { isRecord } from './hot-template';
+import { isRecord } from '@vnfm/util';
 
 /** What the driver reads of one IP address of a CP config (SOL 003 v3.3.1 §4.4.1.10c IpOverEthernetAddressData). */
 export interface CpFixedIp {

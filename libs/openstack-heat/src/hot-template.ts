@@ -1,4 +1,4 @@
-import { RecentlyUsed } from '@vnfm/util';
+import { isRecord, errorMessage, RecentlyUsed } from '@vnfm/util';
 import { parse } from 'yaml';
 import { unusableBaseHot } from './heat.errors';
 
@@ -7,9 +7,6 @@ export type HotTemplate = Record<string, unknown>;
 
 /** A path into the `nfv` json parameter, as written in `get_param: [nfv, ...]` (list indexes are numbers). */
 export type NfvPath = readonly (string | number)[];
-
-export const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Templates parsed lately, by text: parsing YAML is the costliest part of building a stack definition. */
 const PARSED_TEMPLATES = new RecentlyUsed<string, HotTemplate>(64);
@@ -26,7 +23,7 @@ function parseOnce(text: string, path: string): HotTemplate {
   try {
     document = parse(text);
   } catch (error) {
-    throw unusableBaseHot(`${path} is not valid YAML: ${error instanceof Error ? error.message : String(error)}`);
+    throw unusableBaseHot(`${path} is not valid YAML: ${errorMessage(error)}`);
   }
   if (!isRecord(document) || !isRecord(document['resources']))
     throw unusableBaseHot(`${path} is not a Heat template: it has no resources map.`);

@@ -1,5 +1,5 @@
 export * from './heat.errors';
-export { nfvParamPaths, capacityPaths, isRecord, type HotTemplate, type NfvPath } from './hot-template';
+export { nfvParamPaths, capacityPaths, type HotTemplate, type NfvPath } from './hot-template';
 export type { BaseHotPaths } from './heat-files';
 export { generatedBaseHot } from './generated-hot';
 export { extCpBindings, type ExtCpBinding } from './ext-virtual-links';

@@ -1,6 +1,6 @@
+import { isRecord } from '@vnfm/util';
 import type { VimConnectionInfo } from '@vnfm/vim-domain';
 import { invalidVimAccess, vimRefused } from './heat.errors';
-import { isRecord } from './hot-template';
 
 /** Keystone v3 password credentials of an OpenStack VIM (SOL 003 vimConnectionInfo for ETSINFV.OPENSTACK_KEYSTONE.V_3). */
 export interface KeystoneAccess {

@@ -1,7 +1,7 @@
+import { isRecord, mergePatch } from '@vnfm/util';
 import type { VnfdFlavour, VnfdModel } from '@vnfm/vnfd';
 import type { ExtCpBinding } from './ext-virtual-links';
-import { isRecord, type NfvPath } from './hot-template';
-import { mergePatch } from './json-merge-patch';
+import { type NfvPath } from './hot-template';
 import { pathText, setAtPath, valueAtPath } from './nfv-path';
 
 /** Where the values of the `nfv` parameter come from at instantiation. */

@@ -1,6 +1,6 @@
 import { extCpBindings } from './ext-virtual-links';
 import { nfvParamPaths } from './hot-template';
-import { mergePatch } from './json-merge-patch';
+import { mergePatch } from '@vnfm/util';
 import { changeExtConnNfv, withDesiredCapacities } from './nfv-parameters';
 import { heatTemplateFiles } from './heat-files';
 import { corpusPackage, tackerRequestBody } from './testing';

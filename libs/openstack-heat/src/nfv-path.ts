@@ -1,4 +1,5 @@
-import { isRecord, type NfvPath } from './hot-template';
+import { isRecord } from '@vnfm/util';
+import { type NfvPath } from './hot-template';
 
 type Container = Record<string | number, unknown>;
 

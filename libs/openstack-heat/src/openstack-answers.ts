@@ -1,4 +1,4 @@
-import { isRecord } from './hot-template';
+import { isRecord } from '@vnfm/util';
 
 /**
  * The message of an OpenStack error document: Heat `{"error": {"message"}}`

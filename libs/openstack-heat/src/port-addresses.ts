@@ -1,5 +1,5 @@
+import { isRecord } from '@vnfm/util';
 import type { CpProtocolInfo } from '@vnfm/contracts';
-import { isRecord } from './hot-template';
 
 /**
  * SOL 003 v3.3.1 §4.4.1.10b CpProtocolInfo of one Neutron port, from the

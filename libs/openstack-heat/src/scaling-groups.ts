@@ -1,4 +1,5 @@
-import { isRecord, parseHotTemplate, resourcesOf, type HotTemplate } from './hot-template';
+import { isRecord } from '@vnfm/util';
+import { parseHotTemplate, resourcesOf, type HotTemplate } from './hot-template';
 
 const SCALING_GROUP = 'OS::Heat::AutoScalingGroup';
 const SERVER = 'OS::Nova::Server';

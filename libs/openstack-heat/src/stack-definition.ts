@@ -1,12 +1,12 @@
 import { flavourOf } from '@vnfm/lcm-domain';
-import { REDACTED } from '@vnfm/util';
+import { isRecord, REDACTED } from '@vnfm/util';
 import type { VnfdFlavour, VnfdModel } from '@vnfm/vnfd';
 import { applyExtManagedLinks } from './ext-managed-links';
 import { extCpBindings, extManagedLinks } from './ext-virtual-links';
 import { unfilledStackParameters } from './heat.errors';
 import { generatedBaseHot } from './generated-hot';
 import { heatTemplateFiles, type HeatTemplateFiles } from './heat-files';
-import { capacityPaths, isRecord, nfvParamPaths, requestStackParameters, type HotTemplate } from './hot-template';
+import { capacityPaths, nfvParamPaths, requestStackParameters, type HotTemplate } from './hot-template';
 import { instantiateNfv } from './nfv-parameters';
 import { withNfvCapacities, type ScaledVdus } from './scaling-groups';
 

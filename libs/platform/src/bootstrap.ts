@@ -1,3 +1,4 @@
+import { errorMessage } from '@vnfm/util';
 import { ConfigError, loadConfig } from '@vnfm/config';
 import { createLogger, startTelemetry, stopTelemetry } from '@vnfm/telemetry';
 import { createInfrastructure, type Infrastructure } from './infrastructure';
@@ -24,7 +25,7 @@ export async function bootstrap(processName: string, start: (infra: Infrastructu
   try {
     running = await start(createInfrastructure(config, logger));
   } catch (error) {
-    logger.fatal({ error }, `${processName} failed to start: ${error instanceof Error ? error.message : String(error)}`);
+    logger.fatal({ error }, `${processName} failed to start: ${errorMessage(error)}`);
     process.exit(1);
   }
   let stopping = false;

@@ -1,3 +1,4 @@
+import { errorMessage } from '@vnfm/util';
 import { randomUUID } from 'node:crypto';
 import type { VnfmConfig } from '@vnfm/config';
 import type { ServiceHealth, ServiceName } from '@vnfm/contracts';
@@ -39,7 +40,7 @@ export class ServiceRuntime {
       try {
         await this.store.readStream(`healthCheck-${this.instance}`, { maxCount: 1 });
       } catch (error) {
-        eventStore = { adapter: this.storeAdapter, status: 'DOWN', detail: error instanceof Error ? error.message : String(error) };
+        eventStore = { adapter: this.storeAdapter, status: 'DOWN', detail: errorMessage(error) };
       }
     }
     return {

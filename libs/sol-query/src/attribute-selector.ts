@@ -1,3 +1,4 @@
+import { isRecord } from '@vnfm/util';
 import { SolQueryError } from './sol-query.error';
 
 /** The attribute selector parameters of ETSI GS NFV-SOL 013 v2.6.1 §5.3 (flags are present or absent). */
@@ -103,8 +104,4 @@ function merge(base: unknown, extra: unknown): unknown {
   const out: Record<string, unknown> = { ...base };
   for (const [key, item] of Object.entries(extra)) out[key] = key in base ? merge(base[key], item) : item;
   return out;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }

@@ -1,3 +1,4 @@
+import { errorMessage } from '@vnfm/util';
 import { AppError, type ProblemDetails, type RunStepMessage, type ServiceName } from '@vnfm/contracts';
 
 export const problemOf = (error: AppError): ProblemDetails => ({ status: error.status, title: error.title, detail: error.detail });
@@ -5,7 +6,7 @@ export const problemOf = (error: AppError): ProblemDetails => ({ status: error.s
 /** What a handler threw, as the step's failure: a refusal keeps its status; anything unforeseen is a 500 naming the service. */
 export function failureOf(service: ServiceName, error: unknown): ProblemDetails {
   if (error instanceof AppError) return problemOf(error);
-  const detail = error instanceof Error ? error.message : String(error);
+  const detail = errorMessage(error);
   return { status: 500, title: 'Internal Server Error', detail: `${service} could not run the step: ${detail}` };
 }
 

@@ -1,3 +1,4 @@
+import { errorMessage } from '@vnfm/util';
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
@@ -42,7 +43,7 @@ export class StepResultSender implements OnModuleDestroy {
         }
         const waitMs = Math.min(MAX_RETRY_MS, FIRST_RETRY_MS * 2 ** attempt);
         this.runtime.logger.warn(
-          { stepId: step.stepId, error: error instanceof Error ? error.message : String(error), retryInMs: waitMs },
+          { stepId: step.stepId, error: errorMessage(error), retryInMs: waitMs },
           'could not report the step outcome',
         );
         await sleep(waitMs, undefined, { signal }).catch(() => undefined);

@@ -1,3 +1,4 @@
+import { errorMessage } from '@vnfm/util';
 import { setMaxListeners } from 'node:events';
 import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import type { AbandonStepMessage, AbandonStepReply, RunStepMessage, RunStepReply, StepOutcome } from '@vnfm/contracts';
@@ -122,10 +123,7 @@ export class StepRunner implements OnApplicationBootstrap, OnModuleDestroy {
           : await this.executor.execute(message, acceptedAt, signal);
       if (outcome) await this.finish(message, outcome);
     } catch (error) {
-      this.runtime.logger.error(
-        { stepId: message.stepId, error: error instanceof Error ? error.message : String(error) },
-        'step run broke off',
-      );
+      this.runtime.logger.error({ stepId: message.stepId, error: errorMessage(error) }, 'step run broke off');
     }
   }
 
@@ -133,7 +131,7 @@ export class StepRunner implements OnApplicationBootstrap, OnModuleDestroy {
   private async finish(message: RunStepMessage, outcome: StepOutcome): Promise<void> {
     const state = await this.steps.end(message.stepId, outcome, now()).catch((error: unknown) => {
       this.runtime.logger.error(
-        { stepId: message.stepId, error: error instanceof Error ? error.message : String(error) },
+        { stepId: message.stepId, error: errorMessage(error) },
         'could not record the step outcome; reporting it anyway',
       );
       return undefined;

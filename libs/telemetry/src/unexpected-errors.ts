@@ -1,3 +1,4 @@
+import { errorMessage } from '@vnfm/util';
 import type { Logger } from 'pino';
 
 let count = 0;
@@ -10,7 +11,7 @@ let count = 0;
  */
 export function reportUnexpected(logger: Logger, error: unknown, where: string, fields: Record<string, unknown> = {}): void {
   count += 1;
-  const message = error instanceof Error ? error.message : String(error);
+  const message = errorMessage(error);
   const stack = error instanceof Error ? error.stack : undefined;
   try {
     logger.error({ ...fields, where, error: message, stack, unexpectedErrors: count }, `unexpected error in ${where}: ${message}`);

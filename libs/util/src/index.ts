@@ -22,3 +22,5 @@ export { typeScriptWorkerCode } from './typescript-worker';
 export { CallbackPolicy, DEFAULT_DENIED_CIDRS, type CallbackPolicyOptions } from './callback-policy';
 export { CallbackClients, type CallbackTlsConfig } from './callback-clients';
 export { requestClientCredentialsToken, TokenRequestError, type ClientCredentials } from './client-credentials';
+export { isRecord, errorMessage } from './values';
+export { mergePatch, effectivePatch } from './merge-patch';

@@ -1,4 +1,5 @@
-import { isObject, Problems, readText, readUrl, refuseStraySecrets, type JsonObject, type Parsed } from './validation';
+import { isRecord } from '@vnfm/util';
+import { Problems, readText, readUrl, refuseStraySecrets, type JsonObject, type Parsed } from './validation';
 import { asObject, VIM_TYPE_RULES } from './vim-type.rules';
 import { VIM_TYPES, type PublicAuthCred, type SecretValues, type VimProject, type VimType } from './vim.types';
 
@@ -25,7 +26,7 @@ export interface VimRegistrationRequest {
  */
 export function parseVimRegistration(body: unknown, tenantId: string): Parsed<VimRegistrationRequest> {
   const problems = new Problems();
-  const vim = isObject(body) && isObject(body.vim) ? body.vim : undefined;
+  const vim = isRecord(body) && isRecord(body.vim) ? body.vim : undefined;
   if (!vim) {
     problems.add('The body must be a JSON object {"vim": {...}}.');
     return problems.result(() => ({}) as VimRegistrationRequest);
@@ -34,14 +35,14 @@ export function parseVimRegistration(body: unknown, tenantId: string): Parsed<Vi
   const rules = VIM_TYPE_RULES[type];
   const authUrl = readUrl(vim, 'auth_url', 'vim', problems, ['http:', 'https:']);
   for (const key of ['vim_project', 'auth_cred'] as const) {
-    if (vim[key] !== undefined && !isObject(vim[key])) problems.add(`vim.${key} must be an object.`);
+    if (vim[key] !== undefined && !isRecord(vim[key])) problems.add(`vim.${key} must be an object.`);
   }
   if (vim.auth_cred === undefined) problems.add('vim.auth_cred is required.');
   const project = rules.project(asObject(vim.vim_project), problems);
   refuseStraySecrets(omit(asObject(vim.vim_project), ['name', 'project_domain_name']), 'vim.vim_project', problems);
   const credentials = rules.credentials(asObject(vim.auth_cred), problems);
   const extra = vim.extra === undefined || vim.extra === null ? {} : vim.extra;
-  if (!isObject(extra)) problems.add('vim.extra must be an object.');
+  if (!isRecord(extra)) problems.add('vim.extra must be an object.');
   refuseStraySecrets(extra, 'vim.extra', problems);
   const isDefault = vim.is_default ?? false;
   if (typeof isDefault !== 'boolean') problems.add('vim.is_default must be true or false.');

@@ -1,4 +1,5 @@
-import { isObject, Problems, type JsonObject, type Parsed } from './validation';
+import { isRecord } from '@vnfm/util';
+import { Problems, type JsonObject, type Parsed } from './validation';
 import { VIM_TYPE_RULES } from './vim-type.rules';
 import type { SecretValues, VimRecord } from './vim.types';
 
@@ -20,7 +21,7 @@ const FIXED = { type: 'type', auth_url: 'authUrl', tenant_id: 'tenantId' } as co
  */
 export function mergeVimUpdate(current: VimRecord, secrets: SecretValues, body: unknown): Parsed<MergedVimUpdate> {
   const problems = new Problems();
-  const update = isObject(body) && isObject(body.vim) ? body.vim : undefined;
+  const update = isRecord(body) && isRecord(body.vim) ? body.vim : undefined;
   if (!update) {
     problems.add('The body must be a JSON object {"vim": {...}}.');
     return problems.result(() => ({}) as MergedVimUpdate);
@@ -30,9 +31,9 @@ export function mergeVimUpdate(current: VimRecord, secrets: SecretValues, body: 
       problems.add(`vim.${field} cannot be changed after registration.`);
   }
   for (const key of ['vim_project', 'auth_cred', 'extra'] as const) {
-    if (update[key] !== undefined && !isObject(update[key])) problems.add(`vim.${key} must be an object.`);
+    if (update[key] !== undefined && !isRecord(update[key])) problems.add(`vim.${key} must be an object.`);
   }
-  const given = (key: string): JsonObject => (isObject(update[key]) ? update[key] : {});
+  const given = (key: string): JsonObject => (isRecord(update[key]) ? update[key] : {});
   const authCred = mergeAuthCred({ ...current.authCred, ...secrets }, given('auth_cred'), VIM_TYPE_RULES[current.type].authMethodFields);
   return problems.result(() => ({
     body: {

@@ -1,8 +1,6 @@
-import { isSecretKey } from '@vnfm/util';
+import { isRecord, isSecretKey } from '@vnfm/util';
 
 export type JsonObject = Record<string, unknown>;
-
-export const isObject = (value: unknown): value is JsonObject => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; problems: string[] };
 
@@ -73,7 +71,7 @@ export function refuseStraySecrets(value: unknown, path: string, problems: Probl
     value.forEach((item, index) => refuseStraySecrets(item, `${path}[${index}]`, problems, root, depth + 1));
     return;
   }
-  if (!isObject(value)) return;
+  if (!isRecord(value)) return;
   for (const [key, item] of Object.entries(value)) {
     if (isSecretKey(key))
       problems.add(`${path}.${key} looks like a secret; secrets are accepted only in their credential fields, never in ${root}.`);

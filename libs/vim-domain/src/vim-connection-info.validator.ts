@@ -1,5 +1,6 @@
+import { isRecord } from '@vnfm/util';
 import { isPemCertificateBundle, normalizeTackerPem } from './tacker-pem';
-import { isObject, Problems, readText, readUrl, refuseStraySecrets, type JsonObject, type Parsed } from './validation';
+import { Problems, readText, readUrl, refuseStraySecrets, type JsonObject, type Parsed } from './validation';
 import { canonicalVimType, registryTypeOf, type VimConnectionInfo } from './vim-connection-info';
 
 /** One vimConnectionInfo entry: a reference to a registered VIM, or complete inline connection data. */
@@ -20,7 +21,7 @@ export function parseVimConnectionInfo(input: unknown): Parsed<Record<string, Vi
   const result: Record<string, VimConnectionRequest> = {};
   for (const [id, entry] of entries) {
     const path = `vimConnectionInfo.${id}`;
-    if (!isObject(entry)) {
+    if (!isRecord(entry)) {
       problems.add(`${path} must be an object.`);
       continue;
     }
@@ -33,11 +34,11 @@ export function parseVimConnectionInfo(input: unknown): Parsed<Record<string, Vi
 function toEntries(input: unknown, problems: Problems): [string, unknown][] {
   if (Array.isArray(input)) {
     return input.map((entry, index) => [
-      isObject(entry) && typeof entry.id === 'string' && entry.id !== '' ? entry.id : String(index),
+      isRecord(entry) && typeof entry.id === 'string' && entry.id !== '' ? entry.id : String(index),
       entry,
     ]);
   }
-  if (isObject(input)) return Object.entries(input);
+  if (isRecord(input)) return Object.entries(input);
   problems.add('vimConnectionInfo must be a map of VimConnectionInfo (SOL003 v3.3.1) or an array of them (v2.6.1).');
   return [];
 }
@@ -52,14 +53,14 @@ function parseEntry(entry: JsonObject, path: string, problems: Problems): VimCon
     );
     return undefined;
   }
-  if (entry.extra !== undefined && !isObject(entry.extra)) problems.add(`${path}.extra must be an object.`);
+  if (entry.extra !== undefined && !isRecord(entry.extra)) problems.add(`${path}.extra must be an object.`);
   refuseStraySecrets(entry.extra, `${path}.extra`, problems);
-  const extra = isObject(entry.extra) ? entry.extra : undefined;
+  const extra = isRecord(entry.extra) ? entry.extra : undefined;
   if (entry.interfaceInfo === undefined && entry.accessInfo === undefined) {
     if (vimId === undefined) problems.add(`${path} needs a vimId, or interfaceInfo and accessInfo.`);
     return vimId === undefined ? undefined : { kind: 'registry', vimId, vimType, extra };
   }
-  if (!isObject(entry.interfaceInfo) || !isObject(entry.accessInfo)) {
+  if (!isRecord(entry.interfaceInfo) || !isRecord(entry.accessInfo)) {
     problems.add(`${path} must give interfaceInfo and accessInfo as objects together (or only a vimId).`);
     return undefined;
   }

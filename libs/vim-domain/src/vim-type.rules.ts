@@ -1,6 +1,6 @@
-import { isSecretKey } from '@vnfm/util';
+import { isRecord, isSecretKey } from '@vnfm/util';
 import { isPemCertificateBundle, normalizeTackerPem } from './tacker-pem';
-import { isObject, readText, readUrl, type JsonObject, type Problems } from './validation';
+import { readText, readUrl, type JsonObject, type Problems } from './validation';
 import type { PublicAuthCred, SecretField, SecretValues, VimProject, VimType } from './vim.types';
 
 export interface ParsedCredentials {
@@ -109,4 +109,4 @@ function refuseUnknownSecrets(raw: JsonObject, allowed: string[], problems: Prob
   }
 }
 
-export const asObject = (value: unknown): JsonObject => (isObject(value) ? value : {});
+export const asObject = (value: unknown): JsonObject => (isRecord(value) ? value : {});

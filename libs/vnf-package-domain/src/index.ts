@@ -13,7 +13,6 @@ export {
   VNF_PKG_INFO_ATTRIBUTES,
   VNF_PKG_INFO_DEFAULT_EXCLUDED,
 } from './vnf-pkg-info.view';
-export { applyMergePatch, effectivePatch } from './merge-patch';
 export * from './package-catalog.messages';
 export {
   artifactReadable,

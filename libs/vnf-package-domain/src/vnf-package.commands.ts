@@ -1,5 +1,6 @@
+import { type ProblemDetails } from '@vnfm/contracts';
 import type { OnboardedContent } from './vnf-package.state';
-import type { PackageOperationalState, ProblemDetails } from './vnf-pkg-info.types';
+import type { PackageOperationalState } from './vnf-pkg-info.types';
 
 /** What can be asked of a VNF package; `at` is the time of the request (ISO-8601), ids are given by the caller. */
 export type VnfPackageCommand = { vnfPkgId: string; at: string } & (

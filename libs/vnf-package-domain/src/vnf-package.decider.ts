@@ -1,4 +1,4 @@
-import { effectivePatch } from './merge-patch';
+import { effectivePatch } from '@vnfm/util';
 import type { VnfPackageCommand } from './vnf-package.commands';
 import { invalidPackageRequest, packageConflict, packageNotFound } from './vnf-package.errors';
 import type { VnfPackageEvent } from './vnf-package.events';

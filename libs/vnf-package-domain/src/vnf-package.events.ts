@@ -1,5 +1,5 @@
+import { type ProblemDetails } from '@vnfm/contracts';
 import type { OnboardedContent } from './vnf-package.state';
-import type { ProblemDetails } from './vnf-pkg-info.types';
 
 /** The events of a VNF package stream; each carries the time it happened (passed in, never read from a clock). */
 export type VnfPackageEvent =

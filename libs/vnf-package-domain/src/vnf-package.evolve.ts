@@ -1,4 +1,4 @@
-import { applyMergePatch } from './merge-patch';
+import { mergePatch } from '@vnfm/util';
 import type { VnfPackageEvent } from './vnf-package.events';
 import type { VnfPackageState } from './vnf-package.state';
 
@@ -32,7 +32,7 @@ export function evolve(state: VnfPackageState, event: VnfPackageEvent): VnfPacka
     case 'VnfPackageDisabled':
       return { ...state, operationalState: 'DISABLED' };
     case 'VnfPackageUserDefinedDataModified':
-      return { ...state, userDefinedData: applyMergePatch(state.userDefinedData, event.data.patch) };
+      return { ...state, userDefinedData: mergePatch(state.userDefinedData, event.data.patch) };
     case 'VnfPackageUsedByVnfInstance':
       return { ...state, vnfInstanceIds: [...state.vnfInstanceIds, event.data.vnfInstanceId] };
     case 'VnfPackageReleasedByVnfInstance':

@@ -1,8 +1,8 @@
+import { type ProblemDetails } from '@vnfm/contracts';
 import type {
   Checksum,
   PackageOnboardingState,
   PackageOperationalState,
-  ProblemDetails,
   VnfPackageArtifactInfo,
   VnfPackageSoftwareImageInfo,
 } from './vnf-pkg-info.types';

@@ -15,9 +15,6 @@ export interface Checksum {
   hash: string;
 }
 
-// ProblemDetails is every service's, in @vnfm/contracts; it is kept here under its old name.
-export type { ProblemDetails } from '@vnfm/contracts';
-
 /** ETSI GS NFV-SOL 005 v2.6.1 §9.5.3.2 VnfPackageSoftwareImageInfo (sizes in bytes). */
 export interface VnfPackageSoftwareImageInfo {
   id: string;

@@ -1,8 +1,9 @@
+import { isRecord } from '@vnfm/util';
 import { bundledImportKey } from './etsi-imports';
 import { dirnameOf, resolveInPackage } from './package-paths';
 import { unknownImport, invalidVnfd } from './vnfd.error';
 import type { LoadedTemplate, VnfdSource } from './vnfd-source';
-import { asMap, asString, isMap } from './yaml-values';
+import { asMap, asString } from './yaml-values';
 
 /**
  * Follows `imports` from the entry definitions (TOSCA Simple Profile v1.2
@@ -16,7 +17,7 @@ export function resolveImports(source: VnfdSource): LoadedTemplate[] {
   const visit = (key: string, bundled: boolean, importedFrom?: string): void => {
     if (loaded.has(key)) return;
     const doc = bundled ? source.bundledTypes[key] : source.documents[key];
-    if (!isMap(doc)) {
+    if (!isRecord(doc)) {
       if (importedFrom === undefined) throw invalidVnfd(`entry definitions ${key} is not a YAML service template`);
       throw unknownImport(`${importedFrom} imports ${key}, which is not a service template in the package`);
     }
@@ -40,7 +41,7 @@ export function vnfdFilePaths(entryDefinitions: string, documents: Readonly<Reco
   const found = new Set<string>();
   const visit = (path: string): void => {
     const doc = documents[path];
-    if (found.has(path) || !isMap(doc)) return;
+    if (found.has(path) || !isRecord(doc)) return;
     found.add(path);
     for (const reference of importReferences(doc, path)) {
       const target = resolveInPackage(dirnameOf(path), reference);
@@ -52,7 +53,7 @@ export function vnfdFilePaths(entryDefinitions: string, documents: Readonly<Reco
 }
 
 function importReferences(doc: Record<string, unknown>, path: string): string[] {
-  const items = Array.isArray(doc.imports) ? doc.imports : isMap(doc.imports) ? Object.values(doc.imports) : [];
+  const items = Array.isArray(doc.imports) ? doc.imports : isRecord(doc.imports) ? Object.values(doc.imports) : [];
   return items.flatMap((item: unknown) => {
     const map = asMap(item);
     if (typeof item === 'string' || 'file' in map) return [referenceOf(item, path)];

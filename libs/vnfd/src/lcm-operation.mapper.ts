@@ -1,8 +1,9 @@
+import { isRecord } from '@vnfm/util';
 import { resolveArtifactPath } from './artifact-path';
 import type { FlavourContext, TopologyNode } from './flavour-context';
 import type { LcmOperation } from './vnfd.model';
 import { invalidVnfd } from './vnfd.error';
-import { asList, asMap, asString, isMap } from './yaml-values';
+import { asList, asMap, asString } from './yaml-values';
 
 const VNFLCM = 'tosca.interfaces.nfv.Vnflcm';
 const NOT_OPERATIONS = new Set(['derived_from', 'description', 'inputs', 'notifications', 'operations', 'type', 'version', 'metadata']);
@@ -26,7 +27,7 @@ export function mapLcmOperations(vnf: TopologyNode | undefined, context: Flavour
     if (known && !known.has(name))
       throw invalidVnfd(`${context.templatePath}: ${vnf.id} declares Vnflcm operation ${name}, which ${VNFLCM} does not define`);
     const operation = mapOperation(name, definition, vnf, context);
-    const own = isMap(definition) ? additionalParametersOf(definition.inputs) : {};
+    const own = isRecord(definition) ? additionalParametersOf(definition.inputs) : {};
     const additionalParameters = { ...shared, ...own };
     operations[name] =
       operation.implementation && Object.keys(additionalParameters).length > 0 ? { ...operation, additionalParameters } : operation;
@@ -35,7 +36,7 @@ export function mapLcmOperations(vnf: TopologyNode | undefined, context: Flavour
 }
 
 function mapOperation(name: string, definition: unknown, vnf: TopologyNode, context: FlavourContext): LcmOperation {
-  const implementation = isMap(definition) ? definition.implementation : definition;
+  const implementation = isRecord(definition) ? definition.implementation : definition;
   const primary = asString(implementation) ?? asString(asMap(implementation).primary);
   if (!primary) return { declared: true, artifactPaths: [] };
   const dependencies = asList(asMap(implementation).dependencies).map((item) => asString(item) ?? asString(asMap(item).file) ?? '');

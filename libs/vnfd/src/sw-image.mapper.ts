@@ -1,9 +1,10 @@
+import { isRecord } from '@vnfm/util';
 import { resolveArtifactPath } from './artifact-path';
 import type { FlavourContext, TopologyNode } from './flavour-context';
 import { sizeInBytes } from './scalar-units';
 import type { VnfdSoftwareImage } from './vnfd.model';
 import { invalidVnfd } from './vnfd.error';
-import { asMap, asString, isMap } from './yaml-values';
+import { asMap, asString } from './yaml-values';
 
 const SW_IMAGE_ARTIFACT = 'tosca.artifacts.nfv.SwImage';
 // TOSCA short notation (`sw_image: ../Files/images/x.img`) types an artifact by its file extension.
@@ -20,7 +21,7 @@ export function mapSoftwareImage(node: TopologyNode, context: FlavourContext): V
   }
   const data = node.properties.sw_image_data;
   const [artifactName, artifact] = artifacts[0] ?? [];
-  if (!isMap(data)) {
+  if (!isRecord(data)) {
     if (artifactName)
       throw invalidVnfd(
         `${context.templatePath}: node property "sw_image_data" is missing for artifact ${artifactName} for node ${node.id}`,

@@ -1,5 +1,6 @@
+import { isRecord } from '@vnfm/util';
 import type { LoadedTemplate } from './vnfd-source';
-import { asMap, asString, isMap, type YamlMap } from './yaml-values';
+import { asMap, asString, type YamlMap } from './yaml-values';
 
 export type TypeKind = 'node_types' | 'policy_types' | 'artifact_types' | 'group_types' | 'interface_types';
 const KINDS: TypeKind[] = ['node_types', 'policy_types', 'artifact_types', 'group_types', 'interface_types'];
@@ -18,7 +19,7 @@ export class TypeRegistry {
       for (const kind of KINDS) {
         for (const [name, definition] of Object.entries(asMap(template.doc[kind]))) {
           const known = this.types.get(kind);
-          if (known && !known.has(name) && isMap(definition)) known.set(name, definition);
+          if (known && !known.has(name) && isRecord(definition)) known.set(name, definition);
         }
       }
     }

@@ -1,3 +1,4 @@
+import { isRecord } from '@vnfm/util';
 /**
  * Readers for parsed YAML. Documents may come from the YAML core schema
  * (numbers, booleans) or the failsafe schema (every scalar a string, which
@@ -5,9 +6,7 @@
  */
 export type YamlMap = Record<string, unknown>;
 
-export const isMap = (value: unknown): value is YamlMap => typeof value === 'object' && value !== null && !Array.isArray(value);
-
-export const asMap = (value: unknown): YamlMap => (isMap(value) ? value : {});
+export const asMap = (value: unknown): YamlMap => (isRecord(value) ? value : {});
 
 export const asList = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
 
@@ -30,10 +29,10 @@ export const asStringList = (value: unknown): string[] =>
 
 /** TOSCA lists of single-key maps (`requirements`, `policies`, old-style `imports`) as [key, value] pairs. */
 export function singleKeyEntries(value: unknown): [string, unknown][] {
-  if (isMap(value)) return Object.entries(value);
-  return asList(value).flatMap((item) => (isMap(item) ? Object.entries(item) : []));
+  if (isRecord(value)) return Object.entries(value);
+  return asList(value).flatMap((item) => (isRecord(item) ? Object.entries(item) : []));
 }
 
 /** A property value that is a TOSCA function (`{ get_input: x }`) carries no value of its own. */
 export const isToscaFunction = (value: unknown): boolean =>
-  isMap(value) && Object.keys(value).length === 1 && /^(get_|concat$|token$|join$)/.test(Object.keys(value)[0]);
+  isRecord(value) && Object.keys(value).length === 1 && /^(get_|concat$|token$|join$)/.test(Object.keys(value)[0]);

@@ -1,4 +1,4 @@
-import { type RunStepMessage } from '@vnfm/contracts';
+import { type RunStepMessage, openStepSecrets, stepSecretsOpener, type RequestingBus } from '@vnfm/contracts';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadConfig } from '@vnfm/config';
@@ -12,7 +12,6 @@ import {
   type VnfInstanceView,
   type VnfLcmOpOccView,
 } from '@vnfm/lcm-domain';
-import { openStepSecrets, stepSecretsOpener, type RequestingBus } from '@vnfm/messaging';
 import { startOpenStackSimulator, type OpenStackSimulator } from '../../../tools/openstack-sim/src';
 import { LcmHarness } from './testing/lcm-harness';
 

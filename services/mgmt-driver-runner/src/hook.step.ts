@@ -7,8 +7,8 @@ import {
   type SealHookOutputsReply,
   type SealHookOutputsRequest,
   type StepResult,
+  openStepSecrets,
 } from '@vnfm/contracts';
-import { openStepSecrets } from '@vnfm/messaging';
 import { SERVICE_RUNTIME, type ServiceRuntime } from '@vnfm/platform';
 import type { StepHandler } from '@vnfm/step-host';
 import {

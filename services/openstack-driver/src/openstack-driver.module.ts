@@ -1,5 +1,5 @@
+import { stepSecretsOpener } from '@vnfm/contracts';
 import { Module, type DynamicModule } from '@nestjs/common';
-import { stepSecretsOpener } from '@vnfm/messaging';
 import { SERVICE_RUNTIME, type ServiceRuntime } from '@vnfm/platform';
 import { PackageCatalogClient, StepHostModule, type ProviderOf, type StepHandlers } from '@vnfm/step-host';
 import { VimConnectionsClient } from './bus/vim-connections.client';

@@ -1,3 +1,4 @@
+import { errorMessage } from '@vnfm/util';
 import {
   ANY,
   BACKWARDS,
@@ -188,5 +189,5 @@ function toRecorded(resolved: ResolvedEvent): RecordedEvent {
 
 function translate(error: unknown): Error {
   if (error instanceof WrongExpectedRevisionError || error instanceof EventStoreUnavailableError) return error;
-  return new EventStoreUnavailableError(`EventStoreDB: ${error instanceof Error ? error.message : String(error)}`);
+  return new EventStoreUnavailableError(`EventStoreDB: ${errorMessage(error)}`);
 }

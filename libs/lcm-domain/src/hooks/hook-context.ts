@@ -1,3 +1,4 @@
+import { isRecord } from '@vnfm/util';
 import { type StepAction } from '@vnfm/contracts';
 import type { HookArtifact, HookContext, VnfcResourceInfo } from '@vnfm/contracts';
 import type { LcmOperation } from '@vnfm/vnfd';
@@ -89,5 +90,3 @@ function artifactOf(hook: string, declared: LcmOperation | undefined, vnfdId: st
     vnfdId,
   };
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);

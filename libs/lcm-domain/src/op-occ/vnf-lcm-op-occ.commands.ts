@@ -1,5 +1,4 @@
-import { type StepResult } from '@vnfm/contracts';
-import type { ProblemDetails } from '@vnfm/vnf-package-domain';
+import { type StepResult, type ProblemDetails } from '@vnfm/contracts';
 import type { PlannedStep, StepPhase } from '../workflow/lcm-steps';
 import type { LcmOperationType } from '../sol003/sol003.types';
 

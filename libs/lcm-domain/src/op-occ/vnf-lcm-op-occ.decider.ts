@@ -1,3 +1,4 @@
+import { type ProblemDetails } from '@vnfm/contracts';
 import { redact } from '@vnfm/util';
 import { compensationSteps, rollbackBlocker } from '../workflow/compensations';
 import {
@@ -8,7 +9,6 @@ import {
   rollbackNotSupported,
   stepNotPending,
 } from '../sol003/lcm.errors';
-import type { ProblemDetails } from '@vnfm/vnf-package-domain';
 import type { LcmOperationStateType } from '../sol003/sol003.types';
 import type { VnfLcmOpOccCommand } from './vnf-lcm-op-occ.commands';
 import type { VnfLcmOpOccEvent } from './vnf-lcm-op-occ.events';

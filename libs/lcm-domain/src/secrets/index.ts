@@ -1,1 +1,1 @@
-export { STEP_SECRETS_ROOT, refuseSealedMarkers, sealedMarkerInRequest } from './request-secrets';
+export { refuseSealedMarkers, sealedMarkerInRequest } from './request-secrets';

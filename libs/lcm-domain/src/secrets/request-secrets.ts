@@ -7,12 +7,11 @@ import { AppError } from '@vnfm/contracts';
  * JSON Pointer, authenticated with its ciphertext, starts at a top-level
  * member of the body: `/additionalParams/k8s_cluster_installation_param/ansible/password`,
  * `/metadata/...`, `/extensions/...`. A step that carries a part of a request
- * opens it with that part's pointer as root (`STEP_SECRETS_ROOT.additionalParams`
- * for the request's additionalParams), whichever request of the instance
+ * opens it with that part's pointer as root (`ADDITIONAL_PARAMS_ROOT` of
+ * @vnfm/contracts for the request's additionalParams, '' for the whole body), whichever request of the instance
  * sealed it: instantiate, scale, heal and terminate requests all seal their
  * additionalParams under the same root, so merged additionalParams open as one.
  */
-export const STEP_SECRETS_ROOT = { additionalParams: '/additionalParams', body: '' } as const;
 
 /** Markers are ours to write: client input holding one is refused (it could only be a copy of a sealed secret or a forgery). */
 export const sealedMarkerInRequest = () =>

@@ -1,3 +1,4 @@
+import { isRecord } from '@vnfm/util';
 import type { ResourceHandle, VnfcResourceInfo, VnfExtCpInfo } from '../sol003/sol003.types';
 import type { VnfLcmApiMajor } from './api-version';
 
@@ -9,7 +10,6 @@ import type { VnfLcmApiMajor } from './api-version';
  */
 
 type Json = Record<string, unknown>;
-const isRecord = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 const records = (value: unknown): Json[] => (Array.isArray(value) ? value.filter(isRecord) : []);
 const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 

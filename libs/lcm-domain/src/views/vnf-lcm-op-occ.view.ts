@@ -1,5 +1,5 @@
+import { type ProblemDetails } from '@vnfm/contracts';
 import { showSecrets } from '@vnfm/util';
-import type { ProblemDetails } from '@vnfm/vnf-package-domain';
 import type { AffectedVnfc, LcmOperationStateType, LcmOperationType } from '../sol003/sol003.types';
 import { opOccChanges } from './op-occ-changes.view';
 import { vnfLcmUriPrefix, type VnfLcmApiMajor } from './api-version';

@@ -1,4 +1,4 @@
-import { applyMergePatch } from '@vnfm/vnf-package-domain';
+import { mergePatch } from '@vnfm/util';
 import { instantiationParamsFrom } from './instantiation-params';
 import type { VnfInstanceEvent, VnfInstanceModified } from './vnf-instance.events';
 import type { InstantiatedVnfInfo, RequestedLinks, VnfInstance, VnfInstanceState } from './vnf-instance.state';
@@ -148,10 +148,10 @@ function modified(state: VnfInstance, changes: VnfInstanceModified['data']['chan
     vnfInstanceName: changes.vnfInstanceName ?? state.vnfInstanceName,
     vnfInstanceDescription: changes.vnfInstanceDescription ?? state.vnfInstanceDescription,
     vnfdId: changes.vnfdId ?? state.vnfdId,
-    metadata: changes.metadata ? applyMergePatch(state.metadata, changes.metadata) : state.metadata,
-    extensions: changes.extensions ? applyMergePatch(state.extensions, changes.extensions) : state.extensions,
+    metadata: changes.metadata ? mergePatch(state.metadata, changes.metadata) : state.metadata,
+    extensions: changes.extensions ? mergePatch(state.extensions, changes.extensions) : state.extensions,
     vnfConfigurableProperties: changes.vnfConfigurableProperties
-      ? applyMergePatch(state.vnfConfigurableProperties, changes.vnfConfigurableProperties)
+      ? mergePatch(state.vnfConfigurableProperties, changes.vnfConfigurableProperties)
       : state.vnfConfigurableProperties,
     vimConnectionInfo: changes.vimConnectionInfo ? { ...state.vimConnectionInfo, ...changes.vimConnectionInfo } : state.vimConnectionInfo,
   };

@@ -1,4 +1,4 @@
-import type { ProblemDetails } from '@vnfm/vnf-package-domain';
+import { type ProblemDetails } from '@vnfm/contracts';
 import { cleanupSteps, compensationSteps } from './compensations';
 import type { LcmWorkflowInput, LcmWorkflowOutput, LcmWorkflowReaction, LcmWorkflowState } from './lcm-workflow.types';
 import { stepIdOf, type PlannedStep, type StepPhase } from './lcm-steps';

@@ -1,6 +1,5 @@
-import { type StepCommand, type StepResult } from '@vnfm/contracts';
+import { type StepCommand, type StepResult, type ProblemDetails } from '@vnfm/contracts';
 import type { ServiceName } from '@vnfm/contracts';
-import type { ProblemDetails } from '@vnfm/vnf-package-domain';
 import type { VnfInstanceCommand } from '../vnf-instance/vnf-instance.commands';
 import type { VnfLcmOpOccEvent } from '../op-occ/vnf-lcm-op-occ.events';
 import type { VnfLcmOpOccState } from '../op-occ/vnf-lcm-op-occ.state';

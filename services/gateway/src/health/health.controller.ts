@@ -1,3 +1,4 @@
+import { errorMessage } from '@vnfm/util';
 import { Controller, Get, Inject, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { describeEventStream, eventStreamSettingsOf } from '@vnfm/config';
@@ -30,7 +31,7 @@ export class HealthController {
         try {
           return [service, await this.runtime.bus.request<ServiceHealth>(healthMessageType(service), {}, { timeoutMs: HEALTH_TIMEOUT_MS })];
         } catch (error) {
-          return [service, { status: 'DOWN', detail: error instanceof Error ? error.message : String(error) }];
+          return [service, { status: 'DOWN', detail: errorMessage(error) }];
         }
       }),
     );

@@ -1,9 +1,8 @@
+import { isRecord } from '@vnfm/util';
 import type { LccnSubscriptionRequest, VnfLcmApiMajor } from '@vnfm/lcm-domain';
 import { invalidRequestBody } from './lcm-dto.rules';
 
 type Check = (value: unknown, path: string, problems: string[]) => void;
-
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const text: Check = (value, path, problems) => {
   if (typeof value !== 'string' || value.length === 0) problems.push(`${path} must be a non-empty string`);

@@ -1,3 +1,4 @@
+import { isRecord } from '@vnfm/util';
 import { plainToInstance } from 'class-transformer';
 import { IsObject, ValidateBy, ValidateIf, validateSync, type ValidationArguments, type ValidationError } from 'class-validator';
 import { AppError } from '@vnfm/contracts';
@@ -37,8 +38,6 @@ export const IsIntegerAtLeast = (min: number) =>
   );
 
 export const IsJsonObject = () => IsObject({ message: '$property must be a JSON object' });
-
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** How a member holds its SOL structures: an array, or (SOL 003 v3.3.1, where v2.6.1 had arrays of entries with `id`) a map keyed by id. */
 export type NestedShape = 'array' | 'map';

@@ -1,3 +1,4 @@
+import { errorMessage } from '@vnfm/util';
 import { Controller, Get, HttpCode, Inject, Param, Post, Put, Req, Res, UseGuards, UseInterceptors } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import type { BlobStore } from '@vnfm/blob-store';
@@ -137,5 +138,5 @@ const emptyPackage = () => new AppError('EMPTY_PACKAGE', 400, 'Bad Request', 'Th
 function reasonOf(error: unknown): string {
   if (error instanceof AppError) return error.detail;
   const cause = error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : '';
-  return `${error instanceof Error ? error.message : String(error)}${cause}`;
+  return `${errorMessage(error)}${cause}`;
 }

@@ -1,3 +1,4 @@
+import { errorMessage } from '@vnfm/util';
 import { BlobTooLargeError, type BlobRef, type BlobStore } from '@vnfm/blob-store';
 import { AppError } from '@vnfm/contracts';
 
@@ -19,11 +20,6 @@ export async function storePackageContent(source: AsyncIterable<Uint8Array>, blo
   } catch (error) {
     if (error instanceof BlobTooLargeError) throw tooLarge(maxBytes);
     if (error instanceof AppError) throw error;
-    throw new AppError(
-      'UPLOAD_INCOMPLETE',
-      400,
-      'Bad Request',
-      `The package content could not be read to its end: ${error instanceof Error ? error.message : String(error)}`,
-    );
+    throw new AppError('UPLOAD_INCOMPLETE', 400, 'Bad Request', `The package content could not be read to its end: ${errorMessage(error)}`);
   }
 }

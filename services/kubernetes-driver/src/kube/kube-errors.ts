@@ -1,6 +1,7 @@
+import { isRecord, errorMessage } from '@vnfm/util';
 import { ApiException } from '@kubernetes/client-node';
 import { AppError } from '@vnfm/contracts';
-import { describeObject, isRecord, type KubeObject } from '@vnfm/kubernetes-manifests';
+import { describeObject, type KubeObject } from '@vnfm/kubernetes-manifests';
 
 /** The API server's own words for a refusal (its Status `message`), else the HTTP status. */
 export function apiReason(error: unknown): string {
@@ -9,7 +10,7 @@ export function apiReason(error: unknown): string {
     if (isRecord(body) && typeof body['message'] === 'string') return body['message'];
     return `HTTP ${error.code}`;
   }
-  return error instanceof Error ? error.message : String(error);
+  return errorMessage(error);
 }
 
 export const apiStatus = (error: unknown): number | undefined => (error instanceof ApiException ? error.code : undefined);

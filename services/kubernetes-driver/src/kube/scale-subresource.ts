@@ -1,5 +1,6 @@
+import { isRecord } from '@vnfm/util';
 import { CustomObjectsApi, PatchStrategy, setHeaderOptions } from '@kubernetes/client-node';
-import { groupOf, isRecord, type KubeObject } from '@vnfm/kubernetes-manifests';
+import { groupOf, type KubeObject } from '@vnfm/kubernetes-manifests';
 import type { KubeApi, ResourceType } from './kube-api';
 import { objectRefused } from './kube-errors';
 

@@ -1,4 +1,5 @@
-import { instanceSelector, isRecord, type KubeObject } from '@vnfm/kubernetes-manifests';
+import { isRecord } from '@vnfm/util';
+import { instanceSelector, type KubeObject } from '@vnfm/kubernetes-manifests';
 import type { AppliedObject } from '../kube/await-ready';
 import { apiStatus } from '../kube/kube-errors';
 import type { ResourceType } from '../kube/kube-api';

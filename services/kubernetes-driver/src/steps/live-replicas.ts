@@ -1,4 +1,5 @@
-import { isRecord, type ManifestObject } from '@vnfm/kubernetes-manifests';
+import { isRecord } from '@vnfm/util';
+import { type ManifestObject } from '@vnfm/kubernetes-manifests';
 import { ScaleSubresource } from '../kube/scale-subresource';
 import type { InstanceDeployment } from './instance-deployment';
 

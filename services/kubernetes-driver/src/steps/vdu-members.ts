@@ -1,4 +1,5 @@
-import { instanceSelector, isCustomResource, isRecord, type KubeObject } from '@vnfm/kubernetes-manifests';
+import { isRecord } from '@vnfm/util';
+import { instanceSelector, isCustomResource, type KubeObject } from '@vnfm/kubernetes-manifests';
 import type { AppliedObject } from '../kube/await-ready';
 import { ScaleSubresource } from '../kube/scale-subresource';
 import type { ResourceType } from '../kube/kube-api';

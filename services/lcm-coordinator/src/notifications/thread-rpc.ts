@@ -1,3 +1,4 @@
+import { errorMessage } from '@vnfm/util';
 /** The side of a `MessagePort` or `Worker` the calls go over. */
 export interface Port {
   postMessage(message: unknown): void;
@@ -64,7 +65,7 @@ export class ThreadRpc {
         this.port.postMessage({
           rpc: 'reply',
           id: message.id,
-          error: error instanceof Error ? error.message : String(error),
+          error: errorMessage(error),
         } satisfies Reply),
     );
   }

@@ -1,3 +1,4 @@
+import { errorMessage } from '@vnfm/util';
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import {
   decideVnfLcmOpOcc,
@@ -137,7 +138,7 @@ export class LcmWorkflowRunner implements OnApplicationShutdown {
 
   private failed(vnfLcmOpOccId: string, error: unknown): void {
     this.runtime.logger.error(
-      { vnfLcmOpOccId, error: error instanceof Error ? error.message : String(error) },
+      { vnfLcmOpOccId, error: errorMessage(error) },
       'workflow step could not be carried out; the occurrence resumes at the next restart',
     );
   }

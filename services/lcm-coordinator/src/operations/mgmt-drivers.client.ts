@@ -1,3 +1,4 @@
+import { errorMessage } from '@vnfm/util';
 import { Inject, Injectable } from '@nestjs/common';
 import { AppError, SUPPORTED_HOOKS, type SupportedHooksReply, type SupportedHooksRequest } from '@vnfm/contracts';
 import { hookArtifactsOf, refuseUnrunnableHooks, type PlannedStep } from '@vnfm/lcm-domain';
@@ -26,7 +27,7 @@ export class MgmtDriversClient {
     try {
       reply = await this.runtime.bus.request<SupportedHooksReply>(SUPPORTED_HOOKS, request, { timeoutMs: QUERY_TIMEOUT_MS });
     } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
+      const reason = errorMessage(error);
       throw new AppError(
         'MGMT_DRIVER_RUNNER_UNAVAILABLE',
         503,

@@ -1,3 +1,4 @@
+import { errorMessage } from '@vnfm/util';
 import { Inject, Injectable } from '@nestjs/common';
 import {
   abandonStepMessageType,
@@ -8,9 +9,9 @@ import {
   runStepMessageType,
   type RunStepMessage,
   type StepCommand,
+  type ProblemDetails,
 } from '@vnfm/contracts';
 import { SERVICE_RUNTIME, type ServiceRuntime } from '@vnfm/platform';
-import type { ProblemDetails } from '@vnfm/vnf-package-domain';
 import { VnfInstanceReadModel } from '../read-model/vnf-instance.read-model';
 import { HookContexts } from './hook-contexts';
 
@@ -50,7 +51,7 @@ export class StepDispatcher {
       this.runtime.logger.info({ stepId: command.stepId, step: command.name, target }, 'step sent');
       return undefined;
     } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
+      const reason = errorMessage(error);
       this.runtime.logger.warn({ stepId: command.stepId, step: command.name, target, error: reason }, 'step refused');
       if (error instanceof AppError) return { status: error.status, title: error.title, detail: error.detail };
       return { status: 503, title: 'Service Unavailable', detail: `${target} did not take step ${command.name}: ${reason}` };
@@ -64,7 +65,7 @@ export class StepDispatcher {
       this.runtime.logger.info({ stepId: message.stepId, target, reason: message.reason }, 'step abandoned');
     } catch (error) {
       this.runtime.logger.warn(
-        { stepId: message.stepId, target, error: error instanceof Error ? error.message : String(error) },
+        { stepId: message.stepId, target, error: errorMessage(error) },
         'could not tell the target a step was abandoned',
       );
     }

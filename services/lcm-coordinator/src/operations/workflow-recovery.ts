@@ -1,3 +1,4 @@
+import { errorMessage } from '@vnfm/util';
 import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { SERVICE_RUNTIME, type ServiceRuntime } from '@vnfm/platform';
 import { VnfInstanceReadModel } from '../read-model/vnf-instance.read-model';
@@ -57,9 +58,6 @@ export class WorkflowRecovery implements OnApplicationBootstrap {
   }
 
   private warn(vnfLcmOpOccId: string, error: unknown): void {
-    this.runtime.logger.warn(
-      { vnfLcmOpOccId, error: error instanceof Error ? error.message : String(error) },
-      'could not resume LCM operation occurrence',
-    );
+    this.runtime.logger.warn({ vnfLcmOpOccId, error: errorMessage(error) }, 'could not resume LCM operation occurrence');
   }
 }

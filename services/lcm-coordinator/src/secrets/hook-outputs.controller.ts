@@ -1,10 +1,9 @@
+import { isRecord } from '@vnfm/util';
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { AppError, SEAL_HOOK_OUTPUTS, type SealHookOutputsReply, type SealHookOutputsRequest } from '@vnfm/contracts';
 import { QUERY } from '@vnfm/messaging';
 import { HookOutputsSealer } from './hook-outputs.sealer';
-
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** `lcm-coordinator.sealHookOutputs`: the running hook's outputs sealed before the runner records or reports them. A QUERY: never kept in the inbox. */
 @Controller()

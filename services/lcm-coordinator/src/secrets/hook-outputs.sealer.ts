@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { AppError, type HookOutputs, type RecordStepResultMessage, type StepOutcome } from '@vnfm/contracts';
 import { HOOK_OUTPUTS_KEY, pendingStep } from '@vnfm/lcm-domain';
-import { findSecrets } from '@vnfm/util';
+import { errorMessage, findSecrets } from '@vnfm/util';
 import { VnfLcmOpOccRepository } from '../operations/vnf-lcm-op-occ.repository';
 import { VnfInstanceRepository } from '../vnf-instance.repository';
 import { RequestSecrets } from './request-secrets.service';
@@ -52,7 +52,7 @@ export class HookOutputsSealer {
       if (!stillInClear(output)) return outcome;
       return { status: 'SUCCEEDED', result: { ...outcome.result, output: await this.seal(state.vnfInstanceId, output) } };
     } catch (error) {
-      const reason = error instanceof AppError ? error.detail : error instanceof Error ? error.message : String(error);
+      const reason = error instanceof AppError ? error.detail : errorMessage(error);
       return {
         status: 'FAILED',
         error: {

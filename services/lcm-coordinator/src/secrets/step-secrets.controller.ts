@@ -1,8 +1,8 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { AppError } from '@vnfm/contracts';
+import { AppError, OPEN_STEP_SECRETS, type OpenStepSecretsMessage, type OpenStepSecretsReply } from '@vnfm/contracts';
 import { pendingStep } from '@vnfm/lcm-domain';
-import { OPEN_STEP_SECRETS, QUERY, type OpenStepSecretsMessage, type OpenStepSecretsReply } from '@vnfm/messaging';
+import { QUERY } from '@vnfm/messaging';
 import { VnfLcmOpOccRepository } from '../operations/vnf-lcm-op-occ.repository';
 import { VnfInstanceRepository } from '../vnf-instance.repository';
 import { RequestSecrets } from './request-secrets.service';

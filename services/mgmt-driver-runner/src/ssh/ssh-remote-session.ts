@@ -1,3 +1,4 @@
+import { errorMessage } from '@vnfm/util';
 import { posix } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -67,7 +68,7 @@ export class SshRemoteSession implements RemoteSession {
         'SFTP_WRITE_FAILED',
         502,
         'Bad Gateway',
-        `Could not write ${this.mask.apply(remotePath)} on ${this.target} over SFTP: ${this.mask.apply(error instanceof Error ? error.message : String(error))}`,
+        `Could not write ${this.mask.apply(remotePath)} on ${this.target} over SFTP: ${this.mask.apply(errorMessage(error))}`,
       );
     } finally {
       sftp.end();

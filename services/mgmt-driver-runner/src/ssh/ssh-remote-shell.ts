@@ -1,3 +1,4 @@
+import { errorMessage } from '@vnfm/util';
 import { NodeSSH } from 'node-ssh';
 import { AppError } from '@vnfm/contracts';
 import { fingerprintOf, keyTypeOf, type HostKeyPins, type PinnedHostKey } from './host-key-pins';
@@ -47,7 +48,7 @@ export class SshRemoteShell implements RemoteShell {
             'SSH_HOST_KEY_UNRECORDED',
             503,
             'Service Unavailable',
-            `The host key of ${where} could not be checked against its pin: ${error instanceof Error ? error.message : String(error)}`,
+            `The host key of ${where} could not be checked against its pin: ${errorMessage(error)}`,
           );
           verify(false);
         },

@@ -1,4 +1,4 @@
-import type { HookArtifact, HookContext, HookOutputs } from '@vnfm/contracts';
+import { ADDITIONAL_PARAMS_ROOT, type HookArtifact, type HookContext, type HookOutputs } from '@vnfm/contracts';
 import type { HookDriver, HookPackageFiles, HookSecrets } from '../drivers/hook-driver';
 
 /** What the recording driver saw of one hook. */
@@ -36,7 +36,7 @@ export class RecordingDriver implements HookDriver {
     const parts: Buffer[] = [];
     for await (const part of files.read(context.artifact.path)) parts.push(part as Buffer);
     signal.throwIfAborted();
-    const openedAdditionalParams = await secrets.open(context.instantiation?.additionalParams, '/additionalParams');
+    const openedAdditionalParams = await secrets.open(context.instantiation?.additionalParams, ADDITIONAL_PARAMS_ROOT);
     const openedEarlierOutputs = await secrets.open(context.earlierOutputs, '/metadata/mgmtDriverOutputs');
     this.hooks.push({
       context,

@@ -1,4 +1,5 @@
-import { isRecord, type HeatResource, type HeatStackDefinition, type MarkTarget, type StackRef } from '@vnfm/openstack-heat';
+import { isRecord } from '@vnfm/util';
+import { type HeatResource, type HeatStackDefinition, type MarkTarget, type StackRef } from '@vnfm/openstack-heat';
 import { expectOk } from './openstack-http';
 import type { OpenStackSession } from './openstack-session';
 

@@ -1,4 +1,5 @@
-import { isRecord, type NovaServer } from '@vnfm/openstack-heat';
+import { isRecord } from '@vnfm/util';
+import { type NovaServer } from '@vnfm/openstack-heat';
 import { expectOk } from './openstack-http';
 import type { OpenStackSession } from './openstack-session';
 

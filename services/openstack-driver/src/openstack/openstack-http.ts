@@ -1,3 +1,4 @@
+import { errorMessage } from '@vnfm/util';
 import { openStackErrorMessage, vimRefused, vimUnreachable } from '@vnfm/openstack-heat';
 import { Agent, errors, interceptors, request as undiciRequest } from 'undici';
 
@@ -84,6 +85,6 @@ function parseJson(text: string): unknown {
 function causeOf(error: unknown): string {
   const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
   const code = (cause as { code?: unknown }).code;
-  const message = cause instanceof Error ? cause.message : String(cause);
+  const message = errorMessage(cause);
   return typeof code === 'string' && !message.includes(code) ? `${code} ${message}` : message;
 }

@@ -12,8 +12,11 @@ import {
   type RecordStepResultMessage,
   type RunStepMessage,
   type RunStepReply,
+  OPEN_STEP_SECRETS,
+  type OpenStepSecretsMessage,
+  type OpenStepSecretsReply,
 } from '@vnfm/contracts';
-import { MessageBus, OPEN_STEP_SECRETS, type OpenStepSecretsMessage, type OpenStepSecretsReply } from '@vnfm/messaging';
+import { MessageBus } from '@vnfm/messaging';
 import { createInfrastructure, startBackendService, type Infrastructure, type RunningService } from '@vnfm/platform';
 import { createLogger } from '@vnfm/telemetry';
 import { VIM_REGISTRY_MESSAGES } from '@vnfm/vim-domain';

@@ -1,5 +1,4 @@
-import { AppError } from '@vnfm/contracts';
-import type { ProblemDetails } from '@vnfm/vnf-package-domain';
+import { AppError, type ProblemDetails } from '@vnfm/contracts';
 
 /**
  * The onboardingFailureDetails of a package that could not be onboarded: a

@@ -1,5 +1,6 @@
+import { isRecord } from '@vnfm/util';
 import { text } from 'node:stream/consumers';
-import type { HookArtifact, HookContext, HookOutputs } from '@vnfm/contracts';
+import { ADDITIONAL_PARAMS_ROOT, type HookArtifact, type HookContext, type HookOutputs } from '@vnfm/contracts';
 import { kubeConfigOf } from '@vnfm/kube-client';
 import { namespaceOf } from '@vnfm/kubernetes-manifests';
 import { artifactIsFor, type DriverDeps, type HookDriver, type HookPackageFiles, type HookSecrets } from '../hook-driver';
@@ -28,8 +29,6 @@ interface CredentialsOutput {
   deliveredAt: string;
   vim?: WorkloadVim;
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * Sends a Cluster API workload cluster's credentials on (seed "Creating
@@ -75,7 +74,7 @@ export class ClusterCredentialsDriver implements HookDriver {
     // A change_current_package or heal request may give new parameters; else the instantiation's serve.
     const requestParams =
       isRecord(operationParams) && operationParams[CREDENTIALS_PARAM] !== undefined ? operationParams : instantiateParams;
-    const params = readCredentialsParams(await secrets.open(requestParams, '/additionalParams'));
+    const params = readCredentialsParams(await secrets.open(requestParams, ADDITIONAL_PARAMS_ROOT));
     const vim = managementVim(secrets.vimConnectionInfo, context.vnfInstanceId);
     const cluster = params.clusterName === undefined ? await clusterOfManifests(instantiateParams, files) : undefined;
     const clusterName = params.clusterName ?? cluster?.metadata.name ?? '';

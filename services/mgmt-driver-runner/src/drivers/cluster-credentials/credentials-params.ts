@@ -1,5 +1,5 @@
 import { AppError } from '@vnfm/contracts';
-import { isSealedMarker } from '@vnfm/util';
+import { isRecord, isSealedMarker } from '@vnfm/util';
 
 /** `additionalParams` member the cluster-credentials MgmtDriver reads (docs/mgmt-drivers.md, "Workload cluster credentials"). */
 export const CREDENTIALS_PARAM = 'cluster_kubeconfig';
@@ -29,7 +29,6 @@ export const invalidCredentialsParams = (detail: string) =>
   new AppError('CLUSTER_CREDENTIALS_PARAMS_INVALID', 422, 'Unprocessable Entity', detail);
 
 type Json = Record<string, unknown>;
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 // RFC 1123 DNS subdomain: the names of a Cluster, a Secret and a namespace.
 const DNS_SUBDOMAIN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
 
@@ -101,7 +100,7 @@ function receiverAuth(receiver: Json, path: string): ReceiverParams['auth'] {
 function receiverParams(param: Json): ReceiverParams {
   const path = `additionalParams.${CREDENTIALS_PARAM}.receiver`;
   const receiver = param['receiver'];
-  if (!isObject(receiver))
+  if (!isRecord(receiver))
     throw invalidCredentialsParams(
       `${path} is required by the cluster-credentials MgmtDriver and is ${receiver === undefined ? 'missing' : 'not an object'}.`,
     );
@@ -124,8 +123,8 @@ function receiverParams(param: Json): ReceiverParams {
 /** The request's `cluster_kubeconfig`, checked before the management cluster or the receiver is contacted. */
 export function readCredentialsParams(additionalParams: unknown): CredentialsParams {
   const path = `additionalParams.${CREDENTIALS_PARAM}`;
-  const param = isObject(additionalParams) ? additionalParams[CREDENTIALS_PARAM] : undefined;
-  if (!isObject(param))
+  const param = isRecord(additionalParams) ? additionalParams[CREDENTIALS_PARAM] : undefined;
+  if (!isRecord(param))
     throw invalidCredentialsParams(
       `${path} is required by the cluster-credentials MgmtDriver and is ${param === undefined ? 'missing' : 'not an object'}.`,
     );

@@ -1,3 +1,4 @@
+import { errorMessage } from '@vnfm/util';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ApiException, CoreV1Api, type KubeConfig, type V1Secret } from '@kubernetes/client-node';
 import { AppError } from '@vnfm/contracts';
@@ -15,7 +16,7 @@ const described = (ref: KubeconfigSecretRef) => `Secret ${ref.namespace}/${ref.n
 
 /** The API server's Status message, never the body of a Secret. */
 function apiReason(error: unknown): string {
-  if (!(error instanceof ApiException)) return error instanceof Error ? error.message : String(error);
+  if (!(error instanceof ApiException)) return errorMessage(error);
   try {
     const body: unknown = typeof error.body === 'string' ? JSON.parse(error.body) : error.body;
     const message = (body as { message?: unknown } | null)?.message;

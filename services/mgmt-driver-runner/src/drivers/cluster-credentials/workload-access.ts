@@ -1,3 +1,4 @@
+import { errorMessage } from '@vnfm/util';
 import { CoreV1Api, KubeConfig, RbacAuthorizationV1Api, type Cluster, type User } from '@kubernetes/client-node';
 import { AppError } from '@vnfm/contracts';
 import type { ClusterAccess } from '@vnfm/kubespray';
@@ -91,7 +92,7 @@ async function serviceAccountToken(config: KubeConfig, clusterName: string): Pro
       'CLUSTER_VIM_TOKEN_FAILED',
       502,
       'Bad Gateway',
-      `No token for the VIM of workload cluster ${clusterName}: service account ${WORKLOAD_VIM_ACCOUNT.namespace}/${WORKLOAD_VIM_ACCOUNT.name} could not be made or given a token (${code !== undefined ? `HTTP ${code}` : error instanceof Error ? error.message : String(error)}).`,
+      `No token for the VIM of workload cluster ${clusterName}: service account ${WORKLOAD_VIM_ACCOUNT.namespace}/${WORKLOAD_VIM_ACCOUNT.name} could not be made or given a token (${code !== undefined ? `HTTP ${code}` : errorMessage(error)}).`,
     );
   }
 }

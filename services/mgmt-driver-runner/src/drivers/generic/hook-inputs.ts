@@ -1,4 +1,4 @@
-import type { HookContext } from '@vnfm/contracts';
+import { ADDITIONAL_PARAMS_ROOT, type HookContext } from '@vnfm/contracts';
 import { isSealedMarker } from '@vnfm/util';
 import type { HookSecrets } from '../hook-driver';
 
@@ -19,7 +19,7 @@ export async function openInputs(context: HookContext, secrets: HookSecrets): Pr
   const instantiationSealed = context.instantiation?.additionalParams ?? {};
   const [operationParams, instantiationParams, earlierOutputs] = await Promise.all([
     secrets.open(context.operationParams, ''),
-    secrets.open(instantiationSealed, '/additionalParams'),
+    secrets.open(instantiationSealed, ADDITIONAL_PARAMS_ROOT),
     secrets.open(context.earlierOutputs, '/metadata/mgmtDriverOutputs'),
   ]);
   const opened = [

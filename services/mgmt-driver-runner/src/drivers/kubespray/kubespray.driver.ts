@@ -1,4 +1,4 @@
-import type { HookArtifact, HookContext, HookOutputs } from '@vnfm/contracts';
+import { ADDITIONAL_PARAMS_ROOT, type HookArtifact, type HookContext, type HookOutputs } from '@vnfm/contracts';
 import { planHook, readClusterParams } from '@vnfm/kubespray';
 import { artifactIsFor, type DriverDeps, type HookDriver, type HookPackageFiles, type HookSecrets } from '../hook-driver';
 import { ClusterOperations } from './cluster-operations';
@@ -31,7 +31,7 @@ export class KubesprayDriver implements HookDriver {
     const requestParams =
       context.instantiation?.additionalParams ??
       (context.operation === 'INSTANTIATE' ? context.operationParams['additionalParams'] : undefined);
-    const params = readClusterParams(await secrets.open(requestParams, '/additionalParams'));
+    const params = readClusterParams(await secrets.open(requestParams, ADDITIONAL_PARAMS_ROOT));
     const plan = planHook(context, params);
     if (plan.kind === 'nothing') {
       this.deps.runtime.logger.info({ hook: context.hook, vnfInstanceId: context.vnfInstanceId }, plan.reason);

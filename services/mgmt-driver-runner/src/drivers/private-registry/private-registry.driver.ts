@@ -1,4 +1,11 @@
-import { AppError, type HookArtifact, type HookContext, type HookOutputs, type VnfcResourceInfo } from '@vnfm/contracts';
+import {
+  ADDITIONAL_PARAMS_ROOT,
+  AppError,
+  type HookArtifact,
+  type HookContext,
+  type HookOutputs,
+  type VnfcResourceInfo,
+} from '@vnfm/contracts';
 import { cpAddress } from '@vnfm/kubespray';
 import { artifactIsFor, type DriverDeps, type HookDriver, type HookPackageFiles, type HookSecrets } from '../hook-driver';
 import { installRegistry } from './registry-install';
@@ -43,7 +50,7 @@ export class PrivateRegistryDriver implements HookDriver {
     const requestParams =
       context.instantiation?.additionalParams ??
       (context.operation === 'INSTANTIATE' ? context.operationParams['additionalParams'] : undefined);
-    const params = readRegistryParams(await secrets.open(requestParams, '/additionalParams'));
+    const params = readRegistryParams(await secrets.open(requestParams, ADDITIONAL_PARAMS_ROOT));
     const vms = registryVms(context.hook === 'heal_end' ? context.vnfcs.added : context.vnfcs.current, params, context.hook);
     const installed: Record<string, unknown> = {};
     for (const { vnfc, address } of vms) {

@@ -1,3 +1,4 @@
+import { isRecord } from '@vnfm/util';
 import { AppError } from '@vnfm/contracts';
 
 /** `additionalParams` member the private registry MgmtDriver reads (tacker-specs "cir-k8s-cluster", Request parameters for Instantiate Docker private registry VNF operation). */
@@ -18,7 +19,6 @@ export const invalidRegistryParams = (detail: string) =>
   new AppError('PRIVATE_REGISTRY_PARAMS_INVALID', 422, 'Unprocessable Entity', detail);
 
 type Json = Record<string, unknown>;
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function text(param: Json, key: string, required: true): string;
 function text(param: Json, key: string, required: false): string | undefined;
@@ -46,8 +46,8 @@ function port(param: Json): number {
 
 /** The instantiation's `private_registry_installation_param`, checked before any VM is touched. */
 export function readRegistryParams(additionalParams: unknown): RegistryParams {
-  const param = isObject(additionalParams) ? additionalParams[REGISTRY_PARAM] : undefined;
-  if (!isObject(param))
+  const param = isRecord(additionalParams) ? additionalParams[REGISTRY_PARAM] : undefined;
+  if (!isRecord(param))
     throw invalidRegistryParams(
       `additionalParams.${REGISTRY_PARAM} is required by the private registry MgmtDriver and is ${param === undefined ? 'missing' : 'not an object'}.`,
     );

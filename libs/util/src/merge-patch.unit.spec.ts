@@ -1,10 +1,10 @@
-import { applyMergePatch, effectivePatch } from './merge-patch';
+import { mergePatch, effectivePatch } from './merge-patch';
 
 describe('JSON Merge Patch (RFC 7396)', () => {
   const target = { a: 'b', c: { d: 'e', f: 'g' }, list: [1, 2] };
 
   it('replaces, removes with null and merges nested objects', () => {
-    expect(applyMergePatch(target, { a: 'z', c: { f: null, h: 'i' }, list: [3] })).toEqual({ a: 'z', c: { d: 'e', h: 'i' }, list: [3] });
+    expect(mergePatch(target, { a: 'z', c: { f: null, h: 'i' }, list: [3] })).toEqual({ a: 'z', c: { d: 'e', h: 'i' }, list: [3] });
     expect(target).toEqual({ a: 'b', c: { d: 'e', f: 'g' }, list: [1, 2] });
   });
 

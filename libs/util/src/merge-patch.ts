@@ -1,10 +1,18 @@
-/** RFC 7396 JSON Merge Patch: `null` removes a member, objects merge recursively, anything else replaces. */
-export function applyMergePatch(target: Record<string, unknown>, patch: Record<string, unknown>): Record<string, unknown> {
-  const out: Record<string, unknown> = { ...target };
+import { isRecord } from './values';
+
+/**
+ * RFC 7396 JSON Merge Patch: a patch that is an object merges into the target
+ * member by member (recursively), `null` removing a member; any other patch
+ * replaces the target.
+ */
+export function mergePatch(target: Record<string, unknown>, patch: Record<string, unknown>): Record<string, unknown>;
+export function mergePatch(target: unknown, patch: unknown): unknown;
+export function mergePatch(target: unknown, patch: unknown): unknown {
+  if (!isRecord(patch)) return patch;
+  const out: Record<string, unknown> = isRecord(target) ? { ...target } : {};
   for (const [key, value] of Object.entries(patch)) {
     if (value === null) delete out[key];
-    else if (isObject(value)) out[key] = applyMergePatch(isObject(out[key]) ? out[key] : {}, value);
-    else out[key] = value;
+    else out[key] = mergePatch(out[key], value);
   }
   return out;
 }
@@ -15,7 +23,7 @@ export function effectivePatch(target: Record<string, unknown>, patch: Record<st
   for (const [key, value] of Object.entries(patch)) {
     if (value === null) {
       if (key in target) out[key] = null;
-    } else if (isObject(value) && isObject(target[key])) {
+    } else if (isRecord(value) && isRecord(target[key])) {
       const nested = effectivePatch(target[key], value);
       if (Object.keys(nested).length > 0) out[key] = nested;
     } else if (!sameJson(target[key], value)) {
@@ -23,10 +31,6 @@ export function effectivePatch(target: Record<string, unknown>, patch: Record<st
     }
   }
   return out;
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
 function sameJson(a: unknown, b: unknown): boolean {

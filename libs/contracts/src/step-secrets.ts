@@ -1,5 +1,4 @@
 import { containsSealedMarker } from '@vnfm/util';
-import type { SendOptions } from './message-bus';
 
 /**
  * Asked of the lcm-coordinator by the step that needs its request's secrets
@@ -9,7 +8,7 @@ import type { SendOptions } from './message-bus';
  */
 export const OPEN_STEP_SECRETS = 'lcm-coordinator.openStepSecrets';
 
-/** Which step asks, and where `value` sits in the LCM request body it came from (see STEP_SECRETS_ROOT in @vnfm/lcm-domain). */
+/** Which step asks, and where `value` sits in the LCM request body it came from (see ADDITIONAL_PARAMS_ROOT below). */
 export interface StepSecretsRef {
   vnfInstanceId: string;
   stepId: string;
@@ -25,9 +24,9 @@ export interface OpenStepSecretsReply {
   value: unknown;
 }
 
-/** The part of a bus a step host has. */
+/** The part of a bus a step host has (the message bus of @vnfm/messaging is one). */
 export interface RequestingBus {
-  request<T>(type: string, payload: unknown, options?: SendOptions): Promise<T>;
+  request<T>(type: string, payload: unknown, options?: { key?: string }): Promise<T>;
 }
 
 /** `value` with each sealed marker opened, in memory, for the running step `ref.stepId`; a value without markers is returned as it is. */

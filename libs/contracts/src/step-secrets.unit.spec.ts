@@ -1,4 +1,4 @@
-import { openStepSecrets, stepSecretsOpener, OPEN_STEP_SECRETS, type RequestingBus } from './step-secrets.client';
+import { openStepSecrets, stepSecretsOpener, OPEN_STEP_SECRETS, type RequestingBus } from './step-secrets';
 
 const MARKER = 'sealed:v1:djE.aXYxMjM0NTY3ODkw.Y2lwaGVydGV4dA.dGFnMTIzNDU2Nzg5MGFi';
 
