@@ -1,5 +1,8 @@
 import { SolQueryError } from './sol-query.error';
 
+/** The page size of every collection, as Tacker's defaults have it (vnf_package_num, vnf_instance_num, vnf_lcm_op_occ_num, subscription_num). */
+export const PAGE_SIZE = 100;
+
 export interface Page<T> {
   items: T[];
   /** Present when more items follow: the `nextpage_opaque_marker` of the next page. */

@@ -12,3 +12,4 @@ export {
 export { decideStepRecord, evolveStepRecord, initialStepRecordState } from './step-record.decider';
 export { StepRecordRepository } from './step-record.repository';
 export { PackageCatalogClient } from './package-catalog.client';
+export { VimConnectionsClient, type StepVim } from './vim-connections.client';

@@ -1,8 +1,7 @@
 import { stepSecretsOpener } from '@vnfm/contracts';
 import { Module, type DynamicModule } from '@nestjs/common';
 import { SERVICE_RUNTIME, type ServiceRuntime } from '@vnfm/platform';
-import { PackageCatalogClient, StepHostModule, type ProviderOf, type StepHandlers } from '@vnfm/step-host';
-import { VimConnectionsClient } from './bus/vim-connections.client';
+import { VimConnectionsClient, PackageCatalogClient, StepHostModule, type ProviderOf, type StepHandlers } from '@vnfm/step-host';
 import { KubernetesSteps } from './steps/kubernetes-steps';
 
 const stepHost = (handlers: ProviderOf<StepHandlers>) =>

@@ -14,10 +14,11 @@ import { VnfLcmOpOccProjection } from './operations/vnf-lcm-op-occ.projection';
 import { VnfLcmOpOccReadModel } from './operations/vnf-lcm-op-occ.read-model';
 import { VnfLcmOpOccRepository } from './operations/vnf-lcm-op-occ.repository';
 import { WorkflowRecovery } from './operations/workflow-recovery';
-import { VnfInstanceProjection } from './read-model/vnf-instance.projection';
-import { VnfInstanceReadModel } from './read-model/vnf-instance.read-model';
+import { VnfInstanceProjection } from './instances/vnf-instance.projection';
+import { VnfInstanceReadModel } from './instances/vnf-instance.read-model';
 import { HookOutputsController } from './secrets/hook-outputs.controller';
 import { HookOutputsSealer } from './secrets/hook-outputs.sealer';
+import { RunningSteps } from './secrets/running-step';
 import { RequestSecrets } from './secrets/request-secrets.service';
 import { StepSecretsController } from './secrets/step-secrets.controller';
 import { LccnSubscriptionProjection } from './subscriptions/lccn-subscription.projection';
@@ -25,7 +26,7 @@ import { LccnSubscriptionReadModel } from './subscriptions/lccn-subscription.rea
 import { LccnSubscriptionRepository } from './subscriptions/lccn-subscription.repository';
 import { LccnSubscriptionsController } from './subscriptions/lccn-subscriptions.controller';
 import { SubscriptionSecrets } from './subscriptions/subscription-secrets';
-import { VnfInstanceRepository } from './vnf-instance.repository';
+import { VnfInstanceRepository } from './instances/vnf-instance.repository';
 import { NOTIFICATION_PROVIDERS, ParkedNotificationsController } from './notifications';
 import { LcmEventStream } from './event-stream/lcm-event-stream';
 
@@ -59,6 +60,7 @@ import { LcmEventStream } from './event-stream/lcm-event-stream';
     StepDispatcher,
     HookContexts,
     MgmtDriversClient,
+    RunningSteps,
     HookOutputsSealer,
     LcmWorkflowRunner,
     PackageUsage,

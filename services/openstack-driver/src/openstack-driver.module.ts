@@ -1,8 +1,7 @@
 import { stepSecretsOpener } from '@vnfm/contracts';
 import { Module, type DynamicModule } from '@nestjs/common';
 import { SERVICE_RUNTIME, type ServiceRuntime } from '@vnfm/platform';
-import { PackageCatalogClient, StepHostModule, type ProviderOf, type StepHandlers } from '@vnfm/step-host';
-import { VimConnectionsClient } from './bus/vim-connections.client';
+import { VimConnectionsClient, PackageCatalogClient, StepHostModule, type ProviderOf, type StepHandlers } from '@vnfm/step-host';
 import { KeystoneTokens } from './openstack/keystone-tokens';
 import { HeatStackRepository } from './records/heat-stack.repository';
 import { OpenStackSteps } from './steps/openstack-steps';

@@ -1,8 +1,8 @@
+import { VIM_CONNECTION_TYPES } from '@vnfm/vim-domain';
 import { Injectable } from '@nestjs/common';
-import type { StepResult } from '@vnfm/contracts';
+import { type VimConnectionRef, AppError, type StepResult } from '@vnfm/contracts';
 import { namespaceOf } from '@vnfm/kubernetes-manifests';
-import { PackageCatalogClient, type StepContext as HostStepContext, type StepHandlers } from '@vnfm/step-host';
-import { VimConnectionsClient } from '../bus/vim-connections.client';
+import { VimConnectionsClient, PackageCatalogClient, type StepContext as HostStepContext, type StepHandlers } from '@vnfm/step-host';
 import { KubeApi } from '../kube/kube-api';
 import { kubeConfigOf } from '@vnfm/kube-client';
 import { notBuilt } from '../not-built.steps';
@@ -36,7 +36,7 @@ export class KubernetesSteps {
 
   private async run(host: HostStepContext, action: Extract<InfraAction, { action: Built }>): Promise<StepResult> {
     const { message, signal } = host;
-    const vim = await this.vims.kubernetesVim(message);
+    const vim = await this.vims.stepVim(message, 'kubernetes', refuseHelm);
     const api = new KubeApi(await kubeConfigOf(vim.info));
     const context: KubeStepContext = {
       message,
@@ -49,4 +49,15 @@ export class KubernetesSteps {
     const handler = ACTIONS[action.action] as KubeStepHandler<Built>;
     return handler(context, action);
   }
+}
+
+/** Helm VIMs are refused at the request; a step that still names one (an older occurrence) is refused before the VIM is opened. */
+function refuseHelm(ref: VimConnectionRef): void {
+  if (ref.vimType === VIM_CONNECTION_TYPES.helm)
+    throw new AppError(
+      'KUBERNETES_DRIVER_NOT_AVAILABLE',
+      422,
+      'Unprocessable Entity',
+      `The Kubernetes infra driver does not deploy Helm charts yet (${VIM_CONNECTION_TYPES.helm} VIM ${ref.vimId}): only Kubernetes manifests on an ${VIM_CONNECTION_TYPES.kubernetes} VIM.`,
+    );
 }

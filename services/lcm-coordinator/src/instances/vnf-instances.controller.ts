@@ -18,14 +18,11 @@ import {
   type VnfInstanceView,
 } from '@vnfm/lcm-domain';
 import { QUERY } from '@vnfm/messaging';
-import { queryCollection } from '@vnfm/sol-query';
-import { VnfInstanceReadModel, type VnfInstanceEntry } from '../read-model/vnf-instance.read-model';
+import { PAGE_SIZE, queryCollection } from '@vnfm/sol-query';
+import { VnfInstanceReadModel, type VnfInstanceEntry } from './vnf-instance.read-model';
 import { RequestSecrets } from '../secrets/request-secrets.service';
-import { VnfInstanceRepository } from '../vnf-instance.repository';
+import { VnfInstanceRepository } from './vnf-instance.repository';
 import { VnfPackagesClient } from './vnf-packages.client';
-
-/** Tacker's default page size for GET /vnflcm/v{1,2}/vnf_instances (vnf_instance_num). */
-export const PAGE_SIZE = 100;
 
 const now = () => new Date().toISOString();
 

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { HookContext, StepCommand } from '@vnfm/contracts';
 import { hookContextOf, hookVnfdIdOf, instantiationParamsOf } from '@vnfm/lcm-domain';
 import { VnfPackagesClient } from '../instances/vnf-packages.client';
-import { VnfInstanceRepository } from '../vnf-instance.repository';
+import { VnfInstanceRepository } from '../instances/vnf-instance.repository';
 import { VnfLcmOpOccRepository } from './vnf-lcm-op-occ.repository';
 
 /**

@@ -17,8 +17,7 @@ import {
   type VnfLcmOpOccView,
 } from '@vnfm/lcm-domain';
 import { QUERY } from '@vnfm/messaging';
-import { queryCollection } from '@vnfm/sol-query';
-import { PAGE_SIZE } from '../instances/vnf-instances.controller';
+import { PAGE_SIZE, queryCollection } from '@vnfm/sol-query';
 import { HookOutputsSealer } from '../secrets/hook-outputs.sealer';
 import { LcmWorkflowRunner } from './lcm-workflow.runner';
 import { OperationStarter } from './operation-starter';

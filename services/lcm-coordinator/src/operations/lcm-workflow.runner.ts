@@ -10,7 +10,7 @@ import {
   type VnfLcmOpOccEvent,
 } from '@vnfm/lcm-domain';
 import { retryOnConflict, SERVICE_RUNTIME, type ServiceRuntime } from '@vnfm/platform';
-import { VnfInstanceRepository } from '../vnf-instance.repository';
+import { VnfInstanceRepository } from '../instances/vnf-instance.repository';
 import { PackageUsage } from './package-usage';
 import { abandonedStep } from './step-abandonment';
 import { StepDispatcher } from './step-dispatcher';

@@ -17,7 +17,7 @@ import {
 import type { VnfdModel } from '@vnfm/vnfd';
 import { VnfPackagesClient } from '../instances/vnf-packages.client';
 import { RequestSecrets } from '../secrets/request-secrets.service';
-import { VnfInstanceRepository } from '../vnf-instance.repository';
+import { VnfInstanceRepository } from '../instances/vnf-instance.repository';
 import { LcmWorkflowRunner } from './lcm-workflow.runner';
 import { MgmtDriversClient } from './mgmt-drivers.client';
 import { movesToVnfdId } from './package-usage';

@@ -7,7 +7,7 @@ import type {
   VnfLcmOpOcc,
 } from '@vnfm/lcm-domain';
 import { VnfPackagesClient } from '../instances/vnf-packages.client';
-import { VnfInstanceRepository } from '../vnf-instance.repository';
+import { VnfInstanceRepository } from '../instances/vnf-instance.repository';
 
 /** The VNFD an operation moves the instance to, when it names one other than the instance's: a change of package, or a PATCH of vnfdId (SOL 003 §5.5.2.12). */
 export function movesToVnfdId(operation: LcmOperationRequest['operation'], params: unknown, instance: VnfInstance): string | undefined {

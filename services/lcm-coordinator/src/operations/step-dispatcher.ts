@@ -12,7 +12,7 @@ import {
   type ProblemDetails,
 } from '@vnfm/contracts';
 import { SERVICE_RUNTIME, type ServiceRuntime } from '@vnfm/platform';
-import { VnfInstanceReadModel } from '../read-model/vnf-instance.read-model';
+import { VnfInstanceReadModel } from '../instances/vnf-instance.read-model';
 import { HookContexts } from './hook-contexts';
 
 /** How long a target may take to accept a step (not to run it: the step's own timeout covers that). */

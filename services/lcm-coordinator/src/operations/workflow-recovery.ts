@@ -1,8 +1,8 @@
 import { errorMessage } from '@vnfm/util';
 import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { SERVICE_RUNTIME, type ServiceRuntime } from '@vnfm/platform';
-import { VnfInstanceReadModel } from '../read-model/vnf-instance.read-model';
-import { VnfInstanceRepository } from '../vnf-instance.repository';
+import { VnfInstanceReadModel } from '../instances/vnf-instance.read-model';
+import { VnfInstanceRepository } from '../instances/vnf-instance.repository';
 import { LcmWorkflowRunner } from './lcm-workflow.runner';
 import { VnfLcmOpOccReadModel } from './vnf-lcm-op-occ.read-model';
 

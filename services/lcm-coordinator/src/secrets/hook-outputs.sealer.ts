@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { AppError, type HookOutputs, type RecordStepResultMessage, type StepOutcome } from '@vnfm/contracts';
-import { HOOK_OUTPUTS_KEY, pendingStep } from '@vnfm/lcm-domain';
+import { HOOK_OUTPUTS_KEY } from '@vnfm/lcm-domain';
 import { errorMessage, findSecrets } from '@vnfm/util';
 import { VnfLcmOpOccRepository } from '../operations/vnf-lcm-op-occ.repository';
-import { VnfInstanceRepository } from '../vnf-instance.repository';
 import { RequestSecrets } from './request-secrets.service';
+import { RunningSteps } from './running-step';
 
 const stillInClear = (outputs: HookOutputs) => findSecrets(outputs).some((secret) => secret.reason !== 'sealed');
 
@@ -19,25 +19,21 @@ const stillInClear = (outputs: HookOutputs) => findSecrets(outputs).some((secret
 @Injectable()
 export class HookOutputsSealer {
   constructor(
-    private readonly instances: VnfInstanceRepository,
+    private readonly running: RunningSteps,
     private readonly opOccs: VnfLcmOpOccRepository,
     private readonly secrets: RequestSecrets,
   ) {}
 
   /** For the running hook step of the instance only (409 otherwise). */
   async sealForRunningHook(vnfInstanceId: string, stepId: string, outputs: HookOutputs): Promise<HookOutputs> {
-    const instance = await this.instances.load(vnfInstanceId);
-    const op = instance && !instance.deleted ? instance.operationInProgress : undefined;
-    const opOcc = op ? (await this.opOccs.load(op.vnfLcmOpOccId)).state : undefined;
-    const running = opOcc ? pendingStep(opOcc) : undefined;
-    if (running?.stepId !== stepId || running.step.request.action !== 'hook') {
+    const running = await this.running.require(vnfInstanceId, stepId, 'hook step');
+    if (running.step.request.action !== 'hook')
       throw new AppError(
         'STEP_NOT_RUNNING',
         409,
         'Conflict',
         `Step ${stepId} is not the running hook step of an operation of VNF instance ${vnfInstanceId}.`,
       );
-    }
     return this.seal(vnfInstanceId, outputs);
   }
 

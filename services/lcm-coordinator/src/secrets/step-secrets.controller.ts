@@ -1,11 +1,9 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { AppError, OPEN_STEP_SECRETS, type OpenStepSecretsMessage, type OpenStepSecretsReply } from '@vnfm/contracts';
-import { pendingStep } from '@vnfm/lcm-domain';
 import { QUERY } from '@vnfm/messaging';
-import { VnfLcmOpOccRepository } from '../operations/vnf-lcm-op-occ.repository';
-import { VnfInstanceRepository } from '../vnf-instance.repository';
 import { RequestSecrets } from './request-secrets.service';
+import { RunningSteps } from './running-step';
 
 // RFC 6901: '' or a sequence of '/'-prefixed reference tokens.
 const POINTER = /^(?:\/[^/]*)*$/;
@@ -19,8 +17,7 @@ const POINTER = /^(?:\/[^/]*)*$/;
 @Controller()
 export class StepSecretsController {
   constructor(
-    private readonly instances: VnfInstanceRepository,
-    private readonly opOccs: VnfLcmOpOccRepository,
+    private readonly running: RunningSteps,
     private readonly secrets: RequestSecrets,
   ) {}
 
@@ -37,22 +34,7 @@ export class StepSecretsController {
         'root must be a JSON Pointer (RFC 6901) into the LCM request body, e.g. /additionalParams.',
       );
     }
-    await this.requireRunning(vnfInstanceId, stepId);
+    await this.running.require(vnfInstanceId, stepId, 'step', ": only that step may open its request's secrets");
     return { value: await this.secrets.open(vnfInstanceId, message.value, root) };
-  }
-
-  private async requireRunning(vnfInstanceId: string, stepId: string): Promise<void> {
-    const instance = await this.instances.load(vnfInstanceId);
-    const op = instance && !instance.deleted ? instance.operationInProgress : undefined;
-    const opOcc = op ? (await this.opOccs.load(op.vnfLcmOpOccId)).state : undefined;
-    const running = opOcc ? pendingStep(opOcc) : undefined;
-    if (running?.stepId !== stepId) {
-      throw new AppError(
-        'STEP_NOT_RUNNING',
-        409,
-        'Conflict',
-        `Step ${stepId} is not the running step of an operation of VNF instance ${vnfInstanceId}: only that step may open its request's secrets.`,
-      );
-    }
   }
 }

@@ -15,8 +15,7 @@ import {
   type ListLccnSubscriptionsReply,
 } from '@vnfm/lcm-domain';
 import { QUERY } from '@vnfm/messaging';
-import { queryCollection } from '@vnfm/sol-query';
-import { PAGE_SIZE } from '../instances/vnf-instances.controller';
+import { PAGE_SIZE, queryCollection } from '@vnfm/sol-query';
 import { LccnSubscriptionReadModel } from './lccn-subscription.read-model';
 import { LccnSubscriptionRepository } from './lccn-subscription.repository';
 import { SubscriptionSecrets } from './subscription-secrets';

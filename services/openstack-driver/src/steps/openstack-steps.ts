@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { StepResult } from '@vnfm/contracts';
-import { stackNameOf } from '@vnfm/openstack-heat';
-import { PackageCatalogClient, type StepContext as HostStepContext, type StepHandlers } from '@vnfm/step-host';
-import { VimConnectionsClient } from '../bus/vim-connections.client';
+import { keystoneAccessOf, stackNameOf } from '@vnfm/openstack-heat';
+import { VimConnectionsClient, PackageCatalogClient, type StepContext as HostStepContext, type StepHandlers } from '@vnfm/step-host';
 import { HeatClient } from '../openstack/heat.client';
 import { KeystoneTokens } from '../openstack/keystone-tokens';
 import { NovaClient } from '../openstack/nova.client';
@@ -48,8 +47,8 @@ export class OpenStackSteps {
 
   private async run(host: HostStepContext, action: InfraAction): Promise<StepResult> {
     const { message, signal } = host;
-    const vim = await this.vims.openStackVim(message);
-    const session = new OpenStackSession(this.tokens, vim.access, signal);
+    const vim = await this.vims.stepVim(message, 'openstack');
+    const session = new OpenStackSession(this.tokens, keystoneAccessOf(vim.info), signal);
     const time = { timeoutMs: message.timeoutMs, deadline: host.deadline };
     const stack = new StackOperations(new HeatClient(session), new NovaClient(session), stackNameOf(message.vnfInstanceId), time, signal);
     const context: StepContext = {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { QUERY } from '@vnfm/messaging';
-import { queryCollection } from '@vnfm/sol-query';
+import { PAGE_SIZE, queryCollection } from '@vnfm/sol-query';
 import {
   blobKeysOf,
   modificationsOf,
@@ -26,9 +26,6 @@ import { BlobJanitor } from '../blobs/blob-janitor';
 import { VnfPackageReadModel } from '../read-model/vnf-package.read-model';
 import { VnfPackageRepository } from '../vnf-package.repository';
 import { findPackage } from './package-ref';
-
-/** Tacker's default page size for GET /vnfpkgm/v1/vnf_packages (vnf_package_num). */
-export const PAGE_SIZE = 100;
 
 const now = () => new Date().toISOString();
 

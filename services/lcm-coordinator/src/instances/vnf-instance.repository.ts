@@ -11,7 +11,7 @@ import {
   type VnfInstanceEvent,
   type VnfInstanceState,
 } from '@vnfm/lcm-domain';
-import { VnfInstanceReadModel } from './read-model/vnf-instance.read-model';
+import { VnfInstanceReadModel } from './vnf-instance.read-model';
 
 export interface Outcome {
   events: VnfInstanceEvent[];
