@@ -22,7 +22,6 @@ const LABELLED_KINDS = [
 
 export const vduCounts = (vnfcs: readonly VnfcResourceInfo[]) =>
   vnfcs.reduce<Record<string, number>>((counts, vnfc) => ({ ...counts, [vnfc.vduId]: (counts[vnfc.vduId] ?? 0) + 1 }), {});
-export const podNamesOf = (vnfcs: readonly VnfcResourceInfo[]) => vnfcs.map((vnfc) => vnfc.computeResource.resourceId).sort();
 
 /** What the API server holds of one VNF instance, found by its label (`vnfm.etsi.org/vnf-instance-id`) in every namespace. */
 export class CnfClusterView {

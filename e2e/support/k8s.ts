@@ -101,7 +101,7 @@ function yamlMapping(source: string, path: string): Record<string, unknown> {
 }
 
 /** Parses the text of a VIM config file (see {@link readVimFile}). */
-export function parseVimFile(source: string, path = 'VIM file'): VimFile {
+function parseVimFile(source: string, path = 'VIM file'): VimFile {
   const fields = yamlMapping(source, path);
   const text = (key: string): string => {
     const value = fields[key];

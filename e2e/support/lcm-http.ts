@@ -33,7 +33,7 @@ export async function createInstance(http: GatewayHttp, vnfdId: string, vnfInsta
 }
 
 /** The occurrence a 202 names in its Location header (SOL 003 §5.4.4.3.1). */
-export function opOccIdOf(response: Response): string {
+function opOccIdOf(response: Response): string {
   const location = response.headers.get('location') ?? '';
   const id = /\/vnf_lcm_op_occs\/([^/]+)$/.exec(location)?.[1];
   if (response.status !== 202 || !id)

@@ -30,7 +30,7 @@ export function ensureSshHosts(): Promise<SshHosts> {
 }
 
 /** Maps the env line of `ssh-hosts.sh up` (SSH_VMS=a,b SSH_VM_PORT=22 SSH_USERS=u:p,... SSH_KEY=... ANSIBLE_...). */
-export function toSshHosts(env: Record<string, string>): SshHosts {
+function toSshHosts(env: Record<string, string>): SshHosts {
   const get = (name: string): string => {
     const value = env[name];
     if (!value) throw new Error(`ssh-hosts.sh up printed no ${name} on its last line`);

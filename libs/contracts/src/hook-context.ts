@@ -27,7 +27,7 @@ export interface HookArtifact {
  * any later operation (a scale's `scale_end` adding a worker) needs the
  * instantiate request's parameters (SOL 003 §5.5.2.4 InstantiateVnfRequest).
  */
-export interface HookInstantiation {
+interface HookInstantiation {
   flavourId: string;
   instantiationLevelId?: string;
   additionalParams?: Record<string, unknown>;
@@ -35,7 +35,7 @@ export interface HookInstantiation {
 }
 
 /** The VNFCs a hook acts on, each a SOL 003 VnfcResourceInfo with its CPs' addresses (vnfcCpInfo[].cpProtocolInfo). */
-export interface HookVnfcs {
+interface HookVnfcs {
   /** About to be removed: a scale-in's, a heal's or a termination's (at `<op>_start`). */
   removing: VnfcResourceInfo[];
   /** Just made by the operation's infra step (at `<op>_end`): a scale-out's new members, a heal's replacements, all of an instantiation. */

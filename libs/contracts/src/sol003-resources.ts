@@ -42,7 +42,7 @@ export interface CpProtocolInfo {
 }
 
 /** ETSI GS NFV-SOL 003 v3.3.1 §4.4.1.10c IpOverEthernetAddressInfo (fixed addresses only: what a port holds). */
-export interface IpOverEthernetAddressInfo {
+interface IpOverEthernetAddressInfo {
   macAddress?: string;
   ipAddresses?: { type: 'IPV4' | 'IPV6'; addresses: string[]; isDynamic?: boolean; subnetId?: string }[];
 }

@@ -66,7 +66,7 @@ export type StepAction =
  * with the change request's top-level keys winning; secrets sealed, opened by
  * the step under `/additionalParams`).
  */
-export interface PackageDeployment {
+interface PackageDeployment {
   vnfdId: string;
   vduCounts: Record<string, number>;
   additionalParams?: Record<string, unknown>;

@@ -9,10 +9,9 @@ import type { ServiceName } from './services';
  * Messages are keyed by aggregate id, so one aggregate's messages stay in one
  * partition and in order.
  */
-export const TOPIC_PREFIX = 'vnfm';
+const TOPIC_PREFIX = 'vnfm';
 
 export const commandTopic = (service: ServiceName) => commandTopicOfType(`${service}.`);
-export const eventTopic = (service: ServiceName) => `${TOPIC_PREFIX}.${service}.events`;
 export const replyTopic = (clientId: string) => `${TOPIC_PREFIX}.replies.${clientId}`;
 export const deadLetterTopic = (topic: string) => `${topic}.dlt`;
 
@@ -20,7 +19,7 @@ export const deadLetterTopic = (topic: string) => `${topic}.dlt`;
  * Message types are `<service>.<name>`; the service part routes a command to
  * its topic, e.g. `vim-registry.registerVim`.
  */
-export function serviceOfMessageType(type: string): string {
+function serviceOfMessageType(type: string): string {
   const dot = type.indexOf('.');
   return dot > 0 ? type.slice(0, dot) : type;
 }

@@ -4,7 +4,7 @@ import type { EventMetadata, NewEvent } from './event-store.port';
 /** Supplies ambient metadata (trace, correlation, principal) at append time. */
 export type MetadataSource = () => Partial<EventMetadata>;
 
-export const SYSTEM_PRINCIPAL = 'system';
+const SYSTEM_PRINCIPAL = 'system';
 
 /** Fills every metadata field: explicit values win over ambient ones. */
 export function completeMetadata(event: NewEvent, ambient: Partial<EventMetadata>, now: Date, id: string): EventMetadata {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { WrongExpectedRevisionError } from './errors';
 import type { EventMetadata, EventStore, RecordedEvent } from './event-store.port';
 
-export interface ConformanceContext {
+interface ConformanceContext {
   store: EventStore;
   /** Ambient metadata the store was built with (returned by its MetadataSource). */
   ambient: Partial<EventMetadata>;

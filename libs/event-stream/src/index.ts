@@ -1,2 +1,2 @@
 export { streamRecordId, type StreamRecord } from './stream-record';
-export { EventStreamPublisher, type EventStreamPublisherOptions } from './event-stream-publisher';
+export { EventStreamPublisher } from './event-stream-publisher';

@@ -36,10 +36,10 @@ const WORKLOAD_RANK = 4;
 const BINDING_RANK = 5;
 const CUSTOM_RESOURCE_RANK = 6;
 
-export const isCrd = (object: KubeObject): boolean =>
+const isCrd = (object: KubeObject): boolean =>
   object.kind === 'CustomResourceDefinition' && groupOf(object.apiVersion) === 'apiextensions.k8s.io';
 
-export function applyRank(object: KubeObject): number {
+function applyRank(object: KubeObject): number {
   if (isCrd(object)) return CRD_RANK;
   if (!isBuiltInGroup(groupOf(object.apiVersion))) return CUSTOM_RESOURCE_RANK;
   if (object.kind === 'Binding') return BINDING_RANK;

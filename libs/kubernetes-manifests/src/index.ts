@@ -1,6 +1,6 @@
 export * from './manifest.errors';
 export { groupOf, describeObject, type KubeObject, type ManifestObject } from './kube-object';
-export { DEF_FILES_PARAM, manifestPathsOf, namespaceOf } from './manifest-files';
+export { manifestPathsOf, namespaceOf } from './manifest-files';
 export { manifestObjects } from './manifest-objects';
 export {
   VNF_INSTANCE_LABEL,
@@ -9,12 +9,11 @@ export {
   instanceSelector,
   instanceObject,
   requestObject,
-  isBuiltInGroup,
   isCustomResource,
 } from './instance-objects';
-export { applyRank, applyWaves, deleteWaves, isCrd } from './apply-order';
-export { isWorkload, vduObjects, vduWorkloads, type VduRef } from './vdu-workloads';
-export { readinessOf, type Readiness } from './readiness';
+export { applyWaves, deleteWaves } from './apply-order';
+export { isWorkload, vduObjects, vduWorkloads } from './vdu-workloads';
+export { readinessOf } from './readiness';
 export { withVduReplicas } from './vdu-replicas';
 export { madeForKept } from './derived-objects';
 export { CLUSTER_API_GROUP, clusterKubeconfigSecret } from './cluster-api';

@@ -5,7 +5,7 @@ import { unusableManifests } from './manifest.errors';
  * package paths in the order given (Tacker v1 and v2 alike read this key;
  * the VNFD itself does not name them).
  */
-export const DEF_FILES_PARAM = 'lcm-kubernetes-def-files';
+const DEF_FILES_PARAM = 'lcm-kubernetes-def-files';
 
 export function manifestPathsOf(additionalParams: Record<string, unknown> | undefined): string[] {
   const paths = additionalParams?.[DEF_FILES_PARAM];

@@ -29,7 +29,7 @@ export interface LbNode {
 }
 
 /** VDU ids of Tacker's kubespray sample VNFD, used when no CP of the parameters names a VNFC's role. */
-export const SAMPLE_VDUS = { master: 'masterNode', worker: 'workerNode', externalLb: 'externalLB' } as const;
+const SAMPLE_VDUS = { master: 'masterNode', worker: 'workerNode', externalLb: 'externalLB' } as const;
 
 /**
  * The VNFC's node name: its role and a digest of the VNFC id. It depends on

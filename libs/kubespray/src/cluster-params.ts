@@ -3,7 +3,7 @@ import { invalidClusterParams } from './kubespray.errors';
 import { readRegistryConnections, REGISTRY_CONNECTIONS_PARAM, type RegistryConnection } from './registry-connections';
 
 /** `additionalParams` member the kubespray MgmtDriver reads (tacker-specs "k8s-mgmtdriver-kubespray", Request parameters for operation). */
-export const CLUSTER_PARAM = 'k8s_cluster_installation_param';
+const CLUSTER_PARAM = 'k8s_cluster_installation_param';
 
 export interface AnsibleServerParams {
   ipAddress: string;
@@ -24,14 +24,14 @@ export interface NodeParams {
   password: string;
 }
 
-export interface MasterParams extends NodeParams {
+interface MasterParams extends NodeParams {
   podCidr?: string;
   clusterCidr?: string;
   /** CP whose address clients reach the API server on; defaults to nicCpName. */
   clusterCpName: string;
 }
 
-export interface ExternalLbParams {
+interface ExternalLbParams {
   sshCpName: string;
   sshUsername: string;
   sshPassword: string;
@@ -39,7 +39,7 @@ export interface ExternalLbParams {
   scriptPath: string;
 }
 
-export interface ProxyParams {
+interface ProxyParams {
   httpProxy?: string;
   httpsProxy?: string;
   noProxy?: string;

@@ -7,7 +7,7 @@ import { decodeEnvelope, encodeEnvelope, type Envelope } from './envelope';
 import { MemoryInbox, type Inbox } from './inbox';
 import type { PayloadSeal } from './payload-seal';
 
-export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
+const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 const DEFAULT_MAX_ATTEMPTS = 5;
 const DEFAULT_RETRY_BACKOFF_MS = 100;
 const UNEXPECTED_FAILURE: ErrorBody = {

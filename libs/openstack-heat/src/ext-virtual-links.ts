@@ -1,7 +1,7 @@
 import { isRecord } from '@vnfm/util';
 
 /** What the driver reads of one IP address of a CP config (SOL 003 v3.3.1 §4.4.1.10c IpOverEthernetAddressData). */
-export interface CpFixedIp {
+interface CpFixedIp {
   subnet?: string;
   ipAddress?: string;
 }

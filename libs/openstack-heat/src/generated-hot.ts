@@ -9,8 +9,8 @@ const HOT_VERSION = '2013-05-23';
 const COMPUTE = 'tosca.nodes.nfv.Vdu.Compute';
 
 /** The name of the AutoScalingGroup of a scaled VDU, and of its member template (as Tacker v2's BaseHOTs name them). */
-export const scaleGroupName = (vduId: string) => `${vduId}_scale_group`;
-export const memberTemplateName = (vduId: string) => `${vduId}.yaml`;
+const scaleGroupName = (vduId: string) => `${vduId}_scale_group`;
+const memberTemplateName = (vduId: string) => `${vduId}.yaml`;
 
 /** A VDU some scaling aspect scales, or one that may have more than one VNFC, runs in a scaling group; any other is one plain server. */
 const isScaled = (flavour: VnfdFlavour, vdu: Vdu) =>

@@ -2,7 +2,7 @@ import type { VduCp, VirtualStorage, Vdu } from '@vnfm/vnfd';
 import type { HotTemplate } from './hot-template';
 
 /** A value a VDU's resources take: from the `nfv` parameter, or from a resource of the top template (an internal VL's net). */
-export type VduInput = { get_param: (string | number)[] } | { get_resource: string };
+type VduInput = { get_param: (string | number)[] } | { get_resource: string };
 
 /** What the resources of one VDU read from outside them, by the name a nested template declares it under. */
 export type VduInputs = Record<string, VduInput>;
@@ -58,9 +58,9 @@ export function vduResources(
   return resources;
 }
 
-export const flavorInput = 'flavor';
-export const imageInput = (node: string) => `image-${node}`;
-export const networkInput = (cp: string) => `net-${cp}`;
+const flavorInput = 'flavor';
+const imageInput = (node: string) => `image-${node}`;
+const networkInput = (cp: string) => `net-${cp}`;
 
 /**
  * The inputs of a VDU's resources, in Tacker v2's `nfv` convention

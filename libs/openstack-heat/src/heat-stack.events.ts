@@ -1,6 +1,6 @@
 import type { HeatStackDefinition } from './stack-definition';
 
-export const HEAT_STACK_STREAM_PREFIX = 'heatStack-';
+const HEAT_STACK_STREAM_PREFIX = 'heatStack-';
 
 /** One stream per VNF instance: the stack the driver last asked Heat for. */
 export const heatStackStream = (vnfInstanceId: string) => `${HEAT_STACK_STREAM_PREFIX}${vnfInstanceId}`;

@@ -80,7 +80,7 @@ function scaledVdus(flavour: VnfdFlavour): ScaledVdus {
 }
 
 /** The `nfv` parameter of a definition (an object; a stack without one has nothing the VNFM fills). */
-export const nfvOf = (definition: HeatStackDefinition): Record<string, unknown> =>
+const nfvOf = (definition: HeatStackDefinition): Record<string, unknown> =>
   isRecord(definition.parameters['nfv']) ? definition.parameters['nfv'] : {};
 
 /** CPs whose VIM network comes from the request: the external CPs of the deployment (`nfv.CP.<cp>.network`). */

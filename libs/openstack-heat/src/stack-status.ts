@@ -20,7 +20,7 @@ export interface PollSchedule {
  * second later (Tacker polls every 5 s), at 1.25 GETs per second per stack in
  * flight (about eleven GETs more in the first second, which are cheap).
  */
-export const HEAT_POLL_SCHEDULE: PollSchedule = { firstMs: 1, factor: 2, maxMs: 800 };
+const HEAT_POLL_SCHEDULE: PollSchedule = { firstMs: 1, factor: 2, maxMs: 800 };
 
 /** The wait before poll number `attempt` (0-based), never past the time left. */
 export function pollDelayMs(attempt: number, remainingMs: number, schedule: PollSchedule = HEAT_POLL_SCHEDULE): number {

@@ -1,18 +1,8 @@
 export { createInfrastructure, openEventStore, type Infrastructure } from './infrastructure';
 export { ServiceRuntime } from './service-runtime';
 export { startBackendService, SERVICE_RUNTIME, type RunningService } from './backend-service';
-export { probeMessageType, type ProbeRequest, type ProbeResult } from './diagnostic-probe';
+export { probeMessageType, type ProbeResult } from './diagnostic-probe';
 export { bootstrap } from './bootstrap';
-export { startReadModelProjection, type ReadModelProjection } from './read-model-projection';
+export { startReadModelProjection } from './read-model-projection';
 export { AggregateReadModel, type AggregateEntry } from './aggregate-read-model';
-export {
-  handleCommand,
-  loadStream,
-  retryOnConflict,
-  type Appended,
-  type CommandOptions,
-  type CommandOutcome,
-  type DomainEvent,
-  type EventFold,
-  type Loaded,
-} from './command-handler';
+export { handleCommand, loadStream, retryOnConflict, type CommandOutcome, type EventFold, type Loaded } from './command-handler';

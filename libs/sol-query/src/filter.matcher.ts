@@ -51,7 +51,7 @@ function matchesTerm(item: unknown, term: FilterTerm): boolean {
 }
 
 /** Every scalar reached by the path, descending into arrays on the way. */
-export function valuesAt(item: unknown, path: readonly string[]): Scalar[] {
+function valuesAt(item: unknown, path: readonly string[]): Scalar[] {
   if (Array.isArray(item)) return item.flatMap((element) => valuesAt(element, path));
   if (path.length === 0) return isScalar(item) ? [item] : [];
   if (item === null || typeof item !== 'object') return [];

@@ -1,7 +1,7 @@
 import { SolQueryError } from './sol-query.error';
 
 /** ETSI GS NFV-SOL 013 v2.6.1 §5.2.2, table 5.2.2-1: the attribute-based filter operators. */
-export const FILTER_OPERATORS = ['eq', 'neq', 'in', 'nin', 'gt', 'gte', 'lt', 'lte', 'cont', 'ncont'] as const;
+const FILTER_OPERATORS = ['eq', 'neq', 'in', 'nin', 'gt', 'gte', 'lt', 'lte', 'cont', 'ncont'] as const;
 export type FilterOperator = (typeof FILTER_OPERATORS)[number];
 
 /** One `(op,attr/path,value[,value]*)` term; a filter is the AND of its terms. */

@@ -1,7 +1,7 @@
 import { errorMessage } from '@vnfm/util';
 import { AppError, type ProblemDetails, type RunStepMessage, type ServiceName } from '@vnfm/contracts';
 
-export const problemOf = (error: AppError): ProblemDetails => ({ status: error.status, title: error.title, detail: error.detail });
+const problemOf = (error: AppError): ProblemDetails => ({ status: error.status, title: error.title, detail: error.detail });
 
 /** What a handler threw, as the step's failure: a refusal keeps its status; anything unforeseen is a 500 naming the service. */
 export function failureOf(service: ServiceName, error: unknown): ProblemDetails {

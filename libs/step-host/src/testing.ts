@@ -1,2 +1,2 @@
-export { describeStepProtocolConformance, type StepHostUnderTest } from './testing/step-protocol.conformance';
+export { describeStepProtocolConformance } from './testing/step-protocol.conformance';
 export { ConformanceSteps, type ConformanceMode } from './testing/conformance-steps';

@@ -2,7 +2,7 @@ import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 
 /** How long a VIM (or its identity provider) gets to answer one request. */
-export const VIM_REQUEST_TIMEOUT_MS = 10_000;
+const VIM_REQUEST_TIMEOUT_MS = 10_000;
 const MAX_BODY_BYTES = 1024 * 1024;
 
 export interface HttpExchange {

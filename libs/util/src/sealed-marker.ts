@@ -6,7 +6,7 @@
  * (`containsSealedMarker`), and a forged marker never opens (AES-GCM
  * authenticates it).
  */
-export const SEALED_PREFIX = 'sealed:v1:';
+const SEALED_PREFIX = 'sealed:v1:';
 const MARKER = /^sealed:v1:[A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+)+$/;
 
 /** What views, audit entries and logs show where a secret was given. */

@@ -1,7 +1,7 @@
 import { SECRET_FIELDS, type PlacementAttr, type VimProject, type VimRecord, type VimStatus, type VimType } from './vim.types';
 
 /** Tacker masks secrets this way (oslo strutils.mask_dict_password). */
-export const MASKED = '***';
+const MASKED = '***';
 
 /**
  * A VIM as Tacker's `/v1.0/vims` API shows it (api-ref "Show VIM"): no

@@ -3,7 +3,7 @@ import { isPemCertificateBundle, normalizeTackerPem } from './tacker-pem';
 import { readText, readUrl, type JsonObject, type Problems } from './validation';
 import type { PublicAuthCred, SecretField, SecretValues, VimProject, VimType } from './vim.types';
 
-export interface ParsedCredentials {
+interface ParsedCredentials {
   authCred: PublicAuthCred;
   secrets: SecretValues;
 }

@@ -28,7 +28,7 @@ export interface UnsetDefaultVim {
   data: { replacedBy: string; now: string };
 }
 
-export interface DeleteVim {
+interface DeleteVim {
   type: 'DeleteVim';
   data: { now: string };
 }

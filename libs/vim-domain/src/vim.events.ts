@@ -4,7 +4,7 @@ import type { PlacementAttr, PublicAuthCred, SealedSecrets, VimProject, VimType 
 export const VIM_STREAM_PREFIX = 'vim-';
 export const vimStream = (vimId: string) => `${VIM_STREAM_PREFIX}${vimId}`;
 
-export interface VimRegistered {
+interface VimRegistered {
   type: 'VimRegistered';
   data: {
     vimId: string;
@@ -47,19 +47,19 @@ export interface VimUpdated {
   };
 }
 
-export interface VimSetAsDefault {
+interface VimSetAsDefault {
   type: 'VimSetAsDefault';
   data: { at: string };
 }
 
-export interface VimUnsetAsDefault {
+interface VimUnsetAsDefault {
   type: 'VimUnsetAsDefault';
   /** `replacedBy`: the VIM that became the tenant's default instead. */
   data: { at: string; replacedBy?: string };
 }
 
 /** The VIM's data key is destroyed right after: its sealed secrets are unreadable from then on. */
-export interface VimDeleted {
+interface VimDeleted {
   type: 'VimDeleted';
   data: { deletedAt: string };
 }
@@ -67,7 +67,7 @@ export interface VimDeleted {
 export type VimEvent =
   VimRegistered | VimFoundReachable | VimFoundUnreachable | VimUpdated | VimSetAsDefault | VimUnsetAsDefault | VimDeleted;
 
-export const VIM_EVENT_TYPES: readonly VimEvent['type'][] = [
+const VIM_EVENT_TYPES: readonly VimEvent['type'][] = [
   'VimRegistered',
   'VimFoundReachable',
   'VimFoundUnreachable',

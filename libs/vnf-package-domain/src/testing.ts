@@ -21,4 +21,4 @@ export function onboardedContent(overrides: Partial<OnboardedContent> = {}): Onb
   };
 }
 
-export { BUNDLE_DEFECTS, contractViolations, responseSchema, schemaViolations, type ContractName } from './testing/openapi-contract';
+export { contractViolations, responseSchema, schemaViolations, type ContractName } from './testing/openapi-contract';

@@ -16,9 +16,9 @@ export type VnfPackageEvent =
   | { type: 'VnfPackageArtifactExtracted'; data: { artifactPath: string; blobKey: string; size: number; extractedAt: string } }
   | { type: 'VnfPackageDeleted'; data: { deletedAt: string } };
 
-export type VnfPackageEventType = VnfPackageEvent['type'];
+type VnfPackageEventType = VnfPackageEvent['type'];
 
-export const VNF_PACKAGE_EVENT_TYPES: readonly VnfPackageEventType[] = [
+const VNF_PACKAGE_EVENT_TYPES: readonly VnfPackageEventType[] = [
   'VnfPackageCreated',
   'VnfPackageUploadFromUriStarted',
   'VnfPackageContentUploaded',

@@ -58,8 +58,6 @@ export interface VnfPackage {
 /** Before its first event a package does not exist. */
 export type VnfPackageState = VnfPackage | undefined;
 
-export const initialState = (): VnfPackageState => undefined;
-
 export const streamNameOf = (vnfPkgId: string) => `vnfPackage-${vnfPkgId}`;
 export const VNF_PACKAGE_STREAM_PREFIX = 'vnfPackage-';
 

@@ -39,7 +39,7 @@ export interface VnfPackageArtifactInfo {
   metadata?: Record<string, unknown>;
 }
 
-export interface Link {
+interface Link {
   href: string;
 }
 

@@ -35,7 +35,7 @@ export const VNF_PKG_INFO_ATTRIBUTES = [
   '_links',
 ] as const satisfies readonly (keyof VnfPkgInfo)[];
 
-export const usageStateOf = (pkg: VnfPackage): PackageUsageState => (pkg.vnfInstanceIds.length > 0 ? 'IN_USE' : 'NOT_IN_USE');
+const usageStateOf = (pkg: VnfPackage): PackageUsageState => (pkg.vnfInstanceIds.length > 0 ? 'IN_USE' : 'NOT_IN_USE');
 
 /**
  * The VnfPkgInfo representation (ETSI GS NFV-SOL 005 v2.6.1 §9.5.2.5): the

@@ -16,7 +16,7 @@ export interface Manifest {
   cms?: string;
 }
 
-export interface ManifestSource {
+interface ManifestSource {
   path: string;
   algorithm?: string;
   hash?: string;

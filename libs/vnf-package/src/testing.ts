@@ -1,4 +1,4 @@
-export { buildZip, writeZip, type ZipEntrySpec } from './testing/zip.writer';
+export { buildZip, type ZipEntrySpec } from './testing/zip.writer';
 export {
   repoRoot,
   corpusPath,

@@ -12,7 +12,7 @@ export interface ToscaMeta {
   fileDigests: ListedDigest[];
 }
 
-export interface ListedDigest {
+interface ListedDigest {
   path: string;
   algorithm?: string;
   hash?: string;

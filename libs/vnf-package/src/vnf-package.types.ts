@@ -13,7 +13,7 @@ export interface LoadOptions {
   signatureCheckDate?: Date;
 }
 
-export interface PackageFile {
+interface PackageFile {
   path: string;
   size: number;
 }

@@ -9,7 +9,7 @@ export type Sol001Version = (typeof BUNDLED_SOL001_VERSIONS)[number];
 export const SOL001_TYPE_FILES = ['etsi_nfv_sol001_common_types.yaml', 'etsi_nfv_sol001_vnfd_types.yaml'] as const;
 
 /** Bare-name imports target the version Tacker packages are written against. */
-export const DEFAULT_SOL001_VERSION: Sol001Version = '2.6.1';
+const DEFAULT_SOL001_VERSION: Sol001Version = '2.6.1';
 
 /** Key of a bundled file in `VnfdSource.bundledTypes`, also its path under `etsi-types/`. */
 export const bundledTypesKey = (version: Sol001Version, file: string): string => `${version}/${file}`;

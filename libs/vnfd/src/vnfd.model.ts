@@ -134,7 +134,7 @@ export interface InstantiationLevels {
   levels: InstantiationLevel[];
 }
 
-export interface InstantiationLevel {
+interface InstantiationLevel {
   id: string;
   description?: string;
   scaleLevels: Record<string, number>;

@@ -1,7 +1,7 @@
 import { AppError } from '@vnfm/contracts';
 
 /** The actions of the Kubernetes infra driver not built yet fail their step with this before any work starts. */
-export const kubernetesDriverNotAvailable = (action: string) =>
+const kubernetesDriverNotAvailable = (action: string) =>
   new AppError(
     'KUBERNETES_DRIVER_NOT_AVAILABLE',
     422,

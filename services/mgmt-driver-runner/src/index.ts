@@ -1,2 +1,2 @@
 export { MgmtDriverRunnerModule } from './mgmt-driver-runner.module';
-export { HOOK_DRIVERS, type HookDriver, type HookSecrets, type HookPackageFiles } from './drivers/hook-driver';
+export { type HookSecrets, type HookPackageFiles } from './drivers/hook-driver';

@@ -9,7 +9,7 @@ import { corpusPath, fixturePath, repoRoot, stageFolders, zipFolder } from '../.
 import type { OpenStackSimulator } from '../../openstack-sim/src';
 import { elapsedSeconds } from './stats';
 
-export const BENCH_PACKAGE = 'vnf-v2-basic-lcms-max';
+const BENCH_PACKAGE = 'vnf-v2-basic-lcms-max';
 const TOKEN = 'bench-admin-token';
 
 export interface Instantiation {

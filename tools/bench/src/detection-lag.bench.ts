@@ -18,7 +18,7 @@ export interface LagCase {
   startEveryMs?: number;
 }
 
-export const LAG_CASES: readonly LagCase[] = [
+const LAG_CASES: readonly LagCase[] = [
   { stackDelayMs: 0, runs: 30 },
   { stackDelayMs: 500, runs: 20 },
   { stackDelayMs: 20_000, runs: 20, startEveryMs: 1_000 },

@@ -21,11 +21,8 @@ import { registerSimRoutes } from './simulator/sim.routes';
 import { DEFAULT_ADDRESS_POOL, type OpenStackSimulatorOptions } from './simulator/simulator-options';
 import { dumpState, type SimStateDump } from './simulator/state-dump';
 
-export type { FaultOperation, FaultSpec } from './simulator/fault-spec';
-export type { FaultInjector } from './simulator/fault-injector';
-export type { SimCredentials } from './simulator/identity-setup';
-export type { OpenStackSimulatorOptions, SimProjectOptions, SimUserOptions } from './simulator/simulator-options';
-export type { ServerState, SimStateDump, StackState } from './simulator/state-dump';
+export type { OpenStackSimulatorOptions } from './simulator/simulator-options';
+export type { SimStateDump, StackState } from './simulator/state-dump';
 
 export interface OpenStackSimulator {
   /** `http://host:port`. */

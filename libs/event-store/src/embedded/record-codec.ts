@@ -7,10 +7,10 @@ import type { EventMetadata, RecordedEvent } from '../event-store.port';
  * The payload is UTF-8 JSON. A record that is short, fails its CRC or does not
  * parse marks the end of the valid log.
  */
-export const RECORD_MAGIC = 0x564e4631; // "VNF1"
-export const HEADER_BYTES = 12;
+const RECORD_MAGIC = 0x564e4631; // "VNF1"
+const HEADER_BYTES = 12;
 /** Upper bound for one append, to catch garbage lengths quickly. */
-export const MAX_RECORD_BYTES = 64 * 1024 * 1024;
+const MAX_RECORD_BYTES = 64 * 1024 * 1024;
 
 export interface StoredEvent {
   i: string;

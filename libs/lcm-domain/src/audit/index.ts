@@ -1,1 +1,1 @@
-export { instanceAt, auditEntries, type RecordedVnfInstanceEvent, type PointInTime, type AuditEntry } from './audit.fold';
+export { instanceAt, auditEntries, type RecordedVnfInstanceEvent, type PointInTime } from './audit.fold';

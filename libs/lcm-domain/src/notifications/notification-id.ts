@@ -5,7 +5,7 @@ import type { NotificationIntent } from './notification.types';
 const NAMESPACE = Buffer.from('6b0a5a52-8e3a-4f43-9d1f-3c1e2f7b9a10'.replace(/-/g, ''), 'hex');
 
 /** RFC 4122 §4.3 name-based UUID, SHA-1 (version 5). */
-export function uuidV5(name: string): string {
+function uuidV5(name: string): string {
   const hash = createHash('sha1').update(NAMESPACE).update(name, 'utf8').digest();
   hash[6] = (hash[6] & 0x0f) | 0x50;
   hash[8] = (hash[8] & 0x3f) | 0x80;

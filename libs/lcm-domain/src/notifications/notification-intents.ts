@@ -7,7 +7,7 @@ import type { NotificationIntent, NotificationSource, NotificationStatus } from 
  * The occurrence events that change `operationState`, and the state they enter.
  * SOL 003 v2.6.1 §5.6.2.2 (v3.3.1 §5.6.2.2): a notification at each state change.
  */
-export const OP_OCC_STATE_EVENTS: Readonly<Record<string, LcmOperationStateType>> = {
+const OP_OCC_STATE_EVENTS: Readonly<Record<string, LcmOperationStateType>> = {
   VnfLcmOpOccStarted: 'STARTING',
   VnfLcmOpOccProcessingStarted: 'PROCESSING',
   VnfLcmOpOccRetried: 'PROCESSING',

@@ -10,19 +10,19 @@ export const notificationOutboxStream = (subscriptionId: string, vnfInstanceId: 
   `${NOTIFICATION_OUTBOX_PREFIX}${subscriptionId}-${vnfInstanceId}`;
 
 /** The rendered body (it holds no secret), queued once per id; a replay queues it again. */
-export interface NotificationQueued {
+interface NotificationQueued {
   type: 'NotificationQueued';
   data: { notificationId: string; subscriptionId: string; vnfInstanceId: string; body: NotificationBody; at: string; replay?: boolean };
 }
-export interface NotificationDelivered {
+interface NotificationDelivered {
   type: 'NotificationDelivered';
   data: { notificationId: string; status: number; attempts: number; at: string };
 }
-export interface NotificationAttemptFailed {
+interface NotificationAttemptFailed {
   type: 'NotificationAttemptFailed';
   data: { notificationId: string; attempt: number; reason: string; at: string };
 }
-export interface NotificationParked {
+interface NotificationParked {
   type: 'NotificationParked';
   data: { notificationId: string; reason: string; attempts: number; at: string };
 }

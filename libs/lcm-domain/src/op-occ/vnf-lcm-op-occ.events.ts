@@ -4,7 +4,7 @@ import type { LcmOperationType } from '../sol003/sol003.types';
 import type { CancelMode } from './vnf-lcm-op-occ.commands';
 
 /** STARTING: the occurrence exists, with its plan (SOL 003 §5.4.1.2). `operationParams` with secrets sealed. */
-export interface VnfLcmOpOccStarted {
+interface VnfLcmOpOccStarted {
   type: 'VnfLcmOpOccStarted';
   data: {
     vnfLcmOpOccId: string;
@@ -18,64 +18,64 @@ export interface VnfLcmOpOccStarted {
 }
 
 /** STARTING → PROCESSING. */
-export interface VnfLcmOpOccProcessingStarted {
+interface VnfLcmOpOccProcessingStarted {
   type: 'VnfLcmOpOccProcessingStarted';
   data: { at: string };
 }
 
-export interface VnfLcmOpOccStepRequested {
+interface VnfLcmOpOccStepRequested {
   type: 'VnfLcmOpOccStepRequested';
   data: { stepId: string; phase: StepPhase; index: number; attempt: number; step: PlannedStep; at: string };
 }
 
-export interface VnfLcmOpOccStepSucceeded {
+interface VnfLcmOpOccStepSucceeded {
   type: 'VnfLcmOpOccStepSucceeded';
   data: { stepId: string; result: StepResult; at: string };
 }
 
-export interface VnfLcmOpOccStepFailed {
+interface VnfLcmOpOccStepFailed {
   type: 'VnfLcmOpOccStepFailed';
   data: { stepId: string; error: ProblemDetails; at: string };
 }
 
 /** PROCESSING or ROLLING_BACK → FAILED_TEMP. */
-export interface VnfLcmOpOccFailedTemporarily {
+interface VnfLcmOpOccFailedTemporarily {
   type: 'VnfLcmOpOccFailedTemporarily';
   data: { error: ProblemDetails; at: string };
 }
 
 /** PROCESSING → COMPLETED. */
-export interface VnfLcmOpOccCompleted {
+interface VnfLcmOpOccCompleted {
   type: 'VnfLcmOpOccCompleted';
   data: { changedInfo?: Record<string, unknown>; at: string };
 }
 
 /** FAILED_TEMP → PROCESSING. */
-export interface VnfLcmOpOccRetried {
+interface VnfLcmOpOccRetried {
   type: 'VnfLcmOpOccRetried';
   data: { at: string };
 }
 
 /** FAILED_TEMP → ROLLING_BACK. */
-export interface VnfLcmOpOccRollbackStarted {
+interface VnfLcmOpOccRollbackStarted {
   type: 'VnfLcmOpOccRollbackStarted';
   data: { at: string };
 }
 
 /** ROLLING_BACK → ROLLED_BACK. */
-export interface VnfLcmOpOccRolledBack {
+interface VnfLcmOpOccRolledBack {
   type: 'VnfLcmOpOccRolledBack';
   data: { at: string };
 }
 
 /** FAILED_TEMP → FAILED. */
-export interface VnfLcmOpOccFailed {
+interface VnfLcmOpOccFailed {
   type: 'VnfLcmOpOccFailed';
   data: { at: string };
 }
 
 /** STARTING, PROCESSING or ROLLING_BACK: cancelling asked (SOL 003 §5.4.17); the state moves once the workflow has stopped. */
-export interface VnfLcmOpOccCancelRequested {
+interface VnfLcmOpOccCancelRequested {
   type: 'VnfLcmOpOccCancelRequested';
   data: { cancelMode: CancelMode; at: string };
 }

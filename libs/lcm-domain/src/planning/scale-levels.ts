@@ -12,7 +12,7 @@ export function flavourOf(vnfd: VnfdModel, flavourId: string): VnfdFlavour {
   return flavour;
 }
 
-export function aspectOf(flavour: VnfdFlavour, aspectId: string): ScalingAspect {
+function aspectOf(flavour: VnfdFlavour, aspectId: string): ScalingAspect {
   const aspect = flavour.scalingAspects.find((a) => a.id === aspectId);
   if (!aspect) throw unprocessableLcmRequest('UNKNOWN_SCALING_ASPECT', `Flavour ${flavour.flavourId} has no scaling aspect ${aspectId}.`);
   return aspect;

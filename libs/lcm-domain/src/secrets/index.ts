@@ -1,1 +1,1 @@
-export { refuseSealedMarkers, sealedMarkerInRequest } from './request-secrets';
+export { refuseSealedMarkers } from './request-secrets';

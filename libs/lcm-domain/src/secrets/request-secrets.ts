@@ -14,7 +14,7 @@ import { AppError } from '@vnfm/contracts';
  */
 
 /** Markers are ours to write: client input holding one is refused (it could only be a copy of a sealed secret or a forgery). */
-export const sealedMarkerInRequest = () =>
+const sealedMarkerInRequest = () =>
   new AppError(
     'SEALED_MARKER_IN_REQUEST',
     400,

@@ -6,10 +6,8 @@ export type {
   ResourceHandle,
   ScaleInfo,
   VimConnectionRef,
-  VnfcCpInfo,
   VnfcResourceInfo,
   VnfExtCpInfo,
-  VnfLinkPortInfo,
   VnfVirtualLinkResourceInfo,
 } from '@vnfm/contracts';
 
@@ -32,7 +30,7 @@ export type LcmOperationType =
 export type LcmOperationStateType = 'STARTING' | 'PROCESSING' | 'COMPLETED' | 'FAILED_TEMP' | 'FAILED' | 'ROLLING_BACK' | 'ROLLED_BACK';
 
 /** Final states: the operation occurrence never changes again (SOL 003 §5.4.1.2). */
-export const FINAL_OPERATION_STATES: readonly LcmOperationStateType[] = ['COMPLETED', 'FAILED', 'ROLLED_BACK'];
+const FINAL_OPERATION_STATES: readonly LcmOperationStateType[] = ['COMPLETED', 'FAILED', 'ROLLED_BACK'];
 
 export const isFinalOperationState = (state: LcmOperationStateType) => FINAL_OPERATION_STATES.includes(state);
 

@@ -26,7 +26,7 @@ export interface LifecycleChangeNotificationsFilter {
   operationStates?: LcmOperationStateType[];
 }
 
-export type SubscriptionAuthType = 'BASIC' | 'OAUTH2_CLIENT_CREDENTIALS' | 'TLS_CERT';
+type SubscriptionAuthType = 'BASIC' | 'OAUTH2_CLIENT_CREDENTIALS' | 'TLS_CERT';
 
 /** ETSI GS NFV-SOL 013 §8.3.4 SubscriptionAuthentication (password and clientPassword sealed once received). */
 export interface SubscriptionAuthentication {
@@ -60,7 +60,7 @@ export interface LccnSubscriptionCreated {
   type: 'LccnSubscriptionCreated';
   data: Omit<LccnSubscription, 'deleted'>;
 }
-export interface LccnSubscriptionDeleted {
+interface LccnSubscriptionDeleted {
   type: 'LccnSubscriptionDeleted';
   data: { at: string };
 }

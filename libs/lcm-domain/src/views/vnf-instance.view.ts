@@ -82,7 +82,7 @@ interface VnfcInfo {
 }
 
 /** SOL 003 §5.5.2.2 instantiatedVnfInfo: what the VNFM decided and observed, with the external connectivity as requested and realised. */
-export type InstantiatedVnfInfoView = Omit<InstantiatedVnfInfo, 'extCpInfo' | 'extVirtualLinks' | 'extManagedVirtualLinks'> & {
+type InstantiatedVnfInfoView = Omit<InstantiatedVnfInfo, 'extCpInfo' | 'extVirtualLinks' | 'extManagedVirtualLinks'> & {
   extCpInfo: Record<string, unknown>[];
   extVirtualLinkInfo?: Record<string, unknown>[];
   extManagedVirtualLinkInfo?: Record<string, unknown>[];

@@ -13,7 +13,7 @@ export interface CreateVnfInstance {
   data: { vnfInstanceId: string; request: CreateVnfRequest; now: string };
 }
 
-export interface DeleteVnfInstance {
+interface DeleteVnfInstance {
   type: 'DeleteVnfInstance';
   data: { now: string };
 }
@@ -24,7 +24,7 @@ export interface StartVnfLcmOperation {
   data: { vnfLcmOpOccId: string; operation: LcmOperationType; operationParams: unknown; now: string };
 }
 
-export interface RecordVnfLcmOperationState {
+interface RecordVnfLcmOperationState {
   type: 'RecordVnfLcmOperationState';
   data: { vnfLcmOpOccId: string; operationState: 'PROCESSING' | 'FAILED_TEMP' | 'ROLLING_BACK' | 'FAILED'; now: string };
 }
@@ -56,7 +56,7 @@ export interface ApplyVnfOperationResult {
   data: { vnfLcmOpOccId: string; stepId: string; changes: InstanceChanges; now: string };
 }
 
-export interface EndVnfLcmOperation {
+interface EndVnfLcmOperation {
   type: 'EndVnfLcmOperation';
   data: { vnfLcmOpOccId: string; operationState: 'COMPLETED' | 'FAILED' | 'ROLLED_BACK'; now: string };
 }

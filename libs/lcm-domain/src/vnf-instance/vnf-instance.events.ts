@@ -15,7 +15,7 @@ import type {
  * Events of an operation carry its vnfLcmOpOccId; results of a step carry its stepId.
  */
 
-export interface VnfInstanceCreated {
+interface VnfInstanceCreated {
   type: 'VnfInstanceCreated';
   data: {
     vnfInstanceId: string;
@@ -34,17 +34,17 @@ export interface VnfInstanceModified {
 }
 
 /** `operationParams` with secrets sealed (`sealed:v1:…` markers; views show `[SECRET]`). */
-export interface VnfLcmOperationStarted {
+interface VnfLcmOperationStarted {
   type: 'VnfLcmOperationStarted';
   data: { vnfLcmOpOccId: string; operation: LcmOperationType; operationParams: unknown; at: string };
 }
 
-export interface VnfLcmOperationStateChanged {
+interface VnfLcmOperationStateChanged {
   type: 'VnfLcmOperationStateChanged';
   data: { vnfLcmOpOccId: string; operationState: LcmOperationStateType; at: string };
 }
 
-export interface VnfInstantiated {
+interface VnfInstantiated {
   type: 'VnfInstantiated';
   data: {
     vnfLcmOpOccId: string;
@@ -59,24 +59,24 @@ export interface VnfInstantiated {
   };
 }
 
-export interface VnfcsAdded {
+interface VnfcsAdded {
   type: 'VnfcsAdded';
   data: { vnfLcmOpOccId: string; stepId: string; vnfcs: VnfcResourceInfo[]; at: string };
 }
 
 /** The removed VNFCs in full, so the audit trail shows what went away. */
-export interface VnfcsRemoved {
+interface VnfcsRemoved {
   type: 'VnfcsRemoved';
   data: { vnfLcmOpOccId: string; stepId: string; vnfcs: VnfcResourceInfo[]; at: string };
 }
 
 /** `scaleStatus`: every aspect's resulting level. */
-export interface VnfScaleLevelChanged {
+interface VnfScaleLevelChanged {
   type: 'VnfScaleLevelChanged';
   data: { vnfLcmOpOccId: string; stepId: string; scaleStatus: ScaleInfo[]; at: string };
 }
 
-export interface VnfExtConnectivityChanged {
+interface VnfExtConnectivityChanged {
   type: 'VnfExtConnectivityChanged';
   data: {
     vnfLcmOpOccId: string;
@@ -88,13 +88,13 @@ export interface VnfExtConnectivityChanged {
 }
 
 /** The deployment's network as the driver read it after a step (internal virtual links, their ports, the VNFCs' CPs, the external CPs). */
-export interface VnfNetworkResourcesObserved {
+interface VnfNetworkResourcesObserved {
   type: 'VnfNetworkResourcesObserved';
   data: { vnfLcmOpOccId: string; stepId: string; at: string } & NetworkResources;
 }
 
 /** The instance runs another VNF package (SOL 003 v3.3.1 §5.4.11a), deployed with these additionalParams (secrets sealed). */
-export interface VnfPackageChanged {
+interface VnfPackageChanged {
   type: 'VnfPackageChanged';
   data: {
     vnfLcmOpOccId: string;
@@ -106,17 +106,17 @@ export interface VnfPackageChanged {
   };
 }
 
-export interface VnfTerminated {
+interface VnfTerminated {
   type: 'VnfTerminated';
   data: { vnfLcmOpOccId: string; stepId: string; at: string };
 }
 
-export interface VnfLcmOperationEnded {
+interface VnfLcmOperationEnded {
   type: 'VnfLcmOperationEnded';
   data: { vnfLcmOpOccId: string; operationState: 'COMPLETED' | 'FAILED' | 'ROLLED_BACK'; at: string };
 }
 
-export interface VnfInstanceDeleted {
+interface VnfInstanceDeleted {
   type: 'VnfInstanceDeleted';
   data: { at: string };
 }

@@ -27,7 +27,7 @@ export interface InstantiatedVnfInfo extends RequestedLinks {
 }
 
 /** The operation the instance is busy with; one at a time (SOL 003 §5.4.1.2). Its request's external links land on the instance with the step's result. */
-export interface OperationInProgress extends RequestedLinks {
+interface OperationInProgress extends RequestedLinks {
   vnfLcmOpOccId: string;
   operation: LcmOperationType;
   operationState: LcmOperationStateType;
@@ -58,8 +58,6 @@ export interface VnfInstance {
 
 /** Before its first event an instance does not exist. */
 export type VnfInstanceState = VnfInstance | undefined;
-
-export const initialVnfInstanceState = (): VnfInstanceState => undefined;
 
 export const VNF_INSTANCE_STREAM_PREFIX = 'vnfInstance-';
 export const vnfInstanceStream = (vnfInstanceId: string) => `${VNF_INSTANCE_STREAM_PREFIX}${vnfInstanceId}`;

@@ -8,12 +8,9 @@ import type { VnfInstanceCommand } from '../vnf-instance/vnf-instance.commands';
 import type { VnfLcmOpOccCommand } from '../op-occ/vnf-lcm-op-occ.commands';
 import { cancelledError, decideVnfLcmOpOcc } from '../op-occ/vnf-lcm-op-occ.decider';
 import type { VnfLcmOpOccEvent } from '../op-occ/vnf-lcm-op-occ.events';
-import { evolveVnfLcmOpOcc, replayVnfLcmOpOcc } from '../op-occ/vnf-lcm-op-occ.evolve';
+import { evolveVnfLcmOpOcc } from '../op-occ/vnf-lcm-op-occ.evolve';
 import { latestAttempts, nextForwardIndex, pendingStep, type VnfLcmOpOcc } from '../op-occ/vnf-lcm-op-occ.state';
 import type { ChangeCurrentVnfPkgRequest, VnfInfoModificationRequest } from '../sol003/lcm-requests.types';
-
-/** After a crash: the workflow state is the fold of the occurrence's events; then feed it `CoordinatorRestarted`. */
-export const rebuildLcmWorkflow = (events: readonly VnfLcmOpOccEvent[]): LcmWorkflowState => ({ opOcc: replayVnfLcmOpOcc(events) });
 
 /** Collects what one reaction decides; the occurrence is evolved as its events are decided. */
 class Reaction {

@@ -77,7 +77,7 @@ export function responseSchema(contract: ContractName, method: string, path: str
  * errors at these schema paths are not held against the product. Each names
  * what the GS table says instead.
  */
-export const BUNDLE_DEFECTS: readonly { contract: ContractName; path: RegExp; schemaPath: RegExp; missing?: string; why: string }[] = [
+const BUNDLE_DEFECTS: readonly { contract: ContractName; path: RegExp; schemaPath: RegExp; missing?: string; why: string }[] = [
   {
     contract: 'lcm-v2',
     path: /^\/vnf_(instances|lcm_op_occs)/,

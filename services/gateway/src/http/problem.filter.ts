@@ -22,7 +22,7 @@ export class ProblemFilter implements ExceptionFilter {
   }
 }
 
-export function toProblem(exception: unknown): { type: string; title: string; status: number; detail: string } {
+function toProblem(exception: unknown): { type: string; title: string; status: number; detail: string } {
   if (exception instanceof AppError) {
     return { type: `urn:vnfm:problem:${exception.code}`, title: exception.title, status: exception.status, detail: exception.detail };
   }

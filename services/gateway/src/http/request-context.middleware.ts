@@ -5,7 +5,7 @@ import { inSpan, runWithContext, SpanKind, type Logger } from '@vnfm/telemetry';
 /** A client's correlation id is kept only if it is short and plain: it is echoed, logged and carried in every event it causes. */
 const CORRELATION_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
-export const saneCorrelationId = (presented: string | undefined): string | undefined =>
+const saneCorrelationId = (presented: string | undefined): string | undefined =>
   presented !== undefined && CORRELATION_ID.test(presented) ? presented : undefined;
 
 /**

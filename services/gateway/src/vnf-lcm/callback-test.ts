@@ -4,7 +4,7 @@ import { causeOf, requestClientCredentialsToken, TokenRequestError, type Callbac
 import { request, type Dispatcher } from 'undici';
 
 /** One bound for the whole test (token, connection, answer): a slow or silent callback fails it, it never holds the coordinator. */
-export const CALLBACK_TEST_TIMEOUT_MS = 5_000;
+const CALLBACK_TEST_TIMEOUT_MS = 5_000;
 
 const failed = (callbackUri: string, reason: string) =>
   new AppError(
@@ -66,7 +66,7 @@ export async function testCallback(
 }
 
 /** SOL 013 §8.3.4 TLS_CERT needs a client certificate of the VNFM, which the operator configures: refused before any request without one. */
-export const tlsCertNotConfigured = () =>
+const tlsCertNotConfigured = () =>
   new AppError(
     'SUBSCRIPTION_AUTH_NOT_SUPPORTED',
     501,

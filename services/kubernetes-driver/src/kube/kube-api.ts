@@ -11,7 +11,7 @@ import { describeObject, groupOf, type KubeObject } from '@vnfm/kubernetes-manif
 import { apiStatus, objectRefused } from './kube-errors';
 
 /** How our server-side applies are recorded in each object's managedFields. */
-export const FIELD_MANAGER = 'vnfm-kubernetes-driver';
+const FIELD_MANAGER = 'vnfm-kubernetes-driver';
 
 /** A kind as the API server serves it (API discovery). */
 export interface ResourceType {

@@ -4,7 +4,7 @@ import { AppError } from '@vnfm/contracts';
 import { describeObject, type KubeObject } from '@vnfm/kubernetes-manifests';
 
 /** The API server's own words for a refusal (its Status `message`), else the HTTP status. */
-export function apiReason(error: unknown): string {
+function apiReason(error: unknown): string {
   if (error instanceof ApiException) {
     const body: unknown = typeof error.body === 'string' ? safeJson(error.body) : error.body;
     if (isRecord(body) && typeof body['message'] === 'string') return body['message'];

@@ -16,7 +16,7 @@ import type { KubeStepContext, KubeStepHandler } from './step-context';
  * yet scheduled, not ready or not running; StatefulSets ignore it and
  * remove the highest ordinals; a custom resource's controller does as it likes.
  */
-export const POD_DELETION_COST = 'controller.kubernetes.io/pod-deletion-cost';
+const POD_DELETION_COST = 'controller.kubernetes.io/pod-deletion-cost';
 const REMOVE_FIRST = String(-(2 ** 31));
 
 /**

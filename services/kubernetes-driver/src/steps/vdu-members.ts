@@ -54,7 +54,7 @@ async function controls(context: KubeStepContext, workloadUid: string, member: K
 }
 
 /** The Pod kind as this API server serves it. */
-export const podTypeOf = (context: KubeStepContext): Promise<ResourceType> => context.api.typeOf(POD);
+const podTypeOf = (context: KubeStepContext): Promise<ResourceType> => context.api.typeOf(POD);
 
 /** An object being deleted: no longer a VNFC, soon gone. */
 export const isTerminating = (object: KubeObject): boolean =>

@@ -9,7 +9,7 @@ import { lcmNotificationRecords } from './lcm-notification-records';
 import { vnfInstanceRecords } from './vnf-instance-records';
 
 /** The checkpoint of what the coordinator published to the event stream. */
-export const LCM_EVENT_STREAM_SUBSCRIPTION = 'lcm-coordinator-event-stream';
+const LCM_EVENT_STREAM_SUBSCRIPTION = 'lcm-coordinator-event-stream';
 
 /**
  * The coordinator's part of the public event stream (docs/event-stream.md):

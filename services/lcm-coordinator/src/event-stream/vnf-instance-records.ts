@@ -2,7 +2,7 @@ import { streamRecordId, type StreamRecord } from '@vnfm/event-stream';
 import { VNF_INSTANCE_STREAM_PREFIX, type VnfInstanceEvent } from '@vnfm/lcm-domain';
 
 /** The version of every `vnfm.vnf-instances.v1` record's schema (docs/event-stream/vnf-instance-event.v1.schema.json). */
-export const VNF_INSTANCE_EVENT_SCHEMA_VERSION = 1;
+const VNF_INSTANCE_EVENT_SCHEMA_VERSION = 1;
 
 type Source = { streamName: string; revision: number; type: string; data: unknown; metadata: { timestamp: string } };
 

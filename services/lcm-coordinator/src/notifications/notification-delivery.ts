@@ -13,7 +13,7 @@ import { LccnSubscriptionReadModel } from '../subscriptions/lccn-subscription.re
 import { DeliveryThread } from './delivery-thread';
 import { replayStore } from './store-replay';
 
-export const NOTIFICATION_INTAKE_SUBSCRIPTION = 'lcm-coordinator-notifications';
+const NOTIFICATION_INTAKE_SUBSCRIPTION = 'lcm-coordinator-notifications';
 
 /**
  * Notification delivery, off the LCM path and off the coordinator's event

@@ -1,7 +1,7 @@
 import type { SecretMask } from './secret-mask';
 
 /** Bytes kept of each of a command's stdout and stderr: the first half and the last half of this. */
-export const OUTPUT_CAP_BYTES = 256 * 1024;
+const OUTPUT_CAP_BYTES = 256 * 1024;
 
 /**
  * One output stream of a remote command, kept within a cap: its first and

@@ -12,7 +12,7 @@ export interface PinnedHostKey {
   key?: string;
 }
 
-export const HOST_KEY_PINNED = 'SshHostKeyPinned';
+const HOST_KEY_PINNED = 'SshHostKeyPinned';
 
 const streamOf = (pinId: string) => `sshHostKey-${pinId}`;
 

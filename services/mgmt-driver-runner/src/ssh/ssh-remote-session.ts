@@ -11,7 +11,7 @@ import type { SecretMask } from './secret-mask';
 import { commandFailed, commandTimedOut, connectionLost } from './ssh-errors';
 
 /** A command's default limit when the driver gives none. */
-export const DEFAULT_COMMAND_TIMEOUT_MS = 10 * 60_000;
+const DEFAULT_COMMAND_TIMEOUT_MS = 10 * 60_000;
 
 /**
  * One login on a host. Commands run through the connection's own exec rather

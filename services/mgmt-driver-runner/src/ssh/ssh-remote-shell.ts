@@ -8,7 +8,7 @@ import { connectionFailed, hostKeyMismatch } from './ssh-errors';
 import { SshRemoteSession } from './ssh-remote-session';
 
 /** How long the TCP connect, key exchange and login may take. */
-export const SSH_READY_TIMEOUT_MS = 20_000;
+const SSH_READY_TIMEOUT_MS = 20_000;
 
 /**
  * RemoteShell over node-ssh (ssh2): password or key login, host keys pinned

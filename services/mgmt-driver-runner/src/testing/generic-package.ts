@@ -6,7 +6,7 @@ const BASE = 'vnf-v2-userdata-standard';
 const DF = 'Definitions/v2_sample3_df_simple.yaml';
 /** Tacker's samples share one VNFD id; this package has its own, so it onboards beside them. */
 const BASE_VNFD_ID = 'b1bb0ce7-ebca-4fa7-95ed-4840d7000000';
-export const GENERIC_PACKAGE_VNFD_ID = '6e8c1f1a-0b7d-4c59-9a3e-9e5d1a2b3c4d';
+const GENERIC_PACKAGE_VNFD_ID = '6e8c1f1a-0b7d-4c59-9a3e-9e5d1a2b3c4d';
 const WITH_VNFD_ID = ['Definitions/v2_sample3_types.yaml', 'Definitions/v2_sample3_top.vnfd.yaml'];
 
 /**

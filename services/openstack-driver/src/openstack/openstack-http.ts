@@ -3,7 +3,7 @@ import { openStackErrorMessage, vimRefused, vimUnreachable } from '@vnfm/opensta
 import { Agent, errors, interceptors, request as undiciRequest } from 'undici';
 
 /** How long one OpenStack API call may take; polling a stack is many short calls. */
-export const OPENSTACK_REQUEST_TIMEOUT_MS = 30_000;
+const OPENSTACK_REQUEST_TIMEOUT_MS = 30_000;
 
 /** Keep-alive connections per VIM endpoint; Heat answers GET /stacks/{name} with a redirect to /stacks/{name}/{id}, which is followed. */
 const dispatcher = new Agent().compose(interceptors.redirect({ maxRedirections: 3 }));

@@ -7,7 +7,7 @@ import { VNF_PACKAGE_STREAM_PREFIX } from '@vnfm/vnf-package-domain';
 import { vnfPackageRecords } from './vnf-package-records';
 
 /** The checkpoint of what the catalog published to the event stream. */
-export const PACKAGE_EVENT_STREAM_SUBSCRIPTION = 'package-catalog-event-stream';
+const PACKAGE_EVENT_STREAM_SUBSCRIPTION = 'package-catalog-event-stream';
 
 /**
  * The catalog's part of the public event stream (docs/event-stream.md): the

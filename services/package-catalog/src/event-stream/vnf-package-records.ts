@@ -2,7 +2,7 @@ import { streamRecordId, type StreamRecord } from '@vnfm/event-stream';
 import { VNF_PACKAGE_STREAM_PREFIX, type VnfPackageEvent } from '@vnfm/vnf-package-domain';
 
 /** The version of every `vnfm.vnf-packages.v1` record's schema (docs/event-stream/vnf-package-event.v1.schema.json). */
-export const VNF_PACKAGE_EVENT_SCHEMA_VERSION = 1;
+const VNF_PACKAGE_EVENT_SCHEMA_VERSION = 1;
 
 type Source = { streamName: string; revision: number; type: string; data: unknown; metadata: { timestamp: string } };
 

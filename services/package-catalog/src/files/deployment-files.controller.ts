@@ -15,7 +15,7 @@ import { findPackage, requireOnboarded } from '../packages/package-ref';
 import { VnfPackageReadModel } from '../read-model/vnf-package.read-model';
 
 /** A deployment reads a handful of templates; more than this in one request is refused rather than sent over the bus. */
-export const DEPLOYMENT_FILES_LIMIT_BYTES = 4 * 1024 * 1024;
+const DEPLOYMENT_FILES_LIMIT_BYTES = 4 * 1024 * 1024;
 
 /** Texts read lately, by content address and path: package content never changes under its key, so they never go stale. */
 const CACHED_TEXTS = 256;

@@ -11,7 +11,7 @@ import { ArtifactReader } from './artifact-reader';
 import { mediaTypeOf } from './media-types';
 
 /** Files up to this size come back inline over the bus; larger ones as a blob key the gateway streams. */
-export const INLINE_LIMIT_BYTES = 512 * 1024;
+const INLINE_LIMIT_BYTES = 512 * 1024;
 
 const notFound = (detail: string) => new AppError('NOT_FOUND', 404, 'Not Found', detail);
 

@@ -6,7 +6,7 @@ import type { CapiClient } from './capi-client';
 /** How long the workload cluster's token lives (a TokenRequest; Cluster API's kubeconfigs carry client certificates instead). */
 const TOKEN_SECONDS = 24 * 3600;
 
-export const kubeconfigSecretName = (cluster: Obj): string => `${cluster.metadata.name}-kubeconfig`;
+const kubeconfigSecretName = (cluster: Obj): string => `${cluster.metadata.name}-kubeconfig`;
 
 /**
  * The "workload API server" of a Cluster: the test API server itself, seen

@@ -5,7 +5,7 @@ export interface DomainRef {
   readonly name: string;
 }
 
-export interface RoleRef {
+interface RoleRef {
   readonly id: string;
   readonly name: string;
 }

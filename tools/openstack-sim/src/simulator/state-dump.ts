@@ -5,7 +5,7 @@ import type { CloudState } from '../resources/cloud-state';
 import type { FaultInjector } from './fault-injector';
 import type { FaultSpec } from './fault-spec';
 
-export interface ResourceState {
+interface ResourceState {
   readonly name: string;
   readonly type: string;
   readonly physicalId: string;
@@ -23,7 +23,7 @@ export interface StackState {
   readonly resources: readonly ResourceState[];
 }
 
-export interface ServerState {
+interface ServerState {
   readonly id: string;
   readonly name: string;
   readonly projectId: string;

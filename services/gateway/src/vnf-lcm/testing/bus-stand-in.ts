@@ -4,7 +4,7 @@ import type { Infrastructure } from '@vnfm/platform';
 import { createLogger } from '@vnfm/telemetry';
 
 /** A command that reached a stand-in: its type, payload and partition key. */
-export interface ReceivedCommand {
+interface ReceivedCommand {
   type: string;
   payload: unknown;
   key: string;

@@ -16,7 +16,7 @@ export const REGISTERED_VIM = 'de4721fe-479a-483a-91fe-70f16cf38d09';
 export const ONBOARDED_PACKAGE = 'onboarded-package';
 export const CREATED_PACKAGE = 'created-package';
 
-export const opOccView = (id: string, operationState: VnfLcmOpOccView['operationState'] = 'FAILED_TEMP'): VnfLcmOpOccView => ({
+const opOccView = (id: string, operationState: VnfLcmOpOccView['operationState'] = 'FAILED_TEMP'): VnfLcmOpOccView => ({
   id,
   operationState,
   stateEnteredTime: '2025-05-01T12:00:00.000Z',

@@ -77,7 +77,7 @@ export class SubscriberClient {
 }
 
 /** `the callback URI is not allowed: …` when the policy refused the address it resolved to, else `it could not be reached (ECONNREFUSED)`. */
-export function connectionFailure(error: unknown): string {
+function connectionFailure(error: unknown): string {
   const failure = error as { code?: string; message?: string; cause?: { code?: string; message?: string } };
   const refused = failure.code === 'ECALLBACKREFUSED' ? failure : failure.cause?.code === 'ECALLBACKREFUSED' ? failure.cause : undefined;
   if (refused) return `the callback URI is not allowed: ${refused.message}`;

@@ -14,9 +14,9 @@ import { workloadAccess } from './workload-access';
 import { registerWorkloadVim, type WorkloadVim } from './workload-vim';
 
 /** The hook's `vnfm_mgmt_driver` that names this driver (it has no Tacker sample file: it is only ever named). */
-export const CLUSTER_CREDENTIALS_DRIVER = 'cluster-credentials';
+const CLUSTER_CREDENTIALS_DRIVER = 'cluster-credentials';
 /** The driver's entry in `metadata.mgmtDriverOutputs`. */
-export const OUTPUT_KEY = 'cluster-credentials';
+const OUTPUT_KEY = 'cluster-credentials';
 /** The hooks that (re)send the credentials: after the cluster is made, after a package change or a heal that may have re-made it. */
 const SENDING_HOOKS = new Set(['instantiate_end', 'change_current_package_end', 'heal_end']);
 

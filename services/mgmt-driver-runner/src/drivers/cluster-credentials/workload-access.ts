@@ -4,7 +4,7 @@ import { AppError } from '@vnfm/contracts';
 import type { ClusterAccess } from '@vnfm/kubespray';
 
 /** The service account whose token a workload cluster's VIM carries when its kubeconfig has a client certificate (cluster-admin, as Tacker's VIM of a cluster it built). */
-export const WORKLOAD_VIM_ACCOUNT = { namespace: 'kube-system', name: 'vnfm-cluster-credentials' } as const;
+const WORKLOAD_VIM_ACCOUNT = { namespace: 'kube-system', name: 'vnfm-cluster-credentials' } as const;
 /** A year, as the kubespray driver's VIM token. */
 const TOKEN_SECONDS = 365 * 24 * 3600;
 

@@ -9,7 +9,7 @@ import type { VnfcTarget } from './generic-targets';
 const unsafe = (value: string) => `!unsafe ${JSON.stringify(value)}`;
 
 /** An inventory host or group name: letters, digits and underscores (Ansible warns on, and mishandles, others). */
-export const inventoryName = (text: string) => text.replace(/[^A-Za-z0-9_]/g, '_').replace(/^(\d)/, '_$1');
+const inventoryName = (text: string) => text.replace(/[^A-Za-z0-9_]/g, '_').replace(/^(\d)/, '_$1');
 
 /**
  * The playbook's YAML inventory: one host per VNFC (named `vnfc_<index>`,

@@ -2,11 +2,11 @@ import type { HookArtifact } from '@vnfm/contracts';
 import { DRIVER_PARAMETER } from '../hook-driver';
 
 /** TOSCA Simple Profile in YAML v1.3 §5.4.4.4.1: a Bash script artifact (file extension `sh`). */
-export const BASH_ARTIFACT = 'tosca.artifacts.Implementation.Bash';
+const BASH_ARTIFACT = 'tosca.artifacts.Implementation.Bash';
 /** An Ansible playbook artifact: not a normative TOSCA type; this VNF Manager's name for one. */
-export const ANSIBLE_ARTIFACT = 'tosca.artifacts.Implementation.Ansible';
+const ANSIBLE_ARTIFACT = 'tosca.artifacts.Implementation.Ansible';
 /** Tacker's MgmtDriver classes: never run by the generic driver, even when named. */
-export const PYTHON_ARTIFACT = 'tosca.artifacts.Implementation.Python';
+const PYTHON_ARTIFACT = 'tosca.artifacts.Implementation.Python';
 export const GENERIC_DRIVER = 'generic';
 
 export type GenericMode = 'script' | 'playbook';

@@ -4,7 +4,7 @@ import { invalidGenericParameters } from './generic-settings';
 import type { OpenedInputs } from './hook-inputs';
 
 /** The request's additionalParams key holding the generic driver's logins. */
-export const LOGINS_KEY = 'generic_mgmt_driver';
+const LOGINS_KEY = 'generic_mgmt_driver';
 
 export type SshLogin = Omit<SshTarget, 'host' | 'pinId'>;
 export interface AnsibleServerLogin extends SshLogin {

@@ -15,7 +15,7 @@ export interface GenericSettings {
   timeoutMs: number;
 }
 
-export const DEFAULT_TIMEOUT_SECONDS = 600;
+const DEFAULT_TIMEOUT_SECONDS = 600;
 
 const invalid = (context: HookContext, detail: string) =>
   new AppError(

@@ -8,7 +8,7 @@ const KUBECTL = ['sudo', 'kubectl', '--kubeconfig', '/etc/kubernetes/admin.conf'
 /** kubespray's cluster CA on every control plane node. */
 const CA_FILE = '/etc/kubernetes/ssl/ca.crt';
 /** The service account whose token the registered VIM carries (cluster-admin, as Tacker's VIM of a cluster it built). */
-export const VIM_SERVICE_ACCOUNT = { namespace: 'kube-system', name: 'vnfm-kubespray' } as const;
+const VIM_SERVICE_ACCOUNT = { namespace: 'kube-system', name: 'vnfm-kubespray' } as const;
 const TOKEN_DURATION = '8760h';
 
 const serviceAccountManifest = JSON.stringify({

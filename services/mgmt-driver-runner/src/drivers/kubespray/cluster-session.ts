@@ -18,7 +18,7 @@ import { playbookFailed } from './playbook-failure';
 import { connectRegistries } from './registry-setup';
 
 /** How long one playbook may run (kubespray's cluster.yml takes tens of minutes on real VMs). */
-export const PLAYBOOK_TIMEOUT_MS = 25 * 60_000;
+const PLAYBOOK_TIMEOUT_MS = 25 * 60_000;
 /** How long a drain may take before the hook fails (kubectl's own --timeout is a little shorter). */
 export const DRAIN_TIMEOUT_MS = 6 * 60_000;
 

@@ -5,7 +5,7 @@ import { ClusterOperations } from './cluster-operations';
 import { ClusterSession } from './cluster-session';
 
 /** The hook's `vnfm_mgmt_driver` that names this driver, whatever the artifact's file (see docs/mgmt-drivers.md). */
-export const KUBESPRAY_DRIVER = 'kubespray';
+const KUBESPRAY_DRIVER = 'kubespray';
 /** The file Tacker's sample package (mgmt-kubespray) names for its hooks. */
 const TACKER_SAMPLE_FILE = 'kubespray_mgmt.py';
 

@@ -12,7 +12,7 @@ import { installRegistry } from './registry-install';
 import { invalidRegistryParams, readRegistryParams, REGISTRY_PARAM, type RegistryParams } from './registry-params';
 
 /** The hook's `vnfm_mgmt_driver` that names this driver, whatever the artifact's file. */
-export const PRIVATE_REGISTRY_DRIVER = 'private-registry';
+const PRIVATE_REGISTRY_DRIVER = 'private-registry';
 /** The file Tacker's sample package (mgmt-private-registry) names for its hooks. */
 const TACKER_SAMPLE_FILE = 'private_registry_mgmt.py';
 

@@ -5,8 +5,8 @@ import { ensureDocker } from './docker-engine';
 import type { RegistryParams } from './registry-params';
 
 /** The image and container names of the spec's sample command (tacker-specs "cir-k8s-cluster", Sequence for Instantiate). */
-export const REGISTRY_IMAGE = 'registry:latest';
-export const REGISTRY_CONTAINER = 'private_registry';
+const REGISTRY_IMAGE = 'registry:latest';
+const REGISTRY_CONTAINER = 'private_registry';
 /** Where the package's image tar is put on the VM, removed once loaded. */
 const UPLOAD_DIR = '/tmp/vnfm-private-registry';
 /** Loading an image of hundreds of MB on a slow disk. */

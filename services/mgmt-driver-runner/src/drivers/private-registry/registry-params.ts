@@ -4,7 +4,7 @@ import { AppError } from '@vnfm/contracts';
 /** `additionalParams` member the private registry MgmtDriver reads (tacker-specs "cir-k8s-cluster", Request parameters for Instantiate Docker private registry VNF operation). */
 export const REGISTRY_PARAM = 'private_registry_installation_param';
 /** The spec's default `port_no`. */
-export const DEFAULT_REGISTRY_PORT = 5000;
+const DEFAULT_REGISTRY_PORT = 5000;
 
 export interface RegistryParams {
   sshCpName: string;

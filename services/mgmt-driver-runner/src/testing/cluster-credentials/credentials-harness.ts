@@ -16,7 +16,7 @@ import { VimRegistryModule } from '../../../../vim-registry/src/vim-registry.mod
 import { ClusterCredentialsDriver } from '../../drivers/cluster-credentials/cluster-credentials.driver';
 
 /** The test package of the hook: a CNF whose manifests hold one Cluster API Cluster. */
-export const CREDENTIALS_PACKAGE = join(__dirname, 'package');
+const CREDENTIALS_PACKAGE = join(__dirname, 'package');
 
 /**
  * The cluster-credentials MgmtDriver as the runner makes it (the runner's bus,

@@ -7,7 +7,7 @@ import type { SshHosts } from '../../../../../e2e/support/ssh-hosts';
 
 const run = promisify(execFile);
 /** Where tools/ansible/link-k8s.sh puts the test API server's kubectl and admin kubeconfig. */
-export const K8S_LINK_DIR = '/opt/vnfm-kubespray-k8s';
+const K8S_LINK_DIR = '/opt/vnfm-kubespray-k8s';
 
 /** What the test kubespray playbooks recorded on a VM, read from the host side (tools/ssh-hosts README). */
 export async function nodeRecord(hosts: SshHosts, ip: string): Promise<Record<string, unknown> | undefined> {
