@@ -128,9 +128,16 @@ describe('sealed request secrets in the LCM domain', () => {
       { type: 'VnfLcmOperationEnded', data: { vnfLcmOpOccId: 'op-1', operationState: 'COMPLETED', at: 't3' } },
     ]);
     expect(instantiationParamsOf(terminated)).toEqual(instantiate);
-    // terminate_end runs after the VnfTerminated event: the parameters stay until the next instantiation replaces them.
-    const after = replayVnfInstance([...events, { type: 'VnfTerminated', data: { vnfLcmOpOccId: 'op-1', stepId: 's2', at: 't4' } }]);
-    expect(instantiationParamsOf(after)).toEqual(instantiate);
+    // terminate_end runs after the VnfTerminated event: the parameters stay until the terminate ends, then they are gone.
+    const terminating = [...events, { type: 'VnfTerminated', data: { vnfLcmOpOccId: 'op-1', stepId: 's2', at: 't4' } } as const];
+    expect(instantiationParamsOf(replayVnfInstance(terminating))).toEqual(instantiate);
+    const ended = replayVnfInstance([
+      ...terminating,
+      { type: 'VnfLcmOperationEnded', data: { vnfLcmOpOccId: 'op-1', operationState: 'COMPLETED', at: 't5' } },
+    ]);
+    expect(ended?.instantiationState).toBe('NOT_INSTANTIATED');
+    expect(instantiationParamsOf(ended)).toBeUndefined();
+    expect(JSON.stringify(ended)).not.toContain('k8s_cluster_installation_param');
     const again = { flavourId: 'other', additionalParams: { cluster_name: 'b' } };
     expect(
       instantiationParamsOf(

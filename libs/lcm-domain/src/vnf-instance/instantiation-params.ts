@@ -19,8 +19,9 @@ export function instantiationParamsFrom(operationParams: unknown): Instantiation
 /**
  * The instantiation request's flavourId, instantiationLevelId, extVirtualLinks
  * and additionalParams (secrets sealed), as given when the instance was last
- * instantiated; undefined before any instantiation, kept after termination (its
- * terminate_end hook needs them) until the next instantiation replaces them.
+ * instantiated; undefined before any instantiation and once an operation ends
+ * with the instance not instantiated (a terminate, after its terminate_end hook;
+ * an instantiation rolled back or failed).
  */
 export const instantiationParamsOf = (instance: VnfInstance | undefined): InstantiationParams | undefined => instance?.instantiationParams;
 

@@ -43,7 +43,13 @@ export function evolveVnfInstance(state: VnfInstanceState, event: VnfInstanceEve
         ? { ...next, operationInProgress: { ...next.operationInProgress, operationState: event.data.operationState } }
         : next;
     case 'VnfLcmOperationEnded':
-      return { ...next, operationInProgress: undefined };
+      // An instance left NOT_INSTANTIATED (terminated, or an instantiation that never completed) keeps no instantiation
+      // parameters: their sealed secrets served the operation's last hook (terminate_end) and are not kept past it.
+      return {
+        ...next,
+        operationInProgress: undefined,
+        ...(next.instantiationState === 'NOT_INSTANTIATED' && { instantiationParams: undefined }),
+      };
     case 'VnfInstanceModified':
       return modified(next, event.data.changes);
     case 'VnfInstantiated': {
