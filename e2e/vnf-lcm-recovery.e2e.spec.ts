@@ -80,14 +80,10 @@ describe('VNF LCM crash recovery: the product SIGKILLed while an operation is PR
 const esdb = esdbTestServer();
 const replicasSkipReason = esdb.skipReason && `${esdb.skipReason}; two coordinator processes need one shared event store`;
 
-if (replicasSkipReason) {
-  describe('two lcm-coordinator processes in distributed mode', () => {
-    it(`is skipped: ${replicasSkipReason}`, () => {
-      process.stdout.write(`[e2e] two lcm-coordinator processes skipped: ${replicasSkipReason}\n`);
-    });
-  });
-} else {
-  describe('two lcm-coordinator processes in distributed mode over Kafka and one EventStoreDB', () => {
+// Jest's own skip, with its reason in the name: reported as skipped, never as passed.
+(replicasSkipReason ? describe.skip : describe)(
+  `two lcm-coordinator processes in distributed mode over Kafka and one EventStoreDB${replicasSkipReason ? ` (skipped: ${replicasSkipReason})` : ''}`,
+  () => {
     const stage = new LcmStage('lcm-replicas', {
       simDelayMs: 20,
       basePort: 27890,
@@ -126,5 +122,5 @@ if (replicasSkipReason) {
       const instance = await getJson<VnfInstanceView>(http, `/vnflcm/v2/vnf_instances/${id}`);
       expect(recordedServerIds(instance.instantiatedVnfInfo)).toEqual(cloudServerIds(sim.state(), id));
     });
-  });
-}
+  },
+);

@@ -9,7 +9,9 @@ export function esdbTestServer(): { skipReason?: string; connectionString(): Pro
   if (given) return { connectionString: async () => given, stop: async () => undefined };
   if (!dockerEngineRunning()) {
     return {
-      skipReason: 'no EventStoreDB: set VNFM_TEST_ESDB_URL, or run a Docker engine for testcontainers (none answers on this machine)',
+      skipReason:
+        `no EventStoreDB: set VNFM_TEST_ESDB_URL to a running server; testcontainers would need a Docker engine (none answers here) ` +
+        `and would pull ${IMAGE} from Docker Hub, a public registry the test machines do not reach`,
       connectionString: () => Promise.reject(new Error('skipped')),
       stop: async () => undefined,
     };
