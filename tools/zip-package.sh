@@ -13,7 +13,9 @@ repo=$(cd "$(dirname "$0")/.." && pwd)
 sample="$repo/testdata/corpus/tacker/$name"
 stand_ins="$repo/libs/vnf-package/src/testing/fixtures/tacker/$name"
 [ -f "$sample/TOSCA-Metadata/TOSCA.meta" ] || { echo "no Tacker sample package $sample" >&2; exit 2; }
-command -v zip >/dev/null || { echo "zip is not installed (apt-get install zip)" >&2; exit 1; }
+# shellcheck source=lib/apt.sh
+source "$(dirname "$0")/lib/apt.sh"
+command -v zip >/dev/null || apt_ensure zip
 
 rm -f "$zip_file"
 (cd "$sample" && zip -q -r -D "$zip_file" .)

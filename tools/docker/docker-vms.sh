@@ -15,18 +15,13 @@ STATE=$INFRA_HOME/docker
 DAEMON_JSON='{"storage-driver":"vfs","iptables":false,"ip-masq":false,"bridge":"none"}'
 
 die() { echo "docker-vms: $*" >&2; exit 1; }
+# shellcheck source=../lib/apt.sh
+source "$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/../lib/apt.sh"
 log() { echo "docker-vms: $*" >&2; }
 
 install_packages() {
   command -v dockerd >/dev/null && command -v docker-registry >/dev/null && return 0
-  log "installing docker.io docker-registry"
-  # policy-rc.d: the packages' init scripts must not start a daemon on the machine itself.
-  local rcd=/usr/sbin/policy-rc.d created=0
-  if [[ ! -e $rcd ]]; then printf '#!/bin/sh\nexit 101\n' >"$rcd"; chmod 755 "$rcd"; created=1; fi
-  DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends docker.io docker-registry >&2 || {
-    apt-get update >&2 && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends docker.io docker-registry >&2
-  }
-  [[ $created == 1 ]] && rm -f "$rcd"
+  apt_ensure docker.io docker-registry || die "missing docker.io docker-registry"
   return 0
 }
 

@@ -17,6 +17,8 @@
 set -Eeuo pipefail
 
 SCRIPT_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+# shellcheck source=../lib/apt.sh
+source "$SCRIPT_DIR/../lib/apt.sh"
 
 # ---- pinned versions ------------------------------------------------------
 # Kubernetes is pinned in go.mod (k8s.io/kubernetes + the staging replaces).
@@ -491,8 +493,8 @@ with_lock() {
   flock 9
 }
 
-# Debian packages the control plane needs besides what is built here. A
-# policy-rc.d keeps the package's own etcd service from starting on install.
+# Debian packages the control plane needs besides what is built here
+# (tools/lib/apt.sh keeps the package's own etcd service from starting.)
 ensure_packages() {
   local missing=()
   command -v etcd >/dev/null || missing+=(etcd-server)
@@ -501,16 +503,7 @@ ensure_packages() {
   command -v flock >/dev/null || missing+=(util-linux)
   command -v pgrep >/dev/null || missing+=(procps)
   ((${#missing[@]} == 0)) && return 0
-  [[ $(id -u) -eq 0 ]] && command -v apt-get >/dev/null || die "missing ${missing[*]} (Debian: apt-get install ${missing[*]})"
-  log "installing ${missing[*]} with apt-get"
-  local policy=/usr/sbin/policy-rc.d own_policy=0
-  if [[ ! -e $policy ]]; then
-    printf '#!/bin/sh\nexit 101\n' >"$policy" && chmod 755 "$policy" && own_policy=1
-  fi
-  local rc=0
-  { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}"; } >&2 || rc=$?
-  ((own_policy)) && rm -f "$policy"
-  ((rc == 0)) || die "apt-get install ${missing[*]} failed (exit $rc)"
+  apt_ensure "${missing[@]}" || die "missing ${missing[*]}"
 }
 
 cmd_up() {

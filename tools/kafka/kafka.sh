@@ -52,18 +52,9 @@ die() {
 
 # ---------------------------------------------------------------- prerequisites
 
-APT_UPDATED=0
-apt_install() {
-  if [[ $(id -u) -ne 0 ]] || ! command -v apt-get >/dev/null 2>&1; then
-    die "missing $*; install Java 17+ and Maven (apt-get needs root)"
-  fi
-  if ((!APT_UPDATED)); then
-    apt-get update -qq >&2
-    APT_UPDATED=1
-  fi
-  log "installing $* with apt-get"
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@" >&2
-}
+# shellcheck source=../lib/apt.sh
+source "$SCRIPT_DIR/../lib/apt.sh"
+apt_install() { apt_ensure "$@" || die "install Java 17+ and Maven"; }
 
 ensure_java() {
   local pkgs=()

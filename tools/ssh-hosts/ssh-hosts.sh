@@ -101,23 +101,9 @@ ensure_root() {
     die "must run as root: each VM needs its own mount namespace and binds port $SSH_VM_PORT (try: sudo -E bash $0 $*)"
 }
 
-# Installing openssh-server must not start the distribution's sshd on
-# 0.0.0.0:22 (it would take the port every VM needs and expose root logins).
-apt_install() {
-  command -v apt-get >/dev/null 2>&1 || die "missing $*; install them with your package manager"
-  log "installing $* with apt-get"
-  local policy=/usr/sbin/policy-rc.d own_policy=0
-  if [[ ! -e $policy ]]; then
-    printf '#!/bin/sh\nexit 101\n' >"$policy"
-    chmod 755 "$policy"
-    own_policy=1
-  fi
-  local rc=0 apt_log="$LOG_DIR/apt.log"
-  { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "$@"; } \
-    >"$apt_log" 2>&1 || rc=$?
-  ((own_policy)) && rm -f "$policy"
-  ((rc == 0)) || die "apt-get install $* failed (exit $rc):"$'\n'"$(tail -n 20 "$apt_log")"
-}
+# shellcheck source=../lib/apt.sh
+source "$SCRIPT_DIR/../lib/apt.sh"
+apt_install() { apt_ensure "$@" || die "missing packages: $*"; }
 
 ensure_packages() {
   local pkgs=() cmd pkg

@@ -1,0 +1,87 @@
+import { readFileSync } from 'node:fs';
+import { relative } from 'node:path';
+
+/**
+ * Prints the per-file wall time of a Jest run from its JSON results
+ * (`jest --json --outputFile=FILE`), slowest first, and the tests skipped with
+ * their names (which carry the reason):
+ *
+ *   node dist/tools/test-times/src/main.js FILE [--top N]
+ */
+interface AssertionResult {
+  fullName: string;
+  status: 'passed' | 'failed' | 'pending' | 'skipped' | 'todo' | 'disabled';
+}
+interface TestFileResult {
+  name: string;
+  startTime: number;
+  endTime: number;
+  status: string;
+  assertionResults: AssertionResult[];
+}
+interface JestResults {
+  startTime: number;
+  numTotalTests: number;
+  numPassedTests: number;
+  numFailedTests: number;
+  numPendingTests: number;
+  testResults: TestFileResult[];
+}
+
+const args = process.argv.slice(2);
+const file = args.find((arg) => !arg.startsWith('--'));
+if (!file) {
+  process.stderr.write('usage: test-times <jest-results.json> [--top N]\n');
+  process.exit(2);
+}
+const topAt = args.indexOf('--top');
+const top = topAt >= 0 ? Number(args[topAt + 1]) : Infinity;
+const results = JSON.parse(readFileSync(file, 'utf8')) as JestResults;
+
+const tierOf = (path: string) => /\.(unit|int|e2e)\.spec\.ts$/.exec(path)?.[1] ?? '?';
+const count = (r: TestFileResult, ...statuses: AssertionResult['status'][]) =>
+  r.assertionResults.filter((a) => statuses.includes(a.status)).length;
+const seconds = (ms: number) => (ms / 1000).toFixed(1);
+
+const rows = results.testResults
+  .map((r) => ({
+    path: relative(process.cwd(), r.name),
+    tier: tierOf(r.name),
+    ms: r.endTime - r.startTime,
+    passed: count(r, 'passed'),
+    failed: count(r, 'failed') + (r.status === 'failed' && r.assertionResults.length === 0 ? 1 : 0),
+    skipped: count(r, 'pending', 'skipped', 'todo', 'disabled'),
+  }))
+  .sort((a, b) => b.ms - a.ms);
+
+const width = Math.max(...rows.map((r) => r.path.length), 4);
+const line = (cells: string[]) =>
+  `| ${cells[0].padEnd(width)} | ${cells
+    .slice(1)
+    .map((c, i) => c.padStart([4, 8, 6, 6, 7][i]))
+    .join(' | ')} |`;
+const out: string[] = [
+  line(['file', 'tier', 'wall s', 'pass', 'fail', 'skipped']),
+  `|${'-'.repeat(width + 2)}|-----:|---------:|-------:|-------:|--------:|`,
+];
+for (const r of rows.slice(0, top)) out.push(line([r.path, r.tier, seconds(r.ms), String(r.passed), String(r.failed), String(r.skipped)]));
+
+const ends = results.testResults.map((r) => r.endTime);
+const fileSum = rows.reduce((sum, r) => sum + r.ms, 0);
+const wall = ends.length ? Math.max(...ends) - results.startTime : 0;
+out.push('');
+for (const tier of ['unit', 'int', 'e2e']) {
+  const own = rows.filter((r) => r.tier === tier);
+  out.push(`${tier}: ${own.length} files, ${seconds(own.reduce((sum, r) => sum + r.ms, 0))} s summed`);
+}
+out.push(
+  `all: ${rows.length} files, ${results.numTotalTests} tests (${results.numPassedTests} passed, ${results.numFailedTests} failed, ` +
+    `${results.numPendingTests} skipped); ${seconds(fileSum)} s summed over files, ${seconds(wall)} s wall (Jest start to last file's end)`,
+);
+const skipped = results.testResults.flatMap((r) =>
+  r.assertionResults
+    .filter((a) => a.status !== 'passed' && a.status !== 'failed')
+    .map((a) => `${relative(process.cwd(), r.name)}: ${a.fullName}`),
+);
+if (skipped.length) out.push('', `skipped (${skipped.length}):`, ...skipped.map((s) => `  ${s}`));
+process.stdout.write(`${out.join('\n')}\n`);
