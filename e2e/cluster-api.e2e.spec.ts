@@ -1,3 +1,4 @@
+import { testPort } from './support/lanes';
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -14,6 +15,8 @@ import { entryPoint, killGroup, startProduct, waitForHttp, type ProductProcess }
 import { ensureTackerCli, tackerCli, TACKER_CLI_INSTALL_TIMEOUT_MS, type TackerCli } from './support/tacker-cli';
 import { API_V2, VnflcmCli, type CliRecord } from './support/vnflcm-cli';
 
+// test-lane-group: capi-crds (the Cluster API CRDs are cluster-scoped: a file's terminate deletes another's)
+
 jest.setTimeout(600_000);
 
 const TEST_PACKAGES = join(__dirname, '..', 'services', 'kubernetes-driver', 'src', 'testing');
@@ -29,7 +32,7 @@ interface CapiObject {
 describe('Cluster API with the unmodified Tacker CLI: a management cluster CNF (the CRDs), then a workload cluster CNF instantiated, scaled, moved to a new Kubernetes version and terminated', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'vnfm-capi-e2e-'));
   const crdFolder = mkdtempSync(join(tmpdir(), 'vnfm-capi-crds-'));
-  const endpoint = `http://127.0.0.1:${27890 + Math.floor(Math.random() * 1000)}`;
+  const endpoint = `http://127.0.0.1:${testPort()}`;
   const token = 'capi-e2e-admin-token';
   const namespace = `vnfm-capi-e2e-${randomUUID().slice(0, 8)}`;
   const release2 = randomUUID();

@@ -1,3 +1,4 @@
+import { testPort } from './support/lanes';
 import { execFile, execFileSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -16,6 +17,8 @@ import { entryPoint, killGroup, startProduct, waitForHttp, type ProductProcess }
 import { ensureTackerCli, tackerCli, TACKER_CLI_INSTALL_TIMEOUT_MS, type TackerCli } from './support/tacker-cli';
 import { API_V2, VnflcmCli, type CliRecord } from './support/vnflcm-cli';
 
+// test-lane-group: capi-crds (the Cluster API CRDs are cluster-scoped: a file's terminate deletes another's)
+
 jest.setTimeout(900_000);
 const sh = promisify(execFile);
 
@@ -29,7 +32,7 @@ const CLUSTER = 'workload-1';
 // Seed 003, "Creating Workload Cluster": needs `npm run build`, tools/k8s (started when down) and the Go module cache for tools/capi/crds.sh.
 describe('workload cluster credentials with the unmodified Tacker CLI (v2): a Cluster API workload cluster CNF instantiated, its kubeconfig sent to an HTTPS receiver by the cluster-credentials MgmtDriver', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'vnfm-cluster-credentials-'));
-  const endpoint = `http://127.0.0.1:${29890 + Math.floor(Math.random() * 1000)}`;
+  const endpoint = `http://127.0.0.1:${testPort()}`;
   const adminToken = 'cluster-credentials-e2e-admin-token';
   const namespace = `vnfm-cc-${randomUUID().slice(0, 8)}`;
   const receiverToken = `rcv-${randomBytes(16).toString('hex')}`;

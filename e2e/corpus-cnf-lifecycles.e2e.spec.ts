@@ -1,3 +1,4 @@
+import { testPort } from './support/lanes';
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -16,6 +17,8 @@ import { tackerRequestBody } from './support/lcm-requests';
 import { entryPoint, killGroup, startProduct, waitForHttp, type ProductProcess } from './support/product-process';
 import { ensureTackerCli, tackerCli, TACKER_CLI_INSTALL_TIMEOUT_MS, type TackerCli } from './support/tacker-cli';
 import { API_V2, VnflcmCli, type CliRecord } from './support/vnflcm-cli';
+
+// test-lane-group: k8s-cluster-scoped (cnf-v2-all-kinds' cluster-scoped objects and the widgets CRD have fixed names)
 
 jest.setTimeout(600_000);
 
@@ -103,7 +106,7 @@ function withTestVim(body: Json, api: 'v1' | 'v2', vimId: string): Json {
 // Needs `npm run build` and tools/k8s (started when down); installs the Tacker CLI when missing.
 describe('corpus CNF packages through the whole lifecycle with the unmodified Tacker CLI, against a real Kubernetes API server (kwok nodes)', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'vnfm-corpus-cnf-'));
-  const endpoint = `http://127.0.0.1:${25890 + Math.floor(Math.random() * 1000)}`;
+  const endpoint = `http://127.0.0.1:${testPort()}`;
   const token = 'corpus-cnf-e2e-admin-token';
   const vnfdIds = new Map<string, string>();
   let product: ProductProcess | undefined;

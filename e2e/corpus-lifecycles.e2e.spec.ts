@@ -40,7 +40,7 @@ async function pooled<T, R>(items: readonly T[], limit: number, work: (item: T) 
 describe('Corpus lifecycles: every Tacker package for OpenStack (with a BaseHOT, or without one: the template built from its VNFD), driven by the unmodified Tacker CLI (v1 and v2) against the OpenStack simulator', () => {
   // Room for every lifecycle running at once (a kubespray cluster scaled out holds 6 servers).
   const addressPool = Array.from({ length: 200 }, (_, i) => `127.10.${Math.floor(i / 250)}.${(i % 250) + 1}`);
-  const stage = new LcmStage('corpus-lifecycles', { simDelayMs: 10, basePort: 27890, addressPool });
+  const stage = new LcmStage('corpus-lifecycles', { simDelayMs: 10, addressPool });
   const vnfdIds = new Map<string, string>();
   let vimId = '';
 

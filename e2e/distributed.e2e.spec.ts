@@ -1,3 +1,4 @@
+import { testPort } from './support/lanes';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,12 +10,14 @@ import { consoleConsume } from '../services/lcm-coordinator/src/event-stream/tes
 import { ensureKafka, localKafkaDataDir } from './support/kafka';
 import { killGroup, startProduct, waitForHttp, type ProductProcess } from './support/product-process';
 
+// test-lane-group: kafka-bus (the product's bus topics and consumer groups on Kafka have fixed names)
+
 jest.setTimeout(300_000);
 
 // The seven services as seven processes over a real Kafka broker (npm run start:distributed).
 describe('distributed mode over Kafka', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'vnfm-distributed-'));
-  const port = String(20890 + Math.floor(Math.random() * 1000));
+  const port = String(testPort());
   const base = `http://127.0.0.1:${port}`;
   const token = 'distributed-e2e-admin-token';
   let product: ProductProcess | undefined;

@@ -1,3 +1,4 @@
+import { testPort } from './support/lanes';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,7 +19,7 @@ jest.setTimeout(300_000);
 describe('hostile VNF packages against the standalone product', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'vnfm-hostile-packages-'));
   const work = mkdtempSync(join(tmpdir(), 'vnfm-hostile-packages-zips-'));
-  const port = String(30890 + Math.floor(Math.random() * 1000));
+  const port = String(testPort());
   const endpoint = `http://127.0.0.1:${port}`;
   const token = 'hostile-packages-e2e-admin-token';
   let product: ProductProcess;

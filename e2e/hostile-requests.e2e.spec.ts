@@ -1,3 +1,4 @@
+import { testPort } from './support/lanes';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -44,7 +45,7 @@ function watchHealth(endpoint: string): { samples: HealthSample[]; stop(): Promi
 // Needs `npm run build`: runs the built standalone product (all seven services in one process).
 describe('hostile requests against the built product: refused as ProblemDetails, nothing stored, the process serving throughout', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'vnfm-hostile-'));
-  const endpoint = `http://127.0.0.1:${25890 + Math.floor(Math.random() * 1000)}`;
+  const endpoint = `http://127.0.0.1:${testPort()}`;
   const token = 'hostile-e2e-admin-token';
   const http: GatewayHttp = gatewayHttp(endpoint, token);
   let product: ProductProcess;

@@ -1,3 +1,4 @@
+import { laneVm } from './support/lanes';
 import { execFile } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -17,13 +18,13 @@ jest.setTimeout(1_800_000);
 const sh = promisify(execFile);
 
 // The simulator's servers are SSH hosts 2-6 (the kubespray int specs use them too: run one at a time).
-const POOL = ['127.10.0.2', '127.10.0.3', '127.10.0.4', '127.10.0.5', '127.10.0.6'];
+const POOL = [laneVm(2), laneVm(3), laneVm(4), laneVm(5), laneVm(6)];
 
 type VnfcInfoShown = { id: string; vnfcResourceInfoId: string };
 
 // Needs `npm run build`, tools/k8s and tools/ssh-hosts (started here); installs the Tacker CLI when missing.
 describe('mgmt-kubespray with the unmodified Tacker CLI (v2): a Kubernetes cluster VNF built by the kubespray MgmtDriver on the OpenStack simulator', () => {
-  const stage = new LcmStage('kubespray', { simDelayMs: 10, basePort: 29890, addressPool: POOL });
+  const stage = new LcmStage('kubespray', { simDelayMs: 10, addressPool: POOL });
   const lcm = () => new VnflcmCli(stage.cli, API_V2);
   let hosts: SshHosts;
   let vnfdId = '';

@@ -19,7 +19,7 @@ const BASIC = `Basic ${Buffer.from('test_user:test_pass').toString('base64')}`;
 
 // Needs `npm run build`; installs the Tacker CLI (tools/tacker-cli/install.sh) when missing.
 describe('LCCN notifications: subscribed with the unmodified Tacker CLI, sent by the standalone product for an instantiation on the OpenStack simulator', () => {
-  const stage = new LcmStage('lccn-notify', { simDelayMs: 20, basePort: 27890, env: async () => ({ VNFM_NOTIFY_RETRY_MAX_MS: '2000' }) });
+  const stage = new LcmStage('lccn-notify', { simDelayMs: 20, env: async () => ({ VNFM_NOTIFY_RETRY_MAX_MS: '2000' }) });
   const receivers = new NotificationReceivers();
 
   beforeAll(async () => {

@@ -1,3 +1,4 @@
+import { testPort } from './support/lanes';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,7 +14,7 @@ jest.setTimeout(600_000);
 describe('LCCN subscriptions: the unmodified Tacker CLI (openstack vnflcm subsc) against the standalone product', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'vnfm-subsc-e2e-'));
   const bodiesDir = mkdtempSync(join(tmpdir(), 'vnfm-subsc-e2e-bodies-'));
-  const port = String(26890 + Math.floor(Math.random() * 1000));
+  const port = String(testPort());
   const endpoint = `http://127.0.0.1:${port}`;
   const token = 'subsc-e2e-admin-token';
   const subscriber = new CallbackServer();

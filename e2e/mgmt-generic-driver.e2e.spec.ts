@@ -1,3 +1,4 @@
+import { laneVm } from './support/lanes';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { NodeSSH } from 'node-ssh';
@@ -15,12 +16,12 @@ import { API_V2, VnflcmCli, type CliRecord } from './support/vnflcm-cli';
 jest.setTimeout(600_000);
 
 // Addresses of the SSH-host pool the other suites leave alone; the simulator hands them to the servers it creates.
-const POOL = ['127.10.0.5', '127.10.0.6', '127.10.0.14'];
+const POOL = [laneVm(5), laneVm(6), laneVm(14)];
 
 // Needs `npm run build`; installs the Tacker CLI when missing. The product's own runner (built-in MgmtDrivers) runs
 // the generic-driver test package's shell script and playbook over SSH on the servers the simulator created.
 describe('generic MgmtDriver: the unmodified Tacker CLI drives a package whose hooks are its own shell script and Ansible playbook', () => {
-  const stage = new LcmStage('mgmt-generic', { simDelayMs: 0, basePort: 27890, addressPool: POOL });
+  const stage = new LcmStage('mgmt-generic', { simDelayMs: 0, addressPool: POOL });
   let hosts: SshHosts;
   const connections: NodeSSH[] = [];
   let vnfInstanceId = '';

@@ -1,3 +1,4 @@
+import { laneVm } from './support/lanes';
 import { execFile } from 'node:child_process';
 import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,16 +13,18 @@ import { ensureSshHosts, type SshHosts } from './support/ssh-hosts';
 import { TACKER_CLI_INSTALL_TIMEOUT_MS } from './support/tacker-cli';
 import { VnflcmCli, type CliRecord } from './support/vnflcm-cli';
 
+// test-lane-group: registry (the private registries bind ports 5000/5443 of every address (--network host))
+
 jest.setTimeout(900_000);
 const sh = promisify(execFile);
 
 // SSH hosts no other suite uses (kubespray .2-.6, generic .5-.14 but .13, registry int specs .15/.16).
-const POOL = ['127.10.0.13', '127.10.0.1'];
+const POOL = [laneVm(13), laneVm(1)];
 const IMAGE_PATH = 'Files/images/private_registry.tar';
 
 // Needs `npm run build`, tools/ssh-hosts and tools/docker (prepared here); installs the Tacker CLI when missing.
 describe('mgmt-private-registry with the unmodified Tacker CLI (v1): a Docker private registry VNF installed by its MgmtDriver on the OpenStack simulator', () => {
-  const stage = new LcmStage('private-registry', { simDelayMs: 10, basePort: 28890, addressPool: POOL });
+  const stage = new LcmStage('private-registry', { simDelayMs: 10, addressPool: POOL });
   const lcm = () => new VnflcmCli(stage.cli, []);
   const run = Math.random().toString(36).slice(2, 10);
   let hosts: SshHosts;

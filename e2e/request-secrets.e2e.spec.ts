@@ -1,3 +1,4 @@
+import { testPort } from './support/lanes';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
@@ -12,6 +13,8 @@ import { ensureKafka, localKafkaDataDir } from './support/kafka';
 import { gatewayHttp, getJson, settledOpOcc, startTask, type GatewayHttp } from './support/lcm-http';
 import { pollUntil } from './support/poll';
 import { killGroup, startProduct, waitForHttp, type ProductProcess } from './support/product-process';
+
+// test-lane-group: kafka-bus (the product's bus topics and consumer groups on Kafka have fixed names)
 
 jest.setTimeout(600_000);
 
@@ -131,7 +134,7 @@ describe('request secrets: sealed end to end, opened only by the running hook (p
   const work = mkdtempSync(join(tmpdir(), 'vnfm-secrets-e2e-'));
   const dataDir = join(work, 'data');
   const hookLog = join(work, 'hooks.jsonl');
-  const endpoint = `http://127.0.0.1:${24100 + Math.floor(Math.random() * 800)}`;
+  const endpoint = `http://127.0.0.1:${testPort()}`;
   const http: GatewayHttp = gatewayHttp(endpoint, 'secrets-e2e-admin-token');
   const responses: string[] = [];
   const startedAt = Date.now();

@@ -18,7 +18,7 @@ type Major = 1 | 2;
  * reports the request, the JSON pointer into the body and the schema error.
  */
 describe('response bodies of /vnflcm/v1, /vnflcm/v2 and /vnfpkgm/v1 conform to the ETSI SOL003 OpenAPI contracts', () => {
-  const stage = new InProcessStage(27890);
+  const stage = new InProcessStage();
   const violations: string[] = [];
 
   beforeAll(() => stage.open(), 120_000);

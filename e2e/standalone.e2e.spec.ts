@@ -1,3 +1,4 @@
+import { testPort } from './support/lanes';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,7 +12,7 @@ jest.setTimeout(120_000);
 // Needs `npm run build` (the test command builds before running Jest).
 describe('standalone mode (npm start)', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'vnfm-standalone-'));
-  const port = String(19890 + Math.floor(Math.random() * 1000));
+  const port = String(testPort());
   const base = `http://127.0.0.1:${port}`;
   const env = { VNFM_PORT: port, VNFM_DATA_DIR: dataDir, VNFM_LOG_LEVEL: 'info' };
   let product: ProductProcess | undefined;

@@ -1,3 +1,4 @@
+import { testPort } from './support/lanes';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,7 +24,7 @@ type VimListed = Record<'ID' | 'Name' | 'Type' | 'Status' | 'Is Default', string
 // Needs `npm run build`: the standalone product runs as its own process, driven by Tacker's real CLI.
 describe('VIM registry through the Tacker CLI (openstack vim ...)', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'vnfm-vim-e2e-'));
-  const port = String(20890 + Math.floor(Math.random() * 1000));
+  const port = String(testPort());
   let product: ProductProcess | undefined;
   let sim: OpenStackSimulator;
   let cp: K8sControlPlane;

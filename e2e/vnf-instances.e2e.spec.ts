@@ -1,3 +1,4 @@
+import { testPort } from './support/lanes';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,7 +14,7 @@ type CliRecord = Record<string, unknown>;
 // Needs `npm run build`; installs the Tacker CLI (tools/tacker-cli/install.sh) when missing.
 describe('VNF instances: the Tacker CLI and /vnflcm/v1, /vnflcm/v2 against the standalone product', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'vnfm-instances-e2e-'));
-  const port = String(23890 + Math.floor(Math.random() * 1000));
+  const port = String(testPort());
   const endpoint = `http://127.0.0.1:${port}`;
   const token = 'vnf-instances-e2e-admin-token';
   let product: ProductProcess | undefined;

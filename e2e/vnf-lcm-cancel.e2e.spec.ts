@@ -15,7 +15,7 @@ const SLOW_CREATE_MS = 8_000;
 
 // Needs `npm run build`; installs the Tacker CLI (tools/tacker-cli/install.sh) when missing.
 describe('Cancel (SOL 003 §5.4.17): the unmodified Tacker CLI cancels an instantiation while Heat is still creating its stack', () => {
-  const stage = new LcmStage('lcm-cancel', { simDelayMs: 20, basePort: 28890 });
+  const stage = new LcmStage('lcm-cancel', { simDelayMs: 20 });
   const lcm = () => new VnflcmCli(stage.cli, []);
 
   beforeAll(() => stage.open(), TACKER_CLI_INSTALL_TIMEOUT_MS + 180_000);

@@ -20,7 +20,7 @@ const RELEASE_2_RESOURCE = 'release2_net';
 
 // Needs `npm run build`; installs the Tacker CLI (tools/tacker-cli/install.sh) when missing.
 describe('Change of current VNF package (v2): the unmodified Tacker CLI moves an OpenStack VNF to another package and back', () => {
-  const stage = new LcmStage('change-vnfpkg', { simDelayMs: 20, basePort: 27890 });
+  const stage = new LcmStage('change-vnfpkg', { simDelayMs: 20 });
   const lcm = () => new VnflcmCli(stage.cli, API_V2);
   let release2: string;
 

@@ -1,3 +1,4 @@
+import { testPort } from './support/lanes';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,6 +13,8 @@ import { tackerRequestBody } from './support/lcm-requests';
 import { entryPoint, killGroup, startProduct, waitForHttp, type ProductProcess } from './support/product-process';
 import { ensureTackerCli, tackerCli, TACKER_CLI_INSTALL_TIMEOUT_MS, type TackerCli } from './support/tacker-cli';
 import { API_V2, VnflcmCli, type CliRecord } from './support/vnflcm-cli';
+
+// test-lane-group: k8s-cluster-scoped (cnf-v2-all-kinds' cluster-scoped objects and the widgets CRD have fixed names)
 
 jest.setTimeout(600_000);
 
@@ -44,7 +47,7 @@ const podNames = (vnfcs: VnfcResourceInfo[]) => vnfcs.map((vnfc) => vnfc.compute
 // Needs `npm run build` and tools/k8s (started when down); installs the Tacker CLI when missing.
 describe('CNF LCM on Kubernetes: the unmodified Tacker CLI drives the standalone product against a real Kubernetes API server (kwok nodes)', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'vnfm-lcm-k8s-'));
-  const endpoint = `http://127.0.0.1:${26890 + Math.floor(Math.random() * 1000)}`;
+  const endpoint = `http://127.0.0.1:${testPort()}`;
   const token = 'lcm-k8s-e2e-admin-token';
   let product: ProductProcess | undefined;
   let cli: TackerCli;

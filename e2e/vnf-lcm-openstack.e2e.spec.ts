@@ -34,7 +34,7 @@ const replaced = (before: VnfcResourceInfo[], after: VnfcResourceInfo[]) => ({
 
 // Needs `npm run build`; installs the Tacker CLI (tools/tacker-cli/install.sh) when missing.
 describe('VNF LCM on OpenStack: the unmodified Tacker CLI drives the standalone product against the OpenStack simulator', () => {
-  const stage = new LcmStage('lcm-openstack', { simDelayMs: 20, basePort: 25890 });
+  const stage = new LcmStage('lcm-openstack', { simDelayMs: 20 });
   /** What the v2 flow leaves for the audit test. */
   const audited: { vnfInstanceId?: string; afterScaleOut?: VnfInstanceView; changes: Change[] } = { changes: [] };
 

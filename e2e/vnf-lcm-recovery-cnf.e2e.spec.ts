@@ -1,3 +1,4 @@
+import { testPort } from './support/lanes';
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -14,6 +15,8 @@ import { createInstance, gatewayHttp, getJson, settledOpOcc, startTask } from '.
 import { pollUntil } from './support/poll';
 import { entryPoint, killGroup, startProduct, waitForHttp, type ProductProcess } from './support/product-process';
 import { ensureTackerCli, tackerCli, TACKER_CLI_INSTALL_TIMEOUT_MS } from './support/tacker-cli';
+
+// test-lane-group: kafka-bus (the product's bus topics and consumer groups on Kafka have fixed names)
 
 jest.setTimeout(600_000);
 
@@ -56,7 +59,7 @@ spec:
 // one of them SIGKILLed while a CNF step waits on the API server, started again on the same data.
 describe('CNF LCM crash recovery in distributed mode: one service SIGKILLed while a step waits for pods, restarted on the same data', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'vnfm-recovery-cnf-'));
-  const endpoint = `http://127.0.0.1:${24890 + Math.floor(Math.random() * 1000)}`;
+  const endpoint = `http://127.0.0.1:${testPort()}`;
   const token = 'recovery-cnf-e2e-admin-token';
   const http = gatewayHttp(endpoint, token);
   const gate = { key: 'vnfm.etsi.org/e2e-recovery', value: randomUUID().slice(0, 8) };

@@ -8,11 +8,13 @@ import { LcmStage } from './support/lcm-stage';
 import { pollUntil } from './support/poll';
 import { TACKER_CLI_INSTALL_TIMEOUT_MS } from './support/tacker-cli';
 
+// test-lane-group: kafka-bus (the product's bus topics and consumer groups on Kafka have fixed names)
+
 jest.setTimeout(600_000);
 
 // Needs `npm run build`. Heat keeps every stack operation in progress 3 s: long enough to kill the product in the middle of one.
 describe('VNF LCM crash recovery: the product SIGKILLed while an operation is PROCESSING, restarted on the same data', () => {
-  const stage = new LcmStage('lcm-recovery', { simDelayMs: 3000, basePort: 26890 });
+  const stage = new LcmStage('lcm-recovery', { simDelayMs: 3000 });
 
   beforeAll(() => stage.open(), TACKER_CLI_INSTALL_TIMEOUT_MS + 180_000);
   afterAll(() => stage.close());
@@ -86,7 +88,6 @@ const replicasSkipReason = esdb.skipReason && `${esdb.skipReason}; two coordinat
   () => {
     const stage = new LcmStage('lcm-replicas', {
       simDelayMs: 20,
-      basePort: 27890,
       services: [
         'vim-registry',
         'package-catalog',

@@ -1,3 +1,4 @@
+import { testPort } from './support/lanes';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
@@ -49,7 +50,7 @@ type CliRecord = Record<string, unknown>;
 describe('VNF packages: the Tacker CLI and /vnfpkgm/v1 against the standalone product', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'vnfm-packages-e2e-'));
   const work = mkdtempSync(join(tmpdir(), 'vnfm-packages-e2e-zips-'));
-  const port = String(22890 + Math.floor(Math.random() * 1000));
+  const port = String(testPort());
   const endpoint = `http://127.0.0.1:${port}`;
   const token = 'vnf-packages-e2e-admin-token';
   let product: ProductProcess | undefined;

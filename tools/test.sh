@@ -1,14 +1,23 @@
 #!/usr/bin/env bash
 # The whole test suite, on a fresh machine too: installs dependencies, builds,
-# lints (module boundaries, types), starts the real infrastructure the tests
-# need (each tools/<x>/<x>.sh installs its own packages), runs every Jest tier
-# (unit, int, e2e), and stops whatever it started.
+# lints, starts the real infrastructure the tests need (each tools/<x>/<x>.sh
+# installs its own packages), runs the unit tests, then the int and e2e files
+# in lanes side by side (e2e/support/lanes.ts, tools/test-lanes), prints each
+# file's wall time, and stops whatever it started.
+#
+#   tools/test.sh                 everything (VNFM_TEST_LANES lanes, default 3)
+#   tools/test.sh <jest args>     the infrastructure, then one Jest run with these arguments (lane 1)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 [ -x node_modules/.bin/jest ] || npm ci
 bash tools/build/build.sh
 bash tools/lint.sh
+
+LANES=${VNFM_TEST_LANES:-3}
+RESULTS=${VNFM_TEST_RESULTS:-$PWD/dist/test-results}
+# shellcheck source=lib/apt.sh
+source tools/lib/apt.sh
 
 started=()
 stop_started() {
@@ -18,7 +27,6 @@ trap stop_started EXIT
 
 infra_up() {
   local name=$1
-  [ -f "tools/$name/$name.sh" ] || return 0
   bash "tools/$name/$name.sh" status >/dev/null 2>&1 || started+=("$name")
   echo "== starting test infrastructure: $name" >&2
   bash "tools/$name/$name.sh" up | tail -n 1
@@ -28,12 +36,41 @@ infra_up() {
 infra_up kafka >/dev/null
 VNFM_TEST_KAFKA_BROKERS=$(bash tools/kafka/kafka.sh status | tail -n 1 | sed 's/^KAFKA_BROKERS=//')
 export VNFM_TEST_KAFKA_BROKERS
+# Each lane has its own 16 SSH-host VMs.
+export SSH_VM_COUNT=$((16 * LANES))
 infra_up ssh-hosts >/dev/null
 infra_up k8s >/dev/null
-echo "== installing the Tacker CLI (python3-tackerclient) for the CLI e2e tests" >&2
+echo "== test tools: the Tacker CLI (python3-tackerclient), zip, the test kubespray's link to Kubernetes" >&2
 bash tools/tacker-cli/install.sh >/dev/null
+apt_ensure zip
+bash tools/ansible/link-k8s.sh >/dev/null
 
-# One test file at a time, as on the 2-core machine the suite is sized for: the int and e2e
-# files share the test infrastructure (SSH-host VMs they reset, the API server's default
-# namespace, port 5000 of the registry VMs), so files must not run side by side on a bigger one.
-npx jest --ci --maxWorkers=1 "$@"
+if (($# > 0)); then
+  npx jest --ci --maxWorkers=1 "$@"
+  exit
+fi
+
+rm -rf "$RESULTS"
+mkdir -p "$RESULTS"
+status=0
+echo "== unit tests" >&2
+npx jest --ci --selectProjects unit --json --outputFile="$RESULTS/unit.json" || status=1
+
+echo "== int and e2e tests in $LANES lanes" >&2
+node dist/tools/test-lanes/src/main.js --lanes "$LANES" --durations tools/test-lanes/durations.json --out "$RESULTS"
+pids=()
+for ((lane = 1; lane <= LANES; lane++)); do
+  mapfile -t files <"$RESULTS/lane-$lane.txt"
+  ((${#files[@]} > 0)) || continue
+  (
+    set -o pipefail
+    VNFM_TEST_LANE=$lane npx jest --ci --maxWorkers=1 --json --outputFile="$RESULTS/lane-$lane.json" --runTestsByPath "${files[@]}" 2>&1 |
+      sed -u "s/^/[lane $lane] /"
+  ) &
+  pids+=($!)
+done
+for pid in "${pids[@]}"; do wait "$pid" || status=1; done
+
+echo "== wall time per file (slowest first)" >&2
+node dist/tools/test-times/src/main.js "$RESULTS"/unit.json "$RESULTS"/lane-*.json --durations "$RESULTS/durations.json" || true
+exit "$status"

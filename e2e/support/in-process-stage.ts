@@ -1,3 +1,4 @@
+import { testPort } from './lanes';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -26,8 +27,8 @@ export class InProcessStage {
   vnfPkgId!: string;
   private product?: { close(): Promise<void> };
 
-  constructor(basePort: number) {
-    this.endpoint = `http://127.0.0.1:${basePort + Math.floor(Math.random() * 1000)}`;
+  constructor() {
+    this.endpoint = `http://127.0.0.1:${testPort()}`;
     this.http = gatewayHttp(this.endpoint, this.token);
   }
 

@@ -1,3 +1,4 @@
+import { testPort } from './lanes';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -35,8 +36,6 @@ export interface LcmStageOptions {
   simDelayMs: number;
   /** Management addresses of the simulator's servers (its capacity); default the simulator's 16. */
   addressPool?: readonly string[];
-  /** The gateway listens on a random port from here to here + 999. */
-  basePort: number;
   /** Services to start one process each (`dist/services/<name>`), repeats allowed; default the standalone product. */
   services?: readonly string[];
   /** More environment for the product, e.g. the Kafka brokers and event store of distributed mode. */
@@ -65,7 +64,7 @@ export class LcmStage {
     private readonly options: LcmStageOptions,
   ) {
     this.dataDir = mkdtempSync(join(tmpdir(), `vnfm-${name}-`));
-    this.endpoint = `http://127.0.0.1:${options.basePort + Math.floor(Math.random() * 1000)}`;
+    this.endpoint = `http://127.0.0.1:${testPort()}`;
     this.token = `${name}-e2e-admin-token`;
     this.http = gatewayHttp(this.endpoint, this.token);
   }

@@ -1,8 +1,9 @@
 import { infraUp } from './infra-script';
+import { laneVm, TEST_LANE, VMS_PER_LANE } from './lanes';
 
 /** What `tools/ssh-hosts/ssh-hosts.sh up` started: loopback SSH hosts standing in for VMs. */
 export interface SshHosts {
-  /** One 127.x address per simulated VM, each its own sshd with its own filesystem view. */
+  /** This test lane's VMs (e2e/support/lanes.ts): one 127.x address each, its own sshd with its own filesystem view. */
   vms: string[];
   port: number;
   /** user name -> password, valid on every VM (the key at keyPath works for them too). */
@@ -40,7 +41,7 @@ function toSshHosts(env: Record<string, string>): SshHosts {
   const [ansibleUser, ansiblePassword] = Object.entries(ansibleUsers)[0] ?? [];
   if (!ansibleUser || ansiblePassword === undefined) throw new Error('ssh-hosts.sh up printed no Ansible server user');
   return {
-    vms: get('SSH_VMS').split(','),
+    vms: laneVms(get('SSH_VMS').split(',')),
     port: Number(get('SSH_VM_PORT')),
     users: parseUsers(get('SSH_USERS')),
     keyPath: get('SSH_KEY'),
@@ -51,6 +52,16 @@ function toSshHosts(env: Record<string, string>): SshHosts {
       kubesprayRoot: get('KUBESPRAY_ROOT'),
     },
   };
+}
+
+function laneVms(all: readonly string[]): string[] {
+  const own = Array.from({ length: VMS_PER_LANE }, (_, i) => laneVm(i + 1));
+  const missing = own.filter((vm) => !all.includes(vm));
+  if (missing.length > 0)
+    throw new Error(
+      `test lane ${TEST_LANE} needs SSH-host VMs ${own[0]}-${own.at(-1)}; ssh-hosts.sh runs ${all.length} (start it with SSH_VM_COUNT=${TEST_LANE * VMS_PER_LANE})`,
+    );
+  return own;
 }
 
 function parseUsers(list: string): Record<string, string> {

@@ -28,6 +28,7 @@ if [[ ! -f $dir/bin/.build || $(<"$dir/bin/.build") != "$key" ]]; then
   printf '%s\n' "$key" >"$dir/bin/.build"
 fi
 # Test-only admin credentials: root and the VM users' group only.
-install -m 0640 -g "$vm_gid" "$kubeconfig" "$dir/admin.kubeconfig"
-install -m 0644 "$(dirname "$kubeconfig")/pki/ca.crt" "$dir/ca.crt"
+# Replaced whole (written beside, then renamed): a playbook of another test reading them never sees half a file.
+install -m 0640 -g "$vm_gid" "$kubeconfig" "$dir/admin.kubeconfig.new.$$" && mv -f "$dir/admin.kubeconfig.new.$$" "$dir/admin.kubeconfig"
+install -m 0644 "$(dirname "$kubeconfig")/pki/ca.crt" "$dir/ca.crt.new.$$" && mv -f "$dir/ca.crt.new.$$" "$dir/ca.crt"
 echo "$dir"

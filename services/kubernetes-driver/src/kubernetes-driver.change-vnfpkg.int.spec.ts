@@ -6,6 +6,8 @@ import { DEF_FILES_ANNOTATION, instanceSelector } from '@vnfm/kubernetes-manifes
 import { ensureK8s, K8S_UP_TIMEOUT_MS } from '../../../e2e/support/k8s';
 import { KubernetesDriverHarness } from './testing/driver-harness';
 
+// test-lane-group: k8s-cluster-scoped (cnf-v2-all-kinds' cluster-scoped objects and the widgets CRD have fixed names)
+
 jest.setTimeout(180_000);
 
 const DEF_FILES = 'lcm-kubernetes-def-files';

@@ -20,6 +20,8 @@ import { ensureK8s, K8S_UP_TIMEOUT_MS } from '../../../e2e/support/k8s';
 import { deleteNamespaceThenStop, startCapiTestController, type CapiTestController } from '../../../tools/capi/test-controller/src';
 import { KubernetesDriverHarness } from './testing/driver-harness';
 
+// test-lane-group: capi-crds (the Cluster API CRDs are cluster-scoped: a file's terminate deletes another's)
+
 jest.setTimeout(240_000);
 
 const DEF_FILES = 'lcm-kubernetes-def-files';

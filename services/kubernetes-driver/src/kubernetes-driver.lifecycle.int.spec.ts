@@ -8,6 +8,8 @@ import { corpusPath } from '@vnfm/vnf-package/testing';
 import { ensureK8s, K8S_UP_TIMEOUT_MS, type K8sControlPlane } from '../../../e2e/support/k8s';
 import { KubernetesDriverHarness } from './testing/driver-harness';
 
+// test-lane-group: k8s-cluster-scoped (cnf-v2-all-kinds' cluster-scoped objects and the widgets CRD have fixed names)
+
 jest.setTimeout(120_000);
 
 const CRD_PACKAGE = join(__dirname, 'testing', 'crd-package');

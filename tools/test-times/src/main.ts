@@ -1,12 +1,14 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { relative } from 'node:path';
 
 /**
- * Prints the per-file wall time of a Jest run from its JSON results
- * (`jest --json --outputFile=FILE`), slowest first, and the tests skipped with
- * their names (which carry the reason):
+ * Prints the per-file wall time of Jest runs from their JSON results
+ * (`jest --json --outputFile=FILE`; several runs side by side, e.g. the test
+ * lanes, are read as one), slowest first, and the tests skipped with their
+ * names (which carry the reason); `--durations OUT` also records each int and
+ * e2e file's seconds there for tools/test-lanes:
  *
- *   node dist/tools/test-times/src/main.js FILE [--top N]
+ *   node dist/tools/test-times/src/main.js FILE... [--top N] [--durations OUT]
  */
 interface AssertionResult {
   fullName: string;
@@ -29,14 +31,23 @@ interface JestResults {
 }
 
 const args = process.argv.slice(2);
-const file = args.find((arg) => !arg.startsWith('--'));
-if (!file) {
-  process.stderr.write('usage: test-times <jest-results.json> [--top N]\n');
+const valueOf = (name: string) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
+const optionValues = new Set([valueOf('--top'), valueOf('--durations')]);
+const files = args.filter((arg) => !arg.startsWith('--') && !optionValues.has(arg));
+if (files.length === 0) {
+  process.stderr.write('usage: test-times <jest-results.json>... [--top N] [--durations OUT]\n');
   process.exit(2);
 }
-const topAt = args.indexOf('--top');
-const top = topAt >= 0 ? Number(args[topAt + 1]) : Infinity;
-const results = JSON.parse(readFileSync(file, 'utf8')) as JestResults;
+const top = Number(valueOf('--top') ?? Infinity);
+const runs = files.filter((file) => existsSync(file)).map((file) => JSON.parse(readFileSync(file, 'utf8')) as JestResults);
+const results: JestResults = {
+  startTime: Math.min(...runs.map((run) => run.startTime)),
+  numTotalTests: runs.reduce((sum, run) => sum + run.numTotalTests, 0),
+  numPassedTests: runs.reduce((sum, run) => sum + run.numPassedTests, 0),
+  numFailedTests: runs.reduce((sum, run) => sum + run.numFailedTests, 0),
+  numPendingTests: runs.reduce((sum, run) => sum + run.numPendingTests, 0),
+  testResults: runs.flatMap((run) => run.testResults),
+};
 
 const tierOf = (path: string) => /\.(unit|int|e2e)\.spec\.ts$/.exec(path)?.[1] ?? '?';
 const count = (r: TestFileResult, ...statuses: AssertionResult['status'][]) =>
@@ -85,3 +96,11 @@ const skipped = results.testResults.flatMap((r) =>
 );
 if (skipped.length) out.push('', `skipped (${skipped.length}):`, ...skipped.map((s) => `  ${s}`));
 process.stdout.write(`${out.join('\n')}\n`);
+
+const durationsFile = valueOf('--durations');
+if (durationsFile) {
+  const known: Record<string, number> = existsSync(durationsFile) ? JSON.parse(readFileSync(durationsFile, 'utf8')) : {};
+  for (const row of rows) if (row.tier !== 'unit') known[row.path] = Math.round(row.ms / 100) / 10;
+  const sorted = Object.fromEntries(Object.entries(known).sort(([a], [b]) => a.localeCompare(b)));
+  writeFileSync(durationsFile, `${JSON.stringify(sorted, null, 2)}\n`);
+}

@@ -1,3 +1,4 @@
+import { testPort } from '../../../../e2e/support/lanes';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,7 +21,7 @@ const nestedJson = (depth: number, key = 'a') => `${`{"${key}":`.repeat(depth)}1
 
 describe('the HTTP edge: protocol refusals as ProblemDetails (gateway over the in-process bus, backend stand-ins)', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'vnfm-http-edge-'));
-  const port = 24890 + Math.floor(Math.random() * 1000);
+  const port = testPort();
   const root = `http://127.0.0.1:${port}`;
   let gateway: RunningService;
   let standIn: BusStandIn;

@@ -1,3 +1,4 @@
+import { testPort } from '../../../../e2e/support/lanes';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,7 +14,7 @@ const TOKEN = 'parked-notifications-admin-token';
 
 describe('/admin/v1/notifications/parked through the gateway, with the lcm-coordinator', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'vnfm-parked-'));
-  const port = 26890 + Math.floor(Math.random() * 1000);
+  const port = testPort();
   const root = `http://127.0.0.1:${port}/admin/v1/notifications/parked`;
   let gateway: RunningService;
   let coordinator: RunningService;

@@ -1,3 +1,4 @@
+import { testPort } from '../../../../e2e/support/lanes';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,7 +17,7 @@ const TOKEN = 'subscriptions-tls-int-admin-token';
 describe('/vnflcm/v2/subscriptions with authType TLS_CERT, the VNFM client certificate configured', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'vnfm-subscriptions-tls-'));
   const pki = createTestPki(mkdtempSync(join(tmpdir(), 'vnfm-subscriptions-pki-')));
-  const port = 26890 + Math.floor(Math.random() * 1000);
+  const port = testPort();
   const receiver = new MutualTlsReceiver();
   let gateway: RunningService;
   let coordinator: RunningService;

@@ -1,3 +1,4 @@
+import { testPort } from '../../../../e2e/support/lanes';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -24,7 +25,7 @@ const filesUnder = (dir: string): string[] =>
 
 describe('/vnflcm/v{1,2}/subscriptions through the gateway, with the lcm-coordinator (in-process bus, embedded store)', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'vnfm-subscriptions-'));
-  const port = 25890 + Math.floor(Math.random() * 1000);
+  const port = testPort();
   const root = `http://127.0.0.1:${port}`;
   const subscriber = new CallbackServer();
   let callbackBase: string;

@@ -1,3 +1,4 @@
+import { testPort } from '../../../../e2e/support/lanes';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,7 +22,7 @@ type CliRecord = Record<string, unknown>;
  */
 describe('the Tacker CLI (openstack vnflcm) against the LCM task and operation occurrence resources', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'vnfm-vnflcm-cli-'));
-  const port = 24890 + Math.floor(Math.random() * 1000);
+  const port = testPort();
   const token = 'vnflcm-cli-int-admin-token';
   let gateway: RunningService;
   let standIn: BusStandIn;

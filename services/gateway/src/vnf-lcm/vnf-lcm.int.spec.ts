@@ -1,3 +1,4 @@
+import { testPort } from '../../../../e2e/support/lanes';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,7 +17,7 @@ const TOKEN = 'vnflcm-int-admin-token';
 
 describe('/vnflcm task resources, operation occurrences and /audit through the gateway (in-process bus, coordinator stand-in)', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'vnfm-vnflcm-'));
-  const port = 22890 + Math.floor(Math.random() * 1000);
+  const port = testPort();
   const root = `http://127.0.0.1:${port}`;
   let gateway: RunningService;
   let standIn: BusStandIn;

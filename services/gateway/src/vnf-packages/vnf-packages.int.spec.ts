@@ -1,3 +1,4 @@
+import { testPort } from '../../../../e2e/support/lanes';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -18,7 +19,7 @@ const MAX_PACKAGE_BYTES = 1024 * 1024;
 
 describe('/vnfpkgm/v1 through the gateway (in-process bus, embedded store, real zips)', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'vnfm-vnfpkgm-'));
-  const port = 21890 + Math.floor(Math.random() * 1000);
+  const port = testPort();
   const base = `http://127.0.0.1:${port}/vnfpkgm/v1`;
   let catalog: RunningService;
   let gateway: RunningService;

@@ -9,6 +9,8 @@ import { parse } from 'yaml';
 import { ensureK8s, K8S_UP_TIMEOUT_MS } from '../../../../e2e/support/k8s';
 import { deleteNamespaceThenStop, startCapiTestController, type CapiTestController } from '.';
 
+// test-lane-group: capi-crds (the Cluster API CRDs are cluster-scoped: a file's terminate deletes another's)
+
 jest.setTimeout(120_000);
 
 const DELAY_MS = 600;

@@ -1,3 +1,4 @@
+import { laneVm } from '../../../../../e2e/support/lanes';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { NodeSSH } from 'node-ssh';
@@ -22,7 +23,7 @@ import { stageGenericPackage } from '../../testing/generic-package';
 jest.setTimeout(300_000);
 
 // Addresses the other SSH specs do not use; each test instance writes under its own directory.
-const POOL = ['127.10.0.7', '127.10.0.8', '127.10.0.9', '127.10.0.10', '127.10.0.11', '127.10.0.12'];
+const POOL = [laneVm(7), laneVm(8), laneVm(9), laneVm(10), laneVm(11), laneVm(12)];
 
 describe('generic MgmtDriver: a package runs its own shell script and Ansible playbook as hooks, on real SSH hosts', () => {
   const harness = new LcmHarness({ openstackDriver: OpenstackDriverModule, runner: MgmtDriverRunnerModule });

@@ -1,3 +1,4 @@
+import { laneVm } from '../../../../../e2e/support/lanes';
 import { execFile } from 'node:child_process';
 import { copyFile, mkdir, mkdtemp, readdir, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -27,15 +28,17 @@ import { kubectl, lbServers, nodeRecord } from '../../testing/kubespray/cluster-
 import { freshDockerVms, inVm } from '../../testing/private-registry/docker-vms';
 import { startTestRegistries, type TestRegistries } from '../../testing/private-registry/test-registries';
 
+// test-lane-group: registry (the private registries bind ports 5000/5443 of every address (--network host))
+
 // Tacker's mgmt-kubespray package as packaged (its hooks name Scripts/kubespray_mgmt.py) through the coordinator,
 // the OpenStack driver on the simulator and the product's runner; the simulator's servers are SSH hosts.
 jest.setTimeout(400_000);
 const sh = promisify(execFile);
 
 // SSH hosts 2-6, which the kubespray driver spec also uses (run the two one after the other): the other SSH specs use others.
-const POOL = ['127.10.0.2', '127.10.0.3', '127.10.0.4', '127.10.0.5', '127.10.0.6'];
+const POOL = [laneVm(2), laneVm(3), laneVm(4), laneVm(5), laneVm(6)];
 // The Docker private registries every node connects to (tacker-specs cir-k8s-cluster): HTTP, and HTTPS with the package's CA and a login.
-const REGISTRY_VM = '127.10.0.15';
+const REGISTRY_VM = laneVm(15);
 const CA_PATH = 'Files/registries/ca.crt';
 
 describe('mgmt-kubespray through the LCM: a Kubernetes cluster VNF built, scaled, healed and terminated by the kubespray MgmtDriver', () => {

@@ -1,3 +1,4 @@
+import { laneVm } from '../../../../../e2e/support/lanes';
 import { createReadStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { randomUUID } from 'node:crypto';
@@ -17,11 +18,13 @@ import {
 } from '../../testing/private-registry/test-registries';
 import { connectRegistries } from './registry-setup';
 
+// test-lane-group: registry (the private registries bind ports 5000/5443 of every address (--network host))
+
 // Two real dockerd (a registry VM and a cluster node), images pushed and pulled: tens of seconds on 2 cores.
 jest.setTimeout(300_000);
 
-const REGISTRY_VM = '127.10.0.15';
-const NODE_VM = '127.10.0.16';
+const REGISTRY_VM = laneVm(15);
+const NODE_VM = laneVm(16);
 const CA_PATH = 'Files/registries/ca.crt';
 
 /** A cluster node's Docker connecting to two registries on another VM: HTTP (insecure), and HTTPS with a test CA and htpasswd login. */

@@ -1,3 +1,4 @@
+import { laneVm } from '../../../../../e2e/support/lanes';
 import { randomUUID } from 'node:crypto';
 import { createReadStream, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,13 +15,15 @@ import { SshRemoteShell } from '../../ssh/ssh-remote-shell';
 import { freshDockerVms, inVm, registryImageTar } from '../../testing/private-registry/docker-vms';
 import { PrivateRegistryDriver } from './private-registry.driver';
 
+// test-lane-group: registry (the private registries bind ports 5000/5443 of every address (--network host))
+
 // Real dockerd on a real SSH host: loading a 22 MB image and starting the daemon take seconds on 2 cores.
 jest.setTimeout(300_000);
 
 /** The private registry MgmtDriver on a real SSH host with its own Docker daemon (tools/ssh-hosts, tools/docker). */
 describe('private registry MgmtDriver: a Docker registry on the VNF VM', () => {
   // The last VMs of the pool: the other SSH specs use the others.
-  const ip = '127.10.0.15';
+  const ip = laneVm(15);
   const run = randomUUID().slice(0, 8);
   const dataDir = mkdtempSync(join(tmpdir(), 'vnfm-private-registry-'));
   let hosts: SshHosts;
