@@ -17,6 +17,9 @@ export interface CliResult {
 
 /** Tacker's own command line pointed at one VNFM (`openstack --os-auth-type admin_token ...`). */
 export interface TackerCli {
+  /** The VNFM it talks to, and its admin token (a test's polls read the API directly: see VnflcmCli). */
+  readonly endpoint: string;
+  readonly token: string;
   /** Runs `openstack <args>`; never throws for a non-zero exit: the result says how it ended. */
   run(args: string[]): Promise<CliResult>;
   /** Runs `openstack <args> -f json` and parses the output; throws with stderr when the command fails. */
@@ -57,6 +60,8 @@ export function tackerCli(openstack: string, endpoint: string, token: string): T
   const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('OS_')));
   const base = ['--os-auth-type', 'admin_token', '--os-token', token, '--os-endpoint', endpoint];
   const cli: TackerCli = {
+    endpoint,
+    token,
     async run(args) {
       try {
         const { stdout, stderr } = await run(openstack, [...base, ...args], {

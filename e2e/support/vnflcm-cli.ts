@@ -1,4 +1,5 @@
-import { RESTING_STATES } from './lcm-http';
+import type { VnfLcmOpOccView } from '@vnfm/lcm-domain';
+import { gatewayHttp, getJson, RESTING_STATES } from './lcm-http';
 import { pollUntil } from './poll';
 import type { CliResult, TackerCli } from './tacker-cli';
 
@@ -11,8 +12,10 @@ export const API_V2 = ['--os-tacker-api-version', '2'];
 /**
  * `openstack vnflcm ...` for one API version, plus what the CLI does not
  * print: a task command (instantiate, scale, heal, terminate) only says
- * "... has been accepted", so the started occurrence is the one that
- * `vnflcm op list` shows for the instance and did not show before.
+ * "... has been accepted", so the started occurrence is the one the
+ * instance's occurrences show and did not show before. The waits read the
+ * API (each CLI command starts a Python interpreter, about a second of CPU),
+ * and the CLI shows what they waited for once.
  */
 export class VnflcmCli {
   constructor(
@@ -28,21 +31,36 @@ export class VnflcmCli {
     return this.cli.json<T>([...args, ...this.version]);
   }
 
+  /** The instance's occurrences as `vnflcm op list` shows them. */
   async opIds(vnfInstanceId: string): Promise<string[]> {
     const rows = await this.json<CliRecord[]>(['vnflcm', 'op', 'list', '--filter', `(eq,vnfInstanceId,${vnfInstanceId})`]);
     return rows.map((row) => String(row.ID));
   }
 
+  /** The same, read from the API the CLI uses (for the waits). */
+  private async apiOpIds(vnfInstanceId: string): Promise<string[]> {
+    const filter = encodeURIComponent(`(eq,vnfInstanceId,${vnfInstanceId})`);
+    return (await getJson<VnfLcmOpOccView[]>(this.http(), `${this.apiPrefix()}/vnf_lcm_op_occs?filter=${filter}`)).map((op) => op.id);
+  }
+
+  private apiPrefix(): string {
+    return this.version.includes('2') ? '/vnflcm/v2' : '/vnflcm/v1';
+  }
+
+  private http() {
+    return gatewayHttp(this.cli.endpoint, this.cli.token);
+  }
+
   /** Runs a task command, checks the CLI reports it accepted, and returns the id of the occurrence it started. */
   async startTask(vnfInstanceId: string, args: string[]): Promise<string> {
-    const before = new Set(await this.opIds(vnfInstanceId));
+    const before = new Set(await this.apiOpIds(vnfInstanceId));
     const result = await this.run(args);
     if (result.code !== 0 || !result.stdout.includes('has been accepted')) {
       throw new Error(`openstack ${args.join(' ')} exited ${result.code}: ${result.stdout.trim()} ${result.stderr.trim()}`);
     }
     const ids = await pollUntil(
       `a new operation occurrence of ${vnfInstanceId} in op list`,
-      () => this.opIds(vnfInstanceId),
+      () => this.apiOpIds(vnfInstanceId),
       (all) => all.some((id) => !before.has(id)),
       20_000,
     );
@@ -50,17 +68,19 @@ export class VnflcmCli {
   }
 
   /**
-   * Polls `vnflcm op show` until the occurrence rests (COMPLETED, FAILED_TEMP,
-   * FAILED, ROLLED_BACK). After a retry or rollback, pass the record shown
-   * before it: the occurrence must have moved since (State Entered Time).
+   * Waits until the occurrence rests (COMPLETED, FAILED_TEMP, FAILED,
+   * ROLLED_BACK), then shows it with `vnflcm op show`. After a retry or
+   * rollback, pass the record shown before it: the occurrence must have moved
+   * since (State Entered Time).
    */
-  settle(vnfLcmOpOccId: string, movedFrom?: CliRecord, timeoutMs = 90_000): Promise<CliRecord> {
-    return pollUntil(
-      `operation occurrence ${vnfLcmOpOccId} at rest (vnflcm op show)`,
-      () => this.json<CliRecord>(['vnflcm', 'op', 'show', vnfLcmOpOccId]),
-      (op) => RESTING_STATES.includes(String(op['Operation State'])) && op['State Entered Time'] !== movedFrom?.['State Entered Time'],
+  async settle(vnfLcmOpOccId: string, movedFrom?: CliRecord, timeoutMs = 90_000): Promise<CliRecord> {
+    await pollUntil(
+      `operation occurrence ${vnfLcmOpOccId} at rest`,
+      () => getJson<VnfLcmOpOccView>(this.http(), `${this.apiPrefix()}/vnf_lcm_op_occs/${vnfLcmOpOccId}`),
+      (op) => RESTING_STATES.includes(op.operationState) && op.stateEnteredTime !== movedFrom?.['State Entered Time'],
       timeoutMs,
     );
+    return this.json<CliRecord>(['vnflcm', 'op', 'show', vnfLcmOpOccId]);
   }
 
   /** A task command and the occurrence it started, once at rest. */
