@@ -10,6 +10,8 @@
 # Environment: CAPI_TEST_NAMESPACE (only that namespace), CAPI_TEST_DELAY_MS
 # (provisioning time, default 1000), VNFM_CAPI_STATE_DIR (pid and log).
 set -euo pipefail
+# shellcheck source=../lib/no-inherited-fds.sh
+source "$(dirname "${BASH_SOURCE[0]}")/../lib/no-inherited-fds.sh"
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 STATE="${VNFM_CAPI_STATE_DIR:-${VNFM_INFRA_HOME:-$HOME/.cache/vnfm-infra}/capi}"
 PID_FILE="$STATE/test-controller.pid"

@@ -6,6 +6,8 @@
 #   docker-vms.sh status IP...       one line per VM: its dockerd answering or not
 # Runs as root on the machine; the VMs must be up (tools/ssh-hosts/ssh-hosts.sh up).
 set -euo pipefail
+# shellcheck source=../lib/no-inherited-fds.sh
+source "$(dirname "${BASH_SOURCE[0]}")/../lib/no-inherited-fds.sh"
 
 INFRA_HOME=${VNFM_INFRA_HOME:-$HOME/.cache/vnfm-infra}
 SSH_STATE=$INFRA_HOME/ssh-hosts

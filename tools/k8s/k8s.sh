@@ -15,6 +15,8 @@
 #
 # See tools/k8s/README.md for ports, users, tokens and file locations.
 set -Eeuo pipefail
+# shellcheck source=../lib/no-inherited-fds.sh
+source "$(dirname "${BASH_SOURCE[0]}")/../lib/no-inherited-fds.sh"
 
 SCRIPT_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 # shellcheck source=../lib/apt.sh

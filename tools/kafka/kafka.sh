@@ -11,6 +11,8 @@
 # Progress goes to stderr; stdout carries only the KAFKA_BROKERS line (or the
 # output of run-class).
 set -euo pipefail
+# shellcheck source=../lib/no-inherited-fds.sh
+source "$(dirname "${BASH_SOURCE[0]}")/../lib/no-inherited-fds.sh"
 
 SCRIPT_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 POM="$SCRIPT_DIR/pom.xml"

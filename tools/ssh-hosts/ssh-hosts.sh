@@ -13,6 +13,8 @@
 #
 # Progress goes to stderr; stdout carries only the env line (and status lines).
 set -euo pipefail
+# shellcheck source=../lib/no-inherited-fds.sh
+source "$(dirname "${BASH_SOURCE[0]}")/../lib/no-inherited-fds.sh"
 
 SCRIPT_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 KUBESPRAY_SRC=$(cd "$SCRIPT_DIR/../ansible/kubespray" && pwd)
