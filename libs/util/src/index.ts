@@ -19,6 +19,15 @@ export { cappedText, causeOf } from './http-read';
 export { exchange, answerMessage, VimConnectionError, VIM_REQUEST_TIMEOUT_MS, type HttpExchange, type HttpAnswer } from './http-exchange';
 export { requestOidcIdToken, type OidcPasswordGrant } from './oidc-password-grant';
 export { typeScriptWorkerCode } from './typescript-worker';
-export { CallbackPolicy, DEFAULT_DENIED_CIDRS, type CallbackPolicyOptions } from './callback-policy';
+export {
+  OutboundPolicy,
+  OutboundRefusedError,
+  canonicalAddress,
+  DEFAULT_DENIED_CIDRS,
+  OUTBOUND_USES,
+  type OutboundPolicyOptions,
+  type OutboundSettings,
+  type OutboundUse,
+} from './outbound-policy';
 export { CallbackClients, type CallbackTlsConfig } from './callback-clients';
 export { requestClientCredentialsToken, TokenRequestError, type ClientCredentials } from './client-credentials';
