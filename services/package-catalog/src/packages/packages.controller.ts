@@ -26,6 +26,7 @@ import { BlobJanitor } from '../blobs/blob-janitor';
 import { VnfPackageReadModel } from '../read-model/vnf-package.read-model';
 import { VnfPackageRepository } from '../vnf-package.repository';
 import { findPackage } from './package-ref';
+import { UriUploads } from './uri-uploads';
 
 /** Tacker's default page size for GET /vnfpkgm/v1/vnf_packages (vnf_package_num). */
 export const PAGE_SIZE = 100;
@@ -39,6 +40,7 @@ export class PackagesController {
     private readonly repository: VnfPackageRepository,
     private readonly readModel: VnfPackageReadModel,
     private readonly janitor: BlobJanitor,
+    private readonly uriUploads: UriUploads,
   ) {}
 
   @MessagePattern(PACKAGE_CATALOG.createPackage)
@@ -77,10 +79,16 @@ export class PackagesController {
     return modificationsOf(outcome.events);
   }
 
-  /** The package's blobs go with it, unless another package holds the same content. */
+  /**
+   * The package's blobs go with it, unless another package holds the same
+   * content. An UPLOADING package may be deleted (SOL 005 §9.4.3.3.5 asks
+   * only for DISABLED and NOT_IN_USE, as Tacker does): its fetch is stopped
+   * first, its connection closed and its temporary file removed.
+   */
   @MessagePattern(PACKAGE_CATALOG.deletePackage)
   async delete(@Payload() request: DeletePackageRequest): Promise<Record<string, never>> {
     const outcome = await this.repository.execute({ type: 'DeleteVnfPackage', vnfPkgId: request.vnfPkgId, at: now() });
+    await this.uriUploads.stop(request.vnfPkgId, 'deleted');
     await this.janitor.release(outcome.before ? blobKeysOf(outcome.before) : []);
     return {};
   }
