@@ -125,13 +125,19 @@ export class OutboundPolicy {
     return undefined;
   }
 
-  /** Why the VNFM must not send to this URI (each address its host resolves to is checked, with its port), or undefined. */
-  async refusalOf(uri: string | URL): Promise<string | undefined> {
+  /**
+   * Why the VNFM must not send to this URI (each address its host resolves
+   * to is checked, with its port), or undefined. A name that does not
+   * resolve is refused, unless `unresolved: 'allow'` (a peer that may come
+   * later: the connection is checked when it is made).
+   */
+  async refusalOf(uri: string | URL, options: { unresolved?: 'refuse' | 'allow' } = {}): Promise<string | undefined> {
     const { host, port } = targetOf(uri);
     let addresses: LookupAddress[];
     try {
       addresses = await addressesOf(host);
     } catch (error) {
+      if (options.unresolved === 'allow') return undefined;
       return `${host} does not resolve (${(error as NodeJS.ErrnoException).code ?? String(error)})`;
     }
     return this.refusalOfAll(addresses, port);
