@@ -68,7 +68,7 @@ export function canonicalAddress(host: string): string | undefined {
 }
 
 /** The host and port a URL connects to, parsed as WHATWG `new URL()` does (as every HTTP client of the VNFM does). */
-export function targetOf(uri: string | URL): { host: string; port: number } {
+function targetOf(uri: string | URL): { host: string; port: number } {
   const url = typeof uri === 'string' ? new URL(uri) : uri;
   return { host: url.hostname.replace(/^\[|\]$/g, ''), port: Number(url.port || (url.protocol === 'https:' ? 443 : 80)) };
 }

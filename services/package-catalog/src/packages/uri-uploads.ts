@@ -14,7 +14,7 @@ import { VnfPackageRepository } from '../vnf-package.repository';
 import { FetchFailure, fetchPackage, uriName, type FetchLimits } from './uri-fetch';
 
 /** Redirects an upload from URI follows (each one checked like the first URI). */
-export const MAX_REDIRECTS = 5;
+const MAX_REDIRECTS = 5;
 
 /** Why a fetch was stopped by its owner rather than by what it fetched: nothing is recorded for it. */
 const STOPPED = { deleted: 'the package was deleted', stopping: 'the service is stopping' } as const;
