@@ -152,12 +152,12 @@ describe('upload_from_uri held to the package URI policy, with a deadline, stopp
     ];
     for (const [uri, reason] of refused) {
       const response = await uploadFrom(pkg.id, uri);
-      const body = (await response.json()) as { status: number; title: string; detail: string };
-      expect([uri, response.status, response.headers.get('content-type'), body.title]).toEqual([
+      const body = (await response.json()) as { type: string; status: number; detail: string };
+      expect([uri, response.status, response.headers.get('content-type'), body.type]).toEqual([
         uri,
         422,
         expect.stringContaining('application/problem+json'),
-        'PACKAGE_URI_NOT_ALLOWED',
+        'urn:vnfm:problem:PACKAGE_URI_NOT_ALLOWED',
       ]);
       expect(body.detail).toMatch(reason);
       expect(body.detail).toMatch(/Nothing was fetched; the package stays CREATED\.$/);
