@@ -292,5 +292,13 @@ export const ENVIRONMENT: Record<string, keyof VnfmConfig> = {
   VNFM_EVENT_STREAM_PACKAGES_TOPIC: 'eventStreamPackagesTopic',
 };
 
+/** Variables where an empty value means something (no range refused), not "unset". */
+export const EMPTY_IS_A_VALUE = [
+  'VNFM_CALLBACK_DENIED_CIDRS',
+  'VNFM_PACKAGE_URI_DENIED_CIDRS',
+  'VNFM_VIM_DENIED_CIDRS',
+  'VNFM_MGMT_RECEIVER_DENIED_CIDRS',
+];
+
 /** Variables whose values are never echoed, not even in a validation error. */
 export const SECRET_VARIABLES = ['VNFM_ADMIN_TOKEN', 'VNFM_MASTER_KEY', 'VNFM_BUS_KEY'];
