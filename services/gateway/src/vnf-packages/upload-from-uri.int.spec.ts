@@ -122,6 +122,15 @@ describe('upload_from_uri held to the package URI policy, with a deadline, stopp
   const uploadFrom = (id: string, addressInformation: string) =>
     call(`/vnf_packages/${id}/package_content/upload_from_uri`, { method: 'POST', body: JSON.stringify({ addressInformation }) });
   const show = async (id: string) => (await (await call(`/vnf_packages/${id}`)).json()) as VnfPkgInfo;
+  /** An onboarded package holds its vnfdId: it goes before the same zip is onboarded again. */
+  const remove = async (id: string) => {
+    await call(`/vnf_packages/${id}`, {
+      method: 'PATCH',
+      body: '{"operationalState":"DISABLED"}',
+      headers: { 'Content-Type': 'application/merge-patch+json' },
+    });
+    expect((await call(`/vnf_packages/${id}`, { method: 'DELETE' })).status).toBe(204);
+  };
   const until = async <T>(what: string, probe: () => Promise<T | undefined> | T | undefined, timeoutMs = 20_000): Promise<T> => {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
@@ -167,12 +176,14 @@ describe('upload_from_uri held to the package URI policy, with a deadline, stopp
     // Still uploadable: a refusal changed nothing.
     expect((await uploadFrom(pkg.id, repository.url('/pkg.zip'))).status).toBe(202);
     expect(await settled(pkg.id)).toMatchObject({ onboardingState: 'ONBOARDED' });
+    await remove(pkg.id);
   });
 
   it('follows up to 5 redirects, checks every hop, and ends in ERROR on a redirect into a refused address or a redirect loop', async () => {
     const followed = await create();
     expect((await uploadFrom(followed.id, repository.url('/hops/4'))).status).toBe(202);
     expect(await settled(followed.id)).toMatchObject({ onboardingState: 'ONBOARDED' });
+    await remove(followed.id);
 
     const cases: [string, RegExp][] = [
       [
