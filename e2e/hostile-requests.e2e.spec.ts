@@ -1,5 +1,7 @@
 import { testPort } from './support/lanes';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ServiceHealth } from '@vnfm/contracts';
@@ -185,6 +187,71 @@ describe('hostile requests against the built product: refused as ProblemDetails,
       await expectProblem(response, 405, new RegExp(`${method} is not supported`));
     }
     await expectProblem(await http('/vnflcm/v2/nothing_here', { method: 'PUT' }), 404, /Cannot PUT/);
+  });
+
+  it('refuses package URIs and VIM URLs at link-local, unspecified or its own API, in any spelling, before sending anything (400/422)', async () => {
+    const seen: string[] = [];
+    // A peer on every address of the host: 0.0.0.0 and [::] reach it, so anything sent there would be seen.
+    const peer = createServer((request, response) => {
+      seen.push(`${request.method} ${request.url}`);
+      response.writeHead(401).end();
+    });
+    await new Promise<void>((resolve) => peer.listen(0, '::', resolve));
+    const peerPort = peer.address() as AddressInfo;
+    const own = new URL(endpoint).port;
+    try {
+      const pkg = (await (await http('/vnfpkgm/v1/vnf_packages', { method: 'POST', body: '{}' })).json()) as { id: string };
+      const before = await counts();
+      for (const uri of [
+        'http://0xa9fea9fe/latest/meta-data/',
+        'http://[::ffff:169.254.169.254]/latest/meta-data/',
+        `http://0.0.0.0:${peerPort.port}/pkg.zip`,
+        `http://[::]:${peerPort.port}/pkg.zip`,
+        `http://127.1:${own}/vnfpkgm/v1/vnf_packages`,
+      ]) {
+        const response = await http(`/vnfpkgm/v1/vnf_packages/${pkg.id}/package_content/upload_from_uri`, {
+          method: 'POST',
+          body: JSON.stringify({ addressInformation: uri, userName: 'repo', password: 'repo-secret' }),
+        });
+        await expectProblem(
+          response,
+          422,
+          /is not allowed: .*(VNFM_PACKAGE_URI_DENIED_CIDRS|VNFM's own API).* the package stays CREATED\.$/,
+        );
+      }
+      expect(await getJson<{ onboardingState: string }>(http, `/vnfpkgm/v1/vnf_packages/${pkg.id}`)).toMatchObject({
+        onboardingState: 'CREATED',
+      });
+      const vim = (authUrl: string, authCred: Record<string, unknown>, type = 'openstack') =>
+        JSON.stringify({
+          vim: {
+            name: 'hostile-vim',
+            type,
+            auth_url: authUrl,
+            auth_cred: authCred,
+            vim_project: { name: 'nfv' },
+          },
+        });
+      const keystone = { username: 'nfv_user', password: 'never-sent', user_domain_name: 'Default' };
+      const oidc = (tokenUrl: string) => ({ oidc_token_url: tokenUrl, username: 'u', password: 'never-sent', client_id: 'c' });
+      for (const body of [
+        vim(`http://0.0.0.0:${peerPort.port}/identity`, keystone),
+        vim(`http://127.0.0.1:${own}/identity`, keystone),
+        vim(`http://169.254.169.254/identity`, keystone),
+        vim(`http://127.0.0.1:${peerPort.port}`, oidc(`http://0.0.0.0:${peerPort.port}/token`), 'kubernetes'),
+        vim(`http://127.0.0.1:${peerPort.port}`, oidc(`http://localhost:${own}/token`), 'kubernetes'),
+      ])
+        await expectProblem(
+          await http('/v1.0/vims', { method: 'POST', body }),
+          400,
+          /^vim\.(auth_url|auth_cred\.oidc_token_url) .* is not allowed: .*\. Nothing was sent to it; nothing was registered\.$/,
+        );
+      expect(seen).toEqual([]);
+      expect(await counts()).toEqual(before);
+      expect((await http(`/vnfpkgm/v1/vnf_packages/${pkg.id}`, { method: 'DELETE' })).status).toBe(204);
+    } finally {
+      await new Promise((resolve) => peer.close(resolve));
+    }
   });
 
   it('the product stayed up: /health answered 200 within 1 s throughout and no unexpected error was counted', async () => {

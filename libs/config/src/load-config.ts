@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
-import { ENVIRONMENT, SECRET_VARIABLES, VnfmConfig } from './vnfm.config';
+import { EMPTY_IS_A_VALUE, ENVIRONMENT, SECRET_VARIABLES, VnfmConfig } from './vnfm.config';
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -15,7 +15,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): VnfmConfig {
   const plain: Record<string, unknown> = {};
   for (const [variable, key] of Object.entries(ENVIRONMENT)) {
     const value = env[variable];
-    if (value !== undefined && value !== '') plain[key] = value;
+    // An empty variable is unset, unless empty is one of its values.
+    if (value !== undefined && (value !== '' || EMPTY_IS_A_VALUE.includes(variable))) plain[key] = value;
   }
   const config = plainToInstance(VnfmConfig, plain, { exposeDefaultValues: true });
   const problems = validateSync(config, { forbidUnknownValues: true }).flatMap((error) => {

@@ -56,4 +56,23 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ VNFM_NOTIFY_TIMEOUT_MS: '0' })).toThrow('VNFM_NOTIFY_TIMEOUT_MS must be a positive integer (got "0")');
     expect(() => loadConfig({ VNFM_PUBLIC_URL: 'vnfm.example/path' })).toThrow('VNFM_PUBLIC_URL must be an http(s) URL without path');
   });
+
+  it('gives the package fetch deadlines and reads the outbound address policy of each use', () => {
+    expect(loadConfig({})).toMatchObject({ packageFetchTimeoutMs: 600_000, packageFetchIdleTimeoutMs: 30_000 });
+    const config = loadConfig({
+      VNFM_PACKAGE_FETCH_TIMEOUT_MS: '60000',
+      VNFM_PACKAGE_URI_ALLOWED_CIDRS: '10.0.0.0/8',
+      VNFM_VIM_DENIED_CIDRS: '',
+      VNFM_MGMT_RECEIVER_DENIED_CIDRS: '169.254.0.0/16',
+    });
+    expect(config).toMatchObject({
+      packageFetchTimeoutMs: 60_000,
+      packageUriAllowedCidrs: '10.0.0.0/8',
+      vimDeniedCidrs: '',
+      mgmtReceiverDeniedCidrs: '169.254.0.0/16',
+    });
+    expect(() => loadConfig({ VNFM_PACKAGE_FETCH_IDLE_TIMEOUT_MS: '-1' })).toThrow(
+      'VNFM_PACKAGE_FETCH_IDLE_TIMEOUT_MS must be a positive integer (got "-1")',
+    );
+  });
 });

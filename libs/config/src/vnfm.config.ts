@@ -148,15 +148,64 @@ export class VnfmConfig {
   @Transform(({ value }) => (value === undefined ? 3600000 : Number(value)))
   notifyParkAfterMs = 3600000;
 
-  /** VNFM_CALLBACK_ALLOWED_CIDRS: comma-separated address ranges every callback URI and token endpoint must resolve into; default any range not denied (docs/notifications.md). */
+  // The outbound address policy (docs/outbound.md), one pair per kind of URL
+  // taken from a request or a registration: VNFM_<USE>_ALLOWED_CIDRS, the
+  // comma-separated address ranges such a URL must resolve into (default: any
+  // range not denied), and VNFM_<USE>_DENIED_CIDRS, the ranges refused
+  // (default: "this network", link-local (cloud metadata), multicast,
+  // reserved, unspecified; empty: none). Checked when a policy is built, at
+  // the start of the service that uses it.
+  /** VNFM_CALLBACK_ALLOWED_CIDRS: LCCN callback URIs and token endpoints. */
   @IsOptional()
   @IsString()
   callbackAllowedCidrs?: string;
 
-  /** VNFM_CALLBACK_DENIED_CIDRS: comma-separated address ranges refused to callbacks; default link-local (cloud metadata), multicast and reserved; empty: none. */
+  /** VNFM_CALLBACK_DENIED_CIDRS */
   @IsOptional()
   @IsString()
   callbackDeniedCidrs?: string;
+
+  /** VNFM_PACKAGE_URI_ALLOWED_CIDRS: upload_from_uri addresses and their redirects. */
+  @IsOptional()
+  @IsString()
+  packageUriAllowedCidrs?: string;
+
+  /** VNFM_PACKAGE_URI_DENIED_CIDRS */
+  @IsOptional()
+  @IsString()
+  packageUriDeniedCidrs?: string;
+
+  /** VNFM_VIM_ALLOWED_CIDRS: VIM auth_url (Keystone, Kubernetes API server) and oidc_token_url. */
+  @IsOptional()
+  @IsString()
+  vimAllowedCidrs?: string;
+
+  /** VNFM_VIM_DENIED_CIDRS */
+  @IsOptional()
+  @IsString()
+  vimDeniedCidrs?: string;
+
+  /** VNFM_MGMT_RECEIVER_ALLOWED_CIDRS: MgmtDriver receivers (cluster-credentials). */
+  @IsOptional()
+  @IsString()
+  mgmtReceiverAllowedCidrs?: string;
+
+  /** VNFM_MGMT_RECEIVER_DENIED_CIDRS */
+  @IsOptional()
+  @IsString()
+  mgmtReceiverDeniedCidrs?: string;
+
+  /** VNFM_PACKAGE_FETCH_TIMEOUT_MS: how long an upload_from_uri fetch may take in all, redirects included (default 10 minutes). */
+  @IsInt({ message: 'VNFM_PACKAGE_FETCH_TIMEOUT_MS must be a positive integer' })
+  @Min(1, { message: 'VNFM_PACKAGE_FETCH_TIMEOUT_MS must be a positive integer' })
+  @Transform(({ value }) => (value === undefined ? 600_000 : Number(value)))
+  packageFetchTimeoutMs = 600_000;
+
+  /** VNFM_PACKAGE_FETCH_IDLE_TIMEOUT_MS: how long an upload_from_uri fetch may wait for the answer's headers or its next byte (default 30 s). */
+  @IsInt({ message: 'VNFM_PACKAGE_FETCH_IDLE_TIMEOUT_MS must be a positive integer' })
+  @Min(1, { message: 'VNFM_PACKAGE_FETCH_IDLE_TIMEOUT_MS must be a positive integer' })
+  @Transform(({ value }) => (value === undefined ? 30_000 : Number(value)))
+  packageFetchIdleTimeoutMs = 30_000;
 
   /** VNFM_NOTIFY_TLS_CERT_FILE: PEM client certificate (chain) the VNFM presents to subscribers with authType TLS_CERT (SOL 013 §8.3.4); without it TLS_CERT answers 501. */
   @IsOptional()
@@ -225,6 +274,14 @@ export const ENVIRONMENT: Record<string, keyof VnfmConfig> = {
   VNFM_NOTIFY_PARK_AFTER_MS: 'notifyParkAfterMs',
   VNFM_CALLBACK_ALLOWED_CIDRS: 'callbackAllowedCidrs',
   VNFM_CALLBACK_DENIED_CIDRS: 'callbackDeniedCidrs',
+  VNFM_PACKAGE_URI_ALLOWED_CIDRS: 'packageUriAllowedCidrs',
+  VNFM_PACKAGE_URI_DENIED_CIDRS: 'packageUriDeniedCidrs',
+  VNFM_VIM_ALLOWED_CIDRS: 'vimAllowedCidrs',
+  VNFM_VIM_DENIED_CIDRS: 'vimDeniedCidrs',
+  VNFM_MGMT_RECEIVER_ALLOWED_CIDRS: 'mgmtReceiverAllowedCidrs',
+  VNFM_MGMT_RECEIVER_DENIED_CIDRS: 'mgmtReceiverDeniedCidrs',
+  VNFM_PACKAGE_FETCH_TIMEOUT_MS: 'packageFetchTimeoutMs',
+  VNFM_PACKAGE_FETCH_IDLE_TIMEOUT_MS: 'packageFetchIdleTimeoutMs',
   VNFM_NOTIFY_TLS_CERT_FILE: 'notifyTlsCertFile',
   VNFM_NOTIFY_TLS_KEY_FILE: 'notifyTlsKeyFile',
   VNFM_NOTIFY_TLS_CA_FILE: 'notifyTlsCaFile',
@@ -234,6 +291,14 @@ export const ENVIRONMENT: Record<string, keyof VnfmConfig> = {
   VNFM_EVENT_STREAM_INSTANCES_TOPIC: 'eventStreamInstancesTopic',
   VNFM_EVENT_STREAM_PACKAGES_TOPIC: 'eventStreamPackagesTopic',
 };
+
+/** Variables where an empty value means something (no range refused), not "unset". */
+export const EMPTY_IS_A_VALUE = [
+  'VNFM_CALLBACK_DENIED_CIDRS',
+  'VNFM_PACKAGE_URI_DENIED_CIDRS',
+  'VNFM_VIM_DENIED_CIDRS',
+  'VNFM_MGMT_RECEIVER_DENIED_CIDRS',
+];
 
 /** Variables whose values are never echoed, not even in a validation error. */
 export const SECRET_VARIABLES = ['VNFM_ADMIN_TOKEN', 'VNFM_MASTER_KEY', 'VNFM_BUS_KEY'];

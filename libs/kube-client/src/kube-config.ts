@@ -1,7 +1,7 @@
 import { KubeConfig } from '@kubernetes/client-node';
 import { AppError } from '@vnfm/contracts';
 import type { VimConnectionInfo } from '@vnfm/vim-domain';
-import { requestOidcIdToken, VimConnectionError } from '@vnfm/util';
+import { requestOidcIdToken, VimConnectionError, type OutboundPolicy } from '@vnfm/util';
 
 const text = (record: Record<string, unknown> | undefined, key: string): string | undefined => {
   const value = record?.[key];
@@ -18,6 +18,7 @@ const text = (record: Record<string, unknown> | undefined, key: string): string 
 async function userOf(
   info: VimConnectionInfo,
   ca: string | undefined,
+  policy: OutboundPolicy,
 ): Promise<{ name: string; token?: string; username?: string; password?: string }> {
   const access = info.accessInfo;
   const tokenUrl = text(access, 'oidc_token_url');
@@ -35,7 +36,7 @@ async function userOf(
     clientSecret: text(access, 'client_secret'),
   };
   try {
-    return { name: 'vim-user', token: await requestOidcIdToken(grant, ca) };
+    return { name: 'vim-user', token: await requestOidcIdToken(grant, ca, policy) };
   } catch (error) {
     if (!(error instanceof VimConnectionError)) throw error;
     throw new AppError('KUBERNETES_VIM_AUTH_FAILED', 502, 'Bad Gateway', `Kubernetes VIM ${info.vimId ?? ''}: ${error.message}`);
@@ -46,9 +47,10 @@ async function userOf(
  * A client configuration from a resolved Kubernetes VIM (Tacker's
  * kubernetes_utils); the API server is verified against the VIM's CA, or
  * not at all when the VIM has none (`ssl_ca_cert: None`). Held in memory
- * for one step only.
+ * for one step only. An OIDC VIM's token URL is held to `policy` (the VIM
+ * address policy) on the connection its password goes over.
  */
-export async function kubeConfigOf(info: VimConnectionInfo): Promise<KubeConfig> {
+export async function kubeConfigOf(info: VimConnectionInfo, policy: OutboundPolicy): Promise<KubeConfig> {
   const server = text(info.interfaceInfo, 'endpoint');
   if (!server)
     throw new AppError('KUBERNETES_VIM_NOT_USABLE', 422, 'Unprocessable Entity', `Kubernetes VIM ${info.vimId ?? ''} has no endpoint.`);
@@ -56,7 +58,7 @@ export async function kubeConfigOf(info: VimConnectionInfo): Promise<KubeConfig>
   const config = new KubeConfig();
   config.loadFromOptions({
     clusters: [{ name: 'vim', server, skipTLSVerify: ca === undefined, ...(ca ? { caData: Buffer.from(ca).toString('base64') } : {}) }],
-    users: [await userOf(info, ca)],
+    users: [await userOf(info, ca, policy)],
     contexts: [{ name: 'vim', cluster: 'vim', user: 'vim-user' }],
     currentContext: 'vim',
   });

@@ -1,5 +1,5 @@
-import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
-import { request as httpsRequest } from 'node:https';
+import { Agent, errors, request } from 'undici';
+import type { OutboundPolicy } from './outbound-policy';
 
 /** How long a VIM (or its identity provider) gets to answer one request. */
 const VIM_REQUEST_TIMEOUT_MS = 10_000;
@@ -14,11 +14,14 @@ export interface HttpExchange {
   ca?: string;
   /** false: accept any server certificate (Tacker's `ssl_ca_cert: None`, `cert_verify: False`). */
   verifyCertificate?: boolean;
+  /** Where the request may go (the VIM policy): checked on the connection's addresses and port. */
+  policy: OutboundPolicy;
 }
 
 export interface HttpAnswer {
   status: number;
-  headers: IncomingHttpHeaders;
+  /** Header names in lower case. */
+  headers: Record<string, string | string[] | undefined>;
   text: string;
 }
 
@@ -31,49 +34,54 @@ export class VimConnectionError extends Error {
 }
 
 /**
- * One HTTP(S) request with its own CA and a deadline: node:https, because a
- * VIM's CA applies to that VIM only, never to the process.
+ * One HTTP(S) request with its own CA and a deadline, on a connection of
+ * its own that the outbound policy checked: a VIM's CA applies to that VIM
+ * only, never to the process. Redirects are not followed.
  */
-export function exchange(options: HttpExchange): Promise<HttpAnswer> {
+export async function exchange(options: HttpExchange): Promise<HttpAnswer> {
   const url = new URL(options.url);
-  const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
-  return new Promise((resolve, reject) => {
-    const req = send(
-      url,
-      {
-        method: options.method,
-        headers: { accept: 'application/json', ...options.headers },
-        timeout: VIM_REQUEST_TIMEOUT_MS,
-        ...(url.protocol === 'https:' ? { ca: options.ca, rejectUnauthorized: options.verifyCertificate !== false } : {}),
-      },
-      (response) => {
-        const chunks: Buffer[] = [];
-        let size = 0;
-        response.on('data', (chunk: Buffer) => {
-          size += chunk.length;
-          if (size <= MAX_BODY_BYTES) chunks.push(chunk);
-        });
-        response.on('end', () =>
-          resolve({ status: response.statusCode ?? 0, headers: response.headers, text: Buffer.concat(chunks).toString('utf8') }),
-        );
-        response.on('error', (error) => reject(new VimConnectionError(`${url.origin} broke off its answer: ${error.message}`)));
-      },
-    );
-    req.on('timeout', () => req.destroy(new VimConnectionError(`${url.origin} did not answer within ${VIM_REQUEST_TIMEOUT_MS / 1000} s`)));
-    req.on('error', (error: NodeJS.ErrnoException) =>
-      reject(error instanceof VimConnectionError ? error : new VimConnectionError(describe(url, error))),
-    );
-    req.end(options.body);
-  });
+  const tls = url.protocol === 'https:' ? { ca: options.ca, rejectUnauthorized: options.verifyCertificate !== false } : {};
+  const dispatcher = new Agent({ connect: options.policy.connector(tls) });
+  try {
+    const response = await request(url, {
+      method: options.method,
+      headers: { accept: 'application/json', ...options.headers },
+      body: options.body,
+      dispatcher,
+      headersTimeout: VIM_REQUEST_TIMEOUT_MS,
+      bodyTimeout: VIM_REQUEST_TIMEOUT_MS,
+      signal: AbortSignal.timeout(VIM_REQUEST_TIMEOUT_MS),
+    }).catch((error: unknown) => {
+      throw new VimConnectionError(describe(url, error));
+    });
+    const chunks: Buffer[] = [];
+    let size = 0;
+    try {
+      for await (const chunk of response.body as AsyncIterable<Buffer>) {
+        size += chunk.length;
+        if (size <= MAX_BODY_BYTES) chunks.push(chunk);
+      }
+    } catch (error) {
+      const timedOut = error instanceof errors.BodyTimeoutError || (error as Error).name === 'TimeoutError';
+      throw new VimConnectionError(timedOut ? describe(url, error) : `${url.origin} broke off its answer: ${(error as Error).message}`);
+    }
+    return { status: response.statusCode, headers: response.headers, text: Buffer.concat(chunks).toString('utf8') };
+  } finally {
+    await dispatcher.destroy().catch(() => undefined);
+  }
 }
 
-function describe(url: URL, error: NodeJS.ErrnoException): string {
-  const code = error.code ?? '';
+function describe(url: URL, error: unknown): string {
+  const failure = error as NodeJS.ErrnoException;
+  const code = failure.code ?? '';
+  if (code === 'EOUTBOUNDREFUSED') return `${url.origin} is not allowed: ${failure.message}`;
+  if (error instanceof errors.HeadersTimeoutError || error instanceof errors.BodyTimeoutError || failure.name === 'TimeoutError')
+    return `${url.origin} did not answer within ${VIM_REQUEST_TIMEOUT_MS / 1000} s`;
   if (code === 'ECONNREFUSED') return `connection to ${url.host} refused (nothing listens there)`;
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return `host ${url.hostname} not found`;
   if (/CERT|SELF_SIGNED|UNABLE_TO_VERIFY|ERR_TLS/.test(code))
     return `TLS certificate of ${url.host} not trusted (${code}): check ssl_ca_cert`;
-  return `could not connect to ${url.host}: ${error.message}`;
+  return `could not connect to ${url.host}: ${failure.message}`;
 }
 
 /** The message of an error document (Keystone `{"error": {"message"}}`, Kubernetes Status `{"message"}`), or a short text. */

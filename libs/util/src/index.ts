@@ -8,7 +8,7 @@ export { causeOf } from './http-read';
 export { exchange, answerMessage, VimConnectionError } from './http-exchange';
 export { requestOidcIdToken, type OidcPasswordGrant } from './oidc-password-grant';
 export { typeScriptWorkerCode } from './typescript-worker';
-export { CallbackPolicy, DEFAULT_DENIED_CIDRS } from './callback-policy';
+export { OutboundPolicy, DEFAULT_DENIED_CIDRS, type OutboundPolicyOptions } from './outbound-policy';
 export { CallbackClients } from './callback-clients';
 export { requestClientCredentialsToken, TokenRequestError } from './client-credentials';
 export { isRecord, errorMessage } from './values';

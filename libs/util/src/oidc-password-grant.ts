@@ -1,4 +1,5 @@
 import { answerMessage, exchange, VimConnectionError } from './http-exchange';
+import type { OutboundPolicy } from './outbound-policy';
 
 /** What a Kubernetes VIM file with `oidc_token_url` carries (Tacker's OIDC support). */
 export interface OidcPasswordGrant {
@@ -11,9 +12,10 @@ export interface OidcPasswordGrant {
 
 /**
  * OAuth 2.0 resource owner password grant (RFC 6749 §4.3) with the openid
- * scope; Kubernetes takes the returned id_token as a bearer token.
+ * scope; Kubernetes takes the returned id_token as a bearer token. The
+ * token URL is held to `policy` (the VIM policy) on its connection.
  */
-export async function requestOidcIdToken(grant: OidcPasswordGrant, caPem: string | undefined): Promise<string> {
+export async function requestOidcIdToken(grant: OidcPasswordGrant, caPem: string | undefined, policy: OutboundPolicy): Promise<string> {
   const form = new URLSearchParams({
     grant_type: 'password',
     scope: 'openid',
@@ -29,6 +31,7 @@ export async function requestOidcIdToken(grant: OidcPasswordGrant, caPem: string
     body: form.toString(),
     ca: caPem,
     verifyCertificate: caPem !== undefined,
+    policy,
   });
   const token = answer.status === 200 ? idTokenOf(answer.text) : undefined;
   if (typeof token !== 'string')

@@ -12,6 +12,21 @@ export const duplicateVimName = (name: string, tenantId: string) =>
 /** Every problem of a request body at once, one sentence each. */
 export const invalidVimRequest = (problems: string[]) => new AppError('INVALID_VIM_REQUEST', 400, 'Bad Request', problems.join(' '));
 
+/**
+ * A URL of the VIM (auth_url, oidc_token_url) that the VIM address policy
+ * refuses (docs/outbound.md): refused before any credential is sent to it.
+ * The URL is named without user info or query.
+ */
+export const vimUrlNotAllowed = (field: string, url: string, reason: string, outcome: string) => {
+  const parsed = new URL(url);
+  return new AppError(
+    'VIM_URL_NOT_ALLOWED',
+    400,
+    'Bad Request',
+    `${field} ${parsed.protocol}//${parsed.host}${parsed.pathname} is not allowed: ${reason}. Nothing was sent to it; ${outcome}.`,
+  );
+};
+
 export const invalidVimConnectionInfo = (problems: string[]) =>
   new AppError('INVALID_VIM_CONNECTION_INFO', 422, 'Unprocessable Entity', problems.join(' '));
 

@@ -14,7 +14,6 @@ export const PACKAGE_CATALOG = {
   deletePackage: 'package-catalog.deletePackage',
   uploadPackageContent: 'package-catalog.uploadPackageContent',
   uploadFromUri: 'package-catalog.uploadFromUri',
-  failUpload: 'package-catalog.failUpload',
   getPackageFile: 'package-catalog.getPackageFile',
   markUsage: 'package-catalog.markUsage',
   /** The instance uses exactly the package of this VNFD: marked in use by it, every other package released. */
@@ -66,16 +65,17 @@ export interface UploadPackageContentRequest {
   size: number;
 }
 
-/** Marks the package UPLOADING while the gateway fetches `addressInformation` (credentials stay with the gateway). */
+/**
+ * SOL 005 §9.4.6 UploadVnfPkgFromUriRequest: the catalog checks the URI,
+ * marks the package UPLOADING and fetches it. `userName`/`password` (HTTP
+ * Basic) are used in memory for the fetch only; over Kafka the message is
+ * sealed with the bus key, like every payload.
+ */
 export interface UploadFromUriRequest {
   vnfPkgId: string;
   addressInformation: string;
-}
-
-/** The fetch from URI failed: the package goes to ERROR with this reason. */
-export interface FailUploadRequest {
-  vnfPkgId: string;
-  detail: string;
+  userName?: string;
+  password?: string;
 }
 
 export interface UploadReply {

@@ -11,28 +11,30 @@ export class SupportedHooksController {
   constructor(private readonly registry: MgmtDriverRegistry) {}
 
   @MessagePattern(SUPPORTED_HOOKS, QUERY)
-  supportedHooks(@Payload() request: SupportedHooksRequest): SupportedHooksReply {
+  async supportedHooks(@Payload() request: SupportedHooksRequest): Promise<SupportedHooksReply> {
     const artifacts = Array.isArray(request?.artifacts) ? request.artifacts : [];
     return {
       drivers: this.registry.names(),
-      answers: artifacts.map(({ hook, artifact }) => {
-        const driver = this.registry.find(artifact);
-        if (!driver) return { hook, reason: this.registry.unmatched(hook, artifact) };
-        const refused = request.additionalParams ? refusalOf(driver, hook, request.additionalParams) : undefined;
-        return { hook, driver: driver.name, ...(refused && { refused }) };
-      }),
+      answers: await Promise.all(
+        artifacts.map(async ({ hook, artifact }) => {
+          const driver = this.registry.find(artifact);
+          if (!driver) return { hook, reason: this.registry.unmatched(hook, artifact) };
+          const refused = request.additionalParams ? await refusalOf(driver, hook, request.additionalParams) : undefined;
+          return { hook, driver: driver.name, ...(refused && { refused }) };
+        }),
+      ),
     };
   }
 }
 
 /** The driver's 422 for the request's parameters; any other failure of its check is left to the hook itself. */
-function refusalOf(
+async function refusalOf(
   driver: HookDriver,
   hook: string,
   additionalParams: Record<string, unknown>,
-): { code: string; detail: string } | undefined {
+): Promise<{ code: string; detail: string } | undefined> {
   try {
-    driver.checkParams?.(hook, additionalParams);
+    await driver.checkParams?.(hook, additionalParams);
     return undefined;
   } catch (error) {
     return error instanceof AppError && error.status === 422 ? { code: error.code, detail: error.detail } : undefined;

@@ -10,6 +10,7 @@ import { OnboardingService } from './onboarding/onboarding.service';
 import { PackageLoader } from './onboarding/package-loader';
 import { PackageContentController } from './packages/package-content.controller';
 import { PackagesController } from './packages/packages.controller';
+import { UriUploads } from './packages/uri-uploads';
 import { VnfPackageProjection } from './read-model/vnf-package.projection';
 import { VnfPackageReadModel } from './read-model/vnf-package.read-model';
 import { VnfPackageRepository } from './vnf-package.repository';
@@ -30,6 +31,7 @@ import { VnfPackageRepository } from './vnf-package.repository';
     PackageLoader,
     BlobJanitor,
     OnboardingService,
+    UriUploads,
     PackageFilesService,
     ArtifactReader,
     PackageEventStream,

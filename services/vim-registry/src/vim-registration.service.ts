@@ -1,4 +1,5 @@
 import type { Logger } from '@vnfm/telemetry';
+import type { OutboundPolicy } from '@vnfm/util';
 import {
   decide,
   duplicateVimName,
@@ -7,7 +8,9 @@ import {
   parseVimRegistration,
   vimAlreadyRegistered,
   vimNotFound,
+  vimUrlNotAllowed,
   type Parsed,
+  type PublicAuthCred,
   type TackerVimView,
   type VimChanges,
   type VimRecord,
@@ -23,13 +26,15 @@ export interface VimRegistrationDeps {
   directory: VimDirectory;
   secrets: VimSecrets;
   reachability: VimReachabilityCheck;
+  /** The VIM address policy (docs/outbound.md): auth_url and oidc_token_url are held to it before any credential is sent. */
+  policy: OutboundPolicy;
   logger: Logger;
   clock: () => Date;
 }
 
 /**
- * Register, update and delete VIMs: validate the Tacker body, check the VIM
- * is reachable with its credentials, seal the secrets with the VIM's own data
+ * Register, update and delete VIMs: validate the Tacker body, hold its URLs
+ * to the VIM address policy, check the VIM is reachable with its credentials, seal the secrets with the VIM's own data
  * key, then decide and append. Deleting destroys the data key.
  */
 export class VimRegistrationService {
@@ -42,6 +47,7 @@ export class VimRegistrationService {
     const { repository, directory, secrets } = this.deps;
     const loaded = await repository.load(vimId);
     if (loaded.state.status !== 'absent') throw vimAlreadyRegistered(vimId);
+    await this.refuseDisallowedUrls(request, 'nothing was registered');
     const reachability = await this.deps.reachability.check(request);
     const revision = await this.crossVimRules.run(async () => {
       if (directory.findByName(request.tenantId, request.name)) throw duplicateVimName(request.name, request.tenantId);
@@ -73,6 +79,7 @@ export class VimRegistrationService {
     const merged = valid(mergeVimUpdate(current, await secrets.open(vimId, current.sealedSecrets), body));
     const next = valid(parseVimRegistration(merged.body, current.tenantId));
     const changes: VimChanges = { name: next.name, description: next.description, extra: next.extra, isDefault: merged.isDefault };
+    if (merged.credentialsChanged) await this.refuseDisallowedUrls(next, 'the VIM is unchanged');
     const reachability = merged.credentialsChanged ? await this.deps.reachability.check(next) : undefined;
     if (merged.credentialsChanged)
       Object.assign(changes, {
@@ -115,6 +122,18 @@ export class VimRegistrationService {
     const orphans = (await this.deps.secrets.keyIds()).filter((keyId) => !this.deps.directory.get(keyId));
     for (const keyId of orphans) await this.deps.secrets.shred(keyId);
     return orphans.length;
+  }
+
+  /** Every URL the VIM's credentials would be sent to, held to the VIM policy first: 400 naming the rule. */
+  private async refuseDisallowedUrls(vim: { authUrl: string; authCred: PublicAuthCred }, outcome: string): Promise<void> {
+    const urls: [string, string | undefined][] = [
+      ['vim.auth_url', vim.authUrl],
+      ['vim.auth_cred.oidc_token_url', vim.authCred.oidc_token_url],
+    ];
+    for (const [field, url] of urls) {
+      const refused = url === undefined ? undefined : await this.deps.policy.refusalOf(url);
+      if (url !== undefined && refused) throw vimUrlNotAllowed(field, url, refused, outcome);
+    }
   }
 
   /** Registering a second default VIM for a tenant moves the default. */

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { SERVICE_RUNTIME, type ServiceRuntime } from '@vnfm/platform';
+import { OutboundPolicy } from '@vnfm/util';
 import { keyRingFor, VimRegistry } from './vim-registry';
 import { VimRegistryController } from './vim-registry.controller';
 
@@ -17,7 +18,12 @@ import { VimRegistryController } from './vim-registry.controller';
       inject: [SERVICE_RUNTIME],
       useFactory: (runtime: ServiceRuntime) => {
         if (!runtime.store) throw new Error('vim-registry needs its event store');
-        return new VimRegistry({ store: runtime.store, logger: runtime.logger, keyRing: keyRingFor(runtime.config) });
+        return new VimRegistry({
+          store: runtime.store,
+          logger: runtime.logger,
+          keyRing: keyRingFor(runtime.config),
+          policy: OutboundPolicy.fromConfig(runtime.config, 'vim'),
+        });
       },
     },
   ],

@@ -2,6 +2,7 @@ import type { OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { keyRingAt, type EnvelopeKeyRing } from '@vnfm/crypto';
 import type { EventStore } from '@vnfm/event-store';
 import type { Logger } from '@vnfm/telemetry';
+import type { OutboundPolicy } from '@vnfm/util';
 import { ReachabilityChecker, type VimReachabilityCheck } from './reachability/reachability.checker';
 import { VimConnectionResolver } from './vim-connection.resolver';
 import { VimDirectory } from './vim-directory.projection';
@@ -13,6 +14,8 @@ export interface VimRegistryOptions {
   store: EventStore;
   logger: Logger;
   keyRing: EnvelopeKeyRing;
+  /** The VIM address policy (OutboundPolicy.fromConfig(config, 'vim')). */
+  policy: OutboundPolicy;
   reachability?: VimReachabilityCheck;
   clock?: () => Date;
 }
@@ -38,7 +41,8 @@ export class VimRegistry implements OnModuleInit, OnModuleDestroy {
       repository: new VimRepository(options.store),
       directory: this.directory,
       secrets,
-      reachability: options.reachability ?? new ReachabilityChecker(clock),
+      reachability: options.reachability ?? new ReachabilityChecker(options.policy, clock),
+      policy: options.policy,
       logger: options.logger,
       clock,
     });

@@ -1,6 +1,6 @@
 import { AppError } from '@vnfm/contracts';
 import type { SubscriptionAuthentication } from '@vnfm/lcm-domain';
-import { causeOf, requestClientCredentialsToken, TokenRequestError, type CallbackClients, type CallbackPolicy } from '@vnfm/util';
+import { causeOf, requestClientCredentialsToken, TokenRequestError, type CallbackClients, type OutboundPolicy } from '@vnfm/util';
 import { request, type Dispatcher } from 'undici';
 
 /** One bound for the whole test (token, connection, answer): a slow or silent callback fails it, it never holds the coordinator. */
@@ -34,7 +34,7 @@ const notAllowed = (what: string, uri: string, reason: string) =>
 export async function testCallback(
   callbackUri: string,
   authentication: SubscriptionAuthentication | undefined,
-  policy: CallbackPolicy,
+  policy: OutboundPolicy,
   clients: CallbackClients,
   timeoutMs = CALLBACK_TEST_TIMEOUT_MS,
 ): Promise<void> {
@@ -60,7 +60,7 @@ export async function testCallback(
     if (error instanceof AppError) throw error;
     if (signal.aborted) throw failed(callbackUri, `no answer within ${timeoutMs} ms`);
     const code = (error as { code?: string }).code;
-    if (code === 'ECALLBACKREFUSED') throw notAllowed('notification endpoint', callbackUri, (error as Error).message);
+    if (code === 'EOUTBOUNDREFUSED') throw notAllowed('notification endpoint', callbackUri, (error as Error).message);
     throw failed(callbackUri, `it could not be reached (${code ?? causeOf(error)})`);
   }
 }

@@ -10,7 +10,7 @@ import {
   type ListLccnSubscriptionsReply,
 } from '@vnfm/lcm-domain';
 import { SERVICE_RUNTIME, type ServiceRuntime } from '@vnfm/platform';
-import { CallbackClients, CallbackPolicy } from '@vnfm/util';
+import { CallbackClients, OutboundPolicy } from '@vnfm/util';
 import { AuthGuard } from '../http/auth.guard';
 import { jsonObjectBody } from '../http/request-body';
 import { nextPageUri, solQueryOf } from '../http/sol-query.params';
@@ -28,11 +28,11 @@ import { lccnSubscriptionRequestOf } from './lccn-subscription.request';
 @UseGuards(AuthGuard)
 @UseInterceptors(VnfLcmApiVersionInterceptor)
 export class LccnSubscriptionsController {
-  private readonly policy: CallbackPolicy;
+  private readonly policy: OutboundPolicy;
   private readonly clients: CallbackClients;
 
   constructor(@Inject(SERVICE_RUNTIME) private readonly runtime: ServiceRuntime) {
-    this.policy = CallbackPolicy.fromConfig(runtime.config);
+    this.policy = OutboundPolicy.fromConfig(runtime.config, 'callback');
     this.clients = new CallbackClients(this.policy, runtime.config);
   }
 

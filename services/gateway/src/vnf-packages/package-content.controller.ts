@@ -1,4 +1,3 @@
-import { errorMessage } from '@vnfm/util';
 import { Controller, Get, HttpCode, Inject, Param, Post, Put, Req, Res, UseGuards, UseInterceptors } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import type { BlobStore } from '@vnfm/blob-store';
@@ -11,7 +10,6 @@ import { sendPackageFile } from './package-file.response';
 import { keyOf, packageRefOf } from './package-ref';
 import { storePackageContent, tooLarge } from './package-upload';
 import { jsonBody } from '../http/request-body';
-import { fetchPackage, type UriSource } from './uri-fetch';
 import { UploadVnfPkgFromUriRequestDto } from './vnf-package.dto';
 import { MAX_PACKAGE_BYTES, PACKAGE_BLOB_STORE } from './vnf-packages.providers';
 
@@ -24,7 +22,9 @@ import { MAX_PACKAGE_BYTES, PACKAGE_BLOB_STORE } from './vnf-packages.providers'
  * synchronously: unknown package 404, not CREATED 409, too large 413, not
  * application/zip 415, no body 400. A PUT streams the body before the
  * package changes state, so a refused or broken upload leaves it CREATED and
- * the upload can be retried; UPLOADING shows while a URI is being fetched.
+ * the upload can be retried. An upload from URI is the package-catalog's:
+ * it checks the URI against the package URI policy (422 before anything
+ * changes), shows UPLOADING while it fetches, then PROCESSING (docs/outbound.md).
  */
 @Controller('vnfpkgm/v1')
 @UseGuards(AuthGuard)
@@ -72,20 +72,13 @@ export class PackageContentController {
   @HttpCode(202)
   async uploadFromUri(@Param('vnfPkgId') vnfPkgId: string, @Req() request: Request): Promise<void> {
     const source = jsonBody(request, UploadVnfPkgFromUriRequestDto);
-    if (new URL(source.addressInformation).username) {
-      throw new AppError(
-        'INVALID_REQUEST_BODY',
-        400,
-        'Bad Request',
-        'Give credentials in userName and password, not in addressInformation.',
-      );
-    }
+    const given = httpUriOf(source.addressInformation);
+    if (given.username || given.password) throw invalidBody('Give credentials in userName and password, not in addressInformation.');
     await this.runtime.bus.request(
       PACKAGE_CATALOG.uploadFromUri,
-      { vnfPkgId, addressInformation: source.addressInformation },
+      { vnfPkgId, addressInformation: source.addressInformation, userName: source.userName, password: source.password },
       { key: vnfPkgId },
     );
-    void this.fetchAndHandOver(vnfPkgId, source);
   }
 
   @Get(['vnf_packages/:vnfPkgId/package_content', 'onboarded_vnf_packages/:vnfdId/package_content'])
@@ -108,35 +101,20 @@ export class PackageContentController {
     if (info.onboardingState !== 'CREATED')
       throw packageConflict(`VNF Package ${vnfPkgId} onboarding state is ${info.onboardingState}, not CREATED`);
   }
+}
 
-  /** After the 202: fetch, then hand the blob over, or report why the fetch failed (the package goes to ERROR). */
-  private async fetchAndHandOver(vnfPkgId: string, source: UriSource): Promise<void> {
-    try {
-      const blob = await fetchPackage(source, this.blobs, this.maxBytes);
-      await this.runtime.bus.request(
-        PACKAGE_CATALOG.uploadPackageContent,
-        { vnfPkgId, blobKey: blob.key, size: blob.size },
-        { key: vnfPkgId },
-      );
-    } catch (error) {
-      const detail = `Fetching ${source.addressInformation} failed: ${reasonOf(error)}`;
-      this.runtime.logger.warn(
-        { vnfPkgId, addressInformation: source.addressInformation, reason: reasonOf(error) },
-        'upload from URI failed',
-      );
-      await this.runtime.bus
-        .request(PACKAGE_CATALOG.failUpload, { vnfPkgId, detail }, { key: vnfPkgId })
-        .catch((failure: unknown) =>
-          this.runtime.logger.error({ vnfPkgId, error: failure }, 'could not record the failed upload from URI'),
-        );
-    }
+/** The URI as the fetch will read it (WHATWG), or 400. */
+function httpUriOf(text: string): URL {
+  let url: URL | undefined;
+  try {
+    url = new URL(text);
+  } catch {
+    url = undefined;
   }
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || !url.hostname)
+    throw invalidBody('addressInformation must be an http or https URI');
+  return url;
 }
 
+const invalidBody = (detail: string) => new AppError('INVALID_REQUEST_BODY', 400, 'Bad Request', detail);
 const emptyPackage = () => new AppError('EMPTY_PACKAGE', 400, 'Bad Request', 'The request has no package content.');
-
-function reasonOf(error: unknown): string {
-  if (error instanceof AppError) return error.detail;
-  const cause = error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : '';
-  return `${errorMessage(error)}${cause}`;
-}

@@ -1,4 +1,4 @@
-import { IsIn, IsObject, IsOptional, IsString, IsUrl } from 'class-validator';
+import { IsIn, IsObject, IsOptional, IsString } from 'class-validator';
 import { OPERATIONAL_STATES, type PackageOperationalState } from '@vnfm/vnf-package-domain';
 
 /** ETSI GS NFV-SOL 005 v2.6.1 §9.5.2.2 CreateVnfPkgInfoRequest. */
@@ -19,12 +19,14 @@ export class VnfPkgInfoModificationsDto {
   userDefinedData?: Record<string, unknown>;
 }
 
-/** ETSI GS NFV-SOL 005 v2.6.1 §9.5.2.4 UploadVnfPkgFromUriRequest. */
+/**
+ * ETSI GS NFV-SOL 005 v2.6.1 §9.5.2.4 UploadVnfPkgFromUriRequest. The URI is
+ * read as the fetch reads it (WHATWG `new URL()`, every spelling of an
+ * address normalised) by `httpUriOf`; where it may point is the package URI
+ * policy's to say.
+ */
 export class UploadVnfPkgFromUriRequestDto {
-  @IsUrl(
-    { protocols: ['http', 'https'], require_protocol: true, require_tld: false },
-    { message: 'addressInformation must be an http or https URI' },
-  )
+  @IsString({ message: 'addressInformation must be an http or https URI' })
   addressInformation!: string;
 
   @IsOptional()

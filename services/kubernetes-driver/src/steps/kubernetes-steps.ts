@@ -1,8 +1,10 @@
-import { VIM_CONNECTION_TYPES } from '@vnfm/vim-domain';
-import { Injectable } from '@nestjs/common';
-import { type VimConnectionRef, AppError, type StepResult } from '@vnfm/contracts';
+import { Inject, Injectable } from '@nestjs/common';
+import { AppError, type StepResult, type VimConnectionRef } from '@vnfm/contracts';
 import { namespaceOf } from '@vnfm/kubernetes-manifests';
-import { VimConnectionsClient, PackageCatalogClient, type StepContext as HostStepContext, type StepHandlers } from '@vnfm/step-host';
+import { SERVICE_RUNTIME, type ServiceRuntime } from '@vnfm/platform';
+import { OutboundPolicy } from '@vnfm/util';
+import { VIM_CONNECTION_TYPES } from '@vnfm/vim-domain';
+import { PackageCatalogClient, VimConnectionsClient, type StepContext as HostStepContext, type StepHandlers } from '@vnfm/step-host';
 import { KubeApi } from '../kube/kube-api';
 import { kubeConfigOf } from '@vnfm/kube-client';
 import { notBuilt } from '../not-built.steps';
@@ -24,10 +26,16 @@ const ACTIONS: { [A in Built]: KubeStepHandler<A> } = { instantiate, terminate, 
  */
 @Injectable()
 export class KubernetesSteps {
+  /** An OIDC VIM's token URL is held to the VIM address policy each time its password is sent (docs/outbound.md). */
+  private readonly vimPolicy: OutboundPolicy;
+
   constructor(
     private readonly vims: VimConnectionsClient,
     private readonly packages: PackageCatalogClient,
-  ) {}
+    @Inject(SERVICE_RUNTIME) runtime: ServiceRuntime,
+  ) {
+    this.vimPolicy = OutboundPolicy.fromConfig(runtime.config, 'vim');
+  }
 
   handlers(): StepHandlers {
     const run = (host: HostStepContext, action: Extract<InfraAction, { action: Built }>) => this.run(host, action);
@@ -37,7 +45,7 @@ export class KubernetesSteps {
   private async run(host: HostStepContext, action: Extract<InfraAction, { action: Built }>): Promise<StepResult> {
     const { message, signal } = host;
     const vim = await this.vims.stepVim(message, 'kubernetes', refuseHelm);
-    const api = new KubeApi(await kubeConfigOf(vim.info));
+    const api = new KubeApi(await kubeConfigOf(vim.info, this.vimPolicy));
     const context: KubeStepContext = {
       message,
       vimConnectionId: vim.vimConnectionId,

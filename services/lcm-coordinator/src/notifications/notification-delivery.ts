@@ -7,7 +7,7 @@ import {
   type ParkedNotificationView,
 } from '@vnfm/lcm-domain';
 import { SERVICE_RUNTIME, type ServiceRuntime } from '@vnfm/platform';
-import { CallbackPolicy } from '@vnfm/util';
+import { OutboundPolicy } from '@vnfm/util';
 import { VnfPackagesClient } from '../instances/vnf-packages.client';
 import { LccnSubscriptionReadModel } from '../subscriptions/lccn-subscription.read-model';
 import { DeliveryThread } from './delivery-thread';
@@ -40,7 +40,7 @@ export class NotificationDelivery implements OnApplicationBootstrap, OnModuleDes
 
   async onApplicationBootstrap(): Promise<void> {
     // A malformed VNFM_CALLBACK_*_CIDRS stops the start here, naming the range, rather than in the thread.
-    CallbackPolicy.fromConfig(this.runtime.config);
+    OutboundPolicy.fromConfig(this.runtime.config, 'callback');
     const store = this.runtime.store as EventStore;
     const checkpoint = await store.readCheckpoint(NOTIFICATION_INTAKE_SUBSCRIPTION);
     if (checkpoint !== undefined) {

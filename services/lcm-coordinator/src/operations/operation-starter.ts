@@ -1,3 +1,4 @@
+import { isRecord } from '@vnfm/util';
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import {
@@ -101,7 +102,7 @@ export class OperationStarter {
   /** What the operation's hooks will read as additionalParams (sealed): an instantiation's own, else the instantiation's with the request's keys winning. */
   private hookParamsOf(request: LcmOperationRequest, instance: VnfInstance): Record<string, unknown> {
     const own = (request.params as { additionalParams?: unknown }).additionalParams;
-    const later = typeof own === 'object' && own !== null && !Array.isArray(own) ? (own as Record<string, unknown>) : undefined;
+    const later = isRecord(own) ? own : undefined;
     return request.operation === 'INSTANTIATE' ? (later ?? {}) : hookAdditionalParams(instance, later);
   }
 

@@ -57,9 +57,10 @@ export interface HookDriver {
   /**
    * Asked before the operation starts with the additionalParams its hooks
    * will read (secrets sealed: a sealed member's presence only can be
-   * checked): throws the 422 AppError refusing them; nothing is contacted.
+   * checked): throws (or rejects with) the 422 AppError refusing them;
+   * nothing is contacted but the resolver, for the addresses of URLs.
    */
-  checkParams?(hook: string, additionalParams: Record<string, unknown>): void;
+  checkParams?(hook: string, additionalParams: Record<string, unknown>): void | Promise<void>;
 }
 
 /** The runner's MgmtDrivers (a provider of HookDriver[]). */

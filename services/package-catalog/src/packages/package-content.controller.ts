@@ -1,17 +1,11 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { AppError } from '@vnfm/contracts';
-import {
-  PACKAGE_CATALOG,
-  type FailUploadRequest,
-  type UploadFromUriRequest,
-  type UploadPackageContentRequest,
-  type UploadReply,
-} from '@vnfm/vnf-package-domain';
+import { PACKAGE_CATALOG, type UploadFromUriRequest, type UploadPackageContentRequest, type UploadReply } from '@vnfm/vnf-package-domain';
 import { BlobJanitor } from '../blobs/blob-janitor';
-import { problem } from '../onboarding/onboarding-failure';
 import { OnboardingService } from '../onboarding/onboarding.service';
 import { VnfPackageRepository } from '../vnf-package.repository';
+import { UriUploads } from './uri-uploads';
 
 const now = () => new Date().toISOString();
 
@@ -26,6 +20,7 @@ export class PackageContentController {
     private readonly repository: VnfPackageRepository,
     private readonly onboarding: OnboardingService,
     private readonly janitor: BlobJanitor,
+    private readonly uriUploads: UriUploads,
   ) {}
 
   /** The blob is the catalog's from here: refused, it is removed (unless another package holds the same bytes). */
@@ -42,25 +37,10 @@ export class PackageContentController {
     return { onboardingState: 'PROCESSING' };
   }
 
+  /** The request carries the fetch's credentials, if any: they are used in memory by the fetch and never recorded. */
   @MessagePattern(PACKAGE_CATALOG.uploadFromUri)
   async uploadFromUri(@Payload() request: UploadFromUriRequest): Promise<UploadReply> {
-    await this.repository.execute({
-      type: 'StartUploadFromUri',
-      vnfPkgId: request.vnfPkgId,
-      at: now(),
-      addressInformation: request.addressInformation,
-    });
+    await this.uriUploads.start(request);
     return { onboardingState: 'UPLOADING' };
-  }
-
-  @MessagePattern(PACKAGE_CATALOG.failUpload)
-  async failUpload(@Payload() request: FailUploadRequest): Promise<UploadReply> {
-    await this.repository.execute({
-      type: 'FailOnboarding',
-      vnfPkgId: request.vnfPkgId,
-      at: now(),
-      problem: problem('UPLOAD_FAILED', 502, request.detail),
-    });
-    return { onboardingState: 'ERROR' };
   }
 }

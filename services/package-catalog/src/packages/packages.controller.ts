@@ -26,6 +26,7 @@ import { BlobJanitor } from '../blobs/blob-janitor';
 import { VnfPackageReadModel } from '../read-model/vnf-package.read-model';
 import { VnfPackageRepository } from '../vnf-package.repository';
 import { findPackage } from './package-ref';
+import { UriUploads } from './uri-uploads';
 
 const now = () => new Date().toISOString();
 
@@ -36,6 +37,7 @@ export class PackagesController {
     private readonly repository: VnfPackageRepository,
     private readonly readModel: VnfPackageReadModel,
     private readonly janitor: BlobJanitor,
+    private readonly uriUploads: UriUploads,
   ) {}
 
   @MessagePattern(PACKAGE_CATALOG.createPackage)
@@ -74,10 +76,16 @@ export class PackagesController {
     return modificationsOf(outcome.events);
   }
 
-  /** The package's blobs go with it, unless another package holds the same content. */
+  /**
+   * The package's blobs go with it, unless another package holds the same
+   * content. An UPLOADING package may be deleted (SOL 005 §9.4.3.3.5 asks
+   * only for DISABLED and NOT_IN_USE, as Tacker does): its fetch is stopped
+   * first, its connection closed and its temporary file removed.
+   */
   @MessagePattern(PACKAGE_CATALOG.deletePackage)
   async delete(@Payload() request: DeletePackageRequest): Promise<Record<string, never>> {
     const outcome = await this.repository.execute({ type: 'DeleteVnfPackage', vnfPkgId: request.vnfPkgId, at: now() });
+    await this.uriUploads.stop(request.vnfPkgId, 'deleted');
     await this.janitor.release(outcome.before ? blobKeysOf(outcome.before) : []);
     return {};
   }

@@ -1,4 +1,4 @@
-import { answerMessage, exchange, VimConnectionError } from '@vnfm/util';
+import { answerMessage, exchange, VimConnectionError, type OutboundPolicy } from '@vnfm/util';
 import type { CheckOutcome } from './reachability.types';
 
 export interface KeystonePasswordAuth {
@@ -21,7 +21,7 @@ interface TokenBody {
  * authentication with scoped authorization"): the VIM is reachable when it
  * issues one. The catalog's regions become Tacker's placement_attr.
  */
-export async function checkKeystone(auth: KeystonePasswordAuth): Promise<CheckOutcome> {
+export async function checkKeystone(auth: KeystonePasswordAuth, policy: OutboundPolicy): Promise<CheckOutcome> {
   const body = {
     auth: {
       identity: {
@@ -38,6 +38,7 @@ export async function checkKeystone(auth: KeystonePasswordAuth): Promise<CheckOu
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(body),
       verifyCertificate: auth.verifyCertificate,
+      policy,
     });
     if (answer.status === 201 && answer.headers['x-subject-token']) {
       return {

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { OutboundPolicy } from '@vnfm/util';
 import { checkKubernetes } from './kubernetes-version.client';
 
 type Handler = (request: IncomingMessage, body: string, response: ServerResponse) => void;
@@ -18,6 +19,7 @@ async function peer(handler: Handler): Promise<{ url: string; server: Server }> 
 const json = (response: ServerResponse, status: number, body: unknown) =>
   response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
 const servers: Server[] = [];
+const vimPolicy = new OutboundPolicy({ use: 'vim' });
 afterEach(() => Promise.all(servers.splice(0).map((server) => new Promise((resolve) => server.close(resolve)))));
 
 describe('Kubernetes reachability check at the wire', () => {
@@ -28,12 +30,14 @@ describe('Kubernetes reachability check at the wire', () => {
         : json(response, 401, { kind: 'Status', message: 'Unauthorized' }),
     );
     servers.push(api.server);
-    await expect(checkKubernetes({ authUrl: api.url, auth: { username: 'k8s_user', password: 'k8s_password' } })).resolves.toEqual({
+    await expect(
+      checkKubernetes({ authUrl: api.url, auth: { username: 'k8s_user', password: 'k8s_password' } }, vimPolicy),
+    ).resolves.toEqual({
       reachable: true,
       placementAttr: {},
       detail: 'Kubernetes v1.37.1 answered /version',
     });
-    await expect(checkKubernetes({ authUrl: api.url, auth: { username: 'k8s_user', password: 'nope' } })).resolves.toEqual({
+    await expect(checkKubernetes({ authUrl: api.url, auth: { username: 'k8s_user', password: 'nope' } }, vimPolicy)).resolves.toEqual({
       reachable: false,
       reason: `Kubernetes API server at ${api.url} refused the credentials (HTTP 401): Unauthorized`,
     });
@@ -57,8 +61,8 @@ describe('Kubernetes reachability check at the wire', () => {
       clientId: 'tacker',
       clientSecret: 'client-secret',
     };
-    await expect(checkKubernetes({ authUrl: api.url, auth: { oidc: grant } })).resolves.toMatchObject({ reachable: true });
-    await expect(checkKubernetes({ authUrl: api.url, auth: { oidc: { ...grant, clientSecret: 'wrong' } } })).resolves.toEqual({
+    await expect(checkKubernetes({ authUrl: api.url, auth: { oidc: grant } }, vimPolicy)).resolves.toMatchObject({ reachable: true });
+    await expect(checkKubernetes({ authUrl: api.url, auth: { oidc: { ...grant, clientSecret: 'wrong' } } }, vimPolicy)).resolves.toEqual({
       reachable: false,
       reason: `Kubernetes API server at ${api.url}: the OIDC provider ${oidc.url}/token issued no id_token (HTTP 401): {"error":"invalid_grant"}`,
     });
@@ -69,7 +73,7 @@ describe('Kubernetes reachability check at the wire', () => {
       response.writeHead(200, { 'content-type': 'text/html' }).end('<html>hello</html>'),
     );
     servers.push(web.server);
-    await expect(checkKubernetes({ authUrl: web.url, auth: { bearerToken: 't' } })).resolves.toEqual({
+    await expect(checkKubernetes({ authUrl: web.url, auth: { bearerToken: 't' } }, vimPolicy)).resolves.toEqual({
       reachable: false,
       reason: `Kubernetes API server at ${web.url} did not answer /version as Kubernetes does (HTTP 200): <html>hello</html>`,
     });

@@ -1,4 +1,4 @@
-import { answerMessage, exchange, requestOidcIdToken, VimConnectionError, type OidcPasswordGrant } from '@vnfm/util';
+import { answerMessage, exchange, requestOidcIdToken, VimConnectionError, type OidcPasswordGrant, type OutboundPolicy } from '@vnfm/util';
 import type { CheckOutcome } from './reachability.types';
 
 export type KubernetesAuth = { bearerToken: string } | { username: string; password: string } | { oidc: OidcPasswordGrant };
@@ -16,15 +16,16 @@ export interface KubernetesTarget {
  * the API server accepts them (a rejected token answers 401, not the
  * anonymous view).
  */
-export async function checkKubernetes(target: KubernetesTarget): Promise<CheckOutcome> {
+export async function checkKubernetes(target: KubernetesTarget, policy: OutboundPolicy): Promise<CheckOutcome> {
   try {
-    const authorization = await authorizationOf(target);
+    const authorization = await authorizationOf(target, policy);
     const answer = await exchange({
       url: `${target.authUrl}/version`,
       method: 'GET',
       headers: { authorization },
       ca: target.caPem,
       verifyCertificate: target.caPem !== undefined,
+      policy,
     });
     const version = answer.status === 200 ? versionOf(answer.text) : undefined;
     if (version) return { reachable: true, placementAttr: {}, detail: `Kubernetes ${version} answered /version` };
@@ -41,11 +42,11 @@ export async function checkKubernetes(target: KubernetesTarget): Promise<CheckOu
   }
 }
 
-async function authorizationOf(target: KubernetesTarget): Promise<string> {
+async function authorizationOf(target: KubernetesTarget, policy: OutboundPolicy): Promise<string> {
   const { auth } = target;
   if ('bearerToken' in auth) return `Bearer ${auth.bearerToken}`;
   if ('username' in auth) return `Basic ${Buffer.from(`${auth.username}:${auth.password}`).toString('base64')}`;
-  return `Bearer ${await requestOidcIdToken(auth.oidc, target.caPem)}`;
+  return `Bearer ${await requestOidcIdToken(auth.oidc, target.caPem, policy)}`;
 }
 
 /** `gitVersion` of a Kubernetes version.Info document, or undefined when the answer is not one. */

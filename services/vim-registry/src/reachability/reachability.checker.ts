@@ -1,3 +1,4 @@
+import type { OutboundPolicy } from '@vnfm/util';
 import type { PublicAuthCred, Reachability, SecretValues, VimProject, VimType } from '@vnfm/vim-domain';
 import { checkKeystone } from './keystone.client';
 import { checkKubernetes, type KubernetesAuth } from './kubernetes-version.client';
@@ -17,19 +18,22 @@ export interface VimReachabilityCheck {
 }
 
 /** One check per VIM type, looked up by type. */
-const CHECKS: Record<VimType, (access: VimAccess) => Promise<CheckOutcome>> = {
-  openstack: ({ authUrl, vimProject, authCred, secrets }) =>
-    checkKeystone({
-      authUrl,
-      username: authCred.username ?? '',
-      password: secrets.password ?? '',
-      userDomainName: authCred.user_domain_name ?? 'Default',
-      projectName: vimProject.name,
-      projectDomainName: vimProject.project_domain_name ?? 'Default',
-      verifyCertificate: authCred.cert_verify !== 'False',
-    }),
-  kubernetes: ({ authUrl, authCred, secrets }) =>
-    checkKubernetes({ authUrl, auth: kubernetesAuth(authCred, secrets), caPem: secrets.ssl_ca_cert }),
+const CHECKS: Record<VimType, (access: VimAccess, policy: OutboundPolicy) => Promise<CheckOutcome>> = {
+  openstack: ({ authUrl, vimProject, authCred, secrets }, policy) =>
+    checkKeystone(
+      {
+        authUrl,
+        username: authCred.username ?? '',
+        password: secrets.password ?? '',
+        userDomainName: authCred.user_domain_name ?? 'Default',
+        projectName: vimProject.name,
+        projectDomainName: vimProject.project_domain_name ?? 'Default',
+        verifyCertificate: authCred.cert_verify !== 'False',
+      },
+      policy,
+    ),
+  kubernetes: ({ authUrl, authCred, secrets }, policy) =>
+    checkKubernetes({ authUrl, auth: kubernetesAuth(authCred, secrets), caPem: secrets.ssl_ca_cert }, policy),
 };
 
 function kubernetesAuth(authCred: PublicAuthCred, secrets: SecretValues): KubernetesAuth {
@@ -49,12 +53,15 @@ function kubernetesAuth(authCred: PublicAuthCred, secrets: SecretValues): Kubern
   return { bearerToken: secrets.bearer_token ?? '' };
 }
 
-/** Checks a VIM against the real endpoint and timestamps the outcome. */
+/** Checks a VIM against the real endpoint, on connections the VIM policy checks, and timestamps the outcome. */
 export class ReachabilityChecker implements VimReachabilityCheck {
-  constructor(private readonly clock: () => Date = () => new Date()) {}
+  constructor(
+    private readonly policy: OutboundPolicy,
+    private readonly clock: () => Date = () => new Date(),
+  ) {}
 
   async check(access: VimAccess): Promise<Reachability> {
-    const outcome = await CHECKS[access.type](access);
+    const outcome = await CHECKS[access.type](access, this.policy);
     const checkedAt = this.clock().toISOString();
     return outcome.reachable
       ? { status: 'REACHABLE', checkedAt, placementAttr: outcome.placementAttr, detail: outcome.detail }

@@ -5,14 +5,18 @@ import { join } from 'node:path';
 import { EnvelopeKeyRing, FileDataKeyStore, MasterKey } from '@vnfm/crypto';
 import { EmbeddedEventStore } from '@vnfm/event-store';
 import { createLogger } from '@vnfm/telemetry';
+import { OutboundPolicy, type OutboundPolicyOptions } from '@vnfm/util';
 import { VimRegistry } from '../vim-registry';
 
 /**
  * A vim-registry on real disk: an embedded event store and a data-key folder
- * in a temporary directory, the real reachability checks. `restart()` opens
- * the same folder again, as a process restart would.
+ * in a temporary directory, the real reachability checks and the VIM address
+ * policy (its defaults, or `policy`). `restart()` opens the same folder
+ * again, as a process restart would.
  */
 export class VimRegistryFixture {
+  constructor(private readonly policy: Omit<OutboundPolicyOptions, 'use'> = {}) {}
+
   readonly dir = mkdtempSync(join(tmpdir(), 'vnfm-vim-registry-'));
   private readonly masterKey = MasterKey.fromBytes(randomBytes(32));
   private store?: EmbeddedEventStore;
@@ -20,7 +24,12 @@ export class VimRegistryFixture {
 
   async start(): Promise<VimRegistry> {
     this.store = await EmbeddedEventStore.open({ dataDir: join(this.dir, 'vim-registry'), fsync: 'never' });
-    this.registry = new VimRegistry({ store: this.store, logger: createLogger('vim-registry', 'silent'), keyRing: this.keyRing() });
+    this.registry = new VimRegistry({
+      store: this.store,
+      logger: createLogger('vim-registry', 'silent'),
+      keyRing: this.keyRing(),
+      policy: new OutboundPolicy({ use: 'vim', ...this.policy }),
+    });
     await this.registry.onModuleInit();
     return this.registry;
   }

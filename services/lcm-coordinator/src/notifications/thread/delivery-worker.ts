@@ -6,7 +6,7 @@ import type { EventStore, RecordedEvent } from '@vnfm/event-store';
 import { NOTIFICATION_OUTBOX_PREFIX, type LccnSubscription, type VnfdIdentity } from '@vnfm/lcm-domain';
 import { openEventStore } from '@vnfm/platform';
 import { createLogger } from '@vnfm/telemetry';
-import { CallbackClients, CallbackPolicy } from '@vnfm/util';
+import { CallbackClients, OutboundPolicy } from '@vnfm/util';
 import { deliverySettingsOf } from '../delivery-settings';
 import { replayStore } from '../store-replay';
 import { ThreadRpc, type Port } from '../thread-rpc';
@@ -40,7 +40,7 @@ const subscriptions = new Map<string, LccnSubscription>();
 const secrets = new OwnerSecrets(keyRingAt(config, 'lcm-coordinator'), SECRET_OWNERS.lccnSubscription);
 const outboxes = new NotificationOutboxes();
 // Where subscribers may be (docs/notifications.md "Callback URI policy"), checked again on each connection.
-const policy = CallbackPolicy.fromConfig(config);
+const policy = OutboundPolicy.fromConfig(config, 'callback');
 const clients = new CallbackClients(policy, config);
 const client = new SubscriberClient(settings.timeoutMs, new SubscriberAuth(secrets, policy, clients), policy, clients);
 const current = (id: string) => {

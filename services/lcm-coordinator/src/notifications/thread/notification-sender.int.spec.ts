@@ -6,7 +6,7 @@ import { keyRingAt, OwnerSecrets, SECRET_OWNERS } from '@vnfm/crypto';
 import { EmbeddedEventStore } from '@vnfm/event-store';
 import type { LccnSubscription } from '@vnfm/lcm-domain';
 import { createLogger } from '@vnfm/telemetry';
-import { CallbackClients, CallbackPolicy } from '@vnfm/util';
+import { CallbackClients, OutboundPolicy } from '@vnfm/util';
 import { NotificationReceivers } from '../testing/notification-receiver';
 import { NotificationOutboxes } from './notification-outboxes';
 import { NotificationSender } from './notification-sender';
@@ -41,7 +41,7 @@ describe('NotificationSender: a subscriber that is down', () => {
 
   it('is tried a few times however many outboxes it has, one request at a time once it has failed, and its first answer wakes them all', async () => {
     const config = loadConfig({ VNFM_DATA_DIR: work });
-    const policy = CallbackPolicy.fromConfig(config);
+    const policy = OutboundPolicy.fromConfig(config, 'callback');
     clients = new CallbackClients(policy, config);
     const client = new SubscriberClient(
       1_000,

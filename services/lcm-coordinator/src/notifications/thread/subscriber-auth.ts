@@ -1,6 +1,6 @@
 import type { OwnerSecrets } from '@vnfm/crypto';
 import type { LccnSubscription, SubscriptionAuthentication } from '@vnfm/lcm-domain';
-import { requestClientCredentialsToken, TokenRequestError, type CallbackClients, type CallbackPolicy } from '@vnfm/util';
+import { requestClientCredentialsToken, TokenRequestError, type CallbackClients, type OutboundPolicy } from '@vnfm/util';
 
 export class TokenRefused extends Error {}
 
@@ -17,7 +17,7 @@ export class SubscriberAuth {
 
   constructor(
     private readonly secrets: OwnerSecrets,
-    private readonly policy: CallbackPolicy,
+    private readonly policy: OutboundPolicy,
     private readonly clients: CallbackClients,
   ) {}
 

@@ -1,5 +1,5 @@
 import { VNFLCM_API_VERSIONS, type LccnSubscription, type NotificationBody } from '@vnfm/lcm-domain';
-import { causeOf, type CallbackClients, type CallbackPolicy } from '@vnfm/util';
+import { causeOf, type CallbackClients, type OutboundPolicy } from '@vnfm/util';
 import { request } from 'undici';
 import { SubscriberAuth, TokenRefused } from './subscriber-auth';
 
@@ -17,7 +17,7 @@ export class SubscriberClient {
   constructor(
     private readonly timeoutMs: number,
     private readonly auth: SubscriberAuth,
-    private readonly policy: CallbackPolicy,
+    private readonly policy: OutboundPolicy,
     /** Connect only where the policy allows (checked again on each connection's addresses); mutual TLS for TLS_CERT. */
     private readonly clients: CallbackClients,
   ) {}
@@ -79,7 +79,7 @@ export class SubscriberClient {
 /** `the callback URI is not allowed: …` when the policy refused the address it resolved to, else `it could not be reached (ECONNREFUSED)`. */
 function connectionFailure(error: unknown): string {
   const failure = error as { code?: string; message?: string; cause?: { code?: string; message?: string } };
-  const refused = failure.code === 'ECALLBACKREFUSED' ? failure : failure.cause?.code === 'ECALLBACKREFUSED' ? failure.cause : undefined;
+  const refused = failure.code === 'EOUTBOUNDREFUSED' ? failure : failure.cause?.code === 'EOUTBOUNDREFUSED' ? failure.cause : undefined;
   if (refused) return `the callback URI is not allowed: ${refused.message}`;
   return `it could not be reached (${failure.code && failure.code !== 'UND_ERR' ? failure.code : causeOf(error)})`;
 }

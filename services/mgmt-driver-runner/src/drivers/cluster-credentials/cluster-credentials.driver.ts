@@ -1,4 +1,4 @@
-import { isRecord } from '@vnfm/util';
+import { isRecord, OutboundPolicy } from '@vnfm/util';
 import { text } from 'node:stream/consumers';
 import { ADDITIONAL_PARAMS_ROOT, type HookArtifact, type HookContext, type HookOutputs } from '@vnfm/contracts';
 import { kubeConfigOf } from '@vnfm/kube-client';
@@ -9,7 +9,7 @@ import { clusterOfManifests } from './cluster-name';
 import { CREDENTIALS_PARAM, invalidCredentialsParams, readCredentialsParams, type CredentialsParams } from './credentials-params';
 import { awaitKubeconfig } from './kubeconfig-secret';
 import { managementVim } from './management-cluster';
-import { deliverKubeconfig, receiverName } from './receiver-delivery';
+import { deliverKubeconfig, receiverName, receiverNotAllowed } from './receiver-delivery';
 import { workloadAccess } from './workload-access';
 import { registerWorkloadVim, type WorkloadVim } from './workload-vim';
 
@@ -39,16 +39,31 @@ interface CredentialsOutput {
  */
 export class ClusterCredentialsDriver implements HookDriver {
   readonly name = CLUSTER_CREDENTIALS_DRIVER;
+  /** Where receivers may be (docs/outbound.md), checked before the operation starts and on every connection. */
+  private readonly receiverPolicy: OutboundPolicy;
+  /** The management cluster's VIM: its OIDC token URL is held to the VIM policy. */
+  private readonly vimPolicy: OutboundPolicy;
 
-  constructor(private readonly deps: DriverDeps) {}
+  constructor(private readonly deps: DriverDeps) {
+    this.receiverPolicy = OutboundPolicy.fromConfig(deps.runtime.config, 'mgmtReceiver');
+    this.vimPolicy = OutboundPolicy.fromConfig(deps.runtime.config, 'vim');
+  }
 
   matches(artifact: HookArtifact): boolean {
     return artifactIsFor(artifact, CLUSTER_CREDENTIALS_DRIVER);
   }
 
-  /** The parameters of a hook that sends, refused (422) before the operation starts; a missing cluster_name is settled at run time (the manifests may name the Cluster). */
-  checkParams(hook: string, additionalParams: Record<string, unknown>): void {
-    if (SENDING_HOOKS.has(hook)) readCredentialsParams(additionalParams);
+  /**
+   * The parameters of a hook that sends, refused (422) before the operation
+   * starts, the receiver's address included (a name that does not resolve
+   * yet is left to the connection, which is checked again); a missing
+   * cluster_name is settled at run time (the manifests may name the Cluster).
+   */
+  async checkParams(hook: string, additionalParams: Record<string, unknown>): Promise<void> {
+    if (!SENDING_HOOKS.has(hook)) return;
+    const { receiver } = readCredentialsParams(additionalParams);
+    const refused = await this.receiverPolicy.refusalOf(receiver.url, { unresolved: 'allow' });
+    if (refused) throw receiverNotAllowed(receiver.url, refused);
   }
 
   async run(context: HookContext, signal: AbortSignal, secrets: HookSecrets, files: HookPackageFiles): Promise<HookOutputs | undefined> {
@@ -82,12 +97,15 @@ export class ClusterCredentialsDriver implements HookDriver {
     const ca = params.receiver.caCertPath !== undefined ? await this.packageCa(files, params.receiver.caCertPath) : params.receiver.caCert;
     const secret = { namespace, name: `${clusterName}-kubeconfig` };
 
-    const kubeconfig = await awaitKubeconfig(await kubeConfigOf(vim), secret, signal);
+    const refused = await this.receiverPolicy.refusalOf(params.receiver.url, { unresolved: 'allow' });
+    if (refused) throw receiverNotAllowed(params.receiver.url, refused);
+    const kubeconfig = await awaitKubeconfig(await kubeConfigOf(vim, this.vimPolicy), secret, signal);
     const attempts = await deliverKubeconfig(
       params.receiver,
       ca,
       { vnfInstanceId: context.vnfInstanceId, clusterName, kubeconfig },
       signal,
+      this.receiverPolicy,
     );
     const output: CredentialsOutput = {
       clusterName,

@@ -1,4 +1,4 @@
-import type { HookArtifact } from '@vnfm/contracts';
+import type { AppError, HookArtifact } from '@vnfm/contracts';
 import type { ServiceRuntime } from '@vnfm/platform';
 import { toSealedMarker } from '@vnfm/util';
 import { SupportedHooksController } from '../../supported-hooks.controller';
@@ -20,7 +20,7 @@ const read = (param: Record<string, unknown>) => () => readCredentialsParams({ c
 describe('the cluster-credentials MgmtDriver', () => {
   const driver = new ClusterCredentialsDriver({
     shell: undefined as never,
-    runtime: { logger: { info: () => undefined } } as unknown as ServiceRuntime,
+    runtime: { logger: { info: () => undefined }, config: { port: 9890 } } as unknown as ServiceRuntime,
   });
 
   it('runs only an artifact whose hook names it (vnfm_mgmt_driver: cluster-credentials)', () => {
@@ -29,17 +29,19 @@ describe('the cluster-credentials MgmtDriver', () => {
     expect(driver.matches(artifact({ vnfm_mgmt_driver: 'kubespray' }))).toBe(false);
   });
 
-  it('is asked before the operation starts: the runner answers its 422 for the sealed parameters of a hook that sends, and none for terminate_end', () => {
+  it('is asked before the operation starts: the runner answers its 422 for the sealed parameters of a hook that sends, and none for terminate_end', async () => {
     const controller = new SupportedHooksController(new MgmtDriverRegistry([driver]));
-    const asked = (additionalParams: Record<string, unknown>) =>
-      controller.supportedHooks({
-        artifacts: ['instantiate_end', 'terminate_end'].map((hook) => ({
-          hook,
-          artifact: artifact({ vnfm_mgmt_driver: 'cluster-credentials' }),
-        })),
-        additionalParams,
-      }).answers;
-    expect(asked({})).toEqual([
+    const asked = async (additionalParams: Record<string, unknown>) =>
+      (
+        await controller.supportedHooks({
+          artifacts: ['instantiate_end', 'terminate_end'].map((hook) => ({
+            hook,
+            artifact: artifact({ vnfm_mgmt_driver: 'cluster-credentials' }),
+          })),
+          additionalParams,
+        })
+      ).answers;
+    expect(await asked({})).toEqual([
       {
         hook: 'instantiate_end',
         driver: 'cluster-credentials',
@@ -51,10 +53,37 @@ describe('the cluster-credentials MgmtDriver', () => {
       { hook: 'terminate_end', driver: 'cluster-credentials' },
     ]);
     // A token sealed at the coordinator's intake counts as given.
-    expect(asked({ cluster_kubeconfig: { receiver: { ...receiver, bearer_token: toSealedMarker('a.b.c') } } })).toEqual([
+    expect(await asked({ cluster_kubeconfig: { receiver: { ...receiver, bearer_token: toSealedMarker('a.b.c') } } })).toEqual([
       { hook: 'instantiate_end', driver: 'cluster-credentials' },
       { hook: 'terminate_end', driver: 'cluster-credentials' },
     ]);
+  });
+
+  it("refuses a receiver at a link-local, unspecified or the VNFM's own address, in any spelling, before the operation starts", async () => {
+    const refusedAt = async (url: string) => {
+      try {
+        await driver.checkParams('instantiate_end', { cluster_kubeconfig: { receiver: { ...receiver, url } } });
+        return undefined;
+      } catch (error) {
+        return error as AppError;
+      }
+    };
+    const cases: [string, string][] = [
+      ['https://169.254.169.254/latest', '169.254.169.254 is in a refused address range (VNFM_MGMT_RECEIVER_DENIED_CIDRS)'],
+      ['https://0xa9fea9fe:8443/clusters', '169.254.169.254 is in a refused address range (VNFM_MGMT_RECEIVER_DENIED_CIDRS)'],
+      ['https://[::ffff:169.254.169.254]/', '169.254.169.254 is in a refused address range (VNFM_MGMT_RECEIVER_DENIED_CIDRS)'],
+      ['https://0.0.0.0:8443/', '0.0.0.0 is in a refused address range (VNFM_MGMT_RECEIVER_DENIED_CIDRS)'],
+      ['https://127.1:9890/', "127.0.0.1:9890 is the VNFM's own API (VNFM_PORT)"],
+    ];
+    for (const [url, reason] of cases)
+      expect(await refusedAt(url)).toMatchObject({
+        code: 'KUBECONFIG_RECEIVER_NOT_ALLOWED',
+        status: 422,
+        detail: expect.stringContaining(reason),
+      });
+    // A name that does not resolve yet is left to the connection, which is checked again.
+    expect(await refusedAt('https://receiver.example:8443/clusters')).toBeUndefined();
+    expect(await refusedAt('https://127.0.0.1:8443/clusters')).toBeUndefined();
   });
 });
 

@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { AppError } from '@vnfm/contracts';
+import type { OutboundPolicy } from '@vnfm/util';
 import { Agent, request } from 'undici';
 import type { ReceiverParams } from './credentials-params';
 
@@ -35,6 +36,15 @@ function authorization(auth: ReceiverParams['auth']): Record<string, string> {
   return { authorization: `Basic ${Buffer.from(`${auth.username}:${auth.password}`, 'utf8').toString('base64')}` };
 }
 
+/** The receiver's address is one the MgmtDriver receiver policy refuses (docs/outbound.md): nothing is sent, and it is not tried again. */
+export const receiverNotAllowed = (url: URL, reason: string) =>
+  new AppError(
+    'KUBECONFIG_RECEIVER_NOT_ALLOWED',
+    422,
+    'Unprocessable Entity',
+    `The receiver ${receiverName(url)} is not allowed: ${reason}; nothing was sent.`,
+  );
+
 const codeOf = (error: unknown): string => {
   const { code, cause, message } = error as { code?: unknown; cause?: { code?: unknown; message?: unknown }; message?: unknown };
   return String(cause?.code ?? code ?? cause?.message ?? message ?? error);
@@ -65,6 +75,7 @@ async function attempt(
     await answer.body.dump().catch(() => undefined);
   } catch (error) {
     if (signal.aborted) return { kind: 'retry', cause: 'the hook reached its deadline during an attempt' };
+    if ((error as { code?: unknown }).code === 'EOUTBOUNDREFUSED') throw receiverNotAllowed(url, (error as Error).message);
     const code = codeOf(error);
     if (ca !== undefined && UNTRUSTED.test(code)) {
       throw new AppError(
@@ -89,15 +100,18 @@ async function attempt(
 /**
  * POSTs the kubeconfig to the receiver, verifying its certificate against
  * `ca` only (not the system CAs), retried with exponential back-off on 5xx
- * and network failures until `signal` fires. Returns the number of attempts.
+ * and network failures until `signal` fires. Every connection is held to
+ * `policy` (the MgmtDriver receiver policy): a refused address fails at
+ * once, before anything is sent. Returns the number of attempts.
  */
 export async function deliverKubeconfig(
   receiver: ReceiverParams,
   ca: string | undefined,
   delivery: KubeconfigDelivery,
   signal: AbortSignal,
+  policy: OutboundPolicy,
 ): Promise<number> {
-  const dispatcher = new Agent({ connect: ca !== undefined ? { ca, rejectUnauthorized: true } : {} });
+  const dispatcher = new Agent({ connect: policy.connector(ca !== undefined ? { ca, rejectUnauthorized: true } : {}) });
   const body = JSON.stringify(delivery);
   try {
     let last = 'no attempt';

@@ -57,6 +57,7 @@ export class CredentialsHarness {
     const sink = new Writable({ write: (chunk: Buffer, _encoding, done) => (lines.push(chunk.toString('utf8')), done()) });
     const runtime = {
       bus: this.bus,
+      config: this.infra.config,
       logger: pino({ level: 'trace', base: { service: 'mgmt-driver-runner' } }, sink),
     } as unknown as ServiceRuntime;
     this.driver = new ClusterCredentialsDriver({ shell: undefined as never, runtime });
