@@ -83,6 +83,26 @@ export class VnflcmCli {
     return this.json<CliRecord>(['vnflcm', 'op', 'show', vnfLcmOpOccId]);
   }
 
+  /**
+   * A task command that must complete: run with the CLI, awaited over the API, and the occurrence as the API
+   * shows it once COMPLETED; anything else throws with the command, the state and the error's detail.
+   */
+  async complete(vnfInstanceId: string, args: string[], timeoutMs = 300_000): Promise<VnfLcmOpOccView> {
+    const opId = await this.startTask(vnfInstanceId, args);
+    const op = await pollUntil(
+      `operation occurrence ${opId} at rest`,
+      () => getJson<VnfLcmOpOccView>(this.http(), `${this.apiPrefix()}/vnf_lcm_op_occs/${opId}`),
+      (shown) => RESTING_STATES.includes(shown.operationState),
+      timeoutMs,
+    );
+    expect([args.slice(0, 2).join(' '), op.operationState, op.error?.detail ?? 'no error']).toEqual([
+      args.slice(0, 2).join(' '),
+      'COMPLETED',
+      'no error',
+    ]);
+    return op;
+  }
+
   /** A task command and the occurrence it started, once at rest. */
   async operate(vnfInstanceId: string, args: string[]): Promise<{ opId: string; op: CliRecord }> {
     const opId = await this.startTask(vnfInstanceId, args);
