@@ -1,4 +1,5 @@
 import { ConfigError, loadConfig } from './load-config';
+import { secretValuesOf } from './vnfm.config';
 
 describe('loadConfig', () => {
   it('gives the standalone defaults with an empty environment', () => {
@@ -55,5 +56,11 @@ describe('loadConfig', () => {
     });
     expect(() => loadConfig({ VNFM_NOTIFY_TIMEOUT_MS: '0' })).toThrow('VNFM_NOTIFY_TIMEOUT_MS must be a positive integer (got "0")');
     expect(() => loadConfig({ VNFM_PUBLIC_URL: 'vnfm.example/path' })).toThrow('VNFM_PUBLIC_URL must be an http(s) URL without path');
+  });
+
+  it('lists the secret values given, for the logger to mask', () => {
+    const config = loadConfig({ VNFM_ADMIN_TOKEN: 'admin-token-0123456789', VNFM_BUS_KEY: 'YnVzLWtleQ==', VNFM_PORT: '9999' });
+    expect(secretValuesOf(config)).toEqual(['admin-token-0123456789', 'YnVzLWtleQ==']);
+    expect(secretValuesOf(loadConfig({}))).toEqual([]);
   });
 });

@@ -237,3 +237,9 @@ export const ENVIRONMENT: Record<string, keyof VnfmConfig> = {
 
 /** Variables whose values are never echoed, not even in a validation error. */
 export const SECRET_VARIABLES = ['VNFM_ADMIN_TOKEN', 'VNFM_MASTER_KEY', 'VNFM_BUS_KEY'];
+
+/** The values given to SECRET_VARIABLES: the logger masks them wherever they appear. */
+export const secretValuesOf = (config: VnfmConfig): string[] =>
+  SECRET_VARIABLES.map((variable) => config[ENVIRONMENT[variable]]).filter(
+    (value): value is string => typeof value === 'string' && value !== '',
+  );

@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig } from '@vnfm/config';
+import { ConfigError, loadConfig, secretValuesOf } from '@vnfm/config';
 import { createLogger, startTelemetry, stopTelemetry } from '@vnfm/telemetry';
 import { createInfrastructure, type Infrastructure } from './infrastructure';
 import { guardProcess } from './process-guards';
@@ -18,7 +18,7 @@ export async function bootstrap(processName: string, start: (infra: Infrastructu
     process.exit(2);
   }
   startTelemetry(processName);
-  const logger = createLogger(processName, config.logLevel);
+  const logger = createLogger(processName, config.logLevel, { secrets: secretValuesOf(config) });
   guardProcess(logger);
   let running: { close(): Promise<void> };
   try {

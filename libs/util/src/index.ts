@@ -3,6 +3,7 @@ export { RecentlyUsed } from './recently-used';
 export { exceedsJsonDepth } from './json-depth';
 export { deepFreeze } from './deep-freeze';
 export { isSecretValue, maskSecretText } from './secret-values';
+export { textRedactor, redactText } from './secret-text';
 export { isSealedMarker, toSealedMarker, sealedBody, SEALED_PREFIX, SECRET_SHOWN } from './sealed-marker';
 export {
   findSecrets,
