@@ -12,4 +12,5 @@ export {
   regenerateDigests,
 } from './testing/corpus';
 export { signCms } from './testing/cms.signer';
+export { corpusSigner, selfSignedSigner, stageSignedVnf, type TestSigner } from './testing/signed-package';
 export { largeVnfd, largeVnfdPackage } from './testing/large-vnfd';
