@@ -1,3 +1,3 @@
-export { VnfmConfig } from './vnfm.config';
+export { VnfmConfig, secretValuesOf } from './vnfm.config';
 export { loadConfig, ConfigError } from './load-config';
 export { eventStreamSettingsOf, describeEventStream } from './event-stream.settings';

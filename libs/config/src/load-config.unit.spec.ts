@@ -1,4 +1,5 @@
 import { ConfigError, loadConfig } from './load-config';
+import { secretValuesOf } from './vnfm.config';
 
 describe('loadConfig', () => {
   it('gives the standalone defaults with an empty environment', () => {
@@ -74,5 +75,26 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ VNFM_PACKAGE_FETCH_IDLE_TIMEOUT_MS: '-1' })).toThrow(
       'VNFM_PACKAGE_FETCH_IDLE_TIMEOUT_MS must be a positive integer (got "-1")',
     );
+  });
+
+  it('reads the package signature settings: not required by default, required only with a trusted CA file', () => {
+    expect(loadConfig({})).toMatchObject({ packageSignatureRequired: false, packageTrustedCaFile: undefined });
+    expect(loadConfig({ VNFM_PACKAGE_TRUSTED_CA_FILE: '/etc/vnfm/ca.pem', VNFM_PACKAGE_SIGNATURE_REQUIRED: 'true' })).toMatchObject({
+      packageSignatureRequired: true,
+      packageTrustedCaFile: '/etc/vnfm/ca.pem',
+    });
+    expect(loadConfig({ VNFM_PACKAGE_SIGNATURE_REQUIRED: 'false' }).packageSignatureRequired).toBe(false);
+    expect(() => loadConfig({ VNFM_PACKAGE_SIGNATURE_REQUIRED: 'yes' })).toThrow(
+      'VNFM_PACKAGE_SIGNATURE_REQUIRED must be "true" or "false" (got "yes")',
+    );
+    expect(() => loadConfig({ VNFM_PACKAGE_SIGNATURE_REQUIRED: 'true' })).toThrow(
+      'VNFM_PACKAGE_TRUSTED_CA_FILE is required with VNFM_PACKAGE_SIGNATURE_REQUIRED=true (got nothing)',
+    );
+  });
+
+  it('lists the secret values given, for the logger to mask', () => {
+    const config = loadConfig({ VNFM_ADMIN_TOKEN: 'admin-token-0123456789', VNFM_BUS_KEY: 'YnVzLWtleQ==', VNFM_PORT: '9999' });
+    expect(secretValuesOf(config)).toEqual(['admin-token-0123456789', 'YnVzLWtleQ==']);
+    expect(secretValuesOf(loadConfig({}))).toEqual([]);
   });
 });

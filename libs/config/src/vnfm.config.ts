@@ -41,6 +41,24 @@ export class VnfmConfig {
   @Transform(({ value }) => (value === undefined ? 2 * 1024 ** 3 : Number(value)))
   maxPackageBytes = 2 * 1024 ** 3;
 
+  /**
+   * VNFM_PACKAGE_TRUSTED_CA_FILE: PEM bundle of the CA certificates (or pinned
+   * signer certificates) a VNF package's signature must chain to for the
+   * package to show as trusted (SOL 004 §5); read by the package-catalog at start.
+   */
+  @ValidateIf((c: VnfmConfig) => c.packageSignatureRequired === true || c.packageTrustedCaFile !== undefined)
+  @IsString({ message: 'VNFM_PACKAGE_TRUSTED_CA_FILE is required with VNFM_PACKAGE_SIGNATURE_REQUIRED=true' })
+  packageTrustedCaFile?: string;
+
+  /**
+   * VNFM_PACKAGE_SIGNATURE_REQUIRED: `true` refuses to onboard a package
+   * whose signature is missing or does not chain to VNFM_PACKAGE_TRUSTED_CA_FILE;
+   * `false` (default, as Tacker) onboards it and shows it as not trusted.
+   */
+  @IsIn([true, false], { message: 'VNFM_PACKAGE_SIGNATURE_REQUIRED must be "true" or "false"' })
+  @Transform(({ value }) => (value === undefined ? false : value === 'true' ? true : value === 'false' ? false : value))
+  packageSignatureRequired = false;
+
   /** VNFM_BUS: `in-process` (one process) or `kafka`. */
   @IsIn(['in-process', 'kafka'], { message: 'VNFM_BUS must be "in-process" or "kafka"' })
   bus: 'in-process' | 'kafka' = 'in-process';
@@ -255,6 +273,8 @@ export const ENVIRONMENT: Record<string, keyof VnfmConfig> = {
   VNFM_DATA_DIR: 'dataDir',
   VNFM_BLOB_DIR: 'blobDir',
   VNFM_MAX_PACKAGE_BYTES: 'maxPackageBytes',
+  VNFM_PACKAGE_TRUSTED_CA_FILE: 'packageTrustedCaFile',
+  VNFM_PACKAGE_SIGNATURE_REQUIRED: 'packageSignatureRequired',
   VNFM_BUS: 'bus',
   VNFM_KAFKA_BROKERS: 'kafkaBrokers',
   VNFM_EVENT_STORE: 'eventStore',
@@ -302,3 +322,9 @@ export const EMPTY_IS_A_VALUE = [
 
 /** Variables whose values are never echoed, not even in a validation error. */
 export const SECRET_VARIABLES = ['VNFM_ADMIN_TOKEN', 'VNFM_MASTER_KEY', 'VNFM_BUS_KEY'];
+
+/** The values given to SECRET_VARIABLES: the logger masks them wherever they appear. */
+export const secretValuesOf = (config: VnfmConfig): string[] =>
+  SECRET_VARIABLES.map((variable) => config[ENVIRONMENT[variable]]).filter(
+    (value): value is string => typeof value === 'string' && value !== '',
+  );

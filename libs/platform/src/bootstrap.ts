@@ -1,5 +1,5 @@
 import { errorMessage } from '@vnfm/util';
-import { ConfigError, loadConfig } from '@vnfm/config';
+import { ConfigError, loadConfig, secretValuesOf } from '@vnfm/config';
 import { createLogger, startTelemetry, stopTelemetry } from '@vnfm/telemetry';
 import { createInfrastructure, type Infrastructure } from './infrastructure';
 import { guardProcess } from './process-guards';
@@ -19,7 +19,7 @@ export async function bootstrap(processName: string, start: (infra: Infrastructu
     process.exit(2);
   }
   startTelemetry(processName);
-  const logger = createLogger(processName, config.logLevel);
+  const logger = createLogger(processName, config.logLevel, { secrets: secretValuesOf(config) });
   guardProcess(logger);
   let running: { close(): Promise<void> };
   try {

@@ -1,6 +1,6 @@
 import { errorMessage } from '@vnfm/util';
 import { randomUUID } from 'node:crypto';
-import type { VnfmConfig } from '@vnfm/config';
+import { secretValuesOf, type VnfmConfig } from '@vnfm/config';
 import type { ServiceHealth, ServiceName } from '@vnfm/contracts';
 import type { EventStore } from '@vnfm/event-store';
 import { EventStoreInbox, MemoryInbox, MessageBus } from '@vnfm/messaging';
@@ -23,7 +23,7 @@ export class ServiceRuntime {
 
   /** `stateless` services (the gateway) get no event store. */
   static async create(service: ServiceName, infra: Infrastructure, options: { stateless?: boolean } = {}): Promise<ServiceRuntime> {
-    const logger = createLogger(service, infra.config.logLevel);
+    const logger = createLogger(service, infra.config.logLevel, { secrets: secretValuesOf(infra.config) });
     const { store, adapter } = options.stateless
       ? { store: undefined, adapter: 'none' }
       : await openEventStore(service, infra.config, logger);

@@ -40,5 +40,8 @@ function isCredentials(text: string): boolean {
   if ((first | 0x20) !== 0x62 && (first > 0x20 || (text.trimStart().charCodeAt(0) | 0x20) !== 0x62)) return false;
   if (BEARER.test(text)) return true;
   const basic = BASIC.exec(text);
-  return basic !== null && Buffer.from(basic[1], 'base64').toString('utf8').includes(':');
+  return basic !== null && isUserPassword(basic[1]);
 }
+
+/** Whether base64 decodes to `user:password`, as the credentials of the Basic scheme (RFC 7617 §2) do. */
+export const isUserPassword = (base64: string): boolean => Buffer.from(base64, 'base64').toString('utf8').includes(':');

@@ -23,10 +23,22 @@ export interface OnboardedContent {
   vnfdFiles: string[];
   /** Every file of the package with its size in bytes. */
   files: { path: string; size: number }[];
-  signature: { present: boolean; verified: boolean; signer?: string };
+  signature: PackageSignatureFacts;
   flavours: { flavourId: string; description: string }[];
   /** Files derived at onboarding and kept in the blob store: the VNFD as a zip, as one YAML when it is one file, and the manifest. */
   derived: { vnfdZip: BlobRef; vnfdYaml?: BlobRef; manifest?: BlobRef };
+}
+
+/** What onboarding found of the package's signature (SOL 004 §5), as `@vnfm/vnf-package` checked it. */
+export interface PackageSignatureFacts {
+  present: boolean;
+  /** Intact, and its signer is trusted (chains to a CA of the catalog's trust store). */
+  verified: boolean;
+  signer?: string;
+  /** `manifest`: SOL 004 security option 1 (the manifest signed); `zip`: option 2 (the CSAR signed as a whole). */
+  scheme?: 'manifest' | 'zip';
+  /** Why an intact signature is not trusted. */
+  untrustedReason?: string;
 }
 
 /** A file in the blob store: its content address (SHA-256) and size. */

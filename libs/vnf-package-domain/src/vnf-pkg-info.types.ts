@@ -52,6 +52,8 @@ export interface VnfPkgInfo {
   vnfSoftwareVersion?: string;
   vnfdVersion?: string;
   checksum?: Checksum;
+  /** SOL 005 v3.x (SOL 004 §5.1): OPTION_1 a signed manifest, OPTION_2 a signed CSAR; only for a signed package (v2.6.1 has no such attribute). */
+  packageSecurityOption?: 'OPTION_1' | 'OPTION_2';
   softwareImages?: VnfPackageSoftwareImageInfo[];
   additionalArtifacts?: VnfPackageArtifactInfo[];
   onboardingState: PackageOnboardingState;
@@ -59,7 +61,22 @@ export interface VnfPkgInfo {
   usageState: PackageUsageState;
   userDefinedData: Record<string, unknown>;
   onboardingFailureDetails?: ProblemDetails;
+  /** Extension (no SOL 005 attribute tells it): whether the package is signed and its signer trusted. */
+  vnfmPackageSignature?: VnfmPackageSignature;
   _links: { self: Link; vnfd?: Link; packageContent: Link };
+}
+
+/**
+ * The `vnfmPackageSignature` extension of VnfPkgInfo, once onboarded: `signed`
+ * (a CMS signature over the manifest or the CSAR, intact), `trusted` (its
+ * signer chains to the VNFM's trusted CAs, VNFM_PACKAGE_TRUSTED_CA_FILE), the
+ * signer's distinguished name, and why an intact signature is not trusted.
+ */
+export interface VnfmPackageSignature {
+  signed: boolean;
+  trusted: boolean;
+  signer?: string;
+  untrustedReason?: string;
 }
 
 /** ETSI GS NFV-SOL 005 v2.6.1 §9.5.2.3 VnfPkgInfoModifications: what a PATCH changed. */

@@ -1,5 +1,5 @@
-import type { VnfPackage } from './vnf-package.state';
-import type { PackageUsageState, VnfPkgInfo, VnfPkgInfoModifications } from './vnf-pkg-info.types';
+import type { PackageSignatureFacts, VnfPackage } from './vnf-package.state';
+import type { PackageUsageState, VnfmPackageSignature, VnfPkgInfo, VnfPkgInfoModifications } from './vnf-pkg-info.types';
 import type { VnfPackageEvent } from './vnf-package.events';
 
 export const VNFPKGM_URI_PREFIX = '/vnfpkgm/v1';
@@ -25,6 +25,7 @@ export const VNF_PKG_INFO_ATTRIBUTES = [
   'vnfSoftwareVersion',
   'vnfdVersion',
   'checksum',
+  'packageSecurityOption',
   'softwareImages',
   'additionalArtifacts',
   'onboardingState',
@@ -32,6 +33,7 @@ export const VNF_PKG_INFO_ATTRIBUTES = [
   'usageState',
   'userDefinedData',
   'onboardingFailureDetails',
+  'vnfmPackageSignature',
   '_links',
 ] as const satisfies readonly (keyof VnfPkgInfo)[];
 
@@ -41,7 +43,10 @@ const usageStateOf = (pkg: VnfPackage): PackageUsageState => (pkg.vnfInstanceIds
  * The VnfPkgInfo representation (ETSI GS NFV-SOL 005 v2.6.1 §9.5.2.5): the
  * VNFD attributes, checksum and artifacts only once the content is
  * onboarded, onboardingFailureDetails only in ERROR, hrefs relative to the
- * API root as Tacker writes them.
+ * API root as Tacker writes them. Once onboarded, the signature: SOL 005
+ * v3.x's packageSecurityOption when the package is signed, and the
+ * `vnfmPackageSignature` extension (signed, trusted, signer), since no SOL 005
+ * attribute tells whether the signer is trusted.
  */
 export function toVnfPkgInfo(pkg: VnfPackage): VnfPkgInfo {
   const self = `${VNFPKGM_URI_PREFIX}/vnf_packages/${pkg.id}`;
@@ -55,6 +60,8 @@ export function toVnfPkgInfo(pkg: VnfPackage): VnfPkgInfo {
       vnfSoftwareVersion: onboarded.vnfSoftwareVersion,
       vnfdVersion: onboarded.vnfdVersion,
       checksum: onboarded.checksum,
+      ...(onboarded.signature.present &&
+        onboarded.signature.scheme && { packageSecurityOption: SECURITY_OPTIONS[onboarded.signature.scheme] }),
       softwareImages: onboarded.softwareImages,
       ...(onboarded.additionalArtifacts.length > 0 && { additionalArtifacts: onboarded.additionalArtifacts }),
     }),
@@ -63,11 +70,24 @@ export function toVnfPkgInfo(pkg: VnfPackage): VnfPkgInfo {
     usageState: usageStateOf(pkg),
     userDefinedData: pkg.userDefinedData,
     ...(pkg.onboardingState === 'ERROR' && pkg.onboardingFailure && { onboardingFailureDetails: pkg.onboardingFailure }),
+    ...(onboarded && { vnfmPackageSignature: signatureView(onboarded.signature) }),
     _links: {
       self: { href: self },
       ...(onboarded && { vnfd: { href: `${self}/vnfd` } }),
       packageContent: { href: `${self}/package_content` },
     },
+  };
+}
+
+/** SOL 004 §5.1 security options: 1 signs the manifest (which digests every file), 2 signs the CSAR as a whole. */
+const SECURITY_OPTIONS = { manifest: 'OPTION_1', zip: 'OPTION_2' } as const;
+
+function signatureView(signature: PackageSignatureFacts): VnfmPackageSignature {
+  return {
+    signed: signature.present,
+    trusted: signature.verified,
+    ...(signature.signer !== undefined && { signer: signature.signer }),
+    ...(signature.untrustedReason !== undefined && { untrustedReason: signature.untrustedReason }),
   };
 }
 

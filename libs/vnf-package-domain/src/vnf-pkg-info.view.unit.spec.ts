@@ -1,7 +1,7 @@
 import { onboardedContent } from './testing';
 import type { VnfPackageEvent } from './vnf-package.events';
 import { replay } from './vnf-package.evolve';
-import type { VnfPackage } from './vnf-package.state';
+import type { PackageSignatureFacts, VnfPackage } from './vnf-package.state';
 import { modificationsOf, toVnfPkgInfo } from './vnf-pkg-info.view';
 
 const id = 'e712a702-741f-4093-a971-b3ad69411ac1';
@@ -44,6 +44,34 @@ describe('VnfPkgInfo view', () => {
       _links: { vnfd: { href: `/vnfpkgm/v1/vnf_packages/${id}/vnfd` } },
     });
     expect(info).not.toHaveProperty('onboardingFailureDetails');
+  });
+
+  it('shows the signature once onboarded: SOL 004 security option when signed, and whether the signer is trusted', () => {
+    const onboarded = (signature: PackageSignatureFacts) =>
+      view(created, uploaded, { type: 'VnfPackageOnboarded', data: { ...onboardedContent({ signature }), onboardedAt: at } });
+    const signer = 'C=PT, O=Example Org, CN=*.example.org';
+    expect(onboarded({ present: true, verified: true, signer, scheme: 'manifest' })).toMatchObject({
+      packageSecurityOption: 'OPTION_1',
+      vnfmPackageSignature: { signed: true, trusted: true, signer },
+    });
+    const untrusted = onboarded({
+      present: true,
+      verified: false,
+      signer: 'CN=x',
+      scheme: 'zip',
+      untrustedReason: 'no trusted CA is configured',
+    });
+    expect(untrusted).toMatchObject({ packageSecurityOption: 'OPTION_2' });
+    expect(untrusted.vnfmPackageSignature).toEqual({
+      signed: true,
+      trusted: false,
+      signer: 'CN=x',
+      untrustedReason: 'no trusted CA is configured',
+    });
+    const unsigned = onboarded({ present: false, verified: false });
+    expect(unsigned.vnfmPackageSignature).toEqual({ signed: false, trusted: false });
+    expect(unsigned).not.toHaveProperty('packageSecurityOption');
+    expect(view(created, uploaded)).not.toHaveProperty('vnfmPackageSignature');
   });
 
   it('shows why onboarding failed, and no VNFD attributes, in ERROR', () => {

@@ -20,6 +20,8 @@ export interface CmsVerdict {
   signer: string;
   /** The signer chains to a trusted CA; `false` when no trust store is configured. */
   trusted: boolean;
+  /** Why the signer is not trusted, when it is not. */
+  untrustedReason?: string;
 }
 
 const engine = new pkijs.CryptoEngine({
@@ -39,8 +41,9 @@ const DN_NAMES: Record<string, string> = {
 
 /**
  * Verifies a CMS SignedData (RFC 5652) over `content` (ETSI GS NFV-SOL 004
- * v2.6.1 §5.2-5.4). The signature must be intact; the signer must chain to
- * one of the trusted CAs when any are configured, at `checkDate`.
+ * v2.6.1 §5.2-5.4). The signature must be intact, or the package is refused;
+ * whether the signer chains to one of the trusted CAs at `checkDate` is the
+ * verdict's `trusted`, with the reason when it does not.
  */
 export async function verifyCmsSignature(check: CmsCheck): Promise<CmsVerdict> {
   const refuse = (why: string): never => {
@@ -55,22 +58,42 @@ export async function verifyCmsSignature(check: CmsCheck): Promise<CmsVerdict> {
     refuse('the signature embeds content that differs from what it should sign');
   const data = embedded ? undefined : toArrayBuffer(check.content);
   const verify = (chain: boolean) =>
-    signedData
-      .verify({ signer: 0, data, trustedCerts, checkChain: chain, checkDate: check.checkDate, extendedMode: true }, engine)
-      .catch((error: unknown) => refuse(verifyFailure(error)));
-  const result = await verify(false);
+    signedData.verify({ signer: 0, data, trustedCerts, checkChain: chain, checkDate: check.checkDate, extendedMode: true }, engine);
+  const result = await verify(false).catch((error: unknown) => refuse(verifyFailure(error)));
   if (!result.signatureVerified || !result.signerCertificate) refuse('the signature does not match the signed content');
   const signerCertificate = result.signerCertificate as pkijs.Certificate;
   const signer = distinguishedName(signerCertificate.subject);
-  if (trustedCerts.length === 0) return { signer, trusted: false };
+  const untrusted = (untrustedReason: string): CmsVerdict => ({ signer, trusted: false, untrustedReason });
+  if (trustedCerts.length === 0) return untrusted('no trusted CA is configured');
   // A trust store may pin the signer's own (self-signed, non-CA) certificate; otherwise the signer must chain to a CA.
   if (trustedCerts.some((trusted) => sameCertificate(trusted, signerCertificate))) {
     if (check.checkDate < signerCertificate.notBefore.value || check.checkDate > signerCertificate.notAfter.value)
-      refuse(`the signer certificate of ${signer} is not trusted (not valid at ${check.checkDate.toISOString()})`);
-  } else if (!(await verify(true)).signerCertificateVerified) {
-    refuse(`the signer ${signer} does not chain to a trusted CA`);
+      return untrusted(`the signer certificate is not valid at ${check.checkDate.toISOString()}`);
+  } else {
+    const notChained = 'the signer certificate does not chain to a trusted CA';
+    const failure = await verify(true).then(
+      (chain) => (chain.signerCertificateVerified ? undefined : notChained),
+      (error: { message?: string }) => `${notChained} (${error.message ?? String(error)})`,
+    );
+    if (failure) return untrusted(failure);
   }
   return { signer, trusted: true };
+}
+
+/**
+ * The certificates of a PEM bundle (a trust store file) as one PEM block
+ * each, every one checked to parse. A bundle with none is refused: an empty
+ * or mistyped file would otherwise leave every signature untrusted unnoticed.
+ */
+export function trustedCaPemsOf(bundle: string, source: string): string[] {
+  const blocks = bundle.match(/-----BEGIN CERTIFICATE-----[\s\S]*?-----END CERTIFICATE-----/g) ?? [];
+  if (blocks.length === 0) throw new Error(`${source} holds no PEM certificate (-----BEGIN CERTIFICATE-----)`);
+  blocks.forEach((pem, index) =>
+    parseCertificates(Buffer.from(pem), (why) => {
+      throw new Error(`${source}, certificate ${index + 1}: ${why}`);
+    }),
+  );
+  return blocks;
 }
 
 function verifyFailure(error: unknown): string {

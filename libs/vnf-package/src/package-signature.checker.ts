@@ -14,7 +14,8 @@ export interface SignedMaterial {
 /**
  * ETSI GS NFV-SOL 004 v2.6.1 §5: a signature, when present, must verify; a
  * certificate without a signature is refused (a stripped signature looks
- * exactly like that); `requireSignature` refuses anything not verified.
+ * exactly like that). Whether the signer is trusted is reported;
+ * `requireSignature` refuses a package that is not signed by a trusted signer.
  */
 export async function checkPackageSignature(material: SignedMaterial, options: LoadOptions): Promise<PackageSignature> {
   let signature: PackageSignature = { present: false, verified: false };
@@ -27,18 +28,24 @@ export async function checkPackageSignature(material: SignedMaterial, options: L
       checkDate: options.signatureCheckDate ?? new Date(),
       label: material.label,
     });
-    signature = { present: true, verified: verdict.trusted, signer: verdict.signer, scheme: material.scheme };
+    signature = {
+      present: true,
+      verified: verdict.trusted,
+      signer: verdict.signer,
+      scheme: material.scheme,
+      ...(verdict.untrustedReason && { untrustedReason: verdict.untrustedReason }),
+    };
   } else if (material.certificates.length > 0) {
     const paths = material.certificates.map((certificate) => certificate.path).join(', ');
     throw new PackageError('SIGNATURE_INVALID', `the package carries the certificate ${paths} but ${material.label} has no CMS signature`);
   }
   if (options.requireSignature && !signature.verified) {
-    throw new PackageError(
-      'SIGNATURE_REQUIRED',
-      signature.present
-        ? `${material.label} is signed by ${signature.signer}, who is not checked against a trust store`
-        : `${material.label} is not signed and signatures are required`,
-    );
+    throw signature.present
+      ? new PackageError(
+          'SIGNATURE_NOT_TRUSTED',
+          `${material.label} is signed by ${signature.signer}, who is not trusted (${signature.untrustedReason}), and signatures by a trusted signer are required`,
+        )
+      : new PackageError('SIGNATURE_REQUIRED', `${material.label} is not signed, and signatures by a trusted signer are required`);
   }
   return signature;
 }

@@ -1,49 +1,40 @@
-import { createHash } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DEFAULT_CSAR_LIMITS } from './csar-limits';
 import { loadVnfPackage } from './index';
 import { ZipArchive } from './zip-reader';
-import { buildZip, corpusPath, fixturePath, listFiles, makeTempDir, removeDir, signCms, stageFolders, zipFolder } from './testing';
+import {
+  buildZip,
+  corpusPath,
+  corpusSigner,
+  fixturePath,
+  makeTempDir,
+  removeDir,
+  selfSignedSigner,
+  signCms,
+  stageFolders,
+  stageSignedVnf as stageVnf,
+  zipFolder,
+  type TestSigner,
+} from './testing';
 
-/**
- * Signed packages made here with the test CA of the corpus
- * (onap-vnfsdk-pkgtools/signature: ca.crt issues test.crt, valid to 2116).
- */
-const material = (file: string) => readFile(corpusPath('sol004', 'onap-vnfsdk-pkgtools', 'signature', file), 'utf8');
-const SIGNER = 'C=PT, ST=Lisboa, L=Lisboa, O=Example Org, CN=*.example.org';
-
+/** Signed packages made here with the test CA of the corpus (see `corpusSigner`). */
 describe('signed VNF packages', () => {
   let work: string;
   let caPem: string;
   let certPem: string;
   let keyPem: string;
+  let signer: TestSigner;
+  let SIGNER: string;
   beforeAll(async () => {
     work = await makeTempDir();
-    [caPem, certPem, keyPem] = await Promise.all([material('ca.crt'), material('test.crt'), material('test.key')]);
+    ({ caPem, signer, subject: SIGNER } = await corpusSigner());
+    ({ certPem, keyPem } = signer);
   });
   afterAll(() => removeDir(work));
 
-  /** The Tacker sample VNF with a manifest digesting every file, signed (SOL004 v2.6.1 §5.2 option 1). */
-  async function stageSignedVnf(tamper?: (manifest: string) => string): Promise<string> {
-    const dir = await stageFolders(work, corpusPath('sol004', 'tacker', 'sample_vnfpkg_tosca_vnfd'), fixturePath('sol004-tacker-common'));
-    await writeFile(
-      join(dir, 'TOSCA-Metadata', 'TOSCA.meta'),
-      'TOSCA-Meta-File-Version: 1.0\nCSAR-Version: 1.1\nCreated-By: test\nEntry-Definitions: Definitions/helloworld3_top.vnfd.yaml\nETSI-Entry-Manifest: vnfd.mf\n',
-    );
-    const entries = await Promise.all(
-      (await listFiles(dir)).map(
-        async (path) =>
-          `Source: ${path}\nAlgorithm: SHA-256\nHash: ${createHash('sha256')
-            .update(await readFile(join(dir, path)))
-            .digest('hex')}\n`,
-      ),
-    );
-    const body = `metadata:\n  vnf_provider_id: Company\n  vnf_product_name: Sample VNF\n  vnf_release_date_time: 2024-01-01T00:00:00+00:00\n  vnf_package_version: '1.0'\n\n${entries.join('\n')}\n`;
-    const signed = body + (await signCms(Buffer.from(body), certPem, keyPem));
-    await writeFile(join(dir, 'vnfd.mf'), tamper ? tamper(signed) : signed);
-    return dir;
-  }
+  /** The Tacker sample VNF with a manifest digesting every file, signed by the corpus signer (SOL004 v2.6.1 §5.2 option 1). */
+  const stageSignedVnf = (tamper?: (manifest: string) => string) => stageVnf(work, signer, tamper);
 
   it('reports a manifest signature that chains to the trusted CA as verified, with its signer', async () => {
     const zip = await zipFolder(await stageSignedVnf(), join(work, 'signed.zip'));
@@ -54,8 +45,14 @@ describe('signed VNF packages', () => {
 
   it('reports a signature checked against no trust store as present but not verified, and refuses it when signatures are required', async () => {
     const zip = await zipFolder(await stageSignedVnf(), join(work, 'signed-untrusted.zip'));
-    expect((await loadVnfPackage(zip)).signature).toEqual({ present: true, verified: false, signer: SIGNER, scheme: 'manifest' });
-    await expect(loadVnfPackage(zip, { requireSignature: true })).rejects.toMatchObject({ code: 'SIGNATURE_REQUIRED' });
+    expect((await loadVnfPackage(zip)).signature).toEqual({
+      present: true,
+      verified: false,
+      signer: SIGNER,
+      scheme: 'manifest',
+      untrustedReason: 'no trusted CA is configured',
+    });
+    await expect(loadVnfPackage(zip, { requireSignature: true })).rejects.toMatchObject({ code: 'SIGNATURE_NOT_TRUSTED' });
   });
 
   it('refuses a manifest changed after signing', async () => {
@@ -69,7 +66,7 @@ describe('signed VNF packages', () => {
     });
   });
 
-  it('refuses a signer outside the trust store', async () => {
+  it('reports a signer outside the trust store as not verified, and refuses it when signatures are required', async () => {
     const zip = await zipFolder(await stageSignedVnf(), join(work, 'other-ca.zip'));
     const archive = await ZipArchive.open(
       corpusPath('sol004', 'onap-vnfsdk-validation', 'pnf', 'signed-package-valid-signature.zip'),
@@ -78,9 +75,28 @@ describe('signed VNF packages', () => {
     );
     const otherCa = (await archive.read('sample-pnf.cert')).toString('utf8');
     archive.close();
-    await expect(loadVnfPackage(zip, { trustedCaPems: [otherCa] })).rejects.toMatchObject({
-      code: 'SIGNATURE_INVALID',
-      detail: expect.stringContaining('the signer certificate is not trusted'),
+    expect((await loadVnfPackage(zip, { trustedCaPems: [otherCa] })).signature).toEqual({
+      present: true,
+      verified: false,
+      signer: SIGNER,
+      scheme: 'manifest',
+      untrustedReason: expect.stringContaining('the signer certificate does not chain to a trusted CA'),
+    });
+    await expect(loadVnfPackage(zip, { trustedCaPems: [otherCa], requireSignature: true })).rejects.toMatchObject({
+      code: 'SIGNATURE_NOT_TRUSTED',
+      detail: expect.stringMatching(
+        /^vnfd\.mf is signed by C=PT, .*, who is not trusted \(the signer certificate does not chain to a trusted CA/,
+      ),
+    });
+  });
+
+  it('reports a package re-signed with a key of its own as not verified, and one signed by a pinned certificate as verified', async () => {
+    const stranger = await selfSignedSigner(work, 'stranger');
+    const zip = await zipFolder(await stageVnf(work, stranger), join(work, 'stranger.zip'));
+    expect((await loadVnfPackage(zip, { trustedCaPems: [caPem] })).signature).toMatchObject({ verified: false, signer: 'CN=stranger' });
+    expect((await loadVnfPackage(zip, { trustedCaPems: [caPem, stranger.certPem], requireSignature: true })).signature).toMatchObject({
+      verified: true,
+      signer: 'CN=stranger',
     });
   });
 
@@ -104,6 +120,7 @@ describe('signed VNF packages', () => {
     expect((await loadVnfPackage(zip)).signature).toEqual({ present: false, verified: false });
     await expect(loadVnfPackage(zip, { trustedCaPems: [caPem], requireSignature: true })).rejects.toMatchObject({
       code: 'SIGNATURE_REQUIRED',
+      detail: 'the package (no manifest) is not signed, and signatures by a trusted signer are required',
     });
   });
 

@@ -317,7 +317,7 @@ describe('SOL004 cases of the test corpus', () => {
     await expectOutcome(loadVnfPackage(await zipFolder(dir, join(work, `${name}.zip`))), outcome);
   });
 
-  it('verifies the signed zip (option 2) against its own certificate as trust anchor, and refuses another anchor', async () => {
+  it('verifies the signed zip (option 2) against its own certificate as trust anchor; another anchor, or a date outside the certificate, leaves it untrusted', async () => {
     const path = corpusPath('sol004', 'onap-vnfsdk-validation/pnf/signed-package-valid-signature.zip');
     const archive = await ZipArchive.open(path, DEFAULT_CSAR_LIMITS, 'signed zip');
     const signerPem = (await archive.read('sample-pnf.cert')).toString('utf8');
@@ -326,11 +326,17 @@ describe('SOL004 cases of the test corpus', () => {
       fs.readFile(corpusPath('sol004', 'onap-vnfsdk-pkgtools/signature/ca.crt'), 'utf8'),
     );
     const duringValidity = new Date('2019-06-20T00:00:00Z');
-    await expectOutcome(loadVnfPackage(path, { trustedCaPems: [signerPem], signatureCheckDate: duringValidity }), NOT_A_VNF);
+    const required = { requireSignature: true };
+    await expectOutcome(loadVnfPackage(path, { trustedCaPems: [signerPem], signatureCheckDate: duringValidity, ...required }), NOT_A_VNF);
     await expectOutcome(
-      loadVnfPackage(path, { trustedCaPems: [otherCa], signatureCheckDate: duringValidity }),
-      refused('SIGNATURE_INVALID', 'not trusted'),
+      loadVnfPackage(path, { trustedCaPems: [otherCa], signatureCheckDate: duringValidity, ...required }),
+      refused('SIGNATURE_NOT_TRUSTED', 'who is not trusted (the signer certificate does not chain to a trusted CA'),
     );
-    await expectOutcome(loadVnfPackage(path, { trustedCaPems: [signerPem] }), refused('SIGNATURE_INVALID', 'not trusted'));
+    await expectOutcome(
+      loadVnfPackage(path, { trustedCaPems: [signerPem], ...required }),
+      refused('SIGNATURE_NOT_TRUSTED', 'who is not trusted (the signer certificate is not valid at'),
+    );
+    // Not required: an untrusted signature does not stop the package (this one then fails as no VNF).
+    await expectOutcome(loadVnfPackage(path, { trustedCaPems: [otherCa], signatureCheckDate: duringValidity }), NOT_A_VNF);
   });
 });

@@ -7,9 +7,9 @@ export {
   removeDir,
   stageFolders,
   addTackerTypes,
-  listFiles,
   zipFolder,
   regenerateDigests,
 } from './testing/corpus';
 export { signCms } from './testing/cms.signer';
+export { corpusSigner, selfSignedSigner, stageSignedVnf, type TestSigner } from './testing/signed-package';
 export { largeVnfd, largeVnfdPackage } from './testing/large-vnfd';

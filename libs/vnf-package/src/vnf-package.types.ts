@@ -7,7 +7,7 @@ export interface LoadOptions {
   vnfdLimits?: VnfdLimits;
   /** PEM CA certificates a package signer must chain to. */
   trustedCaPems?: string[];
-  /** Refuse packages without a signature that verifies against `trustedCaPems`. */
+  /** Refuse packages without a signature whose signer chains to `trustedCaPems` (otherwise such a package loads, not verified). */
   requireSignature?: boolean;
   /** When certificates must be valid; now by default. */
   signatureCheckDate?: Date;
@@ -48,6 +48,8 @@ export interface PackageSignature {
   signer?: string;
   /** `manifest` (SOL004 §5.2 option 1: CMS in the manifest) or `zip` (option 2: the CSAR signed as a whole). */
   scheme?: 'manifest' | 'zip';
+  /** Why an intact signature is not trusted: no trust store, a signer outside it, a certificate not valid now. */
+  untrustedReason?: string;
 }
 
 export interface LoadedPackage {

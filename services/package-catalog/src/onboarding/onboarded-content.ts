@@ -34,11 +34,7 @@ export async function onboardedContentOf(loaded: LoadedPackage, blobs: BlobStore
     ...(loaded.manifestPath !== undefined && { manifestPath: loaded.manifestPath }),
     vnfdFiles,
     files: loaded.files,
-    signature: {
-      present: loaded.signature.present,
-      verified: loaded.signature.verified,
-      ...(loaded.signature.signer && { signer: loaded.signature.signer }),
-    },
+    signature: loaded.signature,
     flavours: model.flavours.map((flavour) => ({ flavourId: flavour.flavourId, description: flavour.description })),
     derived,
   };

@@ -63,7 +63,7 @@ export class OnboardingService implements OnApplicationBootstrap, OnModuleDestro
     let command: VnfPackageCommand;
     let derived: string[] = [];
     try {
-      const loaded = await this.loader.load(entry.state.content.key);
+      const loaded = await this.loader.onboard(entry.state.content.key);
       const holder = this.readModel.getByVnfdId(loaded.vnfd.vnfdId);
       if (holder && holder.state.id !== vnfPkgId) {
         const detail = `VNF package ${holder.state.id} is already onboarded with vnfdId ${loaded.vnfd.vnfdId}`;

@@ -22,10 +22,11 @@ export class CatalogHarness {
   private service?: RunningService;
   private client?: MessageBus;
 
-  constructor() {
+  /** `settings`: VNFM_* variables of this catalog beyond the process environment. */
+  constructor(settings: Record<string, string> = {}) {
     process.env.VNFM_DATA_DIR = this.dataDir;
     process.env.VNFM_FSYNC = 'never';
-    const config = loadConfig();
+    const config = loadConfig({ ...process.env, ...settings });
     this.blobs = openBlobStore(config);
     this.infra = createInfrastructure(config, createLogger('catalog-test', 'silent'));
   }
