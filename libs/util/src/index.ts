@@ -3,6 +3,7 @@ export { RecentlyUsed } from './recently-used';
 export { exceedsJsonDepth } from './json-depth';
 export { deepFreeze } from './deep-freeze';
 export { textRedactor } from './secret-text';
+export { KnownSecrets } from './secret-values';
 export { isSealedMarker, toSealedMarker, SECRET_SHOWN } from './sealed-marker';
 export { findSecrets, containsSealedMarker, sealSecrets, openSecrets, showSecrets, SecretScanDepthError } from './request-secrets';
 export { causeOf } from './http-read';

@@ -1,6 +1,6 @@
 import { isSecretKey, REDACTED } from './redact';
 import { isSealedMarker } from './sealed-marker';
-import { isUserPassword, maskSecretText } from './secret-values';
+import { isUserPassword, KnownSecrets, maskSecretText } from './secret-values';
 
 /** HTTP credentials after their scheme anywhere in a text (RFC 7235 §2.1): `Bearer <token68>`, `Basic <base64>`. */
 const CREDENTIALS = /\b(Bearer|Basic)(\s+)([A-Za-z0-9\-._~+/]+=*)/gi;
@@ -24,11 +24,9 @@ const MAYBE_NAMED = /pass|secret|token|auth|cookie|credential|private|ssl_ca_cer
  * prose there ("Bearer of bad news") stays as written.
  */
 export function textRedactor(known: readonly string[] = []): (text: string) => string {
-  const values = [...new Set(known.filter((value) => value.length > 0))].sort((a, b) => b.length - a.length);
+  const knownSecrets = new KnownSecrets(known, REDACTED);
   return (text) => {
-    let out = text;
-    for (const value of values) if (out.includes(value)) out = out.split(value).join(REDACTED);
-    out = maskSecretText(out, REDACTED);
+    let out = maskSecretText(knownSecrets.apply(text), REDACTED);
     if (!MAYBE_NAMED.test(out)) return out;
     out = out.replace(CREDENTIALS, (all, scheme: string, space: string, token: string) =>
       /^basic$/i.test(scheme) && !isUserPassword(token) ? all : `${scheme}${space}${REDACTED}`,

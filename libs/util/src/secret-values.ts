@@ -45,3 +45,31 @@ function isCredentials(text: string): boolean {
 
 /** Whether base64 decodes to `user:password`, as the credentials of the Basic scheme (RFC 7617 §2) do. */
 export const isUserPassword = (base64: string): boolean => Buffer.from(base64, 'base64').toString('utf8').includes(':');
+
+/**
+ * Replaces every occurrence of known secret values (a process's own keys, a
+ * session's passwords) by `mask`, longest first (a secret holding a shorter
+ * one is masked whole). Empty values are ignored: they would match everywhere
+ * and hide nothing.
+ */
+export class KnownSecrets {
+  private readonly values: string[];
+
+  constructor(
+    values: readonly string[],
+    private readonly mask: string,
+  ) {
+    this.values = [...new Set(values.filter((value) => value.length > 0))].sort((a, b) => b.length - a.length);
+  }
+
+  /** The longest secret's length: how far a cut of a text may split one. */
+  get longest(): number {
+    return this.values[0]?.length ?? 0;
+  }
+
+  apply(text: string): string {
+    let masked = text;
+    for (const value of this.values) if (masked.includes(value)) masked = masked.split(value).join(this.mask);
+    return masked;
+  }
+}
