@@ -141,4 +141,14 @@ describe('Tacker VIM registration body', () => {
       'vim.extra.notes.admin_password looks like a secret; secrets are accepted only in their credential fields, never in vim.extra.',
     ]);
   });
+
+  it('keeps a Kubernetes VIM without ssl_ca_cert (absent, null or empty) verified: no None is made up', () => {
+    for (const ca of [undefined, null, '']) {
+      const body = {
+        vim: { name: 'k', type: 'kubernetes', auth_url: 'https://k8s:6443', auth_cred: { bearer_token: 't', ssl_ca_cert: ca } },
+      };
+      const parsed = parseVimRegistration(body, 'admin');
+      expect(parsed.ok && [parsed.value.authCred, parsed.value.secrets]).toEqual([{}, { bearer_token: 't' }]);
+    }
+  });
 });

@@ -2,6 +2,7 @@ import { isRecord } from '@vnfm/util';
 import { isPemCertificateBundle, normalizeTackerPem } from './tacker-pem';
 import { Problems, readText, readUrl, refuseStraySecrets, type JsonObject, type Parsed } from './validation';
 import { canonicalVimType, registryTypeOf, type VimConnectionInfo } from './vim-connection-info';
+import { NO_CERTIFICATE_CHECKS } from './server-trust';
 
 /** One vimConnectionInfo entry: a reference to a registered VIM, or complete inline connection data. */
 export type VimConnectionRequest =
@@ -69,10 +70,10 @@ function parseEntry(entry: JsonObject, path: string, problems: Problems): VimCon
   readUrl(interfaceInfo, 'endpoint', `${path}.interfaceInfo`, problems, ['http:', 'https:']);
   const { ssl_ca_cert: ca, ...rest } = interfaceInfo;
   refuseStraySecrets(rest, `${path}.interfaceInfo`, problems);
-  if (ca !== undefined) {
+  if (ca !== undefined && ca !== NO_CERTIFICATE_CHECKS) {
     const pem = typeof ca === 'string' ? normalizeTackerPem(ca) : '';
     if (isPemCertificateBundle(pem)) interfaceInfo.ssl_ca_cert = pem;
-    else problems.add(`${path}.interfaceInfo.ssl_ca_cert is not a PEM certificate.`);
+    else problems.add(`${path}.interfaceInfo.ssl_ca_cert is not a PEM certificate (or None, to turn certificate checks off).`);
   }
   const accessInfo = entry.accessInfo;
   const required = (keys: string[]) =>

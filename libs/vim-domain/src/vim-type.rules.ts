@@ -2,6 +2,7 @@ import { isRecord, isSecretKey } from '@vnfm/util';
 import { isPemCertificateBundle, normalizeTackerPem } from './tacker-pem';
 import { readText, readUrl, type JsonObject, type Problems } from './validation';
 import type { PublicAuthCred, SecretField, SecretValues, VimProject, VimType } from './vim.types';
+import { NO_CERTIFICATE_CHECKS } from './server-trust';
 
 interface ParsedCredentials {
   authCred: PublicAuthCred;
@@ -63,9 +64,10 @@ const kubernetes: VimTypeRules = {
     refuseUnknownSecrets(raw, ['password', 'bearer_token', 'ssl_ca_cert', 'client_secret'], problems);
     const { authCred, secrets } = kubernetesAuth(raw, problems);
     const ca = raw.ssl_ca_cert;
-    // Tacker: `ssl_ca_cert: None` (the YAML string) asks for no certificate verification.
-    if (ca === 'None' || ca === null) authCred.ssl_ca_cert = 'None';
-    else if (ca !== undefined && ca !== '') {
+    // Tacker: `ssl_ca_cert: None` (the YAML string) asks for no certificate verification;
+    // not given (absent, null, ''), the system's trusted CAs check the API server (kubernetesServerTrust).
+    if (ca === NO_CERTIFICATE_CHECKS) authCred.ssl_ca_cert = NO_CERTIFICATE_CHECKS;
+    else if (ca !== undefined && ca !== null && ca !== '') {
       if (typeof ca !== 'string' || ca.length > MAX_PEM) problems.add(`${PATH}.ssl_ca_cert must be a PEM certificate or None.`);
       else if (!isPemCertificateBundle(normalizeTackerPem(ca)))
         problems.add(`${PATH}.ssl_ca_cert is not a PEM certificate (-----BEGIN CERTIFICATE----- ... -----END CERTIFICATE-----).`);
