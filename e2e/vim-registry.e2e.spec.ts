@@ -176,6 +176,20 @@ describe('VIM registry through the Tacker CLI (openstack vim ...)', () => {
     for (const name of ['k8s-no-ca', 'k8s-none']) expect((await openstack('vim', 'delete', name)).code).toBe(0);
   });
 
+  it('refuses a bearer token with a line break (a token file read whole) at register and at set, without echoing it', async () => {
+    const admin = await readVimConfig(cp.vimFile);
+    const broken = file('k8s-token-lf.yaml', { ...admin, bearer_token: `${cp.adminToken}\n` });
+    const expected = 'vim.auth_cred.bearer_token holds a line break (CR or LF), which an HTTP header cannot carry';
+    const registered = await openstack('vim', 'register', '--config-file', broken, 'k8s-token-lf');
+    expect(registered.code).not.toBe(0);
+    expect(registered.stderr).toContain(expected);
+    expect((await openstack('vim', 'show', 'k8s-token-lf')).code).not.toBe(0);
+    const set = await openstack('vim', 'set', '--config-file', broken, 'k8s-vim');
+    expect(set.code).not.toBe(0);
+    expect(set.stderr).toContain(expected);
+    expect((await shown('vim', 'show', 'k8s-vim')).status).toBe('REACHABLE');
+  });
+
   it('never let a secret reach a CLI output, a log line or a stored event', () => {
     const eventLog = readFileSync(join(dataDir, 'data', 'vim-registry', 'events.log')).toString('latin1');
     const everything = [...transcript, ...(product?.lines ?? []), eventLog].join('\n');

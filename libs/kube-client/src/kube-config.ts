@@ -1,7 +1,7 @@
 import { KubeConfig } from '@kubernetes/client-node';
 import { AppError } from '@vnfm/contracts';
 import { kubernetesServerTrust, type VimConnectionInfo } from '@vnfm/vim-domain';
-import { requestOidcIdToken, VimConnectionError, type OutboundPolicy, type ServerTrust } from '@vnfm/util';
+import { httpFieldValueFault, requestOidcIdToken, VimConnectionError, type OutboundPolicy, type ServerTrust } from '@vnfm/util';
 
 const text = (record: Record<string, unknown> | undefined, key: string): string | undefined => {
   const value = record?.[key];
@@ -27,6 +27,13 @@ async function userOf(
   const tokenUrl = text(access, 'oidc_token_url');
   if (!tokenUrl) {
     const token = text(access, 'bearer_token');
+    // Registration refuses such tokens; one registered before that rule would fail every request.
+    const fault = token === undefined ? undefined : httpFieldValueFault(token);
+    if (fault)
+      throw notUsable(
+        info,
+        `has a bearer token holding ${fault}, which an HTTP header cannot carry: give it a new one (openstack vim set)`,
+      );
     return token
       ? { name: 'vim-user', token }
       : { name: 'vim-user', username: text(access, 'username'), password: text(access, 'password') };

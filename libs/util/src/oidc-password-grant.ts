@@ -1,5 +1,6 @@
 import { answerMessage, exchange, VimConnectionError, type ServerTrust } from './http-exchange';
 import type { OutboundPolicy } from './outbound-policy';
+import { httpFieldValueFault } from './http-field-value';
 
 /** What a Kubernetes VIM file with `oidc_token_url` carries (Tacker's OIDC support). */
 export interface OidcPasswordGrant {
@@ -38,6 +39,11 @@ export async function requestOidcIdToken(grant: OidcPasswordGrant, trust: Server
   if (typeof token !== 'string')
     throw new VimConnectionError(
       `the OIDC provider ${grant.tokenUrl} issued no id_token (HTTP ${answer.status}): ${answerMessage(answer)}`,
+    );
+  const fault = httpFieldValueFault(token);
+  if (fault)
+    throw new VimConnectionError(
+      `the OIDC provider ${grant.tokenUrl} issued an id_token holding ${fault}, which an HTTP header cannot carry`,
     );
   return token;
 }

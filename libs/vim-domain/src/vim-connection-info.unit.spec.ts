@@ -81,6 +81,27 @@ describe('SOL003 vimConnectionInfo', () => {
     });
   });
 
+  it('refuses inline Kubernetes credentials an HTTP header cannot carry, without quoting them', () => {
+    const entry = (accessInfo: Record<string, unknown>) => ({
+      vimType: 'ETSINFV.KUBERNETES.V_1',
+      interfaceInfo: { endpoint: 'https://127.0.0.1:6443' },
+      accessInfo,
+    });
+    const parsed = parseVimConnectionInfo({
+      a: entry({ bearer_token: 'token-1\n' }),
+      b: entry({ username: 'u:1', password: 'secret\r\n' }),
+      c: entry({ bearer_token: 'token-2' }),
+    });
+    expect(parsed).toEqual({
+      ok: false,
+      problems: [
+        'vimConnectionInfo.a.accessInfo.bearer_token holds a line break (CR or LF), which an HTTP header cannot carry (it is sent as "Authorization: Bearer <token>"); give the token without it.',
+        'vimConnectionInfo.b.accessInfo.username must not contain ":" (HTTP Basic, RFC 7617 §2).',
+        'vimConnectionInfo.b.accessInfo.password holds a line break or another control character, which HTTP Basic credentials cannot carry (RFC 7617 §2).',
+      ],
+    });
+  });
+
   it('takes an inline ssl_ca_cert None (certificate checks off) as Tacker writes it, and refuses other non-PEM text', () => {
     const entry = (ssl_ca_cert: unknown) => ({
       vimType: 'ETSINFV.KUBERNETES.V_1',

@@ -3,6 +3,7 @@ import { isPemCertificateBundle, normalizeTackerPem } from './tacker-pem';
 import { readText, readUrl, type JsonObject, type Problems } from './validation';
 import type { PublicAuthCred, SecretField, SecretValues, VimProject, VimType } from './vim.types';
 import { NO_CERTIFICATE_CHECKS } from './server-trust';
+import { checkBasicCredentials, checkBearerToken } from './auth-header.rules';
 
 interface ParsedCredentials {
   authCred: PublicAuthCred;
@@ -92,9 +93,14 @@ function kubernetesAuth(raw: JsonObject, problems: Problems): ParsedCredentials 
       secrets: { password: text('password'), ...(clientSecret === undefined ? {} : { client_secret: clientSecret }) },
     };
   }
-  if (isGiven(raw.username) || isGiven(raw.password))
+  if (isGiven(raw.username) || isGiven(raw.password)) {
+    checkBasicCredentials(raw, PATH, problems);
     return { authCred: { username: text('username') }, secrets: { password: text('password') } };
-  if (isGiven(raw.bearer_token)) return { authCred: {}, secrets: { bearer_token: text('bearer_token') } };
+  }
+  if (isGiven(raw.bearer_token)) {
+    checkBearerToken(raw.bearer_token, `${PATH}.bearer_token`, problems);
+    return { authCred: {}, secrets: { bearer_token: text('bearer_token') } };
+  }
   problems.add(
     `${PATH} of a Kubernetes VIM needs bearer_token, or username and password, or oidc_token_url with username, password and client_id.`,
   );

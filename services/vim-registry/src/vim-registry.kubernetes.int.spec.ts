@@ -99,6 +99,27 @@ describe('vim-registry with a real Kubernetes control plane', () => {
     expect(vim.status_reason).toContain(String(new URL(String(withoutCa['oidc_token_url'])).host));
   });
 
+  it('refuses a bearer token with a line break with 400 at registration and at update, never echoing it, registering nothing', async () => {
+    const token = `${cp.adminToken}\r\n`;
+    const refusal = {
+      code: 'INVALID_VIM_REQUEST',
+      status: 400,
+      detail:
+        'vim.auth_cred.bearer_token holds a line break (CR or LF), which an HTTP header cannot carry (it is sent as "Authorization: Bearer <token>"); give the token without it.',
+    };
+    await expect(register('k8s-crlf', vimFile(false, { bearer_token: token }))).rejects.toMatchObject(refusal);
+    expect(fixture.registry.directory.all()).toEqual([]);
+    const vim = await register('k8s-fine', vimFile(false));
+    await expect(fixture.registry.registration.update(vim.id, { vim: { auth_cred: { bearer_token: token } } })).rejects.toMatchObject(
+      refusal,
+    );
+    expect(await fixture.registry.registration.update(vim.id, { vim: { description: 'still usable' } })).toMatchObject({
+      status: 'REACHABLE',
+      description: 'still usable',
+    });
+    expect(fixture.eventLog()).not.toContain(cp.adminToken);
+  });
+
   it('resolves the tenant VIM to vimConnectionInfo a Kubernetes client can use in its namespace', async () => {
     const vim = await register('k8s-lcm', vimFile(true));
     const { vimConnectionInfo } = await fixture.registry.resolver.resolve(
