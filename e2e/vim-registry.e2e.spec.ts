@@ -81,7 +81,7 @@ describe('VIM registry through the Tacker CLI (openstack vim ...)', () => {
   it('registers the Kubernetes VIM file of k8s.sh as REACHABLE, secrets masked', async () => {
     const vim = await shown('vim', 'register', '--config-file', cp.vimFile, '--description', 'kube-apiserver built from source', 'k8s-vim');
     expect(vim).toMatchObject({ name: 'k8s-vim', type: 'kubernetes', status: 'REACHABLE', is_default: false });
-    expect(JSON.parse(vim.auth_cred)).toEqual({ bearer_token: '***', ssl_ca_cert: '***', auth_url: cp.authUrl });
+    expect(JSON.parse(vim.auth_cred)).toEqual({ bearer_token: '***', ssl_ca_cert: '***', auth_url: cp.authUrl, cert_verify: 'True' });
   });
 
   it("registers the OIDC VIM file of k8s.sh (Tacker's oidc_token_url form, a real provider) as REACHABLE, password and client secret masked", async () => {
@@ -155,6 +155,39 @@ describe('VIM registry through the Tacker CLI (openstack vim ...)', () => {
     expect(readdirSync(keys)).toHaveLength(2);
     const gone = await openstack('vim', 'show', 'os-wrong');
     expect(gone.stderr).toContain("Unable to find vim with name 'os-wrong'");
+  });
+
+  it("checks a Kubernetes VIM file without ssl_ca_cert against the system's trusted CAs, and turns checks off only for ssl_ca_cert None", async () => {
+    const admin = await readVimConfig(cp.vimFile);
+    const withoutCa = Object.fromEntries(Object.entries(admin).filter(([key]) => key !== 'ssl_ca_cert'));
+    const unchecked = await shown('vim', 'register', '--config-file', file('k8s-no-ca.yaml', withoutCa), 'k8s-no-ca');
+    expect(unchecked).toMatchObject({
+      status: 'UNREACHABLE',
+      status_reason: expect.stringContaining("checked against the system's trusted CAs"),
+    });
+    expect(JSON.parse(unchecked.auth_cred)).toEqual({ bearer_token: '***', auth_url: cp.authUrl, cert_verify: 'True' });
+    expect(product?.lines.join('\n')).not.toContain('VIM certificate checks are off');
+
+    const off = await shown('vim', 'register', '--config-file', file('k8s-none.yaml', { ...withoutCa, ssl_ca_cert: 'None' }), 'k8s-none');
+    expect(off.status).toBe('REACHABLE');
+    expect(JSON.parse(off.auth_cred)).toEqual({ bearer_token: '***', ssl_ca_cert: 'None', auth_url: cp.authUrl, cert_verify: 'False' });
+    const warning = product?.lines.find((line) => line.includes('VIM certificate checks are off (ssl_ca_cert: None)'));
+    expect(JSON.parse(warning ?? '{}')).toMatchObject({ level: 'warn', vimId: off.id, name: 'k8s-none' });
+    for (const name of ['k8s-no-ca', 'k8s-none']) expect((await openstack('vim', 'delete', name)).code).toBe(0);
+  });
+
+  it('refuses a bearer token with a line break (a token file read whole) at register and at set, without echoing it', async () => {
+    const admin = await readVimConfig(cp.vimFile);
+    const broken = file('k8s-token-lf.yaml', { ...admin, bearer_token: `${cp.adminToken}\n` });
+    const expected = 'vim.auth_cred.bearer_token holds a line break (CR or LF), which an HTTP header cannot carry';
+    const registered = await openstack('vim', 'register', '--config-file', broken, 'k8s-token-lf');
+    expect(registered.code).not.toBe(0);
+    expect(registered.stderr).toContain(expected);
+    expect((await openstack('vim', 'show', 'k8s-token-lf')).code).not.toBe(0);
+    const set = await openstack('vim', 'set', '--config-file', broken, 'k8s-vim');
+    expect(set.code).not.toBe(0);
+    expect(set.stderr).toContain(expected);
+    expect((await shown('vim', 'show', 'k8s-vim')).status).toBe('REACHABLE');
   });
 
   it('never let a secret reach a CLI output, a log line or a stored event', () => {

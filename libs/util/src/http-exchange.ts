@@ -5,15 +5,19 @@ import type { OutboundPolicy } from './outbound-policy';
 const VIM_REQUEST_TIMEOUT_MS = 10_000;
 const MAX_BODY_BYTES = 1024 * 1024;
 
-export interface HttpExchange {
+/** How a server's certificate is checked (what a VIM's settings decide; see `kubernetesServerTrust` of @vnfm/vim-domain). */
+export interface ServerTrust {
+  /** false: accept any server certificate (Tacker's `ssl_ca_cert: None`, `cert_verify: False`). */
+  verifyCertificate?: boolean;
+  /** PEM of the CA(s) the server certificate must chain to; default: the system trust store (Node's CAs). */
+  ca?: string;
+}
+
+export interface HttpExchange extends ServerTrust {
   url: string;
   method: 'GET' | 'POST';
   headers?: Record<string, string>;
   body?: string;
-  /** PEM of the CA(s) the server certificate must chain to; default: the system trust store. */
-  ca?: string;
-  /** false: accept any server certificate (Tacker's `ssl_ca_cert: None`, `cert_verify: False`). */
-  verifyCertificate?: boolean;
   /** Where the request may go (the VIM policy): checked on the connection's addresses and port. */
   policy: OutboundPolicy;
 }
@@ -52,7 +56,7 @@ export async function exchange(options: HttpExchange): Promise<HttpAnswer> {
       bodyTimeout: VIM_REQUEST_TIMEOUT_MS,
       signal: AbortSignal.timeout(VIM_REQUEST_TIMEOUT_MS),
     }).catch((error: unknown) => {
-      throw new VimConnectionError(describe(url, error));
+      throw new VimConnectionError(describe(url, error, options.ca));
     });
     const chunks: Buffer[] = [];
     let size = 0;
@@ -63,7 +67,9 @@ export async function exchange(options: HttpExchange): Promise<HttpAnswer> {
       }
     } catch (error) {
       const timedOut = error instanceof errors.BodyTimeoutError || (error as Error).name === 'TimeoutError';
-      throw new VimConnectionError(timedOut ? describe(url, error) : `${url.origin} broke off its answer: ${(error as Error).message}`);
+      throw new VimConnectionError(
+        timedOut ? describe(url, error, options.ca) : `${url.origin} broke off its answer: ${(error as Error).message}`,
+      );
     }
     return { status: response.statusCode, headers: response.headers, text: Buffer.concat(chunks).toString('utf8') };
   } finally {
@@ -71,7 +77,7 @@ export async function exchange(options: HttpExchange): Promise<HttpAnswer> {
   }
 }
 
-function describe(url: URL, error: unknown): string {
+function describe(url: URL, error: unknown, ca: string | undefined): string {
   const failure = error as NodeJS.ErrnoException;
   const code = failure.code ?? '';
   if (code === 'EOUTBOUNDREFUSED') return `${url.origin} is not allowed: ${failure.message}`;
@@ -80,7 +86,7 @@ function describe(url: URL, error: unknown): string {
   if (code === 'ECONNREFUSED') return `connection to ${url.host} refused (nothing listens there)`;
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return `host ${url.hostname} not found`;
   if (/CERT|SELF_SIGNED|UNABLE_TO_VERIFY|ERR_TLS/.test(code))
-    return `TLS certificate of ${url.host} not trusted (${code}): check ssl_ca_cert`;
+    return `TLS certificate of ${url.host} not trusted (${code}): ${ca === undefined ? "checked against the system's trusted CAs, as no CA (ssl_ca_cert) was given" : 'it does not chain to the given CA (ssl_ca_cert)'}`;
   return `could not connect to ${url.host}: ${failure.message}`;
 }
 

@@ -9,6 +9,8 @@ export { findSecrets, containsSealedMarker, sealSecrets, openSecrets, showSecret
 export { causeOf } from './http-read';
 export { exchange, answerMessage, VimConnectionError } from './http-exchange';
 export { requestOidcIdToken, type OidcPasswordGrant } from './oidc-password-grant';
+export type { ServerTrust } from './http-exchange';
+export { httpFieldValueFault } from './http-field-value';
 export { typeScriptWorkerCode } from './typescript-worker';
 export { OutboundPolicy, DEFAULT_DENIED_CIDRS, type OutboundPolicyOptions } from './outbound-policy';
 export { CallbackClients } from './callback-clients';

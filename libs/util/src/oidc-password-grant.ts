@@ -1,5 +1,6 @@
-import { answerMessage, exchange, VimConnectionError } from './http-exchange';
+import { answerMessage, exchange, VimConnectionError, type ServerTrust } from './http-exchange';
 import type { OutboundPolicy } from './outbound-policy';
+import { httpFieldValueFault } from './http-field-value';
 
 /** What a Kubernetes VIM file with `oidc_token_url` carries (Tacker's OIDC support). */
 export interface OidcPasswordGrant {
@@ -13,9 +14,11 @@ export interface OidcPasswordGrant {
 /**
  * OAuth 2.0 resource owner password grant (RFC 6749 §4.3) with the openid
  * scope; Kubernetes takes the returned id_token as a bearer token. The
- * token URL is held to `policy` (the VIM policy) on its connection.
+ * token URL is held to `policy` (the VIM policy) on its connection; the
+ * provider's certificate is checked as `trust` says (the VIM's, as Tacker
+ * uses one `ssl_ca_cert` for both).
  */
-export async function requestOidcIdToken(grant: OidcPasswordGrant, caPem: string | undefined, policy: OutboundPolicy): Promise<string> {
+export async function requestOidcIdToken(grant: OidcPasswordGrant, trust: ServerTrust, policy: OutboundPolicy): Promise<string> {
   const form = new URLSearchParams({
     grant_type: 'password',
     scope: 'openid',
@@ -29,14 +32,18 @@ export async function requestOidcIdToken(grant: OidcPasswordGrant, caPem: string
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: form.toString(),
-    ca: caPem,
-    verifyCertificate: caPem !== undefined,
+    ...trust,
     policy,
   });
   const token = answer.status === 200 ? idTokenOf(answer.text) : undefined;
   if (typeof token !== 'string')
     throw new VimConnectionError(
       `the OIDC provider ${grant.tokenUrl} issued no id_token (HTTP ${answer.status}): ${answerMessage(answer)}`,
+    );
+  const fault = httpFieldValueFault(token);
+  if (fault)
+    throw new VimConnectionError(
+      `the OIDC provider ${grant.tokenUrl} issued an id_token holding ${fault}, which an HTTP header cannot carry`,
     );
   return token;
 }

@@ -12,3 +12,4 @@ export { toVimConnectionInfo, registryTypeOf, VIM_CONNECTION_TYPES, type VimConn
 export { parseVimConnectionInfo, type VimConnectionRequest } from './vim-connection-info.validator';
 export { type Parsed } from './validation';
 export * from './vim-registry.messages';
+export { kubernetesServerTrust, sslCaCertOf, certificateChecksOff } from './server-trust';

@@ -141,4 +141,55 @@ describe('Tacker VIM registration body', () => {
       'vim.extra.notes.admin_password looks like a secret; secrets are accepted only in their credential fields, never in vim.extra.',
     ]);
   });
+
+  it('keeps a Kubernetes VIM without ssl_ca_cert (absent, null or empty) verified: no None is made up', () => {
+    for (const ca of [undefined, null, '']) {
+      const body = {
+        vim: { name: 'k', type: 'kubernetes', auth_url: 'https://k8s:6443', auth_cred: { bearer_token: 't', ssl_ca_cert: ca } },
+      };
+      const parsed = parseVimRegistration(body, 'admin');
+      expect(parsed.ok && [parsed.value.authCred, parsed.value.secrets]).toEqual([{}, { bearer_token: 't' }]);
+    }
+  });
+});
+
+describe('Kubernetes credentials that go into an HTTP header', () => {
+  const TOKEN = 'eyJhbGciOiJSUzI1NiJ9.c2VjcmV0LXBheWxvYWQ.sig';
+  const k8s = (authCred: Record<string, unknown>) => ({
+    vim: { name: 'k', type: 'kubernetes', auth_url: 'https://k8s:6443', auth_cred: { ssl_ca_cert: 'None', ...authCred } },
+  });
+
+  it.each([
+    ['a trailing LF, as a token file read whole has', `${TOKEN}\n`, 'a line break (CR or LF)'],
+    ['a CRLF with a header after it', `${TOKEN}\r\nX-Injected: 1`, 'a line break (CR or LF)'],
+    ['a NUL', `${TOKEN}\u0000`, 'a control character'],
+    ['a character beyond Latin-1', `${TOKEN}\u2028`, 'a character beyond ISO-8859-1'],
+  ])('refuses a bearer token with %s, without quoting the token', (_case, token, fault) => {
+    const problems = problemsOf(k8s({ bearer_token: token }));
+    expect(problems).toEqual([
+      `vim.auth_cred.bearer_token holds ${fault}, which an HTTP header cannot carry (it is sent as "Authorization: Bearer <token>"); give the token without it.`,
+    ]);
+    expect(problems.join()).not.toContain(TOKEN.slice(0, 10));
+  });
+
+  it('takes a token HTTP can carry (token68, or any visible Latin-1 text)', () => {
+    expect(problemsOf(k8s({ bearer_token: TOKEN }))).toEqual([]);
+    expect(problemsOf(k8s({ bearer_token: 'static token\twith spaces é' }))).toEqual([]);
+  });
+
+  it('refuses basic credentials HTTP Basic cannot carry (RFC 7617), without quoting them', () => {
+    const problems = problemsOf(k8s({ username: 'admin:x\n', password: 'S3cr3t\r\nword' }));
+    expect(problems).toEqual([
+      'vim.auth_cred.username must not contain ":" (HTTP Basic, RFC 7617 §2).',
+      'vim.auth_cred.username holds a line break or another control character, which HTTP Basic credentials cannot carry (RFC 7617 §2).',
+      'vim.auth_cred.password holds a line break or another control character, which HTTP Basic credentials cannot carry (RFC 7617 §2).',
+    ]);
+    expect(problems.join()).not.toMatch(/S3cr3t|admin/);
+    expect(problemsOf(k8s({ username: 'admin', password: 'p@ss wörd:1' }))).toEqual([]);
+  });
+
+  it('leaves OIDC user names and passwords alone: they travel in a form body, not a header', () => {
+    const oidc = { oidc_token_url: 'https://idp/token', username: 'a:b', password: 'line\nbreak', client_id: 'tacker' };
+    expect(problemsOf(k8s(oidc))).toEqual([]);
+  });
 });

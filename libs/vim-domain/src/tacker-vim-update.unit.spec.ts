@@ -46,6 +46,17 @@ describe('Tacker VIM update (openstack vim set)', () => {
     });
   });
 
+  it('refuses a new bearer token an HTTP header cannot carry, as a registration would', () => {
+    const merged = merge({ vim: { auth_cred: { bearer_token: 'new-token\r\n' } } });
+    if (!merged.ok) throw new Error(merged.problems.join());
+    expect(parseVimRegistration(merged.value.body, 'admin')).toEqual({
+      ok: false,
+      problems: [
+        'vim.auth_cred.bearer_token holds a line break (CR or LF), which an HTTP header cannot carry (it is sent as "Authorization: Bearer <token>"); give the token without it.',
+      ],
+    });
+  });
+
   it('refuses to change what is fixed at registration', () => {
     expect(merge({ vim: { type: 'openstack', auth_url: 'https://other', tenant_id: 'admin' } })).toEqual({
       ok: false,

@@ -61,8 +61,25 @@ describe('Tacker VIM view', () => {
       },
       false,
     );
-    expect(view.auth_cred).toEqual({ bearer_token: '***', ssl_ca_cert: '***', auth_url: openstack.authUrl });
+    expect(view.auth_cred).toEqual({ bearer_token: '***', ssl_ca_cert: '***', auth_url: openstack.authUrl, cert_verify: 'True' });
     expect(JSON.stringify(view)).not.toContain('v1.');
     expect(view.is_default).toBe(false);
+  });
+
+  it("shows a Kubernetes VIM's certificate checks: on with a CA or without one, off only with ssl_ca_cert None", () => {
+    const k8s: VimRecord = {
+      ...openstack,
+      type: 'kubernetes',
+      authCred: {},
+      sealedSecrets: { bearer_token: 'v1.a.b.c' },
+      vimProject: { name: 'default' },
+    };
+    expect(toTackerVimView(k8s).auth_cred).toEqual({ bearer_token: '***', auth_url: openstack.authUrl, cert_verify: 'True' });
+    expect(toTackerVimView({ ...k8s, authCred: { ssl_ca_cert: 'None' } }).auth_cred).toEqual({
+      bearer_token: '***',
+      ssl_ca_cert: 'None',
+      auth_url: openstack.authUrl,
+      cert_verify: 'False',
+    });
   });
 });

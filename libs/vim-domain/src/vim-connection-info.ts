@@ -1,3 +1,4 @@
+import { sslCaCertOf } from './server-trust';
 import type { SecretValues, VimRecord, VimType } from './vim.types';
 
 /** ETSI GS NFV-SOL 003 v3.3.1 §4.4.1.6 VimConnectionInfo (v2.6.1 adds `id`, the key of v3's map). */
@@ -39,7 +40,8 @@ export function registryTypeOf(vimType: string): VimType | undefined {
  * A registered VIM as SOL003 vimConnectionInfo, secrets opened (Tacker v2's
  * vim_utils.vim_to_conn_info): for internal services only, never for HTTP
  * responses or logs. Kubernetes VIMs carry their namespace in
- * `extra.namespace` unless `extra` names one.
+ * `extra.namespace` unless `extra` names one, and `ssl_ca_cert` as
+ * registered (a PEM, or `None`; read it with kubernetesServerTrust).
  */
 export function toVimConnectionInfo(vim: VimRecord, secrets: SecretValues): VimConnectionInfo {
   if (vim.type === 'openstack') {
@@ -58,10 +60,11 @@ export function toVimConnectionInfo(vim: VimRecord, secrets: SecretValues): VimC
       extra: vim.extra,
     };
   }
+  const ca = sslCaCertOf(vim.authCred, secrets);
   return {
     vimId: vim.id,
     vimType: vim.extra.use_helm === true ? VIM_CONNECTION_TYPES.helm : VIM_CONNECTION_TYPES.kubernetes,
-    interfaceInfo: { endpoint: vim.authUrl, ...(secrets.ssl_ca_cert ? { ssl_ca_cert: secrets.ssl_ca_cert } : {}) },
+    interfaceInfo: { endpoint: vim.authUrl, ...(ca ? { ssl_ca_cert: ca } : {}) },
     accessInfo: kubernetesAccessInfo(vim, secrets),
     extra: { namespace: vim.vimProject.name, ...vim.extra },
   };

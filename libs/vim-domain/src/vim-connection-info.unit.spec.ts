@@ -81,6 +81,43 @@ describe('SOL003 vimConnectionInfo', () => {
     });
   });
 
+  it('refuses inline Kubernetes credentials an HTTP header cannot carry, without quoting them', () => {
+    const entry = (accessInfo: Record<string, unknown>) => ({
+      vimType: 'ETSINFV.KUBERNETES.V_1',
+      interfaceInfo: { endpoint: 'https://127.0.0.1:6443' },
+      accessInfo,
+    });
+    const parsed = parseVimConnectionInfo({
+      a: entry({ bearer_token: 'token-1\n' }),
+      b: entry({ username: 'u:1', password: 'secret\r\n' }),
+      c: entry({ bearer_token: 'token-2' }),
+    });
+    expect(parsed).toEqual({
+      ok: false,
+      problems: [
+        'vimConnectionInfo.a.accessInfo.bearer_token holds a line break (CR or LF), which an HTTP header cannot carry (it is sent as "Authorization: Bearer <token>"); give the token without it.',
+        'vimConnectionInfo.b.accessInfo.username must not contain ":" (HTTP Basic, RFC 7617 §2).',
+        'vimConnectionInfo.b.accessInfo.password holds a line break or another control character, which HTTP Basic credentials cannot carry (RFC 7617 §2).',
+      ],
+    });
+  });
+
+  it('takes an inline ssl_ca_cert None (certificate checks off) as Tacker writes it, and refuses other non-PEM text', () => {
+    const entry = (ssl_ca_cert: unknown) => ({
+      vimType: 'ETSINFV.KUBERNETES.V_1',
+      interfaceInfo: { endpoint: 'https://127.0.0.1:6443', ssl_ca_cert },
+      accessInfo: { bearer_token: 't' },
+    });
+    expect(parseVimConnectionInfo({ a: entry('None') })).toMatchObject({
+      ok: true,
+      value: { a: { info: { interfaceInfo: { ssl_ca_cert: 'None' } } } },
+    });
+    expect(parseVimConnectionInfo({ a: entry('hello') })).toEqual({
+      ok: false,
+      problems: ['vimConnectionInfo.a.interfaceInfo.ssl_ca_cert is not a PEM certificate (or None, to turn certificate checks off).'],
+    });
+  });
+
   it('maps a registered VIM to vimConnectionInfo as Tacker v2 does, with its secrets opened', () => {
     const vim: VimRecord = {
       id: 'v1',
@@ -106,6 +143,13 @@ describe('SOL003 vimConnectionInfo', () => {
       accessInfo: { bearer_token: 'tok' },
       extra: { namespace: 'vnf-tenant', use_helm: true },
     });
+    const unchecked = toVimConnectionInfo(
+      { ...vim, authCred: { ssl_ca_cert: 'None' }, sealedSecrets: { bearer_token: 's' } },
+      { bearer_token: 'tok' },
+    );
+    expect(unchecked.interfaceInfo).toEqual({ endpoint: 'https://127.0.0.1:16443', ssl_ca_cert: 'None' });
+    const noCa = toVimConnectionInfo({ ...vim, sealedSecrets: { bearer_token: 's' } }, { bearer_token: 'tok' });
+    expect(noCa.interfaceInfo).toEqual({ endpoint: 'https://127.0.0.1:16443' });
     const openstack = toVimConnectionInfo(
       {
         ...vim,

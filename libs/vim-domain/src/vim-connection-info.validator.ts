@@ -2,6 +2,8 @@ import { isRecord } from '@vnfm/util';
 import { isPemCertificateBundle, normalizeTackerPem } from './tacker-pem';
 import { Problems, readText, readUrl, refuseStraySecrets, type JsonObject, type Parsed } from './validation';
 import { canonicalVimType, registryTypeOf, type VimConnectionInfo } from './vim-connection-info';
+import { NO_CERTIFICATE_CHECKS } from './server-trust';
+import { checkBasicCredentials, checkBearerToken } from './auth-header.rules';
 
 /** One vimConnectionInfo entry: a reference to a registered VIM, or complete inline connection data. */
 export type VimConnectionRequest =
@@ -69,18 +71,24 @@ function parseEntry(entry: JsonObject, path: string, problems: Problems): VimCon
   readUrl(interfaceInfo, 'endpoint', `${path}.interfaceInfo`, problems, ['http:', 'https:']);
   const { ssl_ca_cert: ca, ...rest } = interfaceInfo;
   refuseStraySecrets(rest, `${path}.interfaceInfo`, problems);
-  if (ca !== undefined) {
+  if (ca !== undefined && ca !== NO_CERTIFICATE_CHECKS) {
     const pem = typeof ca === 'string' ? normalizeTackerPem(ca) : '';
     if (isPemCertificateBundle(pem)) interfaceInfo.ssl_ca_cert = pem;
-    else problems.add(`${path}.interfaceInfo.ssl_ca_cert is not a PEM certificate.`);
+    else problems.add(`${path}.interfaceInfo.ssl_ca_cert is not a PEM certificate (or None, to turn certificate checks off).`);
   }
   const accessInfo = entry.accessInfo;
+  const accessPath = `${path}.accessInfo`;
   const required = (keys: string[]) =>
-    keys.forEach((key) => readText(accessInfo, key, `${path}.accessInfo`, problems, { required: true, max: MAX_SECRET }));
+    keys.forEach((key) => readText(accessInfo, key, accessPath, problems, { required: true, max: MAX_SECRET }));
   if (type === 'openstack') required(['username', 'password', 'project']);
   else if (accessInfo.oidc_token_url !== undefined) required(['username', 'password', 'client_id']);
-  else if (accessInfo.username !== undefined || accessInfo.password !== undefined) required(['username', 'password']);
-  else required(['bearer_token']);
+  else if (accessInfo.username !== undefined || accessInfo.password !== undefined) {
+    required(['username', 'password']);
+    checkBasicCredentials(accessInfo, accessPath, problems);
+  } else {
+    required(['bearer_token']);
+    checkBearerToken(accessInfo.bearer_token, `${accessPath}.bearer_token`, problems);
+  }
   return {
     kind: 'inline',
     info: { ...(vimId ? { vimId } : {}), vimType: vimType as string, interfaceInfo, accessInfo, ...(extra ? { extra } : {}) },

@@ -2,6 +2,8 @@ import { isRecord, isSecretKey } from '@vnfm/util';
 import { isPemCertificateBundle, normalizeTackerPem } from './tacker-pem';
 import { readText, readUrl, type JsonObject, type Problems } from './validation';
 import type { PublicAuthCred, SecretField, SecretValues, VimProject, VimType } from './vim.types';
+import { NO_CERTIFICATE_CHECKS } from './server-trust';
+import { checkBasicCredentials, checkBearerToken } from './auth-header.rules';
 
 interface ParsedCredentials {
   authCred: PublicAuthCred;
@@ -63,9 +65,10 @@ const kubernetes: VimTypeRules = {
     refuseUnknownSecrets(raw, ['password', 'bearer_token', 'ssl_ca_cert', 'client_secret'], problems);
     const { authCred, secrets } = kubernetesAuth(raw, problems);
     const ca = raw.ssl_ca_cert;
-    // Tacker: `ssl_ca_cert: None` (the YAML string) asks for no certificate verification.
-    if (ca === 'None' || ca === null) authCred.ssl_ca_cert = 'None';
-    else if (ca !== undefined && ca !== '') {
+    // Tacker: `ssl_ca_cert: None` (the YAML string) asks for no certificate verification;
+    // not given (absent, null, ''), the system's trusted CAs check the API server (kubernetesServerTrust).
+    if (ca === NO_CERTIFICATE_CHECKS) authCred.ssl_ca_cert = NO_CERTIFICATE_CHECKS;
+    else if (ca !== undefined && ca !== null && ca !== '') {
       if (typeof ca !== 'string' || ca.length > MAX_PEM) problems.add(`${PATH}.ssl_ca_cert must be a PEM certificate or None.`);
       else if (!isPemCertificateBundle(normalizeTackerPem(ca)))
         problems.add(`${PATH}.ssl_ca_cert is not a PEM certificate (-----BEGIN CERTIFICATE----- ... -----END CERTIFICATE-----).`);
@@ -90,9 +93,14 @@ function kubernetesAuth(raw: JsonObject, problems: Problems): ParsedCredentials 
       secrets: { password: text('password'), ...(clientSecret === undefined ? {} : { client_secret: clientSecret }) },
     };
   }
-  if (isGiven(raw.username) || isGiven(raw.password))
+  if (isGiven(raw.username) || isGiven(raw.password)) {
+    checkBasicCredentials(raw, PATH, problems);
     return { authCred: { username: text('username') }, secrets: { password: text('password') } };
-  if (isGiven(raw.bearer_token)) return { authCred: {}, secrets: { bearer_token: text('bearer_token') } };
+  }
+  if (isGiven(raw.bearer_token)) {
+    checkBearerToken(raw.bearer_token, `${PATH}.bearer_token`, problems);
+    return { authCred: {}, secrets: { bearer_token: text('bearer_token') } };
+  }
   problems.add(
     `${PATH} of a Kubernetes VIM needs bearer_token, or username and password, or oidc_token_url with username, password and client_id.`,
   );

@@ -1,6 +1,7 @@
 import type { Logger } from '@vnfm/telemetry';
 import type { OutboundPolicy } from '@vnfm/util';
 import {
+  certificateChecksOff,
   decide,
   duplicateVimName,
   invalidVimRequest,
@@ -68,6 +69,7 @@ export class VimRegistrationService {
     });
     const vim = await this.settled(vimId, revision);
     this.deps.logger.info({ vimId, name: vim.name, type: vim.type, status: vim.status, statusReason: vim.statusReason }, 'VIM registered');
+    this.warnIfUnchecked(vim);
     return directory.view(vim);
   }
 
@@ -100,6 +102,7 @@ export class VimRegistrationService {
       { vimId, status: vim.status, statusReason: vim.statusReason, credentialsChanged: merged.credentialsChanged },
       'VIM updated',
     );
+    if (merged.credentialsChanged) this.warnIfUnchecked(vim);
     return directory.view(vim);
   }
 
@@ -144,6 +147,15 @@ export class VimRegistrationService {
       const data = { replacedBy: vimId, now: this.now() };
       await this.deps.repository.execute(other.id, loaded, (state) => decide({ type: 'UnsetDefaultVim', data }, state, other.id));
     }
+  }
+
+  /** `ssl_ca_cert: None` (Kubernetes) or `cert_verify: False` (OpenStack): the VIM's credentials go to whatever answers at its URL. */
+  private warnIfUnchecked(vim: VimRecord): void {
+    if (!certificateChecksOff(vim)) return;
+    this.deps.logger.warn(
+      { vimId: vim.id, name: vim.name, type: vim.type, authUrl: vim.authUrl },
+      `VIM certificate checks are off (${vim.type === 'kubernetes' ? 'ssl_ca_cert: None' : 'cert_verify: False'}): its credentials go to whatever answers at its auth_url`,
+    );
   }
 
   private async settled(vimId: string, revision: number): Promise<VimRecord> {

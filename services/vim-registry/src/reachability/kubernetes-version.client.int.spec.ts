@@ -31,13 +31,15 @@ describe('Kubernetes reachability check at the wire', () => {
     );
     servers.push(api.server);
     await expect(
-      checkKubernetes({ authUrl: api.url, auth: { username: 'k8s_user', password: 'k8s_password' } }, vimPolicy),
+      checkKubernetes({ authUrl: api.url, auth: { username: 'k8s_user', password: 'k8s_password' }, trust: {} }, vimPolicy),
     ).resolves.toEqual({
       reachable: true,
       placementAttr: {},
       detail: 'Kubernetes v1.37.1 answered /version',
     });
-    await expect(checkKubernetes({ authUrl: api.url, auth: { username: 'k8s_user', password: 'nope' } }, vimPolicy)).resolves.toEqual({
+    await expect(
+      checkKubernetes({ authUrl: api.url, auth: { username: 'k8s_user', password: 'nope' }, trust: {} }, vimPolicy),
+    ).resolves.toEqual({
       reachable: false,
       reason: `Kubernetes API server at ${api.url} refused the credentials (HTTP 401): Unauthorized`,
     });
@@ -61,8 +63,12 @@ describe('Kubernetes reachability check at the wire', () => {
       clientId: 'tacker',
       clientSecret: 'client-secret',
     };
-    await expect(checkKubernetes({ authUrl: api.url, auth: { oidc: grant } }, vimPolicy)).resolves.toMatchObject({ reachable: true });
-    await expect(checkKubernetes({ authUrl: api.url, auth: { oidc: { ...grant, clientSecret: 'wrong' } } }, vimPolicy)).resolves.toEqual({
+    await expect(checkKubernetes({ authUrl: api.url, auth: { oidc: grant }, trust: {} }, vimPolicy)).resolves.toMatchObject({
+      reachable: true,
+    });
+    await expect(
+      checkKubernetes({ authUrl: api.url, auth: { oidc: { ...grant, clientSecret: 'wrong' } }, trust: {} }, vimPolicy),
+    ).resolves.toEqual({
       reachable: false,
       reason: `Kubernetes API server at ${api.url}: the OIDC provider ${oidc.url}/token issued no id_token (HTTP 401): {"error":"invalid_grant"}`,
     });
@@ -73,7 +79,7 @@ describe('Kubernetes reachability check at the wire', () => {
       response.writeHead(200, { 'content-type': 'text/html' }).end('<html>hello</html>'),
     );
     servers.push(web.server);
-    await expect(checkKubernetes({ authUrl: web.url, auth: { bearerToken: 't' } }, vimPolicy)).resolves.toEqual({
+    await expect(checkKubernetes({ authUrl: web.url, auth: { bearerToken: 't' }, trust: {} }, vimPolicy)).resolves.toEqual({
       reachable: false,
       reason: `Kubernetes API server at ${web.url} did not answer /version as Kubernetes does (HTTP 200): <html>hello</html>`,
     });

@@ -1,4 +1,12 @@
-import { answerMessage, exchange, requestOidcIdToken, VimConnectionError, type OidcPasswordGrant, type OutboundPolicy } from '@vnfm/util';
+import {
+  answerMessage,
+  exchange,
+  requestOidcIdToken,
+  VimConnectionError,
+  type OidcPasswordGrant,
+  type OutboundPolicy,
+  type ServerTrust,
+} from '@vnfm/util';
 import type { CheckOutcome } from './reachability.types';
 
 export type KubernetesAuth = { bearerToken: string } | { username: string; password: string } | { oidc: OidcPasswordGrant };
@@ -7,8 +15,8 @@ export interface KubernetesTarget {
   /** API server URL, e.g. https://127.0.0.1:16443. */
   authUrl: string;
   auth: KubernetesAuth;
-  /** PEM of the cluster CA; undefined means Tacker's `ssl_ca_cert: None` (no certificate verification). */
-  caPem?: string;
+  /** How the API server's (and the OIDC provider's) certificate is checked: `kubernetesServerTrust` of the VIM's `ssl_ca_cert`. */
+  trust: ServerTrust;
 }
 
 /**
@@ -23,8 +31,7 @@ export async function checkKubernetes(target: KubernetesTarget, policy: Outbound
       url: `${target.authUrl}/version`,
       method: 'GET',
       headers: { authorization },
-      ca: target.caPem,
-      verifyCertificate: target.caPem !== undefined,
+      ...target.trust,
       policy,
     });
     const version = answer.status === 200 ? versionOf(answer.text) : undefined;
@@ -46,7 +53,7 @@ async function authorizationOf(target: KubernetesTarget, policy: OutboundPolicy)
   const { auth } = target;
   if ('bearerToken' in auth) return `Bearer ${auth.bearerToken}`;
   if ('username' in auth) return `Basic ${Buffer.from(`${auth.username}:${auth.password}`).toString('base64')}`;
-  return `Bearer ${await requestOidcIdToken(auth.oidc, target.caPem, policy)}`;
+  return `Bearer ${await requestOidcIdToken(auth.oidc, target.trust, policy)}`;
 }
 
 /** `gitVersion` of a Kubernetes version.Info document, or undefined when the answer is not one. */

@@ -1,5 +1,13 @@
 import type { OutboundPolicy } from '@vnfm/util';
-import type { PublicAuthCred, Reachability, SecretValues, VimProject, VimType } from '@vnfm/vim-domain';
+import {
+  kubernetesServerTrust,
+  sslCaCertOf,
+  type PublicAuthCred,
+  type Reachability,
+  type SecretValues,
+  type VimProject,
+  type VimType,
+} from '@vnfm/vim-domain';
 import { checkKeystone } from './keystone.client';
 import { checkKubernetes, type KubernetesAuth } from './kubernetes-version.client';
 import type { CheckOutcome } from './reachability.types';
@@ -33,7 +41,10 @@ const CHECKS: Record<VimType, (access: VimAccess, policy: OutboundPolicy) => Pro
       policy,
     ),
   kubernetes: ({ authUrl, authCred, secrets }, policy) =>
-    checkKubernetes({ authUrl, auth: kubernetesAuth(authCred, secrets), caPem: secrets.ssl_ca_cert }, policy),
+    checkKubernetes(
+      { authUrl, auth: kubernetesAuth(authCred, secrets), trust: kubernetesServerTrust(sslCaCertOf(authCred, secrets)) },
+      policy,
+    ),
 };
 
 function kubernetesAuth(authCred: PublicAuthCred, secrets: SecretValues): KubernetesAuth {

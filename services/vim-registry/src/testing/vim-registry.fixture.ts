@@ -21,12 +21,14 @@ export class VimRegistryFixture {
   private readonly masterKey = MasterKey.fromBytes(randomBytes(32));
   private store?: EmbeddedEventStore;
   registry!: VimRegistry;
+  /** Silent, but its calls can be watched (`jest.spyOn(fixture.logger, 'warn')`). */
+  readonly logger = createLogger('vim-registry', 'silent');
 
   async start(): Promise<VimRegistry> {
     this.store = await EmbeddedEventStore.open({ dataDir: join(this.dir, 'vim-registry'), fsync: 'never' });
     this.registry = new VimRegistry({
       store: this.store,
-      logger: createLogger('vim-registry', 'silent'),
+      logger: this.logger,
       keyRing: this.keyRing(),
       policy: new OutboundPolicy({ use: 'vim', ...this.policy }),
     });
