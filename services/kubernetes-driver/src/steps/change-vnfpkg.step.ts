@@ -6,6 +6,7 @@ import {
   manifestObjects,
   manifestPathsOf,
   readinessOf,
+  withRequestSecrets,
   withVduReplicas,
   type KubeObject,
 } from '@vnfm/kubernetes-manifests';
@@ -17,7 +18,7 @@ import { instanceDeployment } from './instance-deployment';
 import { instanceVnfcs } from './instance-vnfcs';
 import { awaitMembers } from './member-waits';
 import { isTerminating } from './vdu-members';
-import type { KubeStepContext, KubeStepHandler } from './step-context';
+import { requestSecrets, type KubeStepContext, type KubeStepHandler } from './step-context';
 import { flavourOf, vduTargets } from './vdu-targets';
 
 /** An object's identity across API versions (a package may move a kind from v1beta1 to v1). */
@@ -50,10 +51,9 @@ export const changeVnfpkg: KubeStepHandler<'change_vnfpkg'> = async (context, ac
   };
   const flavour = await flavourOf(targetContext, action.flavourId);
   const paths = manifestPathsOf(target.additionalParams);
-  const manifests = withVduReplicas(
-    manifestObjects(paths, await context.packages.files(target.vnfdId, paths)),
-    flavour.vdus,
-    target.vduCounts,
+  const manifests = withRequestSecrets(
+    withVduReplicas(manifestObjects(paths, await context.packages.files(target.vnfdId, paths)), flavour.vdus, target.vduCounts),
+    await requestSecrets(context, target.additionalParams),
   );
   const applied = await applyObjects(targetContext, manifests, paths);
   const kept = new Set(applied.map((item) => identity(item.object)));
