@@ -64,14 +64,18 @@ export async function awaitReady(api: KubeApi, objects: readonly AppliedObject[]
   }
 }
 
-/**
- * Deletes the objects (in the foreground: see KubeApi.delete) and waits by
- * watch until every one is gone, its dependents and finalizers included.
- * At the step's deadline the step fails naming each object left and the
- * finalizers holding it.
- */
+/** Deletes the objects in the foreground (see KubeApi.delete) and waits until every one is gone, its dependents included. */
 export async function deleteObjects(api: KubeApi, objects: readonly AppliedObject[], signal: AbortSignal): Promise<void> {
   for (const item of objects) await api.delete(item.object);
+  await awaitDeleted(api, objects, signal);
+}
+
+/**
+ * Waits by watch until every object is gone from the API server (finalizers
+ * included). At the step's deadline the step fails naming each object left
+ * and the finalizers holding it.
+ */
+export async function awaitDeleted(api: KubeApi, objects: readonly AppliedObject[], signal: AbortSignal): Promise<void> {
   const left = new Map(objects.map((item) => [item, [] as unknown[]]));
   try {
     await Promise.all(

@@ -183,14 +183,15 @@ export class KubeApi {
   }
 
   /**
-   * Deletes with its dependents in the foreground: the object stays (finalizer
-   * `foregroundDeletion`) until the garbage collector has deleted every
-   * dependent that blocks its owner's deletion (a Deployment's ReplicaSets and
-   * their pods), so once it is gone they are gone too. An object already gone is success.
+   * Deletes with its dependents, by default in the foreground: the object
+   * stays (finalizer `foregroundDeletion`) until the garbage collector has
+   * deleted every dependent that blocks its owner's deletion (a Deployment's
+   * ReplicaSets and their pods), so once it is gone they are gone too.
+   * An object already gone is success.
    */
-  async delete(object: KubeObject): Promise<void> {
+  async delete(object: KubeObject, propagation: 'Foreground' | 'Background' = 'Foreground'): Promise<void> {
     try {
-      await this.objects.delete(object as KubernetesObject, undefined, undefined, undefined, undefined, 'Foreground');
+      await this.objects.delete(object as KubernetesObject, undefined, undefined, undefined, undefined, propagation);
     } catch (error) {
       if (apiStatus(error) !== 404) throw objectRefused('delete', object, error);
     }

@@ -1,7 +1,7 @@
 import { AppError, type VnfcResourceInfo } from '@vnfm/contracts';
 import { instanceObject, readinessOf, type KubeObject } from '@vnfm/kubernetes-manifests';
 import { diffVnfcs } from '@vnfm/lcm-domain';
-import { awaitReady, deleteObjects, type AppliedObject } from '../kube/await-ready';
+import { awaitDeleted, awaitReady, type AppliedObject } from '../kube/await-ready';
 import { ScaleSubresource } from '../kube/scale-subresource';
 import { applyObjects } from './apply-objects';
 import { deployedManifests, instanceDeployment, type InstanceDeployment } from './instance-deployment';
@@ -61,8 +61,10 @@ async function replace(
     metadata: { name: vnfc.computeResource.resourceId, namespace: String(vnfc.metadata?.['namespace'] ?? context.namespace) },
   }));
   const pods: AppliedObject[] = await Promise.all(members.map(async (object) => ({ object, type: await context.api.typeOf(object) })));
+  // A member has no dependents to wait for (a Machine's controller releases its own): what the heal awaits is the member gone and replaced.
+  for (const pod of pods) await context.api.delete(pod.object, 'Background');
   if (target.object.kind === 'Pod') {
-    await deleteObjects(context.api, pods, context.signal);
+    await awaitDeleted(context.api, pods, context.signal);
     const manifest = manifests.find((object) => object.kind === 'Pod' && object.metadata.name === target.object.metadata.name);
     if (!manifest)
       throw new AppError(
@@ -81,7 +83,6 @@ async function replace(
     await awaitReady(context.api, [{ object, type: target.type }], context.signal);
     return;
   }
-  for (const pod of pods) await context.api.delete(pod.object);
   const old = new Set(vnfcs.map((vnfc) => vnfc.id));
   const want = (await context.api.hasScale(target.type))
     ? (await new ScaleSubresource(context.api).read(target.type, target.object)).replicas
