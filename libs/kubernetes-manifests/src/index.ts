@@ -17,3 +17,4 @@ export { readinessOf } from './readiness';
 export { withVduReplicas } from './vdu-replicas';
 export { madeForKept } from './derived-objects';
 export { CLUSTER_API_GROUP, clusterKubeconfigSecret } from './cluster-api';
+export { SECRETS_PARAM, withRequestSecrets } from './request-secrets';

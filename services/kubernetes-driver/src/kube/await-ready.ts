@@ -64,22 +64,44 @@ export async function awaitReady(api: KubeApi, objects: readonly AppliedObject[]
   }
 }
 
-/** Waits by watch until every object is gone from the API server (finalizers included). */
+/** Deletes the objects in the foreground (see KubeApi.delete) and waits until every one is gone, its dependents included. */
+export async function deleteObjects(api: KubeApi, objects: readonly AppliedObject[], signal: AbortSignal): Promise<void> {
+  for (const item of objects) await api.delete(item.object);
+  await awaitDeleted(api, objects, signal);
+}
+
+/**
+ * Waits by watch until every object is gone from the API server (finalizers
+ * included). At the step's deadline the step fails naming each object left
+ * and the finalizers holding it.
+ */
 export async function awaitDeleted(api: KubeApi, objects: readonly AppliedObject[], signal: AbortSignal): Promise<void> {
-  const left = new Set(objects);
+  const left = new Map(objects.map((item) => [item, [] as unknown[]]));
   try {
     await Promise.all(
       objects.map((item) =>
-        awaitObject(api, item.type, item.object, (current) => current === undefined, signal).then(() => void left.delete(item)),
+        awaitObject(
+          api,
+          item.type,
+          item.object,
+          (current) => {
+            left.set(item, Array.isArray(current?.metadata['finalizers']) ? current.metadata['finalizers'] : []);
+            return current === undefined;
+          },
+          signal,
+        ).then(() => void left.delete(item)),
       ),
     );
   } catch (error) {
     if (stopCauseOf(signal) !== 'deadline') throw error;
+    const list = [...left].map(([item, finalizers]) =>
+      finalizers.length > 0 ? `${describeObject(item.object)} (finalizers: ${finalizers.join(', ')})` : describeObject(item.object),
+    );
     throw new AppError(
       'KUBERNETES_NOT_DELETED',
       504,
       'Gateway Timeout',
-      `The step's time ran out before these objects were deleted: ${[...left].map((item) => describeObject(item.object)).join('; ')}.`,
+      `The step's time ran out before these objects were deleted: ${list.join('; ')}.`,
     );
   }
 }

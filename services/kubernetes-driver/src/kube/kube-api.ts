@@ -182,10 +182,16 @@ export class KubeApi {
     };
   }
 
-  /** Deletes with its dependents in the background; an object already gone is success. */
-  async delete(object: KubeObject): Promise<void> {
+  /**
+   * Deletes with its dependents, by default in the foreground: the object
+   * stays (finalizer `foregroundDeletion`) until the garbage collector has
+   * deleted every dependent that blocks its owner's deletion (a Deployment's
+   * ReplicaSets and their pods), so once it is gone they are gone too.
+   * An object already gone is success.
+   */
+  async delete(object: KubeObject, propagation: 'Foreground' | 'Background' = 'Foreground'): Promise<void> {
     try {
-      await this.objects.delete(object as KubernetesObject, undefined, undefined, undefined, undefined, 'Background');
+      await this.objects.delete(object as KubernetesObject, undefined, undefined, undefined, undefined, propagation);
     } catch (error) {
       if (apiStatus(error) !== 404) throw objectRefused('delete', object, error);
     }

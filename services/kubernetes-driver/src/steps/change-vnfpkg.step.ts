@@ -6,18 +6,19 @@ import {
   manifestObjects,
   manifestPathsOf,
   readinessOf,
+  withRequestSecrets,
   withVduReplicas,
   type KubeObject,
 } from '@vnfm/kubernetes-manifests';
 import { diffVnfcs } from '@vnfm/lcm-domain';
-import { awaitDeleted, type AppliedObject } from '../kube/await-ready';
+import { deleteObjects, type AppliedObject } from '../kube/await-ready';
 import { ScaleSubresource } from '../kube/scale-subresource';
 import { applyObjects } from './apply-objects';
 import { instanceDeployment } from './instance-deployment';
 import { instanceVnfcs } from './instance-vnfcs';
 import { awaitMembers } from './member-waits';
 import { isTerminating } from './vdu-members';
-import type { KubeStepContext, KubeStepHandler } from './step-context';
+import { requestSecrets, type KubeStepContext, type KubeStepHandler } from './step-context';
 import { flavourOf, vduTargets } from './vdu-targets';
 
 /** An object's identity across API versions (a package may move a kind from v1beta1 to v1). */
@@ -35,7 +36,8 @@ const identity = (object: KubeObject) =>
  * is updated and awaited by its conditions); each VDU's object gets the
  * target's count as replicas; every object records the new manifests
  * (DEF_FILES_ANNOTATION). Then the instance's objects the new manifests no
- * longer define are deleted in reverse dependency order and awaited gone.
+ * longer define are deleted in reverse dependency order and awaited gone
+ * (their dependents too: a Deployment's pods).
  * The rollout is done when each VDU's pods are as many as its replicas,
  * Ready and none terminating; the VNFCs are the diff of the pods against
  * the instance's (a rolling update replaces every pod of a changed workload).
@@ -49,17 +51,15 @@ export const changeVnfpkg: KubeStepHandler<'change_vnfpkg'> = async (context, ac
   };
   const flavour = await flavourOf(targetContext, action.flavourId);
   const paths = manifestPathsOf(target.additionalParams);
-  const manifests = withVduReplicas(
-    manifestObjects(paths, await context.packages.files(target.vnfdId, paths)),
-    flavour.vdus,
-    target.vduCounts,
+  const manifests = withRequestSecrets(
+    withVduReplicas(manifestObjects(paths, await context.packages.files(target.vnfdId, paths)), flavour.vdus, target.vduCounts),
+    await requestSecrets(context, target.additionalParams),
   );
   const applied = await applyObjects(targetContext, manifests, paths);
   const kept = new Set(applied.map((item) => identity(item.object)));
   const madeForApplied = madeForKept(applied.map((item) => item.object));
   for (const wave of deleteWaves(deployment.objects.filter((item) => !kept.has(identity(item.object)) && !madeForApplied(item.object)))) {
-    for (const item of wave) await context.api.delete(item.object);
-    await awaitDeleted(context.api, wave, context.signal);
+    await deleteObjects(context.api, wave, context.signal);
   }
   const targets = await vduTargets(targetContext, flavour, applied);
   for (const workload of targets.values()) await awaitRollout(targetContext, workload);

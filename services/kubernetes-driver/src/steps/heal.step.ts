@@ -61,7 +61,8 @@ async function replace(
     metadata: { name: vnfc.computeResource.resourceId, namespace: String(vnfc.metadata?.['namespace'] ?? context.namespace) },
   }));
   const pods: AppliedObject[] = await Promise.all(members.map(async (object) => ({ object, type: await context.api.typeOf(object) })));
-  for (const pod of pods) await context.api.delete(pod.object);
+  // A member has no dependents to wait for (a Machine's controller releases its own): what the heal awaits is the member gone and replaced.
+  for (const pod of pods) await context.api.delete(pod.object, 'Background');
   if (target.object.kind === 'Pod') {
     await awaitDeleted(context.api, pods, context.signal);
     const manifest = manifests.find((object) => object.kind === 'Pod' && object.metadata.name === target.object.metadata.name);

@@ -43,7 +43,7 @@ export class KubernetesSteps {
   }
 
   private async run(host: HostStepContext, action: Extract<InfraAction, { action: Built }>): Promise<StepResult> {
-    const { message, signal } = host;
+    const { message, signal, openSecrets } = host;
     const vim = await this.vims.stepVim(message, 'kubernetes', refuseHelm);
     const api = new KubeApi(await kubeConfigOf(vim.info, this.vimPolicy));
     const context: KubeStepContext = {
@@ -53,6 +53,7 @@ export class KubernetesSteps {
       namespace: namespaceOf(message.additionalParams, vim.info.extra),
       packages: this.packages,
       signal,
+      openSecrets,
     };
     const handler = ACTIONS[action.action] as KubeStepHandler<Built>;
     return handler(context, action);

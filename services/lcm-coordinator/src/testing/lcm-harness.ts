@@ -41,10 +41,17 @@ export class LcmHarness {
 
   /**
    * `openstackDriver`: the real driver module in place of the scripted stand-in
-   * (steps then go to the VIM the test registers); `runner`: the hook runner
+   * (steps then go to the VIM the test registers); `kubernetesDriver`: the real
+   * Kubernetes driver module beside it; `runner`: the hook runner
    * composed otherwise (e.g. `MgmtDriverRunnerModule.withDrivers([...])`).
    */
-  constructor(private readonly options: { openstackDriver?: Type<unknown> | DynamicModule; runner?: Type<unknown> | DynamicModule } = {}) {
+  constructor(
+    private readonly options: {
+      openstackDriver?: Type<unknown> | DynamicModule;
+      kubernetesDriver?: Type<unknown> | DynamicModule;
+      runner?: Type<unknown> | DynamicModule;
+    } = {},
+  ) {
     process.env.VNFM_DATA_DIR = this.dataDir;
     process.env.VNFM_FSYNC = 'never';
     process.env.VNFM_LOG_LEVEL = 'warn';
@@ -61,6 +68,8 @@ export class LcmHarness {
     this.services.push(await startBackendService('vim-registry', VimRegistryModule, this.infra));
     this.services.push(await startBackendService('mgmt-driver-runner', this.options.runner ?? MgmtDriverRunnerModule, this.infra));
     await this.client.start();
+    if (this.options.kubernetesDriver)
+      this.services.push(await startBackendService('kubernetes-driver', this.options.kubernetesDriver, this.infra));
     if (this.options.openstackDriver)
       this.services.push(await startBackendService('openstack-driver', this.options.openstackDriver, this.infra));
     else
