@@ -1,21 +1,17 @@
-import { AppError, type NetworkResources, type RunStepMessage, type StepAction, type StepResult } from '@vnfm/contracts';
+import { AppError, type NetworkResources, type StepAction, type StepResult } from '@vnfm/contracts';
 import { flavourOf } from '@vnfm/lcm-domain';
 import { externalCpIds, networkResourcesOf, type HeatStackDefinition, type HotTemplate, type ResourceTree } from '@vnfm/openstack-heat';
 import type { VnfdFlavour } from '@vnfm/vnfd';
-import type { PackageCatalogClient } from '@vnfm/step-host';
+import type { PackageCatalogClient, StepContext as HostStepContext } from '@vnfm/step-host';
 import type { HeatStackRepository } from '../records/heat-stack.repository';
 import type { StackOperations } from './stack-operations';
 
 /** Everything one step works with; the VIM credentials are inside `stack` (its session) and nowhere else. */
-export interface StepContext {
-  message: RunStepMessage;
+export interface StepContext extends Pick<HostStepContext, 'message' | 'signal' | 'openSecrets'> {
   vimConnectionId: string;
   stack: StackOperations;
   packages: PackageCatalogClient;
   records: HeatStackRepository;
-  signal: AbortSignal;
-  /** The value with its sealed request secrets opened for this step (see StepContext of @vnfm/step-host). */
-  openSecrets<T>(value: T): Promise<T>;
 }
 
 export type InfraAction = Exclude<StepAction, { action: 'hook' }>;
