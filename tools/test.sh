@@ -56,7 +56,7 @@ status=0
 echo "== unit tests" >&2
 npx jest --ci --forceExit --maxWorkers=2 --selectProjects unit --json --outputFile="$RESULTS/unit.json" || status=1
 
-# --forceExit: a handle a test leaves open (Jest names it) must not keep a lane, and so the run, from ending.
+# --forceExit: a handle a test leaves open must not keep a lane, and so the run, from ending (Jest says it forced the exit).
 echo "== int and e2e tests in $LANES lanes" >&2
 node dist/tools/test-lanes/src/main.js --lanes "$LANES" --durations tools/test-lanes/durations.json --out "$RESULTS"
 pids=()
