@@ -5,7 +5,8 @@ import { relative } from 'node:path';
  * Prints the per-file wall time of Jest runs from their JSON results
  * (`jest --json --outputFile=FILE`; several runs side by side, e.g. the test
  * lanes, are read as one), slowest first, and the tests skipped with their
- * names (which carry the reason); `--durations OUT` also records each int and
+ * names (which carry the reason), then the failed tests with the first line
+ * of their failure; `--durations OUT` also records each int and
  * e2e file's seconds there for tools/test-lanes:
  *
  *   node dist/tools/test-times/src/main.js FILE... [--top N] [--durations OUT]
@@ -13,12 +14,14 @@ import { relative } from 'node:path';
 interface AssertionResult {
   fullName: string;
   status: 'passed' | 'failed' | 'pending' | 'skipped' | 'todo' | 'disabled';
+  failureMessages?: string[];
 }
 interface TestFileResult {
   name: string;
   startTime: number;
   endTime: number;
   status: string;
+  message?: string;
   assertionResults: AssertionResult[];
 }
 interface JestResults {
@@ -29,6 +32,15 @@ interface JestResults {
   numPendingTests: number;
   testResults: TestFileResult[];
 }
+
+/** The first non-empty line of a failure, without terminal colours. */
+const firstLine = (text: string | undefined) =>
+  (text ?? '')
+    // eslint-disable-next-line no-control-regex
+    .replace(/\u001b\[[0-9;]*m/g, '')
+    .split('\n')
+    .map((line) => line.trim())
+    .find((line) => line.length > 0 && !line.startsWith('●')) ?? '(no message)';
 
 const args = process.argv.slice(2);
 const valueOf = (name: string) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
@@ -95,6 +107,14 @@ const skipped = results.testResults.flatMap((r) =>
     .map((a) => `${relative(process.cwd(), r.name)}: ${a.fullName}`),
 );
 if (skipped.length) out.push('', `skipped (${skipped.length}):`, ...skipped.map((s) => `  ${s}`));
+const failed = results.testResults.flatMap((r) => {
+  const file = relative(process.cwd(), r.name);
+  const tests = r.assertionResults.filter((a) => a.status === 'failed');
+  if (tests.length === 0 && r.status === 'failed') return [`${file}: ${firstLine(r.message)}`];
+  return tests.map((a) => `${file}: ${a.fullName}: ${firstLine(a.failureMessages?.join('\n'))}`);
+});
+// Last, so that a log's tail names what failed and why.
+if (failed.length) out.push('', `failed (${failed.length}):`, ...failed.map((s) => `  ${s}`));
 process.stdout.write(`${out.join('\n')}\n`);
 
 const durationsFile = valueOf('--durations');

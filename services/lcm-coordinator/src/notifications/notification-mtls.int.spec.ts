@@ -13,10 +13,11 @@ import { LcmHarness } from '../testing/lcm-harness';
 import { MutualTlsReceiver } from './testing/mtls-receiver';
 import { createTestPki } from './testing/test-pki';
 
-jest.setTimeout(60_000);
+jest.setTimeout(120_000);
 
 const pki = createTestPki(mkdtempSync(join(tmpdir(), 'vnfm-notify-pki-')));
-// The VNFM's client certificate and the CA of the subscribers' servers; failures park after 1.5 s.
+// The VNFM's client certificate and the CA of the subscribers' servers; failures park after 1.5 s, and a POST
+// may take 20 s (a handshake in this busy process can take seconds; a timeout would park the certificate's one too).
 Object.assign(process.env, {
   VNFM_NOTIFY_TLS_CERT_FILE: pki.clientCertFile,
   VNFM_NOTIFY_TLS_KEY_FILE: pki.clientKeyFile,
@@ -24,6 +25,7 @@ Object.assign(process.env, {
   VNFM_NOTIFY_RETRY_MIN_MS: '50',
   VNFM_NOTIFY_RETRY_MAX_MS: '200',
   VNFM_NOTIFY_PARK_AFTER_MS: '1500',
+  VNFM_NOTIFY_TIMEOUT_MS: '20000',
 });
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -59,7 +61,7 @@ describe('lcm-coordinator: notifications over mutual TLS (authType TLS_CERT, SOL
     const plain = await subscribe('plain');
     const { id } = await create('mtls');
     await create('plain');
-    for (let tries = 0; receiver.received.length === 0 && tries < 200; tries++) await sleep(25);
+    for (let tries = 0; receiver.received.length === 0 && tries < 2000; tries++) await sleep(25);
     expect(receiver.received).toEqual([
       expect.objectContaining({
         method: 'POST',
@@ -71,7 +73,7 @@ describe('lcm-coordinator: notifications over mutual TLS (authType TLS_CERT, SOL
     // The server refuses the handshake without a client certificate: retried, then parked.
     const parkedOf = async () =>
       (await harness.request<ParkedNotificationView[]>(PARKED_NOTIFICATIONS.list, { subscriptionId: plain.id })).length;
-    for (let tries = 0; (await parkedOf()) === 0 && tries < 200; tries++) await sleep(25);
+    for (let tries = 0; (await parkedOf()) === 0 && tries < 2000; tries++) await sleep(25);
     expect(await parkedOf()).toBe(1);
     expect(receiver.received.filter(({ path }) => path === '/plain')).toEqual([]);
   });

@@ -6,6 +6,8 @@ export interface ReceivedNotification {
   path: string;
   headers: IncomingHttpHeaders;
   body: Record<string, unknown>;
+  /** When it arrived (epoch ms). */
+  receivedAt: number;
 }
 
 /** What a receiver answers to one notification: a status, after a delay. */
@@ -40,6 +42,7 @@ export class NotificationReceivers {
           path,
           headers: request.headers,
           body: JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as Record<string, unknown>,
+          receivedAt: Date.now(),
         };
         this.received.push(notification);
         const answer: Answer = this.answers.get(path) ?? (() => ({ status: 204 }));
