@@ -6,13 +6,14 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { AppsV1Api, KubeConfig } from '@kubernetes/client-node';
 import { parse } from 'yaml';
-import type { InstantiatedVnfInfo, VnfcResourceInfo } from '@vnfm/lcm-domain';
+import type { InstantiatedVnfInfo, VnfcResourceInfo, VnfInstanceView } from '@vnfm/lcm-domain';
 import { corpusPath } from '@vnfm/vnf-package/testing';
 import { CnfClusterView, vduCounts } from './support/cnf-cluster-view';
 import { onboardZip, zipStagedPackage } from './support/corpus-packages';
 import { REPO_ROOT } from './support/infra-script';
 import { ensureK8s, K8S_UP_TIMEOUT_MS, type K8sControlPlane } from './support/k8s';
-import { gatewayHttp } from './support/lcm-http';
+import { cliClient, httpClient, type LcmTask } from './support/lcm-client';
+import { gatewayHttp, getJson } from './support/lcm-http';
 import { tackerRequestBody } from './support/lcm-requests';
 import { entryPoint, killGroup, startProduct, waitForHttp, type ProductProcess } from './support/product-process';
 import { ensureTackerCli, tackerCli, TACKER_CLI_INSTALL_TIMEOUT_MS, type TackerCli } from './support/tacker-cli';
@@ -28,6 +29,8 @@ type Json = Record<string, unknown>;
 interface CnfCase {
   pkg: 'cnf-v2-all-kinds' | 'cnf-free5gc';
   api: 'v1' | 'v2';
+  /** Who drives it: the unmodified Tacker CLI or plain HTTP with the same bodies (each package and API version meets the CLI once). */
+  client: 'CLI' | 'HTTP';
   /** The corpus instantiate body (v2 form: vimConnectionInfo a map), before its VIM is pointed at the test cluster. */
   instantiate: () => Json;
   /** VNFC count per VDU after instantiate; VDUs whose count follows the nodes (DaemonSets) are left out. */
@@ -50,6 +53,7 @@ const CASES: CnfCase[] = [
   {
     pkg: 'cnf-v2-all-kinds',
     api: 'v2',
+    client: 'CLI',
     instantiate: () => tackerRequestBody('k8s-v2-instantiate-max.json'),
     counts: { VDU1: 1, VDU2: 2, VDU3: 1, VDU5: 1 },
     // k8s-v2-scale-out.json scales vdu3_aspect by 2 steps; the other aspects by one.
@@ -64,6 +68,7 @@ const CASES: CnfCase[] = [
   {
     pkg: 'cnf-free5gc',
     api: 'v2',
+    client: 'HTTP',
     instantiate: free5gcBody,
     counts: { VDU2: 1, VDU3: 1, VDU4: 1, VDU5: 1, VDU6: 1, VDU7: 1, VDU8: 1, VDU9: 1, VDU10: 1, VDU11: 1, VDU12: 1 },
     aspects: [{ aspectId: 'upf_aspect', vduId: 'VDU5', steps: 1 }],
@@ -79,6 +84,7 @@ const CASES: CnfCase[] = [
   {
     pkg: 'cnf-free5gc',
     api: 'v1',
+    client: 'CLI',
     instantiate: free5gcBody,
     counts: { VDU5: 1, VDU12: 1 },
     aspects: [{ aspectId: 'upf_aspect', vduId: 'VDU5', steps: 1 }],
@@ -196,46 +202,51 @@ describe('corpus CNF packages through the whole lifecycle with the unmodified Ta
   describe.each(CASES.map((c) => [c.pkg, c.api, c] as const))('%s, API %s', (pkg, api, c) => {
     it('create → instantiate (corpus body) → scale out and in each aspect → heal one VNFC → heal all → change-vnfpkg (v2) → terminate → delete: every step COMPLETED, the API server holding exactly the VNFCs shown', async () => {
       const started = Date.now();
-      const lcm = new VnflcmCli(cli, api === 'v2' ? API_V2 : []);
-      const id = String((await lcm.json<CliRecord>(['vnflcm', 'create', '--name', `${pkg}-${api}`, vnfdIds.get(pkg) as string])).ID);
+      const apiMajor = api === 'v2' ? 2 : 1;
+      const viaCli = c.client === 'CLI' ? cliClient(cli, apiMajor, dataDir) : undefined;
+      const client = viaCli ?? httpClient(gatewayHttp(endpoint, token), apiMajor);
+      const id = await client.create(`${pkg}-${api}`, vnfdIds.get(pkg) as string);
       instances.push(id);
-      const completes = (args: string[]) => lcm.complete(id, args);
-      const shown = async () => {
-        const record = await lcm.json<CliRecord>(['vnflcm', 'show', id]);
-        const info = record['Instantiated Vnf Info'] as InstantiatedVnfInfo | undefined;
-        const vnfcs = info?.vnfcResourceInfo ?? [];
+      const completes = (task: LcmTask) => client.complete(id, task);
+      /** The instance as the API shows it, held against the API server. */
+      const read = async () => {
+        const instance = await getJson<VnfInstanceView>(gatewayHttp(endpoint, token), `/vnflcm/${api}/vnf_instances/${id}`);
+        const vnfcs = instance.instantiatedVnfInfo?.vnfcResourceInfo ?? [];
         await cluster.expectVnfcsMatch(id, vnfcs);
-        return { record, info, vnfcs };
+        return { state: instance.instantiationState, vnfdId: instance.vnfdId, vnfcs };
+      };
+      /** The same as `vnflcm show` prints it, when the CLI drives the case (after instantiate, change-vnfpkg and terminate). */
+      const shown = async () => {
+        if (!viaCli) return read();
+        const record = await viaCli.lcm.json<CliRecord>(['vnflcm', 'show', id]);
+        const vnfcs = (record['Instantiated Vnf Info'] as InstantiatedVnfInfo | undefined)?.vnfcResourceInfo ?? [];
+        await cluster.expectVnfcsMatch(id, vnfcs);
+        return { state: record['Instantiation State'], vnfdId: record['VNFD ID'], vnfcs };
       };
       const counted = (vnfcs: VnfcResourceInfo[]) =>
         Object.fromEntries(Object.entries(vduCounts(vnfcs)).filter(([vdu]) => vdu in c.counts));
-      const file = (name: string, body: unknown) => {
-        const path = join(dataDir, `${pkg}-${api}-${name}.json`);
-        writeFileSync(path, JSON.stringify(body));
-        return path;
-      };
 
-      await completes(['vnflcm', 'instantiate', id, file('instantiate', withTestVim(c.instantiate(), api, vimId))]);
+      await completes({ task: 'instantiate', body: withTestVim(c.instantiate(), api, vimId) });
       let now = await shown();
-      expect([now.record['Instantiation State'], counted(now.vnfcs)]).toEqual(['INSTANTIATED', c.counts]);
+      expect([now.state, counted(now.vnfcs)]).toEqual(['INSTANTIATED', c.counts]);
 
       for (const { aspectId, vduId, steps } of c.aspects) {
         const before = now.vnfcs.filter((vnfc) => vnfc.vduId === vduId).length;
-        await completes(['vnflcm', 'scale', id, '--type', 'SCALE_OUT', '--aspect-id', aspectId, '--number-of-steps', String(steps)]);
-        now = await shown();
+        await completes({ task: 'scale', type: 'SCALE_OUT', aspectId, numberOfSteps: steps });
+        now = await read();
         expect([aspectId, now.vnfcs.filter((vnfc) => vnfc.vduId === vduId).length]).toEqual([aspectId, before + steps]);
-        await completes(['vnflcm', 'scale', id, '--type', 'SCALE_IN', '--aspect-id', aspectId, '--number-of-steps', String(steps)]);
-        now = await shown();
+        await completes({ task: 'scale', type: 'SCALE_IN', aspectId, numberOfSteps: steps });
+        now = await read();
         expect([aspectId, counted(now.vnfcs)]).toEqual([aspectId, c.counts]);
       }
 
       const target = now.vnfcs.find((vnfc) => vnfc.vduId === c.healVdu) as VnfcResourceInfo;
-      await completes(['vnflcm', 'heal', id, '--vnfc-instance', target.id]);
-      const healedOne = await shown();
+      await completes({ task: 'heal', vnfcInstanceId: target.id });
+      const healedOne = await read();
       expect([healedOne.vnfcs.some((vnfc) => vnfc.id === target.id), counted(healedOne.vnfcs)]).toEqual([false, c.counts]);
 
-      await completes(['vnflcm', 'heal', id]);
-      now = await shown();
+      await completes({ task: 'heal' });
+      now = await read();
       expect([now.vnfcs.filter((vnfc) => healedOne.vnfcs.some((before) => before.id === vnfc.id)), counted(now.vnfcs)]).toEqual([
         [],
         c.counts,
@@ -248,18 +259,16 @@ describe('corpus CNF packages through the whole lifecycle with the unmodified Ta
         const body = tackerRequestBody('k8s-v2-change-vnfpkg.json');
         const defFiles = (c.instantiate().additionalParams as Json)['lcm-kubernetes-def-files'];
         const before = now.vnfcs;
-        await completes([
-          'vnflcm',
-          'change-vnfpkg',
-          id,
-          file('change', {
+        await completes({
+          task: 'change_vnfpkg',
+          body: {
             ...body,
             vnfdId: variant,
             additionalParams: { ...(body.additionalParams as Json), 'lcm-kubernetes-def-files': defFiles },
-          }),
-        ]);
+          },
+        });
         now = await shown();
-        expect([now.record['VNFD ID'], counted(now.vnfcs)]).toEqual([variant, c.counts]);
+        expect([now.vnfdId, counted(now.vnfcs)]).toEqual([variant, c.counts]);
         const deployment = await apps.readNamespacedDeployment({
           name: change.deployment,
           namespace: now.vnfcs.find((vnfc) => vnfc.vduId === change.vduId)?.metadata?.['namespace'] as string,
@@ -280,10 +289,12 @@ describe('corpus CNF packages through the whole lifecycle with the unmodified Ta
         );
       }
 
-      await completes(['vnflcm', 'terminate', id, '--termination-type', 'GRACEFUL']);
-      expect([(await shown()).record['Instantiation State'], await cluster.labelled(id)]).toEqual(['NOT_INSTANTIATED', []]);
-      expect(await lcm.run(['vnflcm', 'delete', id])).toMatchObject({ code: 0, stdout: expect.stringContaining('deleted successfully') });
-      process.stdout.write(`[corpus-cnf] ${pkg} API ${api}: whole lifecycle in ${Math.round((Date.now() - started) / 1000)} s\n`);
+      await completes({ task: 'terminate', terminationType: 'GRACEFUL' });
+      expect([(await shown()).state, await cluster.labelled(id)]).toEqual(['NOT_INSTANTIATED', []]);
+      await client.delete(id);
+      process.stdout.write(
+        `[corpus-cnf] ${pkg} API ${api} (${client.label}): whole lifecycle in ${Math.round((Date.now() - started) / 1000)} s\n`,
+      );
     });
   });
 });

@@ -9,6 +9,7 @@ import { instantiateRequest } from './support/lcm-requests';
 import { LcmStage } from './support/lcm-stage';
 import { pollUntil } from './support/poll';
 import { TACKER_CLI_INSTALL_TIMEOUT_MS } from './support/tacker-cli';
+import { cliClient, clientFor, httpClient, type LcmClient, type LcmTask } from './support/lcm-client';
 import { API_V2, VnflcmCli, type CliRecord } from './support/vnflcm-cli';
 
 jest.setTimeout(1_800_000);
@@ -38,7 +39,7 @@ async function pooled<T, R>(items: readonly T[], limit: number, work: (item: T) 
 }
 
 // Needs `npm run build`; installs the Tacker CLI (tools/tacker-cli/install.sh) when missing.
-describe('Corpus lifecycles: every Tacker package for OpenStack (with a BaseHOT, or without one: the template built from its VNFD), driven by the unmodified Tacker CLI (v1 and v2) against the OpenStack simulator', () => {
+describe('Corpus lifecycles: every Tacker package for OpenStack (with a BaseHOT, or without one: the template built from its VNFD), driven through v1 and v2, each package once by the unmodified Tacker CLI and once over plain HTTP, against the OpenStack simulator', () => {
   // Room for every lifecycle running at once (a kubespray cluster scaled out holds 6 servers).
   const addressPool = Array.from({ length: 200 }, (_, i) => `127.10.${Math.floor(i / 250)}.${(i % 250) + 1}`);
   const stage = new LcmStage('corpus-lifecycles', { simDelayMs: 10, addressPool });
@@ -106,22 +107,26 @@ describe('Corpus lifecycles: every Tacker package for OpenStack (with a BaseHOT,
     expect(instanceStacks(stage.sim.state(), id)).toEqual([]);
   });
 
-  /** One package flavour through its whole lifecycle on one API version; throws at the first thing that does not hold. */
-  const lifecycle = async (c: LifecycleCase, apiMajor: 1 | 2) => {
-    const lcm = new VnflcmCli(stage.cli, apiMajor === 2 ? API_V2 : []);
-    const label = `${caseName(c)} v${apiMajor}`;
-    const id = String((await lcm.json<CliRecord>(['vnflcm', 'create', '--name', label, vnfdIds.get(c.pkg) as string])).ID);
-    const completes = (args: string[]) => lcm.complete(id, args);
-    await completes(['vnflcm', 'instantiate', id, requestFile(`${c.pkg}-${c.flavourId}-v${apiMajor}`, c.request(apiMajor, vimId))]);
-    let now = await shown(lcm, id);
+  /**
+   * One package flavour through its whole lifecycle on one API version, with the CLI or plain HTTP (clientFor);
+   * throws at the first thing that does not hold.
+   */
+  const lifecycle = async (c: LifecycleCase, apiMajor: 1 | 2, client: LcmClient, lcm?: VnflcmCli) => {
+    const label = `${caseName(c)} v${apiMajor} (${client.label})`;
+    // The CLI shows the instance after instantiate and after terminate; every other read is the API's.
+    const showOrRead = (id: string) => (lcm ? shown(lcm, id) : read(apiMajor, id));
+    const id = await client.create(label, vnfdIds.get(c.pkg) as string);
+    const completes = (task: LcmTask) => client.complete(id, task);
+    await completes({ task: 'instantiate', body: c.request(apiMajor, vimId) });
+    let now = await showOrRead(id);
     expect([label, now.state, now.vnfcs.length > 0]).toEqual([label, 'INSTANTIATED', true]);
 
     for (const [aspectId, vduId] of Object.entries(c.aspects)) {
       const before = countOf(now.vnfcs, vduId);
-      await completes(['vnflcm', 'scale', id, '--type', 'SCALE_OUT', '--aspect-id', aspectId]);
+      await completes({ task: 'scale', type: 'SCALE_OUT', aspectId });
       now = await read(apiMajor, id);
       expect([label, aspectId, countOf(now.vnfcs, vduId)]).toEqual([label, aspectId, before + 1]);
-      await completes(['vnflcm', 'scale', id, '--type', 'SCALE_IN', '--aspect-id', aspectId]);
+      await completes({ task: 'scale', type: 'SCALE_IN', aspectId });
       now = await read(apiMajor, id);
       expect([label, aspectId, countOf(now.vnfcs, vduId)]).toEqual([label, aspectId, before]);
     }
@@ -129,7 +134,7 @@ describe('Corpus lifecycles: every Tacker package for OpenStack (with a BaseHOT,
     // v2 names the VNFC as SOL003 v3.3.1 and Tacker v2 do (VnfcInfo.id), v1 by its VnfcResourceInfo.id (SOL003 v2.6.1).
     const target = now.vnfcs[0];
     const vnfcName = apiMajor === 2 ? now.info?.vnfcInfo?.find((info) => info.vnfcResourceInfoId === target.id)?.id : target.id;
-    await completes(['vnflcm', 'heal', id, '--cause', 'e2e: one VNFC', '--vnfc-instance', String(vnfcName)]);
+    await completes({ task: 'heal', cause: 'e2e: one VNFC', vnfcInstanceId: String(vnfcName) });
     const healedOne = await read(apiMajor, id);
     expect([label, serverIds(now.vnfcs).filter((server) => !serverIds(healedOne.vnfcs).includes(server))]).toEqual([
       label,
@@ -137,25 +142,26 @@ describe('Corpus lifecycles: every Tacker package for OpenStack (with a BaseHOT,
     ]);
     expect([label, healedOne.vnfcs.length]).toEqual([label, now.vnfcs.length]);
 
-    await completes(['vnflcm', 'heal', id, '--cause', 'e2e: whole VNF']);
+    await completes({ task: 'heal', cause: 'e2e: whole VNF' });
     const healedAll = await read(apiMajor, id);
     expect([label, serverIds(healedAll.vnfcs).filter((server) => serverIds(healedOne.vnfcs).includes(server))]).toEqual([label, []]);
     expect([label, healedAll.vnfcs.length]).toEqual([label, now.vnfcs.length]);
 
-    await completes(['vnflcm', 'terminate', id, '--termination-type', 'FORCEFUL']);
-    expect([label, (await shown(lcm, id)).state, instanceStacks(stage.sim.state(), id)]).toEqual([label, 'NOT_INSTANTIATED', []]);
-    expect(await lcm.run(['vnflcm', 'delete', id])).toMatchObject({ code: 0, stdout: expect.stringContaining('deleted successfully') });
+    await completes({ task: 'terminate', terminationType: 'FORCEFUL' });
+    expect([label, (await showOrRead(id)).state, instanceStacks(stage.sim.state(), id)]).toEqual([label, 'NOT_INSTANTIATED', []]);
+    await client.delete(id);
   };
 
   it('onboards, creates, instantiates, scales each aspect out and in, heals one VNFC then all, terminates and deletes each package flavour with v1 and v2: every operation COMPLETED, the instance holding exactly the servers of its stack', async () => {
     const started = Date.now();
-    const runs = LIFECYCLE_CASES.flatMap((c) => [1, 2].map((apiMajor) => ({ c, apiMajor: apiMajor as 1 | 2 })));
-    const outcomes = await pooled(runs, PARALLEL, ({ c, apiMajor }) =>
-      lifecycle(c, apiMajor).then(
+    const runs = LIFECYCLE_CASES.flatMap((c, index) => [1, 2].map((apiMajor) => ({ c, apiMajor: apiMajor as 1 | 2, index })));
+    const outcomes = await pooled(runs, PARALLEL, ({ c, apiMajor, index }) => {
+      const cli = clientFor(index, apiMajor) === 'CLI' ? cliClient(stage.cli, apiMajor, stage.dataDir) : undefined;
+      return lifecycle(c, apiMajor, cli ?? httpClient(stage.http, apiMajor), cli?.lcm).then(
         () => 'COMPLETED',
         (error: Error) => error.message.split('\n').slice(0, 30).join('\n'),
-      ),
-    );
+      );
+    });
     process.stdout.write(
       `corpus lifecycles: ${runs.length} lifecycles, ${PARALLEL} at a time, in ${((Date.now() - started) / 1000).toFixed(0)} s\n`,
     );
