@@ -4,11 +4,11 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AppsV1Api, CoreV1Api, KubeConfig, KubernetesObjectApi } from '@kubernetes/client-node';
-import type { InstantiatedVnfInfo, VnfcResourceInfo } from '@vnfm/lcm-domain';
+import type { InstantiatedVnfInfo, VnfcResourceInfo, VnfInstanceView } from '@vnfm/lcm-domain';
 import { instanceSelector } from '@vnfm/kubernetes-manifests';
 import { onboardZip, zipStagedPackage } from './support/corpus-packages';
 import { ensureK8s, K8S_UP_TIMEOUT_MS, type K8sControlPlane } from './support/k8s';
-import { gatewayHttp } from './support/lcm-http';
+import { gatewayHttp, getJson } from './support/lcm-http';
 import { tackerRequestBody } from './support/lcm-requests';
 import { entryPoint, killGroup, startProduct, waitForHttp, type ProductProcess } from './support/product-process';
 import { ensureTackerCli, tackerCli, TACKER_CLI_INSTALL_TIMEOUT_MS, type TackerCli } from './support/tacker-cli';
@@ -118,20 +118,26 @@ describe('CNF LCM on Kubernetes: the unmodified Tacker CLI drives the standalone
       namespaces.push(namespace);
       const lcm = new VnflcmCli(cli, version);
       const id = String((await lcm.json<CliRecord>(['vnflcm', 'create', '--name', `cnf-${api}`, vnfdId])).ID);
-      const completes = async (args: string[]) => {
-        const { op } = await lcm.operate(id, args);
-        expect([args[1], op['Operation State'], op.Error || 'no error']).toEqual([args[1], 'COMPLETED', 'no error']);
-      };
-      /** `vnflcm show`, held against the API server: the instance's pods are exactly its VNFCs. */
-      const shown = async () => {
-        const record = await lcm.json<CliRecord>(['vnflcm', 'show', id]);
-        const info = record['Instantiated Vnf Info'] as InstantiatedVnfInfo | undefined;
+      // Each task runs with the CLI and is awaited over the API (a CLI command is a Python process).
+      const completes = (args: string[]) => lcm.complete(id, args);
+      /** The instance's VNFCs held against the API server: its pods are exactly its VNFCs. */
+      const matched = async (state: unknown, info: InstantiatedVnfInfo | undefined) => {
         const vnfcs = info?.vnfcResourceInfo ?? [];
         const pods = (await core.listNamespacedPod({ namespace, labelSelector: instanceSelector(id) })).items.filter(
           (pod) => !pod.metadata?.deletionTimestamp,
         );
         expect(pods.map((pod) => String(pod.metadata?.name)).sort()).toEqual(podNames(vnfcs));
-        return { state: record['Instantiation State'], info, vnfcs };
+        return { state, info, vnfcs };
+      };
+      /** `vnflcm show` (after instantiate, change-vnfpkg and terminate). */
+      const shown = async () => {
+        const record = await lcm.json<CliRecord>(['vnflcm', 'show', id]);
+        return matched(record['Instantiation State'], record['Instantiated Vnf Info'] as InstantiatedVnfInfo | undefined);
+      };
+      /** The same read from the API, between the other operations. */
+      const read = async () => {
+        const instance = await getJson<VnfInstanceView>(gatewayHttp(endpoint, token), `/vnflcm/${api}/vnf_instances/${id}`);
+        return matched(instance.instantiationState, instance.instantiatedVnfInfo as InstantiatedVnfInfo | undefined);
       };
 
       const writeJson = (name: string, body: unknown) => {
@@ -167,22 +173,22 @@ describe('CNF LCM on Kubernetes: the unmodified Tacker CLI drives the standalone
       }
 
       await completes(['vnflcm', 'scale', id, '--type', 'SCALE_OUT', '--aspect-id', 'vdu2_aspect']);
-      const out = await shown();
+      const out = await read();
       expect(vduCounts(out.vnfcs)).toEqual({ VDU1: 1, VDU2: 3, VDU3: 1 });
       expect(out.info?.scaleStatus).toContainEqual({ aspectId: 'vdu2_aspect', scaleLevel: 2 });
 
       await completes(['vnflcm', 'scale', id, '--type', 'SCALE_IN', '--aspect-id', 'vdu2_aspect', '--number-of-steps', '2']);
-      const scaledIn = await shown();
+      const scaledIn = await read();
       expect(vduCounts(scaledIn.vnfcs)).toEqual({ VDU1: 1, VDU2: 1, VDU3: 1 });
 
       const target = scaledIn.vnfcs.find((vnfc) => vnfc.vduId === 'VDU2') as VnfcResourceInfo;
       await completes(['vnflcm', 'heal', id, '--vnfc-instance', target.id]);
-      const healedOne = await shown();
+      const healedOne = await read();
       expect(podNames(healedOne.vnfcs)).not.toContain(target.computeResource.resourceId);
       expect(vduCounts(healedOne.vnfcs)).toEqual({ VDU1: 1, VDU2: 1, VDU3: 1 });
 
       await completes(['vnflcm', 'heal', id]);
-      const healedAll = await shown();
+      const healedAll = await read();
       expect(healedAll.vnfcs.filter((vnfc) => healedOne.vnfcs.some((before) => before.id === vnfc.id))).toEqual([]);
       expect(vduCounts(healedAll.vnfcs)).toEqual({ VDU1: 1, VDU2: 1, VDU3: 1 });
 
@@ -209,7 +215,8 @@ describe('CNF LCM on Kubernetes: the unmodified Tacker CLI drives the standalone
         // Release 2: VDU2's Deployment rolled to another image, VDU3's ReplicaSet, the Service and the Secret deleted, a ConfigMap added; VDU1's Pod kept.
         await completes(changeTo(RELEASE_2_FILES));
         const changed = await lcm.json<CliRecord>(['vnflcm', 'show', id]);
-        const release2Vnfcs = (await shown()).vnfcs;
+        const release2Vnfcs = (await matched(changed['Instantiation State'], changed['Instantiated Vnf Info'] as InstantiatedVnfInfo))
+          .vnfcs;
         expect([changed['VNFD ID'], vduCounts(release2Vnfcs)]).toEqual([release2, { VDU1: 1, VDU2: 1 }]);
         expect(release2Vnfcs.filter((vnfc) => vnfc.vduId === 'VDU2' && healedAll.vnfcs.some((before) => before.id === vnfc.id))).toEqual(
           [],
@@ -226,10 +233,8 @@ describe('CNF LCM on Kubernetes: the unmodified Tacker CLI drives the standalone
         ]);
         expect(await lcm.run(['vnflcm', 'op', 'rollback', broken.opId])).toMatchObject({ code: 0 });
         expect((await lcm.settle(broken.opId, broken.op))['Operation State']).toBe('ROLLED_BACK');
-        expect([(await lcm.json<CliRecord>(['vnflcm', 'show', id]))['VNFD ID'], vduCounts((await shown()).vnfcs)]).toEqual([
-          release2,
-          { VDU1: 1, VDU2: 1 },
-        ]);
+        const rolledBack = await getJson<VnfInstanceView>(gatewayHttp(endpoint, token), `/vnflcm/${api}/vnf_instances/${id}`);
+        expect([rolledBack.vnfdId, vduCounts((await read()).vnfcs)]).toEqual([release2, { VDU1: 1, VDU2: 1 }]);
         expect(await objects()).toEqual(['ConfigMap/release-2-config', 'Deployment/vdu2', 'Pod/vdu1']);
         expect((await apps.readNamespacedDeployment({ name: 'vdu2', namespace })).spec?.template.spec?.containers[0].image).toBe(
           'nginx:1.27',
