@@ -29,7 +29,12 @@ infra_up() {
   local name=$1
   bash "tools/$name/$name.sh" status >/dev/null 2>&1 || started+=("$name")
   echo "== starting test infrastructure: $name" >&2
-  bash "tools/$name/$name.sh" up | tail -n 1
+  # A start can fail on a machine busy with other work (a component slow to come up): stopped and tried once more.
+  if ! bash "tools/$name/$name.sh" up | tail -n 1; then
+    echo "== $name did not start; stopping it and starting it once more" >&2
+    bash "tools/$name/$name.sh" down >&2 || true
+    bash "tools/$name/$name.sh" up | tail -n 1
+  fi
 }
 
 # Not in a $(...) subshell: infra_up records what it started, for the EXIT trap to stop.
