@@ -28,6 +28,8 @@ const base: Config = {
 };
 
 const config: Config = {
+  // Jest's 5 s default fails sound tests on a busy 2-core machine (lanes side by side); files needing more set their own.
+  testTimeout: 30_000,
   projects: [
     { ...base, displayName: 'unit', testMatch: ['<rootDir>/{libs,services,tools}/**/*.unit.spec.ts'] },
     { ...base, displayName: 'int', testMatch: ['<rootDir>/{libs,services,tools,e2e}/**/*.int.spec.ts'] },
