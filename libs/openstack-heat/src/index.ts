@@ -1,6 +1,7 @@
 export * from './heat.errors';
 export { nfvParamPaths, capacityPaths, type HotTemplate } from './hot-template';
 export { extCpBindings } from './ext-virtual-links';
+export { requestedUserData, type PublishedUserData } from './user-data';
 export { changeExtConnNfv, withDesiredCapacities } from './nfv-parameters';
 export {
   instantiateDefinition,
