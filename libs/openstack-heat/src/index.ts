@@ -1,7 +1,8 @@
 export * from './heat.errors';
 export { nfvParamPaths, capacityPaths, type HotTemplate } from './hot-template';
 export { extCpBindings } from './ext-virtual-links';
-export { requestedUserData, type PublishedUserData } from './user-data';
+export { requestedUserData } from './user-data';
+export { imageUploads, instanceImageTag, type ImageUpload, type GlanceImageRequest } from './software-images';
 export { changeExtConnNfv, withDesiredCapacities } from './nfv-parameters';
 export {
   instantiateDefinition,
@@ -21,6 +22,7 @@ export {
   keystoneAccessOf,
   passwordAuthRequest,
   serviceEndpoints,
+  missingEndpoint,
   tokenExpiry,
   type KeystoneAccess,
   type ServiceEndpoints,

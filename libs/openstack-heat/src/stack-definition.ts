@@ -40,6 +40,8 @@ export interface InstantiateInput {
   extVirtualLinks?: readonly unknown[];
   extManagedVirtualLinks?: readonly unknown[];
   additionalParams?: Record<string, unknown>;
+  /** Glance image ids by VDU or storage id, for images the VNFM uploaded from the package (see imagesToUpload). */
+  images?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -83,6 +85,7 @@ export function instantiateDefinition(input: InstantiateInput): HeatStackDefinit
           extCps: extCpBindings(input.extVirtualLinks),
           patch: input.additionalParams?.['nfv'],
           capacities,
+          images: input.images,
         });
   const stackParameters = requestStackParameters(template, input.additionalParams);
   const unset = stackParameters.missing.map((name) => `parameter ${name}: it has no default; give it as additionalParams.${name}`);

@@ -3,8 +3,8 @@ import { isRecord } from '@vnfm/util';
 import type { VnfdFlavour } from '@vnfm/vnfd';
 
 /** The request keys naming a package's user-data script and its class (Tacker's lcm-operation-user-data). */
-export const USER_DATA_PATH = 'lcm-operation-user-data';
-export const USER_DATA_CLASS = 'lcm-operation-user-data-class';
+const USER_DATA_PATH = 'lcm-operation-user-data';
+const USER_DATA_CLASS = 'lcm-operation-user-data-class';
 
 /**
  * How a recognised script fills the stack parameters:
@@ -14,7 +14,7 @@ export const USER_DATA_CLASS = 'lcm-operation-user-data-class';
  * - `default`: Tacker v2's DefaultUserData, what the VNFM does when no
  *   script is named (see instantiateNfv).
  */
-export type UserDataKind = 'user-data-util' | 'default';
+type UserDataKind = 'user-data-util' | 'default';
 
 /** A user-data class Tacker publishes, by the file it is in and its class name; the VNFM does what it does, never runs it. */
 export interface PublishedUserData {
