@@ -1,5 +1,5 @@
 /** Glance v2 image statuses the simulator goes through. */
-export type ImageStatus = 'queued' | 'saving' | 'importing' | 'active' | 'killed';
+type ImageStatus = 'queued' | 'saving' | 'importing' | 'active' | 'killed';
 
 /** What the simulator keeps of image data: its size and digests (Glance's `checksum` is MD5, `os_hash_value` SHA-512), never the bytes. */
 export interface ImageData {
