@@ -51,13 +51,13 @@ export interface InstantiateInput {
  * from `nfv` (see withNfvCapacities), its `nfv` parameter filled, and
  * its other top-level parameters from `additionalParams` of the same name.
  * A request naming one of Tacker v1's published user-data classes
- * (`lcm-operation-user-data`, see requestedUserData) gets `nfv` filled as
- * that class fills it (userDataUtilNfv) instead.
+ * (`lcm-operation-user-data`, see requestedUserData) gets a BaseHOT's `nfv`
+ * filled as that class fills it (userDataUtilNfv) instead.
  * Throws a 422 AppError naming every parameter nothing fills.
  */
 export function instantiateDefinition(input: InstantiateInput): HeatStackDefinition {
   const flavour = flavourOf(input.vnfd, input.flavourId);
-  const userData = requestedUserData(input.additionalParams, flavour);
+  const userData = requestedUserData(input.additionalParams);
   const sources = templatesOf(flavour, input.texts);
   const template = withNfvCapacities(
     applyExtManagedLinks(sources.template, extManagedLinks(input.extManagedVirtualLinks)),
@@ -67,7 +67,7 @@ export function instantiateDefinition(input: InstantiateInput): HeatStackDefinit
   const paths = nfvParamPaths(template);
   const capacities = capacityPaths(template);
   const { nfv, problems } =
-    userData?.kind === 'user-data-util'
+    userData?.kind === 'user-data-util' && flavour.baseHot
       ? userDataUtilNfv(paths, {
           baseHot: sources,
           vnfd: input.vnfd,

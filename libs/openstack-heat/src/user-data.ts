@@ -45,14 +45,16 @@ const published = () => PUBLISHED.map((entry) => `${entry.className} in ${entry.
 const notAvailable = (detail: string) => new AppError('USER_DATA_NOT_AVAILABLE', 422, 'Unprocessable Entity', detail);
 
 /**
- * The user-data script an instantiate request names (Tacker's
+ * The user-data script a request's additionalParams name (Tacker's
  * `lcm-operation-user-data` and `-class`), recognised by its file name and
- * class; undefined when it names none. Refused with 422 before anything is
- * made: only one of the two keys, a script the VNFM does not know (it never
- * runs a package's Python), or a flavour without a BaseHOT (a script fills a
- * BaseHOT's parameters; Tacker fails it the same way).
+ * class; undefined when they name none. Refused with 422: only one of the two
+ * keys, or a script the VNFM does not know (it never runs a package's
+ * Python). Given the flavour an instantiation deploys, also a flavour without
+ * a BaseHOT (a script fills a BaseHOT's parameters; Tacker fails it the same
+ * way); a change of package to such a flavour keeps the instantiation's
+ * script, which its template built from the VNFD does not use.
  */
-export function requestedUserData(additionalParams: unknown, flavour: VnfdFlavour): PublishedUserData | undefined {
+export function requestedUserData(additionalParams: unknown, instantiated?: VnfdFlavour): PublishedUserData | undefined {
   const params = isRecord(additionalParams) ? additionalParams : {};
   const path = params[USER_DATA_PATH];
   const className = params[USER_DATA_CLASS];
@@ -64,9 +66,9 @@ export function requestedUserData(additionalParams: unknown, flavour: VnfdFlavou
     throw notAvailable(
       `The user-data class ${className} of ${path} is not one this VNFM knows: it does not run a package's Python, it does what Tacker's published user-data classes do (${published()}). Name one of those, or leave ${USER_DATA_PATH} out and give the BaseHOT's nfv parameters in additionalParams.nfv.`,
     );
-  if (!flavour.baseHot)
+  if (instantiated && !instantiated.baseHot)
     throw notAvailable(
-      `${className} of ${path} fills the parameters of a BaseHOT, and flavour ${flavour.flavourId} has none: leave ${USER_DATA_PATH} out, the template is built from the VNFD.`,
+      `${className} of ${path} fills the parameters of a BaseHOT, and flavour ${instantiated.flavourId} has none: leave ${USER_DATA_PATH} out, the template is built from the VNFD.`,
     );
   return script;
 }

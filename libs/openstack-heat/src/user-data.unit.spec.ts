@@ -108,7 +108,20 @@ describe("Tacker's published user-data scripts on the kubespray package's BaseHO
     expect(
       refusal(() => requestedUserData({ 'lcm-operation-user-data': './UserData/k8s_cluster_user_data.py' }, flavour)).detail,
     ).toContain('must give both lcm-operation-user-data and lcm-operation-user-data-class');
-    const registry = corpusPackage('mgmt-private-registry').vnfd.flavours[0];
-    expect(refusal(() => requestedUserData(seedUserData, registry)).detail).toContain('flavour simple has none');
+    const registry = corpusPackage('mgmt-private-registry');
+    expect(refusal(() => requestedUserData(seedUserData, registry.vnfd.flavours[0])).detail).toContain('flavour simple has none');
+    // A change of package to it carries the instantiation's script along: its template built from the VNFD does not use it.
+    const changed = instantiateDefinition({
+      vnfd: registry.vnfd,
+      flavourId: 'simple',
+      texts: {},
+      vduCounts: { PrivateRegistryVDU: 1 },
+      extVirtualLinks: [extVl('net0', 'CP1')],
+      additionalParams: seedUserData,
+    });
+    expect(changed.parameters['nfv']).toEqual({
+      VDU: { PrivateRegistryVDU: { vcImageId: 'Image for Private registry' } },
+      CP: { CP1: { network: 'b0b84da3-3259-4855-b4cd-5711ba5e5de1' } },
+    });
   });
 });

@@ -128,6 +128,6 @@ function refuseUnknownUserData(plan: readonly PlannedStep[], vnfd: VnfdModel, re
     if (target !== 'openstack-driver') continue;
     if (action.action === 'instantiate')
       requestedUserData((request.params as { additionalParams?: unknown }).additionalParams, flavourOf(vnfd, action.flavourId));
-    if (action.action === 'change_vnfpkg') requestedUserData(action.target.additionalParams, flavourOf(vnfd, action.flavourId));
+    if (action.action === 'change_vnfpkg') requestedUserData(action.target.additionalParams);
   }
 }
