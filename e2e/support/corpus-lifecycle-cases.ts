@@ -42,11 +42,6 @@ const extVirtualLink = (apiMajor: 1 | 2, cpdIds: string[]) => ({
     return { cpdId, cpConfig: apiMajor === 1 ? [config] : { [`${cpdId}_1`]: config } };
   }),
 });
-/** A VNFD without a BaseHOT names no Nova flavour (no requested_additional_capability_name): the request gives one per VDU. */
-const computeFlavours = (flavours: Record<string, string>, images: Record<string, string> = {}) =>
-  Object.fromEntries(
-    Object.entries(flavours).map(([vdu, computeFlavourId]) => [vdu, { computeFlavourId, ...(images[vdu] && { vcImageId: images[vdu] }) }]),
-  );
 
 /** Both kubeadm flavours come from one onboarded package; it shares its vnfdId with mgmt-kubespray upstream. */
 const kubeadmStage: StageOptions = {
@@ -116,12 +111,18 @@ export const LIFECYCLE_CASES: LifecycleCase[] = [
     ),
   },
   {
+    // Seed 000's user data fills the BaseHOT's nfv (flavour and image from the VNFD, networks from the request's external VLs).
     pkg: 'mgmt-kubespray',
     flavourId: 'simple',
     stage: { stripHooks: true, restampDigests: true },
     aspects: { master_instance: 'masterNode', worker_instance: 'workerNode' },
-    request: byParams('simple', {
-      nfv: v1Nodes(['masterNode', 'workerNode', 'externalLB'], ['masterNode_CP1', 'workerNode_CP2', 'externalLB_CP3']),
+    request: (apiMajor) => ({
+      flavourId: 'simple',
+      extVirtualLinks: [extVirtualLink(apiMajor, ['masterNode_CP1', 'workerNode_CP2', 'externalLB_CP3'])],
+      additionalParams: {
+        'lcm-operation-user-data': './UserData/k8s_cluster_user_data.py',
+        'lcm-operation-user-data-class': 'KubernetesClusterUserData',
+      },
     }),
   },
   {
@@ -147,19 +148,15 @@ export const LIFECYCLE_CASES: LifecycleCase[] = [
     request: byParams('simple', { nfv: { CP: { masterNode_CP1: { network: 'net0' }, workerNode_CP1: { network: 'net0' } } } }),
   },
   {
-    // No BaseHOT: the template is built from the VNFD (VDU2 scaled by worker_instance, booting from its volume; CP1 on the request's VL).
+    // No BaseHOT: the template is built from the VNFD (flavours of virtual_compute, images uploaded from the package, VDU2 scaled by worker_instance, booting from its volume; CP1 on the request's VL).
     pkg: 'vnf-helloworld3',
     flavourId: 'simple',
     stage: {},
     aspects: { worker_instance: 'VDU2' },
-    request: (apiMajor) => ({
-      flavourId: 'simple',
-      extVirtualLinks: [extVirtualLink(apiMajor, ['CP1'])],
-      additionalParams: { nfv: { VDU: computeFlavours({ VDU1: 'm1.tiny', VDU2: 'm1.tiny' }, { VDU1: 'cirros-0.5.2-x86_64-disk' }) } },
-    }),
+    request: (apiMajor) => ({ flavourId: 'simple', extVirtualLinks: [extVirtualLink(apiMajor, ['CP1'])] }),
   },
   {
-    // Seed 002's body (the private registry VNF, no BaseHOT), adapted: the simulator's net0, its VIM, a Nova flavour for the VDU; its MgmtDriver hooks stripped.
+    // Seed 002's body (the private registry VNF, no BaseHOT), adapted: the simulator's net0, its VIM; its MgmtDriver hooks stripped.
     pkg: 'mgmt-private-registry',
     flavourId: 'simple',
     stage: { stripHooks: true },
@@ -174,7 +171,6 @@ export const LIFECYCLE_CASES: LifecycleCase[] = [
           ssh_password: 'ubuntu',
           image_path: 'Files/images/private_registry.tar',
         },
-        nfv: { VDU: computeFlavours({ PrivateRegistryVDU: 'm1.medium' }) },
       },
       ...(apiMajor === 1 && { vimConnectionInfo: [{ id: 'vim1', vimId, vimType: 'ETSINFV.OPENSTACK_KEYSTONE.V_2' }] }),
     }),

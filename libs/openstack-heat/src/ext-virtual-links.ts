@@ -52,6 +52,46 @@ export function extCpBindings(extVirtualLinks: readonly unknown[] | undefined): 
   });
 }
 
+/** What Tacker v1's UserDataUtil puts in `nfv.CP.<cp>` for an external CP: its VL's network and its fixed IPs. */
+export interface UserDataUtilCp {
+  network: string;
+  fixed_ips: Record<string, string>[];
+}
+
+/**
+ * Tacker v1 UserDataUtil create_network_dict: per external CP of the request,
+ * the network of its external VL and, from every IP address entry of every
+ * cpConfig and protocol data, `{subnet, ip_address}` (the subnet id and the
+ * last fixed address, whichever are given; empty entries dropped). A CP named
+ * in two external VLs takes the later one.
+ */
+export function userDataUtilCps(extVirtualLinks: readonly unknown[] | undefined): Map<string, UserDataUtilCp> {
+  const cps = new Map<string, UserDataUtilCp>();
+  for (const link of (extVirtualLinks ?? []).filter(isRecord)) {
+    const network = text(link['resourceId']);
+    if (network === undefined) continue;
+    for (const extCp of list(link['extCps']).filter(isRecord)) {
+      const cpdId = text(extCp['cpdId']);
+      if (cpdId === undefined) continue;
+      const addresses = list(extCp['cpConfig'])
+        .filter(isRecord)
+        .flatMap((config) => list(config['cpProtocolData']).filter(isRecord))
+        .flatMap((protocol) =>
+          list(isRecord(protocol['ipOverEthernet']) ? protocol['ipOverEthernet']['ipAddresses'] : []).filter(isRecord),
+        );
+      const fixedIps = addresses
+        .map((address) => {
+          const subnet = text(address['subnetId']);
+          const ipAddress = text(list(address['fixedAddresses']).at(-1));
+          return { ...(subnet && { subnet }), ...(ipAddress && { ip_address: ipAddress }) };
+        })
+        .filter((entry) => Object.keys(entry).length > 0);
+      cps.set(cpdId, { network, fixed_ips: fixedIps });
+    }
+  }
+  return cps;
+}
+
 /** SOL 003 §4.4.1.12 ExtManagedVirtualLinkData: an internal VL the consumer provides as a VIM network. */
 export interface ExtManagedLink {
   vnfVirtualLinkDescId: string;

@@ -3,7 +3,7 @@ import { stringify } from 'yaml';
 import { unusableBaseHot } from './heat.errors';
 import type { HeatTemplateFiles } from './heat-files';
 import type { HotTemplate } from './hot-template';
-import { vduInputs, vduResources, type VduInputs } from './generated-vdu';
+import { flavorResource, flavorResourceName, vduInputs, vduResources, type VduInputs } from './generated-vdu';
 
 const HOT_VERSION = '2013-05-23';
 const COMPUTE = 'tosca.nodes.nfv.Vdu.Compute';
@@ -24,8 +24,11 @@ const isScaled = (flavour: VnfdFlavour, vdu: Vdu) =>
  * network read-back treat it like a packaged BaseHOT:
  * - each internal VL: an OS::Neutron::Net named after it, and an
  *   OS::Neutron::Subnet per CIDR of its vl_profile l3 data;
- * - each VDU: see vduResources; a scaled VDU's resources are the member
- *   template of an OS::Heat::AutoScalingGroup (min/max from its vdu_profile).
+ * - each VDU: an OS::Nova::Flavor `<vdu>_flavor` of its virtual_compute, as
+ *   heat-translator makes it (flavorResource), and its server, ports and
+ *   volumes (vduResources); a scaled VDU's resources are the member template
+ *   of an OS::Heat::AutoScalingGroup (min/max from its vdu_profile), the
+ *   flavour staying in the top template.
  * Throws a 422 for a flavour Heat cannot run (see unbuildable).
  */
 export function generatedBaseHot(flavour: VnfdFlavour): HeatTemplateFiles {
@@ -35,6 +38,7 @@ export function generatedBaseHot(flavour: VnfdFlavour): HeatTemplateFiles {
   for (const vl of flavour.vls) Object.assign(resources, vlResources(vl));
   const files: Record<string, string> = {};
   for (const vdu of flavour.vdus) {
+    resources[flavorResourceName(vdu.id)] = flavorResource(vdu);
     const inputs = vduInputs(vdu, flavour.cps, flavour.storages);
     if (!isScaled(flavour, vdu)) {
       Object.assign(
@@ -82,12 +86,15 @@ function vlResources(vl: VnfVirtualLink): Record<string, unknown> {
   return { [vl.id]: { type: 'OS::Neutron::Net' }, ...Object.fromEntries(subnets) };
 }
 
-/** Why no template can be built: a CNF flavour (its VDUs are Kubernetes resources), no VDU, or a VDU with no image to boot. */
+/** Why no template can be built: a CNF flavour (its VDUs are Kubernetes resources), no VDU, a VDU without compute sizes or with no image to boot. */
 function unbuildable(flavour: VnfdFlavour): string | undefined {
   if (flavour.kubernetesManifests.length + flavour.helmCharts.length > 0) return 'it deploys Kubernetes resources (use a Kubernetes VIM)';
   const containers = flavour.vdus.filter((vdu) => vdu.type !== COMPUTE).map((vdu) => vdu.id);
   if (containers.length > 0) return `its VDUs ${containers.join(', ')} are containers`;
   if (flavour.vdus.length === 0) return 'it has no VDU';
+  const flavourless = flavour.vdus.filter((vdu) => !flavorResource(vdu)).map((vdu) => vdu.id);
+  if (flavourless.length > 0)
+    return `VDUs ${flavourless.join(', ')} have no virtual_compute with virtual_memory and virtual_cpu to make their Nova flavour of`;
   const imageless = flavour.vdus
     .filter((vdu) => !vdu.swImage && !flavour.storages.some((storage) => vdu.storages.includes(storage.id) && storage.swImage))
     .map((vdu) => vdu.id);

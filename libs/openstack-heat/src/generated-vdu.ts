@@ -62,14 +62,41 @@ const flavorInput = 'flavor';
 const imageInput = (node: string) => `image-${node}`;
 const networkInput = (cp: string) => `net-${cp}`;
 
+/** heat-translator's name for the OS::Nova::Flavor it makes of a VDU's virtual_compute. */
+export const flavorResourceName = (vduId: string) => `${vduId}_flavor`;
+
+const MIB = 1_048_576;
+const GIB = 1_073_741_824;
+
 /**
- * The inputs of a VDU's resources, in Tacker v2's `nfv` convention
- * (DefaultUserData): `nfv.VDU.<vdu>.computeFlavourId`, `nfv.VDU.<node>.vcImageId`
- * for the VDU's and each storage's image, `nfv.CP.<cp>.network` for a CP on an
- * external VL; a CP on an internal VL is on that VL's net.
+ * The OS::Nova::Flavor of a VDU, as heat-translator makes it of the VDU's
+ * virtual_compute (ToscaNfvVduCompute.handle_expansion): `ram` in MiB, `vcpus`,
+ * `disk` in GiB from the first virtual_local_storage, each unit conversion
+ * truncated to a whole number. Undefined for a VDU whose virtual_compute lacks
+ * its memory or CPUs.
+ */
+export function flavorResource(vdu: Vdu): { type: 'OS::Nova::Flavor'; properties: Record<string, number> } | undefined {
+  const compute = vdu.virtualCompute;
+  if (compute?.memoryBytes === undefined || compute.numVirtualCpu === undefined) return undefined;
+  return {
+    type: 'OS::Nova::Flavor',
+    properties: {
+      ram: Math.trunc(compute.memoryBytes / MIB),
+      vcpus: compute.numVirtualCpu,
+      ...(compute.localStorageBytes !== undefined && { disk: Math.trunc(compute.localStorageBytes / GIB) }),
+    },
+  };
+}
+
+/**
+ * The inputs of a VDU's resources: its flavour, the OS::Nova::Flavor of the
+ * top template (flavorResource); in Tacker v2's `nfv` convention
+ * `nfv.VDU.<node>.vcImageId` for the VDU's and each storage's image,
+ * `nfv.CP.<cp>.network` for a CP on an external VL; a CP on an internal VL is
+ * on that VL's net.
  */
 export function vduInputs(vdu: Vdu, cps: readonly VduCp[], storages: readonly VirtualStorage[]): VduInputs {
-  const inputs: VduInputs = { [flavorInput]: { get_param: ['nfv', 'VDU', vdu.id, 'computeFlavourId'] } };
+  const inputs: VduInputs = { [flavorInput]: { get_resource: flavorResourceName(vdu.id) } };
   if (vdu.swImage) inputs[imageInput(vdu.id)] = { get_param: ['nfv', 'VDU', vdu.id, 'vcImageId'] };
   for (const storage of storages)
     if (vdu.storages.includes(storage.id) && storage.swImage)

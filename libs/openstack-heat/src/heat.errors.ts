@@ -69,3 +69,7 @@ export const invalidVimAccess = (problems: readonly string[]) =>
     'Unprocessable Entity',
     `The VIM's connection info cannot be used for Keystone v3 password authentication: ${problems.join('; ')}.`,
   );
+
+/** Glance did not make an image the VNFM put there active (Tacker v1 fails the instantiation the same way, VnfPreInstantiationFailed). */
+export const imageNotActive = (name: string, detail: string) =>
+  new AppError('IMAGE_NOT_ACTIVE', 502, 'Bad Gateway', `Glance did not make image ${name} active: ${detail}.`);

@@ -1,6 +1,8 @@
 export * from './heat.errors';
 export { nfvParamPaths, capacityPaths, type HotTemplate } from './hot-template';
 export { extCpBindings } from './ext-virtual-links';
+export { requestedUserData } from './user-data';
+export { imageUploads, instanceImageTag, type ImageUpload, type GlanceImageRequest } from './software-images';
 export { changeExtConnNfv, withDesiredCapacities } from './nfv-parameters';
 export {
   instantiateDefinition,
@@ -20,6 +22,7 @@ export {
   keystoneAccessOf,
   passwordAuthRequest,
   serviceEndpoints,
+  missingEndpoint,
   tokenExpiry,
   type KeystoneAccess,
   type ServiceEndpoints,

@@ -62,13 +62,15 @@ export interface ServiceEndpoints {
   heat: string;
   /** Nova's endpoint (`.../v2.1`). */
   nova: string;
+  /** Glance's endpoint, unversioned (`.../image`): only a template built from the VNFD needs it (its images). */
+  glance?: string;
 }
 
-/** The public orchestration and compute endpoints of a token's catalog, in the VIM's region when it names one. */
+/** The public orchestration, compute and image endpoints of a token's catalog, in the VIM's region when it names one. */
 export function serviceEndpoints(tokenBody: unknown, region: string | undefined): ServiceEndpoints {
   const token = isRecord(tokenBody) && isRecord(tokenBody['token']) ? tokenBody['token'] : {};
   const catalog = Array.isArray(token['catalog']) ? token['catalog'].filter(isRecord) : [];
-  const find = (type: string): string => {
+  const find = (type: string): string | undefined => {
     const endpoints = catalog
       .filter((service) => service['type'] === type)
       .flatMap((service) => (Array.isArray(service['endpoints']) ? service['endpoints'].filter(isRecord) : []));
@@ -77,12 +79,20 @@ export function serviceEndpoints(tokenBody: unknown, region: string | undefined)
         candidate['interface'] === 'public' &&
         (region === undefined || candidate['region_id'] === region || candidate['region'] === region),
     );
-    const url = text(endpoint?.['url']);
-    if (url === undefined) throw vimRefused(`Keystone's catalog has no public ${type} endpoint${region ? ` in region ${region}` : ''}.`);
-    return url.replace(/\/+$/, '');
+    return text(endpoint?.['url'])?.replace(/\/+$/, '');
   };
-  return { heat: find('orchestration'), nova: find('compute') };
+  const required = (type: string): string => {
+    const url = find(type);
+    if (url === undefined) throw vimRefused(missingEndpoint(type, region));
+    return url;
+  };
+  const glance = find('image')?.replace(/\/v2$/, '');
+  return { heat: required('orchestration'), nova: required('compute'), ...(glance && { glance }) };
 }
+
+/** Why a call to a service of the VIM cannot be made: its catalog does not list it. */
+export const missingEndpoint = (type: string, region: string | undefined) =>
+  `Keystone's catalog has no public ${type} endpoint${region ? ` in region ${region}` : ''}.`;
 
 /** When a token stops being valid (`token.expires_at`), as epoch milliseconds. */
 export function tokenExpiry(tokenBody: unknown): number | undefined {

@@ -82,4 +82,14 @@ describe('Keystone v3 access of an OpenStack VIM', () => {
     );
     expect(tokenExpiry(catalog('RegionOne'))).toBe(Date.parse('2026-01-01T01:00:00Z'));
   });
+
+  it("takes Glance's endpoint when the catalog lists one (unversioned), and does without it otherwise", () => {
+    const withGlance = catalog('RegionOne');
+    withGlance.token.catalog.push({
+      type: 'image',
+      endpoints: [{ interface: 'public', region_id: 'RegionOne', url: 'http://192.0.2.1/image/v2/' }],
+    });
+    expect(serviceEndpoints(withGlance, 'RegionOne')).toMatchObject({ glance: 'http://192.0.2.1/image' });
+    expect(serviceEndpoints(catalog('RegionOne'), 'RegionOne')).not.toHaveProperty('glance');
+  });
 });

@@ -15,14 +15,16 @@ export interface NfvSources {
   patch?: unknown;
   /** Where the template reads each VDU's VNFC count (see capacityPaths). */
   capacities?: Readonly<Record<string, NfvPath>>;
+  /** Glance image ids by VDU or storage, for the images the VNFM uploaded from the package (else the image is named as sw_image_data names it). */
+  images?: Readonly<Record<string, string>>;
 }
 
 type Fill = { value: unknown } | { skip: true } | { missing: string };
 
 const ASK = 'give it in additionalParams.nfv';
 
-/** Tacker v2 DefaultUserData: flavour and image from the VNFD, capacity from the level, zone only from a grant (none here). */
-function fillVdu(name: string, leaf: string, { vnfd, flavour, vduCounts, capacities }: NfvSources): Fill {
+/** Tacker v2 DefaultUserData: flavour and image from the VNFD (an image uploaded from the package by its Glance id), capacity from the level, zone only from a grant (none here). */
+function fillVdu(name: string, leaf: string, { vnfd, flavour, vduCounts, capacities, images }: NfvSources): Fill {
   // The VNFC count goes where the template reads it: `desired_capacity`, or the leaf an AutoScalingGroup names.
   if (leaf === (capacities?.[name]?.[2] ?? 'desired_capacity')) {
     const count = vduCounts[name];
@@ -39,7 +41,7 @@ function fillVdu(name: string, leaf: string, { vnfd, flavour, vduCounts, capacit
     }
     case 'vcImageId': {
       const image = vnfd.softwareImages.find((candidate) => candidate.id === name);
-      return image ? { value: image.name } : { missing: `${name} has no sw_image_data in the VNFD` };
+      return image ? { value: images?.[name] ?? image.name } : { missing: `${name} has no sw_image_data in the VNFD` };
     }
     case 'locationConstraints':
       return { value: null };

@@ -9,6 +9,8 @@ import { heatTemplateFiles, type HeatTemplateFiles } from './heat-files';
 import { capacityPaths, nfvParamPaths, requestStackParameters, type HotTemplate } from './hot-template';
 import { instantiateNfv } from './nfv-parameters';
 import { withNfvCapacities, type ScaledVdus } from './scaling-groups';
+import { requestedUserData } from './user-data';
+import { userDataUtilNfv } from './user-data-util';
 
 /** What a stack is created (or re-created) from: Heat's `template`, `files` and `parameters`. */
 export interface HeatStackDefinition {
@@ -38,6 +40,8 @@ export interface InstantiateInput {
   extVirtualLinks?: readonly unknown[];
   extManagedVirtualLinks?: readonly unknown[];
   additionalParams?: Record<string, unknown>;
+  /** Glance image ids by VDU or storage id, for images the VNFM uploaded from the package (see imagesToUpload). */
+  images?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -46,24 +50,43 @@ export interface InstantiateInput {
  * with the externally managed VLs put in, fixed scaling-group capacities read
  * from `nfv` (see withNfvCapacities), its `nfv` parameter filled, and
  * its other top-level parameters from `additionalParams` of the same name.
+ * A request naming one of Tacker v1's published user-data classes
+ * (`lcm-operation-user-data`, see requestedUserData) gets a BaseHOT's `nfv`
+ * filled as that class fills it (userDataUtilNfv) instead.
  * Throws a 422 AppError naming every parameter nothing fills.
  */
 export function instantiateDefinition(input: InstantiateInput): HeatStackDefinition {
   const flavour = flavourOf(input.vnfd, input.flavourId);
+  const userData = requestedUserData(input.additionalParams);
   const sources = templatesOf(flavour, input.texts);
   const template = withNfvCapacities(
     applyExtManagedLinks(sources.template, extManagedLinks(input.extManagedVirtualLinks)),
     sources.files,
     scaledVdus(flavour),
   );
-  const { nfv, problems } = instantiateNfv(nfvParamPaths(template), {
-    vnfd: input.vnfd,
-    flavour,
-    vduCounts: input.vduCounts,
-    extCps: extCpBindings(input.extVirtualLinks),
-    patch: input.additionalParams?.['nfv'],
-    capacities: capacityPaths(template),
-  });
+  const paths = nfvParamPaths(template);
+  const capacities = capacityPaths(template);
+  const { nfv, problems } =
+    userData?.kind === 'user-data-util' && flavour.baseHot
+      ? userDataUtilNfv(paths, {
+          baseHot: sources,
+          vnfd: input.vnfd,
+          flavour,
+          extVirtualLinks: input.extVirtualLinks,
+          additionalParams: input.additionalParams,
+          className: userData.className,
+          capacities,
+          vduCounts: input.vduCounts,
+        })
+      : instantiateNfv(paths, {
+          vnfd: input.vnfd,
+          flavour,
+          vduCounts: input.vduCounts,
+          extCps: extCpBindings(input.extVirtualLinks),
+          patch: input.additionalParams?.['nfv'],
+          capacities,
+          images: input.images,
+        });
   const stackParameters = requestStackParameters(template, input.additionalParams);
   const unset = stackParameters.missing.map((name) => `parameter ${name}: it has no default; give it as additionalParams.${name}`);
   if (problems.length + unset.length > 0) throw unfilledStackParameters(input.flavourId, [...problems, ...unset]);

@@ -64,6 +64,7 @@ const additionalParams = {
     image_path: [],
   },
   'lcm-operation-user-data': './UserData/k8s_cluster_user_data.py',
+  'lcm-operation-user-data-class': 'KubernetesClusterUserData',
 };
 const METADATA_TOKEN = 'meta-Token-9';
 const SECRETS = [

@@ -1,5 +1,10 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { NetworkResources, StepAction, VnfcResourceInfo } from '@vnfm/contracts';
+import { fixturePath } from '@vnfm/vnf-package/testing';
+import { zipStagedPackage } from '../../../e2e/support/corpus-packages';
+import { field, OpenStackTestClient } from '../../../tools/openstack-sim/src/testing/openstack-test-client';
 import { DriverHarness } from './testing/driver-harness';
 import { succeeded } from './testing/basic-vnf-steps';
 
@@ -13,7 +18,9 @@ const extVirtualLinks = [
     extCps: [{ cpdId: 'CP1', cpConfig: { CP1_1: { cpProtocolData: [{ layerProtocol: 'IP_OVER_ETHERNET' }] } } }],
   },
 ];
-const flavours = { nfv: { VDU: { VDU1: { computeFlavourId: 'm1.tiny' }, VDU2: { computeFlavourId: 'm1.small' } } } };
+/** The image artifact of VDU1 and VirtualStorage, as the package holds it (the stand-in the corpus zip adds). */
+const cirros = readFileSync(join(fixturePath('tacker', 'vnf-helloworld3'), 'Files/images/cirros-0.5.2-x86_64-disk.img'));
+const sha512 = createHash('sha512').update(cirros).digest('hex');
 
 describe('openstack-driver: vnf-helloworld3, a package without a BaseHOT, deployed from the template built from its VNFD', () => {
   const harness = new DriverHarness();
@@ -63,8 +70,17 @@ describe('openstack-driver: vnf-helloworld3, a package without a BaseHOT, deploy
   };
   const vdusOf = (vnfcs: readonly VnfcResourceInfo[]) => vnfcs.map((vnfc) => vnfc.vduId).sort();
 
-  it('instantiates (servers, the internal VL with its subnet, the external CP), scales VDU2 out and in, heals one VNFC then all, terminates', async () => {
-    const vnf = lifecycle(flavours);
+  /** The simulator's images tagged with the instance, by name. */
+  const imagesOf = (vnfInstanceId: string) =>
+    Object.fromEntries(
+      harness.sim
+        .state()
+        .images.filter((image) => image.tags.includes(`vnf-${vnfInstanceId}`))
+        .map((image) => [image.name, image]),
+    );
+
+  it('instantiates with no nfv given (flavours made of virtual_compute, images uploaded from the package), scales, heals, terminates leaving nothing', async () => {
+    const vnf = lifecycle(undefined);
     const created = await vnf.run(vnf.instantiate);
     expect(vdusOf(vnf.known())).toEqual(['VDU1', 'VDU2']);
     const network = created.network as NetworkResources;
@@ -76,11 +92,26 @@ describe('openstack-driver: vnf-helloworld3, a package without a BaseHOT, deploy
         'CP1:OS::Neutron::Port',
         'CP2:OS::Neutron::Port',
         'VDU1:OS::Nova::Server',
+        'VDU1_flavor:OS::Nova::Flavor',
+        'VDU2_flavor:OS::Nova::Flavor',
         'VDU2_scale_group:OS::Heat::AutoScalingGroup',
         'internalVL2:OS::Neutron::Net',
         'internalVL2_subnet:OS::Neutron::Subnet',
       ].sort(),
     );
+
+    // heat-translator's flavours (512 MB → 488 MiB, 3 GB → 2 GiB), and the package's image in Glance as sw_image_data names it.
+    const flavorOf = (name: string) => top.resources.find((resource) => resource.name === name)?.physicalId;
+    const state = harness.sim.state();
+    expect(state.flavors.filter((flavor) => [flavorOf('VDU1_flavor'), flavorOf('VDU2_flavor')].includes(flavor.id))).toEqual([
+      expect.objectContaining({ ram: 488, vcpus: 1, disk: 2 }),
+      expect.objectContaining({ ram: 488, vcpus: 1, disk: 2 }),
+    ]);
+    const images = imagesOf(vnf.vnfInstanceId);
+    expect(images['Software of VDU1']).toMatchObject({ status: 'active', size: cirros.length, sha512, diskFormat: 'qcow2', minDisk: 1 });
+    expect(images['VirtualStorage']).toMatchObject({ status: 'active', size: cirros.length, minDisk: 2, minRam: 256 });
+    const vdu1 = state.servers.find((server) => server.stackId === top.id && server.resourceName === 'VDU1');
+    expect(vdu1).toMatchObject({ flavor: flavorOf('VDU1_flavor'), image: images['Software of VDU1'].id });
 
     await vnf.run({
       action: 'scale',
@@ -112,6 +143,8 @@ describe('openstack-driver: vnf-helloworld3, a package without a BaseHOT, deploy
     await vnf.run({ action: 'terminate', terminationType: 'FORCEFUL', vnfcs: vnf.known() });
     expect(vnf.known()).toEqual([]);
     expect(harness.topStacks().filter((stack) => stack.name.includes(vnf.vnfInstanceId))).toEqual([]);
+    expect(harness.sim.state().flavors.filter((flavor) => flavor.id === flavorOf('VDU1_flavor'))).toEqual([]);
+    expect(imagesOf(vnf.vnfInstanceId)).toEqual({});
   });
 
   it('changes a running VNF from a BaseHOT package (basic-lcms-max) to helloworld3: the stack updated to the built template, its servers replaced', async () => {
@@ -122,7 +155,7 @@ describe('openstack-driver: vnf-helloworld3, a package without a BaseHOT, deploy
     const change: StepAction = {
       action: 'change_vnfpkg',
       flavourId: 'simple',
-      target: { vnfdId, vduCounts: { VDU1: 1, VDU2: 1 }, additionalParams: flavours },
+      target: { vnfdId, vduCounts: { VDU1: 1, VDU2: 1 } },
       previous: { vnfdId: basic.vnfdId, vduCounts: { VDU1: 1, VDU2: 1 } },
       extVirtualLinks,
     };
@@ -132,17 +165,94 @@ describe('openstack-driver: vnf-helloworld3, a package without a BaseHOT, deploy
     expect(changed.network?.virtualLinkResourceInfo.map((vl) => vl.vnfVirtualLinkDescId)).toEqual(['internalVL2']);
     const [top] = harness.topStacks().filter((stack) => stack.name.includes(vnfInstanceId));
     expect(top.resources.map((resource) => resource.name)).toEqual(
-      expect.arrayContaining(['VDU1', 'VDU2_scale_group', 'internalVL2_subnet']),
+      expect.arrayContaining(['VDU1', 'VDU1_flavor', 'VDU2_scale_group', 'internalVL2_subnet']),
     );
+    expect(Object.keys(imagesOf(vnfInstanceId)).sort()).toEqual(['Software of VDU1', 'VirtualStorage']);
   });
 
-  it('fails instantiate with a 422 naming each VDU without a compute flavour and the parameter to give, before any stack is made', async () => {
+  it('replaces an image an interrupted attempt left unfinished, and takes one it finished as it is', async () => {
     const vnf = lifecycle(undefined);
-    const outcome = await vnf.send(vnf.instantiate);
-    if (outcome.status !== 'FAILED') throw new Error(`expected FAILED, got ${outcome.status}`);
-    expect(outcome.error.status).toBe(422);
-    expect(outcome.error.detail).toContain('give it as additionalParams.nfv.VDU.VDU1.computeFlavourId');
-    expect(outcome.error.detail).toContain('give it as additionalParams.nfv.VDU.VDU2.computeFlavourId');
-    expect(harness.topStacks().filter((stack) => stack.name.includes(vnf.vnfInstanceId))).toEqual([]);
+    const tags = (node: string) => [`vnf-${vnf.vnfInstanceId}`, `vnfd-${vnfdId}-${node}`];
+    const operator = await OpenStackTestClient.login(harness.sim);
+    const create = async (name: string, node: string) =>
+      String(
+        field(
+          (await operator.glance('POST', '/v2/images', { name, disk_format: 'qcow2', container_format: 'bare', tags: tags(node) })).body,
+          'id',
+        ),
+      );
+    const unfinished = await create('Software of VDU1', 'VDU1');
+    const finished = await create('VirtualStorage', 'VirtualStorage');
+    expect(await operator.uploadImageData(finished, cirros)).toBe(204);
+
+    await vnf.run(vnf.instantiate);
+    const images = imagesOf(vnf.vnfInstanceId);
+    expect(images['VirtualStorage'].id).toBe(finished);
+    expect(images['Software of VDU1']).toMatchObject({ status: 'active', sha512 });
+    expect(images['Software of VDU1'].id).not.toBe(unfinished);
+    expect(harness.sim.state().images.map((image) => image.id)).not.toContain(unfinished);
+    await vnf.run({ action: 'terminate', terminationType: 'FORCEFUL', vnfcs: vnf.known() });
+    expect(imagesOf(vnf.vnfInstanceId)).toEqual({});
+  });
+
+  it("deploys the private registry VNF from seed 002's body as written: its flavour made of virtual_compute, its image uploaded from the package", async () => {
+    const registry = await harness.onboard(
+      'mgmt-private-registry',
+      await zipStagedPackage(harness.dataDir, 'mgmt-private-registry', { stripHooks: true }),
+    );
+    const seedBody = {
+      flavourId: 'simple',
+      extVirtualLinks: [
+        {
+          id: 'net0',
+          resourceId: 'f0c82461-36b5-4d86-8322-b0bc19cda65f',
+          extCps: [{ cpdId: 'CP1', cpConfig: [{ cpProtocolData: [{ layerProtocol: 'IP_OVER_ETHERNET' }] }] }],
+        },
+      ],
+      additionalParams: {
+        private_registry_installation_param: {
+          ssh_cp_name: 'CP1',
+          ssh_username: 'ubuntu',
+          ssh_password: 'ubuntu',
+          image_path: 'Files/images/private_registry.tar',
+        },
+      },
+    };
+    const vnfInstanceId = randomUUID();
+    const vnfLcmOpOccId = randomUUID();
+    const created = succeeded(
+      await harness.run({
+        stepId: `${vnfLcmOpOccId}:0:1`,
+        vnfLcmOpOccId,
+        vnfInstanceId,
+        name: 'instantiate',
+        attempt: 1,
+        request: {
+          action: 'instantiate',
+          flavourId: 'simple',
+          vduCounts: { PrivateRegistryVDU: 1 },
+          targetScaleStatus: [],
+          vimConnectionInfo: vims,
+          extVirtualLinks: seedBody.extVirtualLinks,
+        },
+        timeoutMs: 60_000,
+        vimConnectionInfo: vims,
+        additionalParams: seedBody.additionalParams,
+        vnfdId: registry,
+        flavourId: 'simple',
+        vnfcResourceInfo: [],
+      }),
+    );
+    expect(created.vnfcsAdded?.map((vnfc) => vnfc.vduId)).toEqual(['PrivateRegistryVDU']);
+    const [top] = harness.topStacks().filter((stack) => stack.name.includes(vnfInstanceId));
+    const flavorId = top.resources.find((resource) => resource.name === 'PrivateRegistryVDU_flavor')?.physicalId;
+    const state = harness.sim.state();
+    expect(state.flavors.find((flavor) => flavor.id === flavorId)).toMatchObject({ ram: 3814, vcpus: 2, disk: 41 });
+    const image = imagesOf(vnfInstanceId)['Image for Private registry'];
+    const artifact = readFileSync(
+      join(fixturePath('tacker', 'mgmt-private-registry'), 'Files/images/ubuntu-20.04-server-cloudimg-amd64.img'),
+    );
+    expect(image).toMatchObject({ status: 'active', size: artifact.length, diskFormat: 'qcow2', containerFormat: 'bare', minDisk: 0 });
+    expect(state.servers.find((server) => server.stackId === top.id)).toMatchObject({ flavor: flavorId, image: image.id });
   });
 });

@@ -4,6 +4,8 @@ import { startHttpServer } from './http/http-server';
 import { Router } from './http/router';
 import { AuthGuard } from './identity/auth-guard';
 import { registerKeystoneRoutes } from './identity/keystone.routes';
+import { registerGlanceRoutes } from './image/glance.routes';
+import { WebDownloads } from './image/web-download';
 import { serviceUrls } from './identity/service-catalog';
 import { TokenStore } from './identity/token-store';
 import { registerHeatResourceRoutes } from './orchestration/heat-resource.routes';
@@ -33,14 +35,14 @@ export interface OpenStackSimulator {
   /** Inject failures, delays and unreachable servers (same specs as `POST /_sim/faults`). */
   readonly faults: FaultInjector;
   state(): SimStateDump;
-  /** Requests answered so far per service (`heat-api`, `compute`, `identity`, `_sim`): how often a client asks. */
+  /** Requests answered so far per service (`heat-api`, `compute`, `image`, `identity`, `_sim`): how often a client asks. */
   requestCounts(): Readonly<Record<string, number>>;
-  /** Forgets all stacks, servers and faults (tokens stay valid). */
+  /** Forgets all stacks, servers, flavours, images and faults (tokens stay valid). */
   reset(): void;
   close(): Promise<void>;
 }
 
-/** Starts Keystone v3, Heat v1 and Nova v2.1 simulators on one HTTP port. */
+/** Starts Keystone v3, Heat v1, Nova v2.1 and Glance v2 simulators on one HTTP port. */
 export async function startOpenStackSimulator(options: OpenStackSimulatorOptions = {}): Promise<OpenStackSimulator> {
   const clock = options.clock ?? systemClock;
   const region = options.region ?? 'RegionOne';
@@ -52,6 +54,7 @@ export async function startOpenStackSimulator(options: OpenStackSimulatorOptions
   const faults = new FaultInjector(cloud.servers);
   const operations = new StackOperations({ store, reconciler, scheduler, faults, delayMs: options.delayMs ?? 0, clock });
   const tokens = new TokenStore(options.tokenTtlSeconds ?? 3600, clock);
+  const downloads = new WebDownloads(clock);
 
   const router = new Router();
   const host = options.host ?? '127.0.0.1';
@@ -62,6 +65,7 @@ export async function startOpenStackSimulator(options: OpenStackSimulatorOptions
   const state = (): SimStateDump => dumpState(store, cloud, faults);
   const reset = (): void => {
     scheduler.cancelAll();
+    downloads.stopAll();
     store.clear();
     cloud.reset();
     faults.clear();
@@ -71,7 +75,8 @@ export async function startOpenStackSimulator(options: OpenStackSimulatorOptions
   const heatDeps = { guard, store, operations, reconciler, baseUrl: url };
   registerHeatResourceRoutes(router, heatDeps);
   registerHeatStackRoutes(router, heatDeps);
-  registerNovaRoutes(router, { guard, servers: cloud.servers, root: `${url}/compute` });
+  registerNovaRoutes(router, { guard, servers: cloud.servers, flavors: cloud.flavors, root: `${url}/compute` });
+  registerGlanceRoutes(router, { guard, images: cloud.images, downloads, clock });
   registerSimRoutes(router, { faults, state, reset });
 
   return {
@@ -84,6 +89,7 @@ export async function startOpenStackSimulator(options: OpenStackSimulatorOptions
     reset,
     close: async () => {
       scheduler.cancelAll();
+      downloads.stopAll();
       await server.close();
     },
   };

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import {
   checkCanStart,
+  flavourOf,
   hookAdditionalParams,
   operationFlavourId,
   operationVnfdId,
@@ -13,8 +14,10 @@ import {
   type LcmOperationRequest,
   type StartOperationMessage,
   type StartOperationReply,
+  type PlannedStep,
   type VnfInstance,
 } from '@vnfm/lcm-domain';
+import { requestedUserData } from '@vnfm/openstack-heat';
 import type { VnfdModel } from '@vnfm/vnfd';
 import { VnfPackagesClient } from '../instances/vnf-packages.client';
 import { RequestSecrets } from '../secrets/request-secrets.service';
@@ -28,7 +31,8 @@ import { VimRefsClient } from './vim-refs.client';
  * Starts one LCM operation (SOL 003 §5.4.4-5.4.9 task resources and §5.4.3.3.4 PATCH):
  * refuses client input holding sealed markers, checks the instance can take it,
  * seals the request's secrets under the instance's data key, plans the steps from the VNFD (refusing
- * hooks no MgmtDriver of the runner runs, before anything starts), claims
+ * hooks no MgmtDriver of the runner runs, and user-data scripts the openstack-driver does not know,
+ * before anything starts), claims
  * the instance (its stream is the guard: a second operation loses with 409,
  * in any number of coordinator processes), then opens the occurrence in
  * STARTING and hands it to the workflow.
@@ -60,6 +64,7 @@ export class OperationStarter {
     if (request.operation === 'MODIFY_INFO' && movesTo) await this.packages.usablePackage(movesTo);
     const plan = planOperation(resolved, vnfd, instance, currentVnfd);
     refuseUnbuiltKubernetesSteps(plan);
+    refuseUnknownUserData(plan, vnfd, resolved);
     await this.hooks.refuseUnrunnable(plan, vnfd, operationFlavourId(resolved, instance), this.hookParamsOf(resolved, instance));
     const vnfLcmOpOccId = randomUUID();
     const now = new Date().toISOString();
@@ -110,5 +115,19 @@ export class OperationStarter {
   private async withVimRefs(request: LcmOperationRequest): Promise<LcmOperationRequest> {
     if (request.operation !== 'INSTANTIATE') return request;
     return { ...request, params: { ...request.params, vimConnectionInfo: await this.vims.resolve(request.params.vimConnectionInfo) } };
+  }
+}
+
+/**
+ * A Heat stack built from a request naming a user-data script
+ * (`lcm-operation-user-data`): refused with 422 before the operation starts
+ * unless the openstack-driver knows that script (requestedUserData).
+ */
+function refuseUnknownUserData(plan: readonly PlannedStep[], vnfd: VnfdModel, request: LcmOperationRequest): void {
+  for (const { target, request: action } of plan) {
+    if (target !== 'openstack-driver') continue;
+    if (action.action === 'instantiate')
+      requestedUserData((request.params as { additionalParams?: unknown }).additionalParams, flavourOf(vnfd, action.flavourId));
+    if (action.action === 'change_vnfpkg') requestedUserData(action.target.additionalParams);
   }
 }

@@ -1,5 +1,6 @@
 import { errorMessage } from '@vnfm/util';
 import { openStackErrorMessage, vimRefused, vimUnreachable } from '@vnfm/openstack-heat';
+import type { Readable } from 'node:stream';
 import { Agent, errors, interceptors, request as undiciRequest } from 'undici';
 
 /** How long one OpenStack API call may take; polling a stack is many short calls. */
@@ -23,6 +24,8 @@ export interface OpenStackRequest {
   url: string;
   token?: string;
   body?: unknown;
+  /** Binary data instead of a JSON body (an image upload), made anew for each attempt. */
+  data?: () => Readable;
   /** The step's signal: aborting it stops the call (the service is stopping). */
   signal?: AbortSignal;
   /** Default OPENSTACK_REQUEST_TIMEOUT_MS. */
@@ -30,7 +33,7 @@ export interface OpenStackRequest {
 }
 
 /**
- * One JSON call to an OpenStack API with a deadline. A VIM that cannot be
+ * One JSON call (or binary upload) to an OpenStack API with a deadline. A VIM that cannot be
  * reached is a 503, one that answers with an error a 502 (see `expectOk`);
  * the step's own abort passes through untouched. Tokens go in headers only
  * and are never part of a message. undici's request API, not fetch: an
@@ -41,12 +44,13 @@ export async function callOpenStack(request: OpenStackRequest): Promise<OpenStac
   const headers: Record<string, string> = { accept: 'application/json' };
   if (request.token) headers['x-auth-token'] = request.token;
   if (request.body !== undefined) headers['content-type'] = 'application/json';
+  if (request.data) headers['content-type'] = 'application/octet-stream';
   try {
     const response = await undiciRequest(request.url, {
       dispatcher,
       method: request.method,
       headers,
-      body: request.body === undefined ? undefined : JSON.stringify(request.body),
+      body: request.data ? request.data() : request.body === undefined ? undefined : JSON.stringify(request.body),
       signal: request.signal,
       headersTimeout: timeoutMs,
       bodyTimeout: timeoutMs,

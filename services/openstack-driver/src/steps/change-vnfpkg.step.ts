@@ -1,5 +1,6 @@
 import { diffVnfcs, flavourOf } from '@vnfm/lcm-domain';
 import { baseHotFilePaths, instantiateDefinition } from '@vnfm/openstack-heat';
+import { uploadImages } from './software-images';
 import { forHeat, networkOf, recordDefinition, vduIdsOf, type StepHandler } from './step-context';
 
 /**
@@ -7,7 +8,8 @@ import { forHeat, networkOf, recordDefinition, vduIdsOf, type StepHandler } from
  * its rollback (the same action back to the previous package): the stack is
  * updated in place to the target package's BaseHOT, its `nfv` parameter
  * filled from the target VNFD at the instance's VDU counts, with its external
- * links and the deployment's additionalParams. Heat keeps what did not
+ * links and the deployment's additionalParams (a target without a BaseHOT
+ * gets its package images put into Glance first). Heat keeps what did not
  * change and replaces what did; servers it replaced are reported removed and
  * their replacements added.
  */
@@ -17,6 +19,7 @@ export const changeVnfpkg: StepHandler<'change_vnfpkg'> = async (context, action
   const vnfd = await context.packages.vnfdModel(target.vnfdId);
   const flavour = flavourOf(vnfd, action.flavourId);
   const texts = await context.packages.files(target.vnfdId, baseHotFilePaths(flavour));
+  const images = await uploadImages(context, vnfd, flavour);
   const definition = instantiateDefinition({
     vnfd,
     flavourId: action.flavourId,
@@ -25,6 +28,7 @@ export const changeVnfpkg: StepHandler<'change_vnfpkg'> = async (context, action
     extVirtualLinks: action.extVirtualLinks,
     extManagedVirtualLinks: action.extManagedVirtualLinks,
     additionalParams: target.additionalParams,
+    images,
   });
   await recordDefinition(context, definition);
   const stack = await context.stack.require();

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { StepResult } from '@vnfm/contracts';
 import { keystoneAccessOf, stackNameOf } from '@vnfm/openstack-heat';
 import { VimConnectionsClient, PackageCatalogClient, type StepContext as HostStepContext, type StepHandlers } from '@vnfm/step-host';
+import { GlanceClient } from '../openstack/glance.client';
 import { HeatClient } from '../openstack/heat.client';
 import { KeystoneTokens } from '../openstack/keystone-tokens';
 import { NovaClient } from '../openstack/nova.client';
@@ -55,9 +56,11 @@ export class OpenStackSteps {
       message,
       vimConnectionId: vim.vimConnectionId,
       stack,
+      glance: new GlanceClient(session),
       packages: this.packages,
       records: this.records,
       signal,
+      deadline: host.deadline,
       openSecrets: host.openSecrets,
     };
     const handler = ACTIONS[action.action] as StepHandler<InfraAction['action']>;

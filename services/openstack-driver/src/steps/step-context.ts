@@ -3,13 +3,15 @@ import { flavourOf } from '@vnfm/lcm-domain';
 import { externalCpIds, networkResourcesOf, type HeatStackDefinition, type HotTemplate, type ResourceTree } from '@vnfm/openstack-heat';
 import type { VnfdFlavour } from '@vnfm/vnfd';
 import type { PackageCatalogClient, StepContext as HostStepContext } from '@vnfm/step-host';
+import type { GlanceClient } from '../openstack/glance.client';
 import type { HeatStackRepository } from '../records/heat-stack.repository';
 import type { StackOperations } from './stack-operations';
 
-/** Everything one step works with; the VIM credentials are inside `stack` (its session) and nowhere else. */
-export interface StepContext extends Pick<HostStepContext, 'message' | 'signal' | 'openSecrets'> {
+/** Everything one step works with; the VIM credentials are inside `stack` and `glance` (their session) and nowhere else. */
+export interface StepContext extends Pick<HostStepContext, 'message' | 'signal' | 'openSecrets' | 'deadline'> {
   vimConnectionId: string;
   stack: StackOperations;
+  glance: GlanceClient;
   packages: PackageCatalogClient;
   records: HeatStackRepository;
 }

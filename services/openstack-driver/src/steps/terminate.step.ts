@@ -1,10 +1,12 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { deleteImages } from './software-images';
 import type { StepHandler } from './step-context';
 
 /**
  * Terminate: a GRACEFUL termination first gives the VNF its
  * gracefulTerminationTimeout (SOL 003 §5.5.2.8), then the stack is deleted
- * and awaited until Heat no longer has it. A stack already gone is success,
+ * and awaited until Heat no longer has it, then the images the VNFM put into
+ * Glance for the instance are deleted. A stack already gone is success,
  * so the step can be repeated; every known VNFC is removed.
  */
 export const terminate: StepHandler<'terminate'> = async (context, action) => {
@@ -14,6 +16,7 @@ export const terminate: StepHandler<'terminate'> = async (context, action) => {
   }
   const stack = await context.stack.find();
   if (stack) await context.stack.delete(stack);
+  await deleteImages(context);
   await context.records.deleted(message.vnfInstanceId);
   return { vnfcIdsRemoved: [...new Set([...message.vnfcResourceInfo, ...action.vnfcs].map((vnfc) => vnfc.id))] };
 };

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { isoSeconds } from '../common/timestamps';
+import type { FlavorRecord } from './flavor-registry';
 import { serverAddresses } from './server-addresses';
 import type { ServerRecord } from './server-registry';
 
@@ -49,5 +50,25 @@ export function serverDetailView(root: NovaRootUrl, server: ServerRecord): objec
     'OS-SRV-USG:launched_at': isoSeconds(server.createdAt),
     'OS-SRV-USG:terminated_at': null,
     'os-extended-volumes:volumes_attached': server.volumeIds.map((id) => ({ id })),
+  };
+}
+
+/** One entry of "List Flavors" (Compute API v2.1): id, name, links. */
+export function flavorSummaryView(root: NovaRootUrl, flavor: FlavorRecord): object {
+  return { id: flavor.id, name: flavor.name, links: links(root, 'flavors', flavor.id) };
+}
+
+/** "Show Flavor Details" at the base 2.1 microversion. */
+export function flavorDetailView(root: NovaRootUrl, flavor: FlavorRecord): object {
+  return {
+    ...flavorSummaryView(root, flavor),
+    ram: flavor.ram,
+    vcpus: flavor.vcpus,
+    disk: flavor.disk,
+    swap: '',
+    rxtx_factor: 1.0,
+    'OS-FLV-EXT-DATA:ephemeral': 0,
+    'OS-FLV-DISABLED:disabled': false,
+    'os-flavor-access:is_public': flavor.isPublic,
   };
 }

@@ -1,12 +1,14 @@
 import type { AuthGuard } from '../identity/auth-guard';
 import { ApiError, type SimRequest } from '../http/http-types';
 import type { Router } from '../http/router';
-import { type NovaRootUrl, serverDetailView, serverSummaryView } from './nova-views';
+import type { FlavorRegistry } from './flavor-registry';
+import { flavorDetailView, flavorSummaryView, type NovaRootUrl, serverDetailView, serverSummaryView } from './nova-views';
 import type { ServerRecord, ServerRegistry } from './server-registry';
 
 export interface NovaRouteDeps {
   readonly guard: AuthGuard;
   readonly servers: ServerRegistry;
+  readonly flavors: FlavorRegistry;
   readonly root: NovaRootUrl;
 }
 
@@ -41,7 +43,7 @@ function visibleServers(deps: NovaRouteDeps, request: SimRequest): ServerRecord[
   );
 }
 
-/** Compute API v2.1: version document and read-only server routes under `/compute/v2.1`. */
+/** Compute API v2.1: version document and read-only server and flavour routes under `/compute/v2.1`. */
 export function registerNovaRoutes(router: Router, deps: NovaRouteDeps): void {
   const api = '/compute/v2.1';
   router.add('GET', api, () => ({
@@ -68,6 +70,29 @@ export function registerNovaRoutes(router: Router, deps: NovaRouteDeps): void {
     headers: VERSION_HEADERS,
     body: { servers: visibleServers(deps, request).map((server) => serverDetailView(deps.root, server)) },
   }));
+  router.add('GET', `${api}/flavors`, (request) => {
+    deps.guard.requireScopedToken(request);
+    return {
+      status: 200,
+      headers: VERSION_HEADERS,
+      body: { flavors: deps.flavors.all().map((flavor) => flavorSummaryView(deps.root, flavor)) },
+    };
+  });
+  router.add('GET', `${api}/flavors/detail`, (request) => {
+    deps.guard.requireScopedToken(request);
+    return {
+      status: 200,
+      headers: VERSION_HEADERS,
+      body: { flavors: deps.flavors.all().map((flavor) => flavorDetailView(deps.root, flavor)) },
+    };
+  });
+  router.add('GET', `${api}/flavors/:id`, (request, { id }) => {
+    deps.guard.requireScopedToken(request);
+    const flavor = deps.flavors.get(id);
+    if (flavor === undefined)
+      throw new ApiError(404, { itemNotFound: { code: 404, message: `Flavor ${id} could not be found.` } }, VERSION_HEADERS);
+    return { status: 200, headers: VERSION_HEADERS, body: { flavor: flavorDetailView(deps.root, flavor) } };
+  });
   router.add('GET', `${api}/servers/:id`, (request, { id }) => {
     const token = deps.guard.requireScopedToken(request);
     const server = deps.servers.get(id);

@@ -1,7 +1,8 @@
+import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { newUuid } from '../common/ids';
-import { ApiError, type HttpResult, type SimRequest } from './http-types';
+import { ApiError, OctetStreamBody, type HttpResult, type SimRequest } from './http-types';
 import type { Router } from './router';
 
 const MAX_BODY_BYTES = 16 * 1024 * 1024;
@@ -17,7 +18,22 @@ function errorResult(status: number, title: string, message: string): HttpResult
   return { status, body: { error: { code: status, title, message } } };
 }
 
+/** Data of any size (an image upload) is hashed as it arrives, never held. */
+async function digestBody(message: IncomingMessage): Promise<OctetStreamBody> {
+  const md5 = createHash('md5');
+  const sha512 = createHash('sha512');
+  let size = 0;
+  for await (const chunk of message) {
+    const buffer = chunk as Buffer;
+    size += buffer.length;
+    md5.update(buffer);
+    sha512.update(buffer);
+  }
+  return new OctetStreamBody(size, md5.digest('hex'), sha512.digest('hex'));
+}
+
 async function readBody(message: IncomingMessage): Promise<unknown> {
+  if ((message.headers['content-type'] ?? '').startsWith('application/octet-stream')) return digestBody(message);
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of message) {

@@ -1,6 +1,15 @@
 import type { IncomingHttpHeaders } from 'node:http';
 
-/** A parsed request as route handlers see it (the body is already JSON-decoded). */
+/** An `application/octet-stream` body as handlers see it: its size and digests, the bytes themselves not kept (image data). */
+export class OctetStreamBody {
+  constructor(
+    readonly size: number,
+    readonly md5: string,
+    readonly sha512: string,
+  ) {}
+}
+
+/** A parsed request as route handlers see it (a JSON body decoded, an octet stream as its OctetStreamBody). */
 export interface SimRequest {
   readonly method: string;
   readonly path: string;

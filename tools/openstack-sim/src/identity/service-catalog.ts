@@ -6,6 +6,7 @@ export interface ServiceUrls {
   /** Heat's endpoint without the project segment. */
   readonly orchestration: string;
   readonly compute: string;
+  readonly image: string;
 }
 
 interface CatalogService {
@@ -14,9 +15,14 @@ interface CatalogService {
   readonly url: string;
 }
 
-/** `http://host:port/identity`, `/heat-api/v1/<project_id>` and `/compute/v2.1`, as devstack registers them. */
+/** `http://host:port/identity`, `/heat-api/v1/<project_id>`, `/compute/v2.1` and `/image`, as devstack registers them. */
 export function serviceUrls(baseUrl: string): ServiceUrls {
-  return { identity: `${baseUrl}/identity`, orchestration: `${baseUrl}/heat-api/v1`, compute: `${baseUrl}/compute/v2.1` };
+  return {
+    identity: `${baseUrl}/identity`,
+    orchestration: `${baseUrl}/heat-api/v1`,
+    compute: `${baseUrl}/compute/v2.1`,
+    image: `${baseUrl}/image`,
+  };
 }
 
 /**
@@ -28,6 +34,7 @@ export function buildCatalog(urls: ServiceUrls, projectId: string, region: strin
     { type: 'identity', name: 'keystone', url: urls.identity },
     { type: 'orchestration', name: 'heat', url: `${urls.orchestration}/${projectId}` },
     { type: 'compute', name: 'nova', url: urls.compute },
+    { type: 'image', name: 'glance', url: urls.image },
   ];
   return services.map((service) => ({
     id: stableHexId(`service:${service.type}`),

@@ -29,7 +29,9 @@ function volumeIdsOf(properties: Readonly<Record<string, unknown>>): string[] {
 /**
  * OS::Nova::Server: a Nova server whose first interface gets an address from the pool (so an
  * SSH host can answer on it). An exhausted pool fails the resource the way a scheduling failure
- * does in Nova. Updates change name, flavor, image and metadata in place (same server id).
+ * does in Nova. A flavour or image a stack or Glance holds is resolved by id or name to its id
+ * (an image must be active); any other is taken as one the cloud has. Updates change name,
+ * flavor, image and metadata in place (same server id).
  */
 export class NovaServerProvider extends BaseProvider {
   constructor(
@@ -40,6 +42,8 @@ export class NovaServerProvider extends BaseProvider {
   }
 
   create({ stack, name, properties }: ProvisionTarget): ProvisionResult {
+    const flavor = this.flavorId(properties['flavor']);
+    const image = this.imageId(properties['image']);
     const address = this.cloud.addressPool.allocate();
     if (address === undefined) {
       throw new ResourceFailure(
@@ -53,8 +57,8 @@ export class NovaServerProvider extends BaseProvider {
       name: text(properties['name']) ?? physicalName(stack, name, newShortId()),
       projectId: stack.projectId,
       userId: stack.owner.userId,
-      flavor: text(properties['flavor']) ?? '',
-      image: text(properties['image']) ?? '',
+      flavor: flavor ?? '',
+      image: image ?? '',
       metadata: metadataOf(properties['metadata']),
       availabilityZone: text(properties['availability_zone']) ?? 'nova',
       keyName: text(properties['key_name']) ?? null,
@@ -73,10 +77,24 @@ export class NovaServerProvider extends BaseProvider {
     const server = this.cloud.servers.get(record.physicalId);
     if (server === undefined) throw new ResourceFailure('NotFound', `Instance ${record.physicalId} could not be found.`);
     server.name = text(properties['name']) ?? server.name;
-    server.flavor = text(properties['flavor']) ?? server.flavor;
-    server.image = text(properties['image']) ?? server.image;
+    server.flavor = this.flavorId(properties['flavor']) ?? server.flavor;
+    server.image = this.imageId(properties['image']) ?? server.image;
     server.metadata = metadataOf(properties['metadata']);
     server.updatedAt = this.clock();
+  }
+
+  private flavorId(ref: unknown): string | undefined {
+    const given = text(ref);
+    return given === undefined ? undefined : (this.cloud.flavors.findByIdOrName(given)?.id ?? given);
+  }
+
+  /** Nova boots only from an active image (ImageNotActive, HTTP 400). */
+  private imageId(ref: unknown): string | undefined {
+    const given = text(ref);
+    const image = given === undefined ? undefined : this.cloud.images.findByIdOrName(given);
+    if (image !== undefined && image.status !== 'active')
+      throw new ResourceFailure('BadRequest', `Image ${image.id} is not active. (HTTP 400)`);
+    return image?.id ?? given;
   }
 
   delete(record: ResourceRecord): void {

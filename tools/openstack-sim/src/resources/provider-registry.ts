@@ -5,6 +5,7 @@ import { AutoScalingGroupProvider } from './auto-scaling-group.provider';
 import type { CloudState } from './cloud-state';
 import { AUTO_SCALING_GROUP, RESOURCE_GROUP } from './nested-definitions';
 import { FloatingIpProvider, NetProvider, PortProvider } from './neutron.providers';
+import { NovaFlavorProvider } from './nova-flavor.provider';
 import { NovaServerProvider } from './nova-server.provider';
 import { PassiveProvider } from './passive.provider';
 import { ResourceGroupProvider } from './resource-group.provider';
@@ -38,6 +39,7 @@ export class ProviderRegistry {
     const passive = new PassiveProvider();
     this.builtins = new Map<string, ResourceProvider>([
       ['OS::Nova::Server', new NovaServerProvider(cloud, clock)],
+      ['OS::Nova::Flavor', new NovaFlavorProvider(cloud)],
       ['OS::Neutron::Net', new NetProvider(cloud)],
       ['OS::Neutron::Port', new PortProvider(cloud)],
       ['OS::Neutron::FloatingIP', new FloatingIpProvider(cloud)],

@@ -21,12 +21,13 @@ function endpoint(catalog: unknown, type: string): string {
   return url;
 }
 
-/** A minimal OpenStack client for specs: Keystone login, then Heat and Nova calls with the token. */
+/** A minimal OpenStack client for specs: Keystone login, then Heat, Nova and Glance calls with the token. */
 export class OpenStackTestClient {
   private constructor(
     readonly token: string,
     readonly heatUrl: string,
     readonly novaUrl: string,
+    readonly glanceUrl: string,
   ) {}
 
   static async login(simulator: OpenStackSimulator): Promise<OpenStackTestClient> {
@@ -53,6 +54,7 @@ export class OpenStackTestClient {
       token,
       endpoint(field(body, 'token.catalog'), 'orchestration'),
       endpoint(field(body, 'token.catalog'), 'compute'),
+      endpoint(field(body, 'token.catalog'), 'image'),
     );
   }
 
@@ -73,6 +75,21 @@ export class OpenStackTestClient {
 
   nova(path: string): Promise<ApiResponse> {
     return this.request('GET', `${this.novaUrl}${path}`);
+  }
+
+  glance(method: string, path: string, body?: unknown): Promise<ApiResponse> {
+    return this.request(method, `${this.glanceUrl}${path}`, body);
+  }
+
+  /** "Upload binary image data" (Image API v2). */
+  async uploadImageData(id: string, data: Buffer): Promise<number> {
+    const response = await fetch(`${this.glanceUrl}/v2/images/${id}/file`, {
+      method: 'PUT',
+      headers: { 'X-Auth-Token': this.token, 'Content-Type': 'application/octet-stream' },
+      body: data,
+    });
+    await response.arrayBuffer();
+    return response.status;
   }
 
   /** Polls "Find stack" until the stack leaves *_IN_PROGRESS; undefined once it is gone (404). */
