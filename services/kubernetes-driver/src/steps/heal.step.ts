@@ -18,7 +18,7 @@ import type { KubeStepHandler } from './step-context';
  * its replacement Ready. A whole-VNF heal (no VNFC named, or every one: what
  * the coordinator sends when the request names none) first applies every
  * manifest again, keeping each scaled object's current replicas, then
- * replaces every pod. The old pods are removed, their replacements added.
+ * replaces every pod, one VDU at a time. The old pods are removed, their replacements added.
  */
 export const heal: KubeStepHandler<'heal'> = async (context, action) => {
   const deployment = await instanceDeployment(context);
@@ -29,16 +29,16 @@ export const heal: KubeStepHandler<'heal'> = async (context, action) => {
   const manifests = whole || bare ? await deployedManifests(deployment) : [];
   if (whole) await applyObjects(deployment.context, await withLiveReplicas(deployment, manifests), deployment.defFiles);
   const victims = whole ? uniqueById([...(await instanceVnfcs(deployment.context, deployment.targets)), ...action.vnfcs]) : action.vnfcs;
-  await Promise.all(
-    [...deployment.targets].map(([vduId, target]) =>
-      replace(
-        deployment,
-        target,
-        victims.filter((vnfc) => vnfc.vduId === vduId),
-        manifests.map((item) => item.object),
-      ),
-    ),
-  );
+  // One VDU after another: while a VDU's pods are replaced, the old ones (terminating) and their replacements both
+  // count against the namespace's ResourceQuota; replacing every VDU at once can pass the quota where one at a time does not.
+  for (const [vduId, target] of deployment.targets) {
+    await replace(
+      deployment,
+      target,
+      victims.filter((vnfc) => vnfc.vduId === vduId),
+      manifests.map((item) => item.object),
+    );
+  }
   const { added, removedIds } = diffVnfcs(message.vnfcResourceInfo, await instanceVnfcs(deployment.context, deployment.targets));
   return { vnfcsAdded: added, vnfcIdsRemoved: removedIds };
 };
