@@ -1,0 +1,11 @@
+export { clusterErrors, type ClusterErrors } from './cluster-errors';
+export { ParamMembers } from './param-members';
+export { cpAddress, roleOf, requireAddress, type RoleCps, type VnfcRole } from './vnfc-roles';
+export { clusterAuthUrl, defaultVimName, kubernetesVimBody, type ClusterAccess } from './cluster-vim';
+export {
+  readRegistryConnections,
+  mergeInsecureRegistries,
+  registryCaPath,
+  REGISTRY_CONNECTIONS_PARAM,
+  type RegistryConnection,
+} from './registry-connections';
