@@ -1,5 +1,11 @@
 import { isRecord } from '@vnfm/util';
-import { ParamMembers as Members, readRegistryConnections, REGISTRY_CONNECTIONS_PARAM, type RegistryConnection } from '@vnfm/vm-cluster';
+import {
+  ParamMembers as Members,
+  proxyPasswords,
+  readRegistryConnections,
+  REGISTRY_CONNECTIONS_PARAM,
+  type RegistryConnection,
+} from '@vnfm/vm-cluster';
 import { KUBESPRAY_ERRORS } from './kubespray.errors';
 
 /** `additionalParams` member the kubespray MgmtDriver reads (tacker-specs "k8s-mgmtdriver-kubespray", Request parameters for operation). */
@@ -125,16 +131,12 @@ export function readClusterParams(additionalParams: unknown): ClusterParams {
 
 /** Every password of the parameters: the values a session masks in what it captures. */
 export function clusterSecrets(params: ClusterParams): string[] {
-  // A proxy URL's user-info password (RFC 3986 §3.2.1), e.g. http://user1:password1@host1:port1.
-  const proxyPasswords = [params.proxy?.httpProxy, params.proxy?.httpsProxy].map(
-    (url) => url && /^[a-z][a-z0-9+.-]*:\/\/[^:@/]*:([^@/]+)@/i.exec(url)?.[1],
-  );
   return [
     params.ansible.password,
     params.master.password,
     params.worker.password,
     params.externalLb?.sshPassword,
-    ...proxyPasswords,
+    ...proxyPasswords(params.proxy?.httpProxy, params.proxy?.httpsProxy),
     ...params.registries.map((registry) => registry.password),
   ].filter((value): value is string => !!value);
 }

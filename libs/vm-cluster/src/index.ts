@@ -1,5 +1,6 @@
 export { clusterErrors, type ClusterErrors } from './cluster-errors';
 export { ParamMembers } from './param-members';
+export { proxyPasswords } from './proxy-passwords';
 export { cpAddress, roleOf, requireAddress, type RoleCps, type VnfcRole } from './vnfc-roles';
 export { clusterAuthUrl, defaultVimName, kubernetesVimBody, type ClusterAccess } from './cluster-vim';
 export {
