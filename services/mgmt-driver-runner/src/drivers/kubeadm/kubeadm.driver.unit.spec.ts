@@ -90,7 +90,7 @@ class FakeCluster implements RemoteShell {
 
 const m = (n: number) => vnfcOf(`m${n}`, 'masterNode', { masterNode_CP1: `10.0.0.${n}` });
 const w = (n: number) => vnfcOf(`w${n}`, 'workerNode', { workerNode_CP2: `10.0.0.${n}` });
-const noProxy = { ...seedClusterParam(), proxy: undefined, private_registry_connection_info: undefined };
+const noProxy: Record<string, unknown> = { ...seedClusterParam(), proxy: undefined, private_registry_connection_info: undefined };
 const single = {
   k8s_cluster_installation_param: { ...noProxy, worker_node: { ...(noProxy['worker_node'] as object), password: HOSTILE } },
 };
