@@ -44,7 +44,7 @@ export function noProxyOf(params: KubeadmParams, cluster: ClusterShape): string 
  * (HTTP_PRIVATE_REGISTRIES), and, for a worker or a healed master, whether the
  * cluster has several masters (ha_flag: True / False, which picks port 16443 or 6443).
  */
-export function installEnvironment(params: KubeadmParams, cluster: ClusterShape, haFlag?: boolean): string[] {
+function installEnvironment(params: KubeadmParams, cluster: ClusterShape, haFlag?: boolean): string[] {
   const env: string[] = [];
   const http = params.registries.filter((registry) => registry.type === 'http').map((registry) => `"${registry.server}"`);
   if (http.length > 0) env.push(`HTTP_PRIVATE_REGISTRIES=${http.join(',')}`);

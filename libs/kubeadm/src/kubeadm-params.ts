@@ -29,7 +29,7 @@ export interface KubeadmNodeParams {
   password: string;
 }
 
-export interface KubeadmMasterParams extends KubeadmNodeParams {
+interface KubeadmMasterParams extends KubeadmNodeParams {
   podCidr: string;
   clusterCidr: string;
   /** CP whose address is the cluster's address: a master's own CP with one master, the VIP port with several. */
@@ -38,7 +38,7 @@ export interface KubeadmMasterParams extends KubeadmNodeParams {
   clusterIp?: string;
 }
 
-export interface KubeadmProxy {
+interface KubeadmProxy {
   httpProxy?: string;
   httpsProxy?: string;
   noProxy?: string;

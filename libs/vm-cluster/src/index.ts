@@ -1,7 +1,7 @@
 export { clusterErrors, type ClusterErrors } from './cluster-errors';
 export { ParamMembers } from './param-members';
 export { proxyPasswords } from './proxy-passwords';
-export { cpAddress, roleOf, requireAddress, type RoleCps, type VnfcRole } from './vnfc-roles';
+export { cpAddress, roleOf, requireAddress } from './vnfc-roles';
 export { clusterAuthUrl, defaultVimName, kubernetesVimBody, type ClusterAccess } from './cluster-vim';
 export {
   readRegistryConnections,

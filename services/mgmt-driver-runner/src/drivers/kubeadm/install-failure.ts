@@ -10,7 +10,7 @@ const CAUSE_LINES = 20;
  * and says what failed on stdout ("Install Failed! ..."), so the cause is the
  * last lines of both that are not a trace.
  */
-export function installCause(result: RunResult): string {
+function installCause(result: RunResult): string {
   const lines = `${result.stdout}\n${result.stderr}`
     .split('\n')
     .map((line) => line.trimEnd())

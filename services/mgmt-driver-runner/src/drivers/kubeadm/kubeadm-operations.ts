@@ -22,7 +22,7 @@ import { deregisterClusterVim, registerClusterVim, registeredVim } from '../vm-c
 import { KUBEADM_LAYOUT, type KubeadmSession } from './kubeadm-session';
 
 /** The driver's entry in `metadata.mgmtDriverOutputs`: the Kubernetes VIM of the cluster it built. */
-export const OUTPUT_KEY = 'kubeadm';
+const OUTPUT_KEY = 'kubeadm';
 const KUBECTL = KUBEADM_LAYOUT.kubectl;
 
 /** terminate_end (and heal_start of the whole VNF): the VIM an earlier hook registered for the cluster deregistered (one already gone is fine). */

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import type { HookArtifact, HookContext, VnfcResourceInfo } from '@vnfm/contracts';
+import type { HookArtifact, HookContext } from '@vnfm/contracts';
 import { seedClusterParam, TEST_CA } from '@vnfm/kubeadm/testing';
 import type { ServiceRuntime } from '@vnfm/platform';
 import { vnfcOf } from '@vnfm/vm-cluster/testing';
@@ -339,5 +339,3 @@ describe('the kubeadm MgmtDriver', () => {
     expect(cluster.masks.get('vnfm@10.0.0.22')).toContain('other');
   });
 });
-
-export type { VnfcResourceInfo };

@@ -3,7 +3,7 @@ import type { ClusterAccess } from '@vnfm/vm-cluster';
 import type { RemoteSession } from '../../ssh/remote-shell';
 
 /** How long a drain may take before the hook fails (kubectl's own --timeout is a little shorter). */
-export const DRAIN_TIMEOUT_MS = 6 * 60_000;
+const DRAIN_TIMEOUT_MS = 6 * 60_000;
 const TOKEN_DURATION = '8760h';
 
 /** Where a cluster's tools left what the driver reads on a master, and the service account its VIM's token belongs to. */
