@@ -37,7 +37,8 @@ describe("the runner's built-in drivers and Tacker's kubeadm packages", () => {
   });
 
   it("refuse the request's parameters before anything starts, as Tacker's driver does, naming the member", async () => {
-    const { script_path: _script, ...withoutScript } = seedClusterParam();
+    const withoutScript = seedClusterParam();
+    delete withoutScript['script_path'];
     const reply = await controller.supportedHooks({
       artifacts: [{ hook: 'instantiate_end', artifact: artifact('Scripts/kubernetes_mgmt.py') }],
       additionalParams: { k8s_cluster_installation_param: withoutScript },

@@ -9,7 +9,15 @@ import { repoRoot } from '@vnfm/vnf-package/testing';
 import { ensureK8s } from '../../../../../e2e/support/k8s';
 import { laneVm } from '../../../../../e2e/support/lanes';
 import { ensureSshHosts, type SshHosts } from '../../../../../e2e/support/ssh-hosts';
-import { etcdMemberNames, haproxyServers, nodeHostsLines, pollApi, apiAnswers, KUBEADM } from '../../testing/kubeadm/kubeadm-under-test';
+import {
+  apiAnswers,
+  deleteKubeadmClusters,
+  etcdMemberNames,
+  haproxyServers,
+  KUBEADM,
+  nodeHostsLines,
+  pollApi,
+} from '../../testing/kubeadm/kubeadm-under-test';
 import { getWithToken, kubectl } from '../../testing/kubespray/cluster-probes';
 import { inVm } from '../../testing/private-registry/docker-vms';
 import { ClusterDriverHarness } from '../../testing/vm-cluster/cluster-driver-harness';
@@ -27,6 +35,8 @@ const ipOf = (vnfc: VnfcResourceInfo) => cpAddress(vnfc, vnfc.vduId === 'masterN
 const nameOf = (vnfc: VnfcResourceInfo) => `${vnfc.vduId === 'masterNode' ? 'master' : 'worker'}${octet(ipOf(vnfc))}`;
 const hostsLine = (vnfc: VnfcResourceInfo) => `${ipOf(vnfc)} ${nameOf(vnfc)}`;
 const k8sNode = async (vnfc: VnfcResourceInfo) => (await kubectl(['get', 'node', nameOf(vnfc), '--ignore-not-found', '-o', 'name'])).trim();
+/** Every node name this spec's VMs may have. */
+const NODE_NAMES = () => [...[7, 8, 9, 10, 14].map((n) => `worker${octet(ip(n))}`), ...[7, 11, 12, 13].map((n) => `master${octet(ip(n))}`)];
 const reset = (...vms: string[]) => Promise.all(vms.map((vm) => sh('bash', [`${repoRoot()}/tools/ssh-hosts/ssh-hosts.sh`, 'reset', vm])));
 
 /** The kubeadm MgmtDriver on the real SSH hosts, the test API server (tools/k8s) and vim-registry, with the package's stand-in install_k8s_cluster.sh. */
@@ -59,15 +69,10 @@ describe('kubeadm MgmtDriver: a Kubernetes cluster built by the package install_
     hosts = await ensureSshHosts();
     await sh('bash', [`${repoRoot()}/tools/ansible/link-k8s.sh`]);
     // Nodes of earlier runs on these addresses (the API server outlives test runs).
-    await kubectl([
-      'delete',
-      'node',
-      '--ignore-not-found',
-      ...[7, 8, 9, 10].map((n) => `worker${octet(ip(n))}`),
-      ...[7, 11, 12, 13].map((n) => `master${octet(ip(n))}`),
-      `worker${octet(ip(14))}`,
-    ]);
+    await deleteKubeadmClusters(NODE_NAMES());
   }, 900_000);
+
+  afterAll(() => deleteKubeadmClusters(NODE_NAMES()));
 
   describe('one master (flavour simple): instantiate, scale out and in, heal a worker, terminate', () => {
     let harness: ClusterDriverHarness;
@@ -122,7 +127,8 @@ describe('kubeadm MgmtDriver: a Kubernetes cluster built by the package install_
       const installLog = await inVm(ip(8), ['cat', '/var/lib/vnfm-kubeadm/install.log']);
       expect(installLog).toContain(`mode=worker node=${nameOf(w8)} cluster_ip=${ip(7)} `);
       expect(installLog).toContain(
-        `no_proxy=registry.example.com,192.168.3.0/24,10.199.187.0/24,127.0.0.1,localhost,${ip(7)},192.168.0.0,`,
+        // Every address of the first master's /24 too (no k8s_node_cidr given).
+        `no_proxy=registry.example.com,192.168.3.0/24,10.199.187.0/24,127.0.0.1,localhost,${ip(7)},127.10.0.0,127.10.0.1,`,
       );
       expect(await inVm(ip(7), ['cat', '/var/lib/vnfm-kubeadm/install.log'])).toMatch(/mode=main_master .* ha_flag= /);
       expect(await etcdMemberNames(ip(7), nameOf(m7))).toEqual([nameOf(m7)]);

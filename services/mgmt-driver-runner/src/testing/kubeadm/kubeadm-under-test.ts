@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { request } from 'node:https';
 import { KubeadmDriver } from '../../drivers/kubeadm/kubeadm.driver';
+import { kubectl } from '../kubespray/cluster-probes';
 import { inVm } from '../private-registry/docker-vms';
 import type { ClusterDriverUnderTest } from '../vm-cluster/cluster-driver-harness';
 
@@ -101,4 +102,16 @@ export async function nodeHostsLines(ip: string): Promise<string[]> {
     .split('\n')
     .filter((line) => /\s(master|worker)\d+$/.test(line) && !line.startsWith('127.0.1.1 '))
     .sort();
+}
+
+/** The nodes of these names deleted from the test API server, with what the kubeadm stand-in kept there for their clusters (state, tokens, static pods). */
+export async function deleteKubeadmClusters(nodeNames: readonly string[]): Promise<void> {
+  const label = 'vnfm.test/kubeadm-cluster';
+  const listed = await kubectl(['get', 'node', '--ignore-not-found', '-o', 'json', ...nodeNames]).catch(() => '');
+  const items =
+    listed.trim() === '' ? [] : ((JSON.parse(listed) as { items?: { metadata: { labels?: Record<string, string> } }[] }).items ?? []);
+  const clusters = new Set(items.map((node) => node.metadata.labels?.[label]).filter((id): id is string => !!id));
+  await kubectl(['delete', 'node', '--ignore-not-found', ...nodeNames]);
+  for (const id of clusters)
+    await kubectl(['-n', 'kube-system', 'delete', 'pod,secret,configmap', '-l', `${label}=${id}`, '--ignore-not-found']);
 }
