@@ -72,7 +72,11 @@ describe('kubeadm MgmtDriver: a Kubernetes cluster built by the package install_
     await deleteKubeadmClusters(NODE_NAMES());
   }, 900_000);
 
-  afterAll(() => deleteKubeadmClusters(NODE_NAMES()));
+  afterAll(async () => {
+    await deleteKubeadmClusters(NODE_NAMES());
+    // Fresh disks, and none of the clusters' processes (HAProxy, keepalived) left running for the next specs.
+    await reset(...[7, 8, 9, 10, 11, 12, 13, 14].map(ip));
+  }, 120_000);
 
   describe('one master (flavour simple): instantiate, scale out and in, heal a worker, terminate', () => {
     let harness: ClusterDriverHarness;
