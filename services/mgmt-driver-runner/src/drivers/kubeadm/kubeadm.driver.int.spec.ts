@@ -37,7 +37,10 @@ const hostsLine = (vnfc: VnfcResourceInfo) => `${ipOf(vnfc)} ${nameOf(vnfc)}`;
 const k8sNode = async (vnfc: VnfcResourceInfo) => (await kubectl(['get', 'node', nameOf(vnfc), '--ignore-not-found', '-o', 'name'])).trim();
 /** Every node name this spec's VMs may have. */
 const NODE_NAMES = () => [...[7, 8, 9, 10, 14].map((n) => `worker${octet(ip(n))}`), ...[7, 11, 12, 13].map((n) => `master${octet(ip(n))}`)];
-const reset = (...vms: string[]) => Promise.all(vms.map((vm) => sh('bash', [`${repoRoot()}/tools/ssh-hosts/ssh-hosts.sh`, 'reset', vm])));
+/** Fresh disks for these VMs (one after the other), as newly created servers have. */
+async function reset(...vms: string[]): Promise<void> {
+  for (const vm of vms) await sh('bash', [`${repoRoot()}/tools/ssh-hosts/ssh-hosts.sh`, 'reset', vm]);
+}
 
 /** The kubeadm MgmtDriver on the real SSH hosts, the test API server (tools/k8s) and vim-registry, with the package's stand-in install_k8s_cluster.sh. */
 describe('kubeadm MgmtDriver: a Kubernetes cluster built by the package install_k8s_cluster.sh on the VMs', () => {
