@@ -29,6 +29,11 @@ export const KUBEADM_LAYOUT: ClusterLayout = {
   caFile: '/etc/kubernetes/pki/ca.crt',
   serviceAccount: { namespace: 'kube-system', name: 'vnfm-kubeadm' },
 };
+/** An argument as a failure shows it: a no_proxy of every address of a network cut to its first entries and their count. */
+const shownArgument = (arg: string) => {
+  const entries = arg.startsWith('no_proxy=') ? arg.slice('no_proxy='.length).split(',') : [];
+  return entries.length > 12 ? `no_proxy=${entries.slice(0, 8).join(',')},... (${entries.length} entries)` : arg;
+};
 /** Where files are put over SFTP (as the login user) before `sudo install` moves them into /etc. */
 const UPLOAD_DIR = '/tmp/vnfm-kubeadm';
 const REGISTRY_SETUP: RegistrySetupOf = { errors: KUBEADM_ERRORS, failureCode: 'KUBEADM_REGISTRY_SETUP_FAILED', uploadDir: UPLOAD_DIR };
@@ -117,7 +122,11 @@ export class KubeadmSession {
   async install(node: KubeadmNode, command: readonly string[]): Promise<void> {
     const result = await (await this.node(node)).run(command, { timeoutMs: INSTALL_TIMEOUT_MS, allowFailure: true });
     if (result.code !== 0)
-      throw installFailed(`${node.name} (${node.username}@${node.sshHost})`, new SecretMask(this.secrets).apply(command.join(' ')), result);
+      throw installFailed(
+        `${node.name} (${node.username}@${node.sshHost})`,
+        new SecretMask(this.secrets).apply(command.map(shownArgument).join(' ')),
+        result,
+      );
   }
 
   /** The Helm install script on a master (install_helm.sh). */

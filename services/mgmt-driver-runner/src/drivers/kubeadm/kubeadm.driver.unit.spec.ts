@@ -322,6 +322,18 @@ describe('the kubeadm MgmtDriver', () => {
     expect(on(cluster, '10.0.0.22')).toEqual([]);
   });
 
+  it('shows the proxies of a failed command masked, and a long no_proxy cut to its first entries', async () => {
+    const cluster = new FakeCluster();
+    cluster.failInstallOn = '10.0.0.11';
+    const withProxy = { k8s_cluster_installation_param: { ...seedClusterParam(), private_registry_connection_info: undefined } };
+    const error = await run(cluster, context('instantiate_end', withProxy, {}, { current: [m(11)] })).catch((caught: unknown) => caught);
+    const detail = (error as { detail: string }).detail;
+    expect(detail).toContain(
+      'env http_proxy=http://user1:[SECRET]@host1:port1 https_proxy=https://user2:[SECRET]@host2:port2 no_proxy=192.168.246.0/24,10.0.0.1,registry.example.com,192.168.3.0/24,10.199.187.0/24,127.0.0.1,localhost,10.0.0.11,... (264 entries) bash /tmp/install_k8s_cluster.sh -m 10.0.0.11',
+    );
+    expect(detail).not.toContain('password1');
+  });
+
   it("takes the logins of a v1 scale request (master_node_username / _password) over the instantiation's", async () => {
     const cluster = new FakeCluster();
     cluster.nodes = new Set(['master11', 'worker21']);
