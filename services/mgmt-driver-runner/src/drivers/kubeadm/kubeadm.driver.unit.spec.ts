@@ -322,6 +322,22 @@ describe('the kubeadm MgmtDriver', () => {
     expect(on(cluster, '10.0.0.22')).toEqual([]);
   });
 
+  it("connects every node to the registries after its install (seed 002's connections), the HTTP ones also given to the script", async () => {
+    const cluster = new FakeCluster();
+    const withRegistries = { k8s_cluster_installation_param: { ...seedClusterParam(), proxy: undefined } };
+    await run(cluster, context('instantiate_end', withRegistries, {}, { current: [m(11), w(21)] }));
+    for (const host of ['10.0.0.11', '10.0.0.21']) {
+      const steps = on(cluster, host);
+      const install = steps.findIndex(isInstall);
+      const login = steps.indexOf('sudo docker login --username user01 --password-stdin registry.example.com');
+      expect(install).toBeGreaterThanOrEqual(0);
+      expect(login).toBeGreaterThan(install);
+      expect(steps[install]).toContain('HTTP_PRIVATE_REGISTRIES="192.168.0.10:5000"');
+      expect(steps).toContain('put /tmp/vnfm-kubeadm/ca.crt-registry.example.com');
+    }
+    expect(cluster.masks.get('ubuntu@10.0.0.21')).toContain('user01');
+  });
+
   it('shows the proxies of a failed command masked, and a long no_proxy cut to its first entries', async () => {
     const cluster = new FakeCluster();
     cluster.failInstallOn = '10.0.0.11';
