@@ -4,7 +4,7 @@ import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { InstantiatedVnfInfo, VnfcResourceInfo } from '@vnfm/lcm-domain';
-import { cpAddress } from '@vnfm/kubespray';
+import { cpAddress } from '@vnfm/vm-cluster';
 import { freshDockerVms, inVm, registryImageTar } from '../services/mgmt-driver-runner/src/testing/private-registry/docker-vms';
 import { onboardZip, zipStagedPackage } from './support/corpus-packages';
 import { cloudServerIds, recordedServerIds } from './support/heat-servers';

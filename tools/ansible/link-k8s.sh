@@ -4,7 +4,8 @@
 # CA to a directory of the machine's /opt, which every SSH host (VM) sees
 # through its /opt overlay. With it, cluster.yml and scale.yml register the
 # inventory's nodes as kwok nodes and give masters kubectl and
-# /etc/kubernetes/admin.conf; remove-node.yml deletes the nodes. Without it
+# /etc/kubernetes/admin.conf; remove-node.yml deletes the nodes; the kubeadm
+# stand-ins of tools/kubeadm build clusters there too. Without it
 # the playbooks only record membership on the nodes. Run as root after
 # `tools/k8s/k8s.sh up`; idempotent (the 140 MB binary is copied once per build).
 #   bash tools/ansible/link-k8s.sh        prints the directory
@@ -31,4 +32,6 @@ fi
 # Replaced whole (written beside, then renamed): a playbook of another test reading them never sees half a file.
 install -m 0640 -g "$vm_gid" "$kubeconfig" "$dir/admin.kubeconfig.new.$$" && mv -f "$dir/admin.kubeconfig.new.$$" "$dir/admin.kubeconfig"
 install -m 0644 "$(dirname "$kubeconfig")/pki/ca.crt" "$dir/ca.crt.new.$$" && mv -f "$dir/ca.crt.new.$$" "$dir/ca.crt"
+# The kubeadm stand-ins (tools/kubeadm), which the test install_k8s_cluster.sh installs on the nodes.
+rm -rf "$dir/kubeadm.new.$$" && cp -R "$repo/tools/kubeadm/standin" "$dir/kubeadm.new.$$" && rm -rf "$dir/kubeadm" && mv "$dir/kubeadm.new.$$" "$dir/kubeadm"
 echo "$dir"

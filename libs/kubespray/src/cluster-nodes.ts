@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { VnfcResourceInfo } from '@vnfm/contracts';
+import { requireAddress, roleOf } from '@vnfm/vm-cluster';
 import type { ClusterParams, NodeParams } from './cluster-params';
-import { unusableClusterVnfcs } from './kubespray.errors';
+import { KUBESPRAY_ERRORS, unusableClusterVnfcs } from './kubespray.errors';
 
 export type NodeRole = 'master' | 'worker';
 
@@ -28,9 +29,6 @@ export interface LbNode {
   password: string;
 }
 
-/** VDU ids of Tacker's kubespray sample VNFD, used when no CP of the parameters names a VNFC's role. */
-const SAMPLE_VDUS = { master: 'masterNode', worker: 'workerNode', externalLb: 'externalLB' } as const;
-
 /**
  * The VNFC's node name: its role and a digest of the VNFC id. It depends on
  * nothing but the id, so `remove-node.yml -e node=<name>` of a scale-in names
@@ -41,43 +39,9 @@ export function nodeName(role: NodeRole, vnfcId: string): string {
   return `${role}-${createHash('sha256').update(vnfcId).digest('hex').slice(0, 10)}`;
 }
 
-/** The address of the VNFC's CP `cpdId` (its first IPv4 address, else its first address), from vnfcCpInfo[].cpProtocolInfo. */
-export function cpAddress(vnfc: VnfcResourceInfo, cpdId: string): string | undefined {
-  const addresses = (vnfc.vnfcCpInfo ?? [])
-    .filter((cp) => cp.cpdId === cpdId)
-    .flatMap((cp) => cp.cpProtocolInfo ?? [])
-    .flatMap((info) => info.ipOverEthernet?.ipAddresses ?? []);
-  const ipv4 = addresses.find((entry) => entry.type === 'IPV4' && entry.addresses.length > 0);
-  return (ipv4 ?? addresses.find((entry) => entry.addresses.length > 0))?.addresses[0];
-}
-
-const hasCp = (vnfc: VnfcResourceInfo, cpdId: string) => (vnfc.vnfcCpInfo ?? []).some((cp) => cp.cpdId === cpdId);
-
-/** What a VNFC is to the cluster: by the CP the parameters name for each role, else by the sample VNFD's VDU ids; undefined for other VDUs. */
-export function roleOf(vnfc: VnfcResourceInfo, params: ClusterParams): NodeRole | 'externalLb' | undefined {
-  const byCp = [
-    hasCp(vnfc, params.master.sshCpName) && 'master',
-    hasCp(vnfc, params.worker.sshCpName) && 'worker',
-    params.externalLb && hasCp(vnfc, params.externalLb.sshCpName) && 'externalLb',
-  ].filter((role): role is NodeRole | 'externalLb' => !!role);
-  if (byCp.length > 1)
-    throw unusableClusterVnfcs(
-      `VNFC ${vnfc.id} (VDU ${vnfc.vduId}) has the CPs of several roles (${byCp.join(', ')}); each of master_node, worker_node and external_lb_param must name a CP of its own VDU.`,
-    );
-  if (byCp.length === 1) return byCp[0];
-  if (vnfc.vduId === SAMPLE_VDUS.master) return 'master';
-  if (vnfc.vduId === SAMPLE_VDUS.worker) return 'worker';
-  if (vnfc.vduId === SAMPLE_VDUS.externalLb && params.externalLb) return 'externalLb';
-  return undefined;
-}
-
-function requireAddress(vnfc: VnfcResourceInfo, cpdId: string, member: string): string {
-  const address = cpAddress(vnfc, cpdId);
-  if (address) return address;
-  const cps = (vnfc.vnfcCpInfo ?? []).map((cp) => cp.cpdId);
-  throw unusableClusterVnfcs(
-    `VNFC ${vnfc.id} (VDU ${vnfc.vduId}) has no address on CP ${cpdId} named by ${member}; its CPs: ${cps.length > 0 ? cps.join(', ') : 'none'}.`,
-  );
+/** What a VNFC is to the cluster (see roleOf of @vnfm/vm-cluster), by the CPs of the parameters. */
+export function kubesprayRole(vnfc: VnfcResourceInfo, params: ClusterParams): NodeRole | 'externalLb' | undefined {
+  return roleOf(vnfc, { master: params.master, worker: params.worker, externalLb: params.externalLb }, KUBESPRAY_ERRORS);
 }
 
 function toNode(vnfc: VnfcResourceInfo, role: NodeRole, params: NodeParams, member: string): ClusterNode {
@@ -86,8 +50,8 @@ function toNode(vnfc: VnfcResourceInfo, role: NodeRole, params: NodeParams, memb
     vduId: vnfc.vduId,
     role,
     name: nodeName(role, vnfc.id),
-    sshHost: requireAddress(vnfc, params.sshCpName, `${member}.ssh_cp_name`),
-    ip: requireAddress(vnfc, params.nicCpName, `${member}.nic_cp_name`),
+    sshHost: requireAddress(vnfc, params.sshCpName, `${member}.ssh_cp_name`, KUBESPRAY_ERRORS),
+    ip: requireAddress(vnfc, params.nicCpName, `${member}.nic_cp_name`, KUBESPRAY_ERRORS),
     username: params.username,
     password: params.password,
   };
@@ -102,7 +66,7 @@ export function clusterNodes(
   const masters: ClusterNode[] = [];
   const workers: ClusterNode[] = [];
   for (const vnfc of vnfcs) {
-    const role = roleOf(vnfc, params);
+    const role = kubesprayRole(vnfc, params);
     if (role === 'master') masters.push(toNode(vnfc, 'master', params.master, 'master_node'));
     if (role === 'worker') workers.push(toNode(vnfc, 'worker', params.worker, 'worker_node'));
   }
@@ -113,15 +77,15 @@ export function clusterNodes(
 export function externalLbNode(vnfcs: readonly VnfcResourceInfo[], params: ClusterParams): LbNode | undefined {
   const lb = params.externalLb;
   if (!lb) return undefined;
-  const found = vnfcs.filter((vnfc) => roleOf(vnfc, params) === 'externalLb');
+  const found = vnfcs.filter((vnfc) => kubesprayRole(vnfc, params) === 'externalLb');
   if (found.length !== 1)
     throw unusableClusterVnfcs(
-      `external_lb_param needs exactly one load balancer VNFC (CP ${lb.sshCpName} or VDU ${SAMPLE_VDUS.externalLb}); the instance has ${found.length}.`,
+      `external_lb_param needs exactly one load balancer VNFC (CP ${lb.sshCpName} or VDU externalLB); the instance has ${found.length}.`,
     );
   const vnfc = found[0] as VnfcResourceInfo;
   return {
     vnfcId: vnfc.id,
-    sshHost: requireAddress(vnfc, lb.sshCpName, 'external_lb_param.ssh_cp_name'),
+    sshHost: requireAddress(vnfc, lb.sshCpName, 'external_lb_param.ssh_cp_name', KUBESPRAY_ERRORS),
     username: lb.sshUsername,
     password: lb.sshPassword,
   };

@@ -1,6 +1,7 @@
-import { clusterNodes, cpAddress, externalLbNode, nodeName } from './cluster-nodes';
+import { clusterNodes, externalLbNode, nodeName } from './cluster-nodes';
 import { readClusterParams } from './cluster-params';
-import { sampleClusterParam, vnfcOf } from './testing';
+import { vnfcOf } from '@vnfm/vm-cluster/testing';
+import { sampleClusterParam } from './testing';
 
 const params = readClusterParams({ k8s_cluster_installation_param: sampleClusterParam() });
 const master = vnfcOf('vnfc-m1', 'masterNode', { masterNode_CP1: '10.0.0.1' });
@@ -76,28 +77,5 @@ describe('VNFCs as the nodes of a kubespray cluster', () => {
     );
     const noLb = readClusterParams({ k8s_cluster_installation_param: { ...sampleClusterParam(), external_lb_param: undefined } });
     expect(externalLbNode([master, lb], noLb)).toBeUndefined();
-  });
-
-  it('prefers the IPv4 address of a CP and answers undefined for a CP without one', () => {
-    const v6 = vnfcOf('v6', 'workerNode', {});
-    v6.vnfcCpInfo = [
-      {
-        id: 'p',
-        cpdId: 'cp',
-        cpProtocolInfo: [
-          {
-            layerProtocol: 'IP_OVER_ETHERNET',
-            ipOverEthernet: {
-              ipAddresses: [
-                { type: 'IPV6', addresses: ['fd00::4'] },
-                { type: 'IPV4', addresses: ['10.1.1.1'] },
-              ],
-            },
-          },
-        ],
-      },
-    ];
-    expect(cpAddress(v6, 'cp')).toBe('10.1.1.1');
-    expect(cpAddress(v6, 'none')).toBeUndefined();
   });
 });

@@ -1,6 +1,12 @@
 import { isRecord } from '@vnfm/util';
-import { invalidClusterParams } from './kubespray.errors';
-import { readRegistryConnections, REGISTRY_CONNECTIONS_PARAM, type RegistryConnection } from './registry-connections';
+import {
+  ParamMembers as Members,
+  proxyPasswords,
+  readRegistryConnections,
+  REGISTRY_CONNECTIONS_PARAM,
+  type RegistryConnection,
+} from '@vnfm/vm-cluster';
+import { KUBESPRAY_ERRORS } from './kubespray.errors';
 
 /** `additionalParams` member the kubespray MgmtDriver reads (tacker-specs "k8s-mgmtdriver-kubespray", Request parameters for operation). */
 const CLUSTER_PARAM = 'k8s_cluster_installation_param';
@@ -57,64 +63,6 @@ export interface ClusterParams {
   registries: RegistryConnection[];
 }
 
-type Json = Record<string, unknown>;
-
-/** Reads the members of one object of the request, naming each by its path when it is missing or not what it must be. */
-class Members {
-  constructor(
-    private readonly value: Json,
-    private readonly path: string,
-  ) {}
-
-  static of(value: unknown, path: string, required: boolean): Members | undefined {
-    if (value === undefined || value === null) {
-      if (required) throw invalidClusterParams(`${path} is required by the kubespray MgmtDriver and is missing.`);
-      return undefined;
-    }
-    if (!isRecord(value)) throw invalidClusterParams(`${path} must be an object.`);
-    return new Members(value, path);
-  }
-
-  raw(key: string): unknown {
-    return this.value[key];
-  }
-
-  child(key: string, required: boolean): Members | undefined {
-    return Members.of(this.value[key], `${this.path}.${key}`, required);
-  }
-
-  text(key: string): string {
-    const value = this.optionalText(key);
-    if (value === undefined)
-      throw invalidClusterParams(`${this.path}.${key} is required by the kubespray MgmtDriver and is missing or empty.`);
-    return value;
-  }
-
-  optionalText(key: string): string | undefined {
-    const value = this.value[key];
-    if (value === undefined || value === null || value === '') return undefined;
-    if (typeof value !== 'string') throw invalidClusterParams(`${this.path}.${key} must be a string.`);
-    if (value.includes('\0')) throw invalidClusterParams(`${this.path}.${key} must not hold a NUL character.`);
-    return value;
-  }
-
-  /** A text that becomes a command-line word or a path: one line, no leading '-' (never read as an option). */
-  word(key: string): string {
-    const value = this.text(key);
-    if (/[\r\n]/.test(value)) throw invalidClusterParams(`${this.path}.${key} must be a single line.`);
-    if (value.startsWith('-')) throw invalidClusterParams(`${this.path}.${key} must not start with '-'.`);
-    return value;
-  }
-
-  /** A CIDR such as 10.199.187.0/24 (IPv4 or IPv6), passed to kubespray as is. */
-  cidr(key: string): string | undefined {
-    const value = this.optionalText(key);
-    if (value !== undefined && !/^[0-9a-fA-F:.]+\/\d{1,3}$/.test(value))
-      throw invalidClusterParams(`${this.path}.${key} must be a CIDR such as 10.199.187.0/24, not ${JSON.stringify(value)}.`);
-    return value;
-  }
-}
-
 function nodeParams(members: Members): NodeParams {
   const sshCpName = members.word('ssh_cp_name');
   return {
@@ -137,6 +85,7 @@ export function readClusterParams(additionalParams: unknown): ClusterParams {
     isRecord(additionalParams) ? additionalParams[CLUSTER_PARAM] : undefined,
     `additionalParams.${CLUSTER_PARAM}`,
     true,
+    KUBESPRAY_ERRORS,
   ) as Members;
   const ansible = root.child('ansible', true) as Members;
   const master = root.child('master_node', true) as Members;
@@ -175,22 +124,19 @@ export function readClusterParams(additionalParams: unknown): ClusterParams {
     registries: readRegistryConnections(
       root.raw(REGISTRY_CONNECTIONS_PARAM),
       `additionalParams.${CLUSTER_PARAM}.${REGISTRY_CONNECTIONS_PARAM}`,
+      KUBESPRAY_ERRORS,
     ),
   };
 }
 
 /** Every password of the parameters: the values a session masks in what it captures. */
 export function clusterSecrets(params: ClusterParams): string[] {
-  // A proxy URL's user-info password (RFC 3986 §3.2.1), e.g. http://user1:password1@host1:port1.
-  const proxyPasswords = [params.proxy?.httpProxy, params.proxy?.httpsProxy].map(
-    (url) => url && /^[a-z][a-z0-9+.-]*:\/\/[^:@/]*:([^@/]+)@/i.exec(url)?.[1],
-  );
   return [
     params.ansible.password,
     params.master.password,
     params.worker.password,
     params.externalLb?.sshPassword,
-    ...proxyPasswords,
+    ...proxyPasswords(params.proxy?.httpProxy, params.proxy?.httpsProxy),
     ...params.registries.map((registry) => registry.password),
   ].filter((value): value is string => !!value);
 }

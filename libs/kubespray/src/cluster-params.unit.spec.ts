@@ -101,4 +101,16 @@ describe('k8s_cluster_installation_param of the kubespray MgmtDriver', () => {
     expect(params.worker.password).toBe(hostile);
     expect(clusterSecrets(params)).toEqual(['ansible', 'ubuntu', hostile, 'ubuntu', 'password1', 'password2']);
   });
+
+  it('reads private_registry_connection_info, the registry passwords among the secrets', () => {
+    const params = readClusterParams({
+      k8s_cluster_installation_param: {
+        ...sampleClusterParam(),
+        private_registry_connection_info: [{ connection_type: 1, server: 'r.test:5443', username: 'u', password: 'registry-secret' }],
+      },
+    });
+    expect(params.registries).toMatchObject([{ type: 'https', server: 'r.test:5443' }]);
+    expect(clusterSecrets(params)).toContain('registry-secret');
+    expect(readClusterParams({ k8s_cluster_installation_param: sampleClusterParam() }).registries).toEqual([]);
+  });
 });

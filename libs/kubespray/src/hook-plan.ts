@@ -1,6 +1,6 @@
 import type { VnfcResourceInfo } from '@vnfm/contracts';
 import type { ClusterParams } from './cluster-params';
-import { clusterNodes, roleOf, type ClusterNode } from './cluster-nodes';
+import { clusterNodes, kubesprayRole, type ClusterNode } from './cluster-nodes';
 import { unsupportedClusterOperation } from './kubespray.errors';
 
 /**
@@ -37,7 +37,7 @@ function healsWholeVnf(operationParams: Record<string, unknown>): boolean {
 
 /** The workers among `vnfcs`; a master among them is refused, as kubespray has no playbook to replace or remove a control plane node. */
 function workersOnly(vnfcs: readonly VnfcResourceInfo[], params: ClusterParams, what: string): ClusterNode[] {
-  const masters = vnfcs.filter((vnfc) => roleOf(vnfc, params) === 'master');
+  const masters = vnfcs.filter((vnfc) => kubesprayRole(vnfc, params) === 'master');
   if (masters.length > 0) {
     throw unsupportedClusterOperation(
       `${what} would change control plane node(s) ${masters.map((vnfc) => `${vnfc.id} (VDU ${vnfc.vduId})`).join(', ')}; kubespray has no playbook for that, so the kubespray MgmtDriver only adds, removes and heals worker nodes (heal the whole VNF to rebuild the cluster).`,

@@ -2,7 +2,8 @@ import type { VnfcResourceInfo } from '@vnfm/contracts';
 import { readClusterParams } from './cluster-params';
 import { nodeName } from './cluster-nodes';
 import { planHook, type PlannedHook } from './hook-plan';
-import { sampleClusterParam, vnfcOf } from './testing';
+import { vnfcOf } from '@vnfm/vm-cluster/testing';
+import { sampleClusterParam } from './testing';
 
 const params = readClusterParams({ k8s_cluster_installation_param: sampleClusterParam() });
 const master = vnfcOf('m1', 'masterNode', { masterNode_CP1: '10.0.0.1' });

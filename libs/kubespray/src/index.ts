@@ -1,8 +1,6 @@
 export * from './kubespray.errors';
 export { readClusterParams, clusterSecrets, type ClusterParams } from './cluster-params';
-export { nodeName, cpAddress, clusterNodes, externalLbNode, type ClusterNode, type LbNode } from './cluster-nodes';
+export { nodeName, clusterNodes, externalLbNode, type ClusterNode, type LbNode } from './cluster-nodes';
 export { renderInventory, inventoryVars } from './inventory';
 export { planHook } from './hook-plan';
-export { clusterAuthUrl, defaultVimName, kubernetesVimBody, type ClusterAccess } from './cluster-vim';
 export { inventoryFile, playbookArgv } from './ansible-paths';
-export { readRegistryConnections, mergeInsecureRegistries, registryCaPath, type RegistryConnection } from './registry-connections';

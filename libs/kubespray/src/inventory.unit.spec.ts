@@ -1,7 +1,8 @@
 import { readClusterParams } from './cluster-params';
 import { clusterNodes, nodeName, type ClusterNode } from './cluster-nodes';
 import { etcdMembers, hostVar, iniLiteral, inventoryVars, renderInventory } from './inventory';
-import { sampleClusterParam, vnfcOf } from './testing';
+import { vnfcOf } from '@vnfm/vm-cluster/testing';
+import { sampleClusterParam } from './testing';
 
 const params = readClusterParams({ k8s_cluster_installation_param: sampleClusterParam() });
 const node = (name: string, role: 'master' | 'worker', password = 'ubuntu'): ClusterNode => ({

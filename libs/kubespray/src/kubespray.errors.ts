@@ -1,11 +1,10 @@
-import { AppError } from '@vnfm/contracts';
+import { clusterErrors } from '@vnfm/vm-cluster';
 
-/** `additionalParams.k8s_cluster_installation_param` is missing a member or holds a wrong one (the detail names it). */
-export const invalidClusterParams = (detail: string) => new AppError('KUBESPRAY_PARAMS_INVALID', 422, 'Unprocessable Entity', detail);
+/** The kubespray MgmtDriver's refusals: `KUBESPRAY_PARAMS_INVALID`, `KUBESPRAY_VNFCS_NOT_USABLE`, `KUBESPRAY_OPERATION_NOT_SUPPORTED`. */
+export const KUBESPRAY_ERRORS = clusterErrors('KUBESPRAY', 'kubespray MgmtDriver');
 
 /** The VNFCs do not make a cluster kubespray can build (no master, a VNFC without the named CP, ...). */
-export const unusableClusterVnfcs = (detail: string) => new AppError('KUBESPRAY_VNFCS_NOT_USABLE', 422, 'Unprocessable Entity', detail);
+export const unusableClusterVnfcs = KUBESPRAY_ERRORS.unusableVnfcs;
 
 /** An operation kubespray offers no playbook for (healing or scaling a control plane node). */
-export const unsupportedClusterOperation = (detail: string) =>
-  new AppError('KUBESPRAY_OPERATION_NOT_SUPPORTED', 422, 'Unprocessable Entity', detail);
+export const unsupportedClusterOperation = KUBESPRAY_ERRORS.unsupported;

@@ -1,5 +1,3 @@
-import type { VnfcResourceInfo } from '@vnfm/contracts';
-
 /** The seed's sample `k8s_cluster_installation_param` (tacker-specs "k8s-mgmtdriver-kubespray"), with the LB CP of Tacker's sample VNFD. */
 export function sampleClusterParam(): Record<string, unknown> {
   return {
@@ -40,24 +38,5 @@ export function sampleClusterParam(): Record<string, unknown> {
       ssh_password: 'ubuntu',
       script_path: './Scripts/install_external_lb.sh',
     },
-  };
-}
-
-/** A VNFC of one VDU with one CP per `cps` entry (cpdId → IPv4 address), as the OpenStack driver reports them. */
-export function vnfcOf(id: string, vduId: string, cps: Record<string, string>): VnfcResourceInfo {
-  return {
-    id,
-    vduId,
-    computeResource: { resourceId: `server-${id}`, vimConnectionId: 'vim1' },
-    vnfcCpInfo: Object.entries(cps).map(([cpdId, address], index) => ({
-      id: `${id}-cp${index}`,
-      cpdId,
-      cpProtocolInfo: [
-        {
-          layerProtocol: 'IP_OVER_ETHERNET',
-          ipOverEthernet: { macAddress: 'fa:16:3e:00:00:01', ipAddresses: [{ type: 'IPV4', addresses: [address] }] },
-        },
-      ],
-    })),
   };
 }

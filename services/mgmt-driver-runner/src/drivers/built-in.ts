@@ -1,6 +1,7 @@
 import { ClusterCredentialsDriver } from './cluster-credentials/cluster-credentials.driver';
 import { GenericDriver } from './generic/generic-driver';
 import type { DriverDeps, HookDriver } from './hook-driver';
+import { KubeadmDriver } from './kubeadm/kubeadm.driver';
 import { KubesprayDriver } from './kubespray/kubespray.driver';
 import { PrivateRegistryDriver } from './private-registry/private-registry.driver';
 
@@ -13,6 +14,7 @@ import { PrivateRegistryDriver } from './private-registry/private-registry.drive
 export const BUILT_IN_DRIVERS: readonly ((deps: DriverDeps) => HookDriver)[] = [
   (deps) => new GenericDriver(deps),
   (deps) => new KubesprayDriver(deps),
+  (deps) => new KubeadmDriver(deps),
   (deps) => new PrivateRegistryDriver(deps),
   (deps) => new ClusterCredentialsDriver(deps),
 ];

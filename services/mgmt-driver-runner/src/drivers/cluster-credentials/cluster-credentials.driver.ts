@@ -4,7 +4,7 @@ import { ADDITIONAL_PARAMS_ROOT, type HookArtifact, type HookContext, type HookO
 import { kubeConfigOf } from '@vnfm/kube-client';
 import { namespaceOf } from '@vnfm/kubernetes-manifests';
 import { artifactIsFor, type DriverDeps, type HookDriver, type HookPackageFiles, type HookSecrets } from '../hook-driver';
-import { deregisterClusterVim } from '../kubespray/cluster-vim';
+import { deregisterClusterVim } from '../vm-cluster/cluster-vim';
 import { clusterOfManifests } from './cluster-name';
 import { CREDENTIALS_PARAM, invalidCredentialsParams, readCredentialsParams, type CredentialsParams } from './credentials-params';
 import { awaitKubeconfig } from './kubeconfig-secret';

@@ -1,7 +1,7 @@
 import { errorMessage } from '@vnfm/util';
 import { CoreV1Api, KubeConfig, RbacAuthorizationV1Api, type Cluster, type User } from '@kubernetes/client-node';
 import { AppError } from '@vnfm/contracts';
-import type { ClusterAccess } from '@vnfm/kubespray';
+import type { ClusterAccess } from '@vnfm/vm-cluster';
 
 /** The service account whose token a workload cluster's VIM carries when its kubeconfig has a client certificate (cluster-admin, as Tacker's VIM of a cluster it built). */
 const WORKLOAD_VIM_ACCOUNT = { namespace: 'kube-system', name: 'vnfm-cluster-credentials' } as const;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { defaultVimName, kubernetesVimBody, type ClusterAccess } from '@vnfm/kubespray';
+import { defaultVimName, kubernetesVimBody, type ClusterAccess } from '@vnfm/vm-cluster';
 import type { ServiceRuntime } from '@vnfm/platform';
 import { VIM_REGISTRY_MESSAGES, type RegisterVimMessage, type VimReply } from '@vnfm/vim-domain';
 
@@ -24,7 +24,7 @@ export async function registerWorkloadVim(
   const name = vimName ?? `${defaultVimName(ids.vnfInstanceId)}_${ids.clusterName}`;
   const vimId = randomUUID();
   const authUrl = access.server.replace(/\/$/, '');
-  const body = kubernetesVimBody(name, authUrl, access, ids.vnfInstanceId);
+  const body = kubernetesVimBody(name, authUrl, access, { vnfInstanceId: ids.vnfInstanceId, builtWith: 'Cluster API' });
   const message: RegisterVimMessage = {
     vimId,
     body: { vim: { ...body.vim, description: `Cluster API workload cluster ${ids.clusterName} of VNF instance ${ids.vnfInstanceId}` } },

@@ -1,9 +1,20 @@
 import type { HookContext, HookOutputs } from '@vnfm/contracts';
 import { unusableClusterVnfcs, type ClusterNode } from '@vnfm/kubespray';
 import type { ServiceRuntime } from '@vnfm/platform';
-import { drainNode } from './cluster-access';
+import { cpAddress } from '@vnfm/vm-cluster';
+import { drainNode, readClusterAccess, type ClusterLayout } from '../vm-cluster/cluster-access';
+import { deregisterClusterVim, registerClusterVim, registeredVim } from '../vm-cluster/cluster-vim';
 import { lbWorkers, vnfcOf, type ClusterSession } from './cluster-session';
-import { deregisterClusterVim, OUTPUT_KEY, registerClusterVim, registeredVim } from './cluster-vim';
+
+/** The driver's entry in `metadata.mgmtDriverOutputs`: the Kubernetes VIM of the cluster it built. */
+const OUTPUT_KEY = 'kubespray';
+/** What kubespray leaves on a master: kubectl with the admin kubeconfig, the cluster CA; the VIM's service account. */
+const KUBESPRAY_LAYOUT: ClusterLayout = {
+  builtWith: 'kubespray',
+  kubectl: ['sudo', 'kubectl', '--kubeconfig', '/etc/kubernetes/admin.conf'],
+  caFile: '/etc/kubernetes/ssl/ca.crt',
+  serviceAccount: { namespace: 'kube-system', name: 'vnfm-kubespray' },
+};
 
 /** The four things the kubespray MgmtDriver does (see HookPlan), on one hook's VNFCs and sessions. */
 export class ClusterOperations {
@@ -39,15 +50,21 @@ export class ClusterOperations {
     await this.session.connectRegistries(this.current, [...masters, ...workers]);
     await this.session.loadBalancer(this.current, ['install', ...lbWorkers(workers)]);
     // A VIM left by an earlier run of this hook (a retry) is replaced, not duplicated.
-    const earlier = registeredVim(this.earlierOutputs);
+    const earlier = registeredVim(this.earlierOutputs, OUTPUT_KEY);
     if (earlier) await deregisterClusterVim(this.bus, earlier.vimId);
-    const vim = await registerClusterVim(this.bus, this.context, this.session.params, { ...master, session: await master.session() });
+    const access = await readClusterAccess(await master.session(), KUBESPRAY_LAYOUT);
+    const vim = await registerClusterVim(
+      this.bus,
+      { vnfInstanceId: this.context.vnfInstanceId, vimName: this.session.params.vimName, builtWith: 'kubespray' },
+      access,
+      cpAddress(master.vnfc, this.session.params.master.clusterCpName) ?? master.node.ip,
+    );
     return { [OUTPUT_KEY]: vim };
   }
 
   /** terminate_end (and heal_start of the whole VNF): the cluster's VIM deregistered. */
   async destroy(): Promise<HookOutputs> {
-    const vim = registeredVim(this.earlierOutputs);
+    const vim = registeredVim(this.earlierOutputs, OUTPUT_KEY);
     if (!vim) return {};
     await deregisterClusterVim(this.bus, vim.vimId);
     return { [OUTPUT_KEY]: null };
@@ -58,7 +75,7 @@ export class ClusterOperations {
     const names = leaving.map((node) => node.name);
     await this.session.loadBalancer(this.current, ['remove', ...names]);
     const master = await this.master(leaving).session();
-    for (const name of names) await drainNode(master, name);
+    for (const name of names) await drainNode(master, KUBESPRAY_LAYOUT.kubectl, name);
     const { masters, workers } = this.session.nodesOf(this.current);
     // remove-node.yml finds the nodes it removes in the inventory; the next hooks' inventories no longer list them.
     const inventory = await this.session.putInventory(masters, workers);

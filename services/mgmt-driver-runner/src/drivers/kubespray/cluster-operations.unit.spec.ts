@@ -1,7 +1,8 @@
 import { Readable } from 'node:stream';
 import type { HookContext } from '@vnfm/contracts';
 import { nodeName } from '@vnfm/kubespray';
-import { sampleClusterParam, vnfcOf } from '@vnfm/kubespray/testing';
+import { sampleClusterParam } from '@vnfm/kubespray/testing';
+import { vnfcOf } from '@vnfm/vm-cluster/testing';
 import type { ServiceRuntime } from '@vnfm/platform';
 import type { RemoteSession, RemoteShell, RunOptions, SshTarget } from '../../ssh/remote-shell';
 import { KubesprayDriver } from './kubespray.driver';

@@ -6,6 +6,7 @@ import {
   externalLbNode,
   inventoryFile,
   inventoryVars,
+  KUBESPRAY_ERRORS,
   playbookArgv,
   renderInventory,
   type ClusterNode,
@@ -14,13 +15,16 @@ import {
 } from '@vnfm/kubespray';
 import type { RemoteSession, RemoteShell } from '../../ssh/remote-shell';
 import type { HookPackageFiles } from '../hook-driver';
+import { connectRegistries, type RegistrySetupOf } from '../vm-cluster/registry-setup';
 import { playbookFailed } from './playbook-failure';
-import { connectRegistries } from './registry-setup';
 
 /** How long one playbook may run (kubespray's cluster.yml takes tens of minutes on real VMs). */
 const PLAYBOOK_TIMEOUT_MS = 25 * 60_000;
-/** How long a drain may take before the hook fails (kubectl's own --timeout is a little shorter). */
-export const DRAIN_TIMEOUT_MS = 6 * 60_000;
+const REGISTRY_SETUP: RegistrySetupOf = {
+  errors: KUBESPRAY_ERRORS,
+  failureCode: 'KUBESPRAY_REGISTRY_SETUP_FAILED',
+  uploadDir: '/tmp/vnfm-kubespray/registries',
+};
 
 /**
  * The SSH sessions of one hook run: to the Ansible server, to a master, to the
@@ -111,7 +115,7 @@ export class ClusterSession {
   async connectRegistries(vnfcs: readonly VnfcResourceInfo[], nodes: readonly ClusterNode[]): Promise<void> {
     if (this.params.registries.length === 0) return;
     for (const node of nodes)
-      await connectRegistries(await this.node(node, vnfcOf(vnfcs, node.vnfcId)), this.params.registries, this.files);
+      await connectRegistries(await this.node(node, vnfcOf(vnfcs, node.vnfcId)), this.params.registries, this.files, REGISTRY_SETUP);
   }
 
   /** The cluster's nodes among these VNFCs. */

@@ -7,7 +7,8 @@ import { promisify } from 'node:util';
 import { randomUUID } from 'node:crypto';
 import { NodeSSH } from 'node-ssh';
 import type { VnfcResourceInfo } from '@vnfm/contracts';
-import { cpAddress, nodeName } from '@vnfm/kubespray';
+import { nodeName } from '@vnfm/kubespray';
+import { cpAddress } from '@vnfm/vm-cluster';
 import {
   LCM_COORDINATOR,
   type LcmOperationRequest,

@@ -3,12 +3,14 @@ import { randomUUID } from 'node:crypto';
 import { promisify } from 'node:util';
 import { AppError, type VnfcResourceInfo } from '@vnfm/contracts';
 import { nodeName } from '@vnfm/kubespray';
-import { sampleClusterParam, vnfcOf } from '@vnfm/kubespray/testing';
+import { sampleClusterParam } from '@vnfm/kubespray/testing';
+import { vnfcOf } from '@vnfm/vm-cluster/testing';
 import { repoRoot } from '@vnfm/vnf-package/testing';
 import { ensureK8s } from '../../../../../e2e/support/k8s';
 import { ensureSshHosts, type SshHosts } from '../../../../../e2e/support/ssh-hosts';
 import { getWithToken, kubectl, lbServers, nodeRecord } from '../../testing/kubespray/cluster-probes';
-import { KubesprayHarness } from '../../testing/kubespray/kubespray-harness';
+import { KUBESPRAY } from '../../testing/kubespray/kubespray-under-test';
+import { ClusterDriverHarness } from '../../testing/vm-cluster/cluster-driver-harness';
 
 // Real ansible-playbook runs over SSH on the test hosts, and a real API server: seconds per hook on 2 cores.
 jest.setTimeout(300_000);
@@ -17,7 +19,7 @@ const sh = promisify(execFile);
 /** The kubespray MgmtDriver on the real SSH hosts, Ansible server, test API server and vim-registry (tools/ssh-hosts, tools/ansible, tools/k8s). */
 describe('kubespray MgmtDriver: a Kubernetes cluster on VMs with an external load balancer', () => {
   let hosts: SshHosts;
-  let harness: KubesprayHarness;
+  let harness: ClusterDriverHarness;
   const run = randomUUID().slice(0, 8);
   let ips: { master: string; w1: string; w2: string; w3: string; lb: string };
   let master: VnfcResourceInfo;
@@ -70,7 +72,7 @@ describe('kubespray MgmtDriver: a Kubernetes cluster on VMs with an external loa
     w2 = vnfcOf(`w2-${run}`, 'workerNode', { workerNode_CP2: ips.w2 });
     w3 = vnfcOf(`w3-${run}`, 'workerNode', { workerNode_CP2: ips.w3 });
     lb = vnfcOf(`lb-${run}`, 'externalLB', { externalLB_CP3: ips.lb });
-    harness = new KubesprayHarness(clusterParam());
+    harness = new ClusterDriverHarness(clusterParam(), KUBESPRAY);
     await harness.start();
   }, 900_000);
 
@@ -192,7 +194,7 @@ describe('kubespray MgmtDriver: a Kubernetes cluster on VMs with an external loa
   describe('failures: the hook fails with the command and its cause, passwords masked', () => {
     const hostile = `wr'ong"$(touch /tmp/kubespray-pwned)\`id\``;
     const failureOf = async (param: Record<string, unknown>): Promise<AppError> => {
-      const failing = new KubesprayHarness(param);
+      const failing = new ClusterDriverHarness(param, KUBESPRAY);
       await failing.start();
       try {
         const error = await failing.run('instantiate_end', {}, { added: [master, w3, lb], current: [master, w3, lb] }).then(

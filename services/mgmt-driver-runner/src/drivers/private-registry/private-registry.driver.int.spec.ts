@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { HookContext, VnfcResourceInfo } from '@vnfm/contracts';
 import { EmbeddedEventStore } from '@vnfm/event-store';
-import { vnfcOf } from '@vnfm/kubespray/testing';
+import { vnfcOf } from '@vnfm/vm-cluster/testing';
 import type { ServiceRuntime } from '@vnfm/platform';
 import { createLogger } from '@vnfm/telemetry';
 import { fixturePath } from '@vnfm/vnf-package/testing';

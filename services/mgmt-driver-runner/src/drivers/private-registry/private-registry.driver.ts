@@ -6,7 +6,7 @@ import {
   type HookOutputs,
   type VnfcResourceInfo,
 } from '@vnfm/contracts';
-import { cpAddress } from '@vnfm/kubespray';
+import { cpAddress } from '@vnfm/vm-cluster';
 import { artifactIsFor, type DriverDeps, type HookDriver, type HookPackageFiles, type HookSecrets } from '../hook-driver';
 import { installRegistry } from './registry-install';
 import { invalidRegistryParams, readRegistryParams, REGISTRY_PARAM, type RegistryParams } from './registry-params';

@@ -3,7 +3,7 @@ import { createReadStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import { readRegistryConnections } from '@vnfm/kubespray';
+import { clusterErrors, readRegistryConnections } from '@vnfm/vm-cluster';
 import { EmbeddedEventStore } from '@vnfm/event-store';
 import { ensureSshHosts, type SshHosts } from '../../../../../e2e/support/ssh-hosts';
 import { HostKeyPins } from '../../ssh/host-key-pins';
@@ -16,7 +16,7 @@ import {
   TLS_REGISTRY as TLS,
   type TestRegistries,
 } from '../../testing/private-registry/test-registries';
-import { connectRegistries } from './registry-setup';
+import { connectRegistries, type RegistrySetupOf } from './registry-setup';
 
 // test-lane-group: registry (the private registries bind ports 5000/5443 of every address (--network host))
 
@@ -26,9 +26,14 @@ jest.setTimeout(300_000);
 const REGISTRY_VM = laneVm(15);
 const NODE_VM = laneVm(16);
 const CA_PATH = 'Files/registries/ca.crt';
+const setup: RegistrySetupOf = {
+  errors: clusterErrors('TEST', 'test MgmtDriver'),
+  failureCode: 'TEST_REGISTRY_SETUP_FAILED',
+  uploadDir: '/tmp/vnfm-registry-test',
+};
 
 /** A cluster node's Docker connecting to two registries on another VM: HTTP (insecure), and HTTPS with a test CA and htpasswd login. */
-describe('kubespray MgmtDriver: private registry connections on a node (real dockerd on SSH hosts)', () => {
+describe('Kubernetes cluster MgmtDrivers: private registry connections on a node (real dockerd on SSH hosts)', () => {
   const run = randomUUID().slice(0, 8);
   const dir = mkdtempSync(join(tmpdir(), 'vnfm-registry-conn-'));
   let hosts: SshHosts;
@@ -37,7 +42,7 @@ describe('kubespray MgmtDriver: private registry connections on a node (real doc
   let reg: TestRegistries;
   const files = { read: (path: string) => createReadStream(path === CA_PATH ? reg.caFile : join(dir, 'missing', path)) };
   const registries = (password?: string) =>
-    readRegistryConnections(reg.connectionInfo(CA_PATH, password), 'private_registry_connection_info');
+    readRegistryConnections(reg.connectionInfo(CA_PATH, password), 'private_registry_connection_info', setup.errors);
   const nodeDocker = (...argv: string[]) => inVm(NODE_VM, ['/usr/bin/docker', '-H', 'unix:///run/docker.sock', ...argv]);
 
   beforeAll(async () => {
@@ -61,7 +66,7 @@ describe('kubespray MgmtDriver: private registry connections on a node (real doc
 
   it('a wrong registry password fails at docker login with the cause, the password masked', async () => {
     const wrong = `wrong-${run}`;
-    const error = (await connectRegistries(session, registries(wrong), files).catch((caught: unknown) => caught)) as {
+    const error = (await connectRegistries(session, registries(wrong), files, setup).catch((caught: unknown) => caught)) as {
       code: string;
       detail: string;
     };
@@ -72,8 +77,8 @@ describe('kubespray MgmtDriver: private registry connections on a node (real doc
   });
 
   it('configures the node so its daemon pulls from both registries; a re-run adds nothing', async () => {
-    await connectRegistries(session, registries(), files);
-    await connectRegistries(session, registries(), files);
+    await connectRegistries(session, registries(), files, setup);
+    await connectRegistries(session, registries(), files, setup);
 
     const etcHosts = await inVm(NODE_VM, ['cat', '/etc/hosts']);
     expect(etcHosts.split('\n').filter((line) => line === `${REGISTRY_VM} registry-http.test`)).toHaveLength(1);

@@ -11,9 +11,9 @@ import { createLogger } from '@vnfm/telemetry';
 import { VIM_REGISTRY_MESSAGES, type ResolveVimConnectionInfoReply, type VimConnectionInfo, type VimReply } from '@vnfm/vim-domain';
 import { fixturePath } from '@vnfm/vnf-package/testing';
 import { VimRegistryModule } from '../../../../vim-registry/src/vim-registry.module';
+import type { DriverDeps, HookDriver } from '../../drivers/hook-driver';
 import { HostKeyPins } from '../../ssh/host-key-pins';
 import { SshRemoteShell } from '../../ssh/ssh-remote-shell';
-import { KubesprayDriver } from '../../drivers/kubespray/kubespray.driver';
 
 /** The VNFCs a hook is sent with. */
 export interface HookVnfcs {
@@ -22,32 +22,45 @@ export interface HookVnfcs {
   current: VnfcResourceInfo[];
 }
 
+/** Which cluster MgmtDriver a harness runs, and the test package its hooks' artifact and files come from. */
+export interface ClusterDriverUnderTest {
+  name: string;
+  make(deps: DriverDeps): HookDriver;
+  /** The package folder under libs/vnf-package/src/testing/fixtures/tacker the driver reads files from. */
+  fixture: string;
+  artifact: { name: string; path: string };
+}
+
 /**
- * The kubespray MgmtDriver as the runner makes it (SSH with host keys pinned
- * in an embedded store, the runner's bus) beside the real vim-registry on the
- * in-process bus, the package's files read from the mgmt-kubespray test
- * package. Hooks are run on the driver directly with a HookContext as the
- * coordinator builds it; request secrets are given in clear (their sealing is
- * the platform's, tested there).
+ * A cluster MgmtDriver as the runner makes it (SSH with host keys pinned in
+ * an embedded store, the runner's bus) beside the real vim-registry on the
+ * in-process bus, the package's files read from the driver's test package.
+ * Hooks are run on the driver directly with a HookContext as the coordinator
+ * builds it; request secrets are given in clear (their sealing is the
+ * platform's, tested there).
  */
-export class KubesprayHarness {
-  readonly dataDir = mkdtempSync(join(tmpdir(), 'vnfm-kubespray-'));
+export class ClusterDriverHarness {
+  readonly dataDir: string;
   readonly vnfInstanceId = randomUUID();
   private readonly infra: Infrastructure;
   private readonly bus: MessageBus;
   private readonly services: RunningService[] = [];
   private store?: EmbeddedEventStore;
-  driver!: KubesprayDriver;
+  driver!: HookDriver;
   /** What each hook returned, merged as metadata.mgmtDriverOutputs is (JSON merge patch of the top-level keys). */
   outputs: HookOutputs = {};
 
-  constructor(readonly additionalParams: Record<string, unknown>) {
+  constructor(
+    readonly additionalParams: Record<string, unknown>,
+    readonly underTest: ClusterDriverUnderTest,
+  ) {
+    this.dataDir = mkdtempSync(join(tmpdir(), `vnfm-${underTest.name}-`));
     const config = loadConfig({ ...process.env, VNFM_DATA_DIR: this.dataDir, VNFM_FSYNC: 'never', VNFM_LOG_LEVEL: 'silent' });
-    this.infra = createInfrastructure(config, createLogger('kubespray-test', 'silent'));
+    this.infra = createInfrastructure(config, createLogger(`${underTest.name}-test`, 'silent'));
     this.bus = new MessageBus({
       broker: this.infra.brokerFor('mgmt-driver-runner'),
-      clientId: `kubespray-test-${randomUUID()}`,
-      logger: createLogger('kubespray-test', 'silent'),
+      clientId: `${underTest.name}-test-${randomUUID()}`,
+      logger: createLogger(`${underTest.name}-test`, 'silent'),
     });
   }
 
@@ -56,7 +69,7 @@ export class KubesprayHarness {
     await this.bus.start();
     this.store = await EmbeddedEventStore.open({ dataDir: join(this.dataDir, 'pins') });
     const runtime = { bus: this.bus, logger: createLogger('mgmt-driver-runner', 'silent') } as unknown as ServiceRuntime;
-    this.driver = new KubesprayDriver({ shell: new SshRemoteShell(new HostKeyPins(this.store)), runtime });
+    this.driver = this.underTest.make({ shell: new SshRemoteShell(new HostKeyPins(this.store)), runtime });
   }
 
   async dispose(): Promise<void> {
@@ -80,9 +93,8 @@ export class KubesprayHarness {
       vnfcs: { removing: vnfcs.removing ?? [], added: vnfcs.added ?? [], current: vnfcs.current },
       earlierOutputs: this.outputs,
       artifact: {
-        name: 'mgmt-drivers-kubespray',
+        ...this.underTest.artifact,
         type: 'tosca.artifacts.Implementation.Python',
-        path: 'Scripts/kubespray_mgmt.py',
         dependencies: [],
         additionalParameters: {},
         vnfdId: 'b1db0ce7-ebca-1fb7-95ed-4840d70a1163',
@@ -98,7 +110,7 @@ export class KubesprayHarness {
     vnfcs: HookVnfcs,
     signal = new AbortController().signal,
   ): Promise<HookOutputs | undefined> {
-    const files = { read: (path: string) => createReadStream(fixturePath('tacker', 'mgmt-kubespray', path)) };
+    const files = { read: (path: string) => createReadStream(fixturePath('tacker', this.underTest.fixture, path)) };
     const secrets = { vimConnectionInfo: {}, open: async <T>(value: T) => value };
     const outputs = await this.driver.run(this.context(hook, operationParams, vnfcs), signal, secrets, files);
     for (const [key, value] of Object.entries(outputs ?? {})) {

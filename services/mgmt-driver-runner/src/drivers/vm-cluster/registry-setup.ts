@@ -1,24 +1,21 @@
 import { posix } from 'node:path';
 import { AppError } from '@vnfm/contracts';
-import { mergeInsecureRegistries, registryCaPath, type RegistryConnection } from '@vnfm/kubespray';
+import { mergeInsecureRegistries, registryCaPath, type ClusterErrors, type RegistryConnection } from '@vnfm/vm-cluster';
 import type { RemoteSession } from '../../ssh/remote-shell';
 import { SECRET_MASK } from '../../ssh/secret-mask';
 import type { HookPackageFiles } from '../hook-driver';
 import { ensureDocker, restartDocker } from '../private-registry/docker-engine';
+import { installFile } from './remote-files';
 
 const DAEMON_JSON = '/etc/docker/daemon.json';
-/** Where files are put over SFTP (as the login user) before `sudo install` moves them into /etc. */
-const UPLOAD_DIR = '/tmp/vnfm-kubespray/registries';
 
-/** A file from the package (or text) into a root-owned path of the node, mode 0644. */
-async function installFile(session: RemoteSession, content: string | NodeJS.ReadableStream, target: string, name: string): Promise<void> {
-  const upload = `${UPLOAD_DIR}/${name}`;
-  await session.put(content, upload, 0o600);
-  try {
-    await session.run(['sudo', 'install', '-D', '-m', '644', '-o', 'root', '-g', 'root', upload, target]);
-  } finally {
-    await session.run(['rm', '-f', upload], { allowFailure: true });
-  }
+/** Whose registry connections these are: the driver's refusals, the code of a setup failure, where files are put before `sudo install` moves them. */
+export interface RegistrySetupOf {
+  errors: ClusterErrors;
+  /** e.g. `KUBESPRAY_REGISTRY_SETUP_FAILED` */
+  failureCode: string;
+  /** A directory of the login user (e.g. /tmp/vnfm-kubespray/registries). */
+  uploadDir: string;
 }
 
 /** `hosts_string` in /etc/hosts once: a line already there (a re-run, a retry) is not added again. */
@@ -27,19 +24,19 @@ async function addHostsLine(session: RemoteSession, line: string): Promise<void>
 }
 
 /** The HTTP registries among Docker's insecure registries, /etc/docker/daemon.json merged (never overwritten); the daemon restarted when it changed. */
-async function addInsecureRegistries(session: RemoteSession, servers: readonly string[]): Promise<void> {
+async function addInsecureRegistries(session: RemoteSession, servers: readonly string[], of: RegistrySetupOf): Promise<void> {
   const read = await session.run(['sudo', 'sh', '-c', `cat ${DAEMON_JSON} 2>/dev/null || true`]);
   // Output is masked: a file holding a secret's text cannot be merged faithfully, so it is left alone.
   if (read.stdout.includes(SECRET_MASK))
     throw new AppError(
-      'KUBESPRAY_REGISTRY_SETUP_FAILED',
+      of.failureCode,
       502,
       'Bad Gateway',
       `${DAEMON_JSON} on the node holds the text of a password of the request; it is not rewritten.`,
     );
-  const merged = mergeInsecureRegistries(read.stdout, servers);
+  const merged = mergeInsecureRegistries(read.stdout, servers, of.errors);
   if (merged === undefined) return;
-  await installFile(session, merged, DAEMON_JSON, 'daemon.json');
+  await installFile(session, merged, DAEMON_JSON, { dir: of.uploadDir, name: 'daemon.json' });
   await restartDocker(session);
 }
 
@@ -54,20 +51,19 @@ export async function connectRegistries(
   session: RemoteSession,
   registries: readonly RegistryConnection[],
   files: HookPackageFiles,
+  of: RegistrySetupOf,
 ): Promise<void> {
   if (registries.length === 0) return;
   await ensureDocker(session);
   for (const registry of registries) if (registry.hostsString) await addHostsLine(session, registry.hostsString);
   const http = registries.filter((registry) => registry.type === 'http').map((registry) => registry.server);
-  if (http.length > 0) await addInsecureRegistries(session, http);
+  if (http.length > 0) await addInsecureRegistries(session, http, of);
   for (const registry of registries) {
     if (registry.type === 'https' && registry.certificatePath)
-      await installFile(
-        session,
-        files.read(registry.certificatePath),
-        registryCaPath(registry.server),
-        `${posix.basename(registry.certificatePath)}-${registry.server.replace(/[^A-Za-z0-9.-]/g, '_')}`,
-      );
+      await installFile(session, files.read(registry.certificatePath), registryCaPath(registry.server), {
+        dir: of.uploadDir,
+        name: `${posix.basename(registry.certificatePath)}-${registry.server.replace(/[^A-Za-z0-9.-]/g, '_')}`,
+      });
   }
   for (const registry of registries) {
     if (registry.username && registry.password)

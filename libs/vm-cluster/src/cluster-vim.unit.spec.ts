@@ -1,6 +1,6 @@
 import { clusterAuthUrl, defaultVimName, kubernetesVimBody } from './cluster-vim';
 
-describe('the Kubernetes VIM of a kubespray cluster', () => {
+describe("the Kubernetes VIM of a cluster built on the VNF's VMs", () => {
   it("takes the API server URL of the master's kubeconfig, replacing a loopback host by the master's cluster CP address", () => {
     expect(clusterAuthUrl('https://10.0.0.1:6443', '10.0.0.1')).toBe('https://10.0.0.1:6443');
     expect(clusterAuthUrl('https://127.0.0.1:6443', '10.0.0.1')).toBe('https://10.0.0.1:6443');
@@ -10,7 +10,14 @@ describe('the Kubernetes VIM of a kubespray cluster', () => {
   });
 
   it("is registered with Tacker's body for a bearer-token Kubernetes VIM", () => {
-    expect(kubernetesVimBody('k8s', 'https://10.0.0.1:6443', { server: 'x', bearerToken: 't', caPem: 'PEM' }, 'inst-1')).toEqual({
+    expect(
+      kubernetesVimBody(
+        'k8s',
+        'https://10.0.0.1:6443',
+        { server: 'x', bearerToken: 't', caPem: 'PEM' },
+        { vnfInstanceId: 'inst-1', builtWith: 'kubespray' },
+      ),
+    ).toEqual({
       vim: {
         name: 'k8s',
         description: 'Kubernetes cluster of VNF instance inst-1, built with kubespray',

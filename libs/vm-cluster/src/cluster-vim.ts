@@ -28,18 +28,19 @@ export const defaultVimName = (vnfInstanceId: string) => `kubernetes_vim_${vnfIn
 /**
  * The `POST /v1.0/vims` body of a Kubernetes VIM (Tacker's VIM register
  * body, as `openstack vim register` sends it for `type: kubernetes` with a
- * bearer token), for `vim-registry.registerVim`.
+ * bearer token), for `vim-registry.registerVim`; `builtWith` names the tool
+ * that made the cluster (kubespray, kubeadm).
  */
 export function kubernetesVimBody(
   name: string,
   authUrl: string,
   access: ClusterAccess,
-  vnfInstanceId: string,
+  ids: { vnfInstanceId: string; builtWith: string },
 ): { vim: Record<string, unknown> } {
   return {
     vim: {
       name,
-      description: `Kubernetes cluster of VNF instance ${vnfInstanceId}, built with kubespray`,
+      description: `Kubernetes cluster of VNF instance ${ids.vnfInstanceId}, built with ${ids.builtWith}`,
       type: 'kubernetes',
       auth_url: authUrl,
       vim_project: { name: 'default' },

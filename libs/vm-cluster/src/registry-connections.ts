@@ -1,5 +1,5 @@
 import { isRecord } from '@vnfm/util';
-import { invalidClusterParams } from './kubespray.errors';
+import type { ClusterErrors } from './cluster-errors';
 
 /** `k8s_cluster_installation_param` member listing the Docker private registries every node connects to (tacker-specs "cir-k8s-cluster"). */
 export const REGISTRY_CONNECTIONS_PARAM = 'private_registry_connection_info';
@@ -22,46 +22,46 @@ export interface RegistryConnection {
 
 type Json = Record<string, unknown>;
 
-function text(entry: Json, key: string, path: string): string | undefined {
+function text(entry: Json, key: string, path: string, errors: ClusterErrors): string | undefined {
   const value = entry[key];
   if (value === undefined || value === null || value === '') return undefined;
-  if (typeof value !== 'string') throw invalidClusterParams(`${path}.${key} must be a string.`);
-  if (/[\0\r\n]/.test(value)) throw invalidClusterParams(`${path}.${key} must be a single line.`);
+  if (typeof value !== 'string') throw errors.invalidParams(`${path}.${key} must be a string.`);
+  if (/[\0\r\n]/.test(value)) throw errors.invalidParams(`${path}.${key} must be a single line.`);
   return value;
 }
 
-function connection(entry: unknown, path: string): RegistryConnection {
-  if (!isRecord(entry)) throw invalidClusterParams(`${path} must be an object.`);
+function connection(entry: unknown, path: string, errors: ClusterErrors): RegistryConnection {
+  if (!isRecord(entry)) throw errors.invalidParams(`${path} must be an object.`);
   const type = String(entry['connection_type'] ?? '');
   if (type !== '0' && type !== '1')
-    throw invalidClusterParams(
+    throw errors.invalidParams(
       `${path}.connection_type must be 0 (HTTP) or 1 (HTTPS), not ${JSON.stringify(entry['connection_type'] ?? null)}.`,
     );
-  const server = text(entry, 'server', path);
+  const server = text(entry, 'server', path, errors);
   // A registry name as Docker takes it: a host name or address, an optional port; it is also a directory name under /etc/docker/certs.d.
   if (!server || !/^(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9]([A-Za-z0-9.-]*[A-Za-z0-9])?)(:\d{1,5})?$/.test(server))
-    throw invalidClusterParams(
+    throw errors.invalidParams(
       `${path}.server must be a registry host with an optional port, such as 192.168.0.10:5000, not ${JSON.stringify(entry['server'] ?? null)}.`,
     );
-  const username = text(entry, 'username', path);
-  const password = text(entry, 'password', path);
+  const username = text(entry, 'username', path, errors);
+  const password = text(entry, 'password', path, errors);
   if ((username === undefined) !== (password === undefined))
-    throw invalidClusterParams(`${path} must give both username and password to log in, or neither.`);
-  if (username?.startsWith('-')) throw invalidClusterParams(`${path}.username must not start with '-'.`);
-  const certificatePath = text(entry, 'certificate_path', path)?.replace(/^(\.\/)+/, '');
+    throw errors.invalidParams(`${path} must give both username and password to log in, or neither.`);
+  if (username?.startsWith('-')) throw errors.invalidParams(`${path}.username must not start with '-'.`);
+  const certificatePath = text(entry, 'certificate_path', path, errors)?.replace(/^(\.\/)+/, '');
   if (certificatePath !== undefined && (certificatePath.startsWith('/') || certificatePath.split('/').includes('..')))
-    throw invalidClusterParams(`${path}.certificate_path must be a path inside the VNF package.`);
-  const hostsString = text(entry, 'hosts_string', path)?.trim();
+    throw errors.invalidParams(`${path}.certificate_path must be a path inside the VNF package.`);
+  const hostsString = text(entry, 'hosts_string', path, errors)?.trim();
   if (hostsString !== undefined && !/^[0-9a-fA-F:.]+\s+\S/.test(hostsString))
-    throw invalidClusterParams(`${path}.hosts_string must be "<IP address> <FQDN>", not ${JSON.stringify(hostsString)}.`);
+    throw errors.invalidParams(`${path}.hosts_string must be "<IP address> <FQDN>", not ${JSON.stringify(hostsString)}.`);
   return { type: type === '0' ? 'http' : 'https', server, username, password, certificatePath, hostsString };
 }
 
 /** `private_registry_connection_info` of the cluster parameter (0..N); each wrong member named by its path. */
-export function readRegistryConnections(value: unknown, path: string): RegistryConnection[] {
+export function readRegistryConnections(value: unknown, path: string, errors: ClusterErrors): RegistryConnection[] {
   if (value === undefined || value === null) return [];
-  if (!Array.isArray(value)) throw invalidClusterParams(`${path} must be a list.`);
-  return value.map((entry, index) => connection(entry, `${path}[${index}]`));
+  if (!Array.isArray(value)) throw errors.invalidParams(`${path} must be a list.`);
+  return value.map((entry, index) => connection(entry, `${path}[${index}]`, errors));
 }
 
 /**
@@ -70,19 +70,19 @@ export function readRegistryConnections(value: unknown, path: string): RegistryC
  * configuration file"); `undefined` when nothing changes. An empty or missing
  * file is `{}`; a file that is not a JSON object is not overwritten.
  */
-export function mergeInsecureRegistries(current: string, servers: readonly string[]): string | undefined {
+export function mergeInsecureRegistries(current: string, servers: readonly string[], errors: ClusterErrors): string | undefined {
   let config: unknown = {};
   if (current.trim() !== '') {
     try {
       config = JSON.parse(current);
     } catch {
-      throw invalidClusterParams(
+      throw errors.invalidParams(
         'The node holds an /etc/docker/daemon.json that is not JSON; it is left as it is rather than overwritten.',
       );
     }
   }
   if (!isRecord(config))
-    throw invalidClusterParams(
+    throw errors.invalidParams(
       'The node holds an /etc/docker/daemon.json that is not a JSON object; it is left as it is rather than overwritten.',
     );
   const existing = Array.isArray(config['insecure-registries']) ? (config['insecure-registries'] as unknown[]) : [];

@@ -1,0 +1,12 @@
+export { clusterErrors, type ClusterErrors } from './cluster-errors';
+export { ParamMembers } from './param-members';
+export { proxyPasswords } from './proxy-passwords';
+export { cpAddress, roleOf, requireAddress } from './vnfc-roles';
+export { clusterAuthUrl, defaultVimName, kubernetesVimBody, type ClusterAccess } from './cluster-vim';
+export {
+  readRegistryConnections,
+  mergeInsecureRegistries,
+  registryCaPath,
+  REGISTRY_CONNECTIONS_PARAM,
+  type RegistryConnection,
+} from './registry-connections';
