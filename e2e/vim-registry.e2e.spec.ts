@@ -7,6 +7,7 @@ import { startOpenStackSimulator, type OpenStackSimulator } from '../tools/opens
 import { ensureK8s, K8S_UP_TIMEOUT_MS, readVimConfig, type K8sControlPlane } from './support/k8s';
 import { entryPoint, killGroup, startProduct, waitForHttp, type ProductProcess } from './support/product-process';
 import { ensureTackerCli, tackerCli, TACKER_CLI_INSTALL_TIMEOUT_MS, type TackerCli } from './support/tacker-cli';
+import { pollUntil } from './support/poll';
 
 jest.setTimeout(120_000);
 
@@ -171,7 +172,13 @@ describe('VIM registry through the Tacker CLI (openstack vim ...)', () => {
     const off = await shown('vim', 'register', '--config-file', file('k8s-none.yaml', { ...withoutCa, ssl_ca_cert: 'None' }), 'k8s-none');
     expect(off.status).toBe('REACHABLE');
     expect(JSON.parse(off.auth_cred)).toEqual({ bearer_token: '***', ssl_ca_cert: 'None', auth_url: cp.authUrl, cert_verify: 'False' });
-    const warning = product?.lines.find((line) => line.includes('VIM certificate checks are off (ssl_ca_cert: None)'));
+    // The product's log is read as it comes: wait for the line rather than take what has arrived so far.
+    const warning = await pollUntil(
+      'the warning about ssl_ca_cert None in the log',
+      () => product?.lines.find((line) => line.includes('VIM certificate checks are off (ssl_ca_cert: None)')),
+      (line) => line !== undefined,
+      10_000,
+    );
     expect(JSON.parse(warning ?? '{}')).toMatchObject({ level: 'warn', vimId: off.id, name: 'k8s-none' });
     for (const name of ['k8s-no-ca', 'k8s-none']) expect((await openstack('vim', 'delete', name)).code).toBe(0);
   });

@@ -4,7 +4,15 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { CoreV1Api, CustomObjectsApi, KubeConfig, PatchStrategy, setHeaderOptions, type KubernetesObject } from '@kubernetes/client-node';
+import {
+  CoreV1Api,
+  CustomObjectsApi,
+  KubeConfig,
+  PatchStrategy,
+  setHeaderOptions,
+  Watch,
+  type KubernetesObject,
+} from '@kubernetes/client-node';
 import { parse } from 'yaml';
 import { ensureK8s, K8S_UP_TIMEOUT_MS } from '../../../../e2e/support/k8s';
 import { deleteNamespaceThenStop, startCapiTestController, type CapiTestController } from '.';
@@ -42,6 +50,7 @@ describe('Cluster API test controller', () => {
   const crdFolder = mkdtempSync(join(tmpdir(), 'capi-crds-'));
   let custom: CustomObjectsApi;
   let core: CoreV1Api;
+  let watch: Watch;
   let controller: CapiTestController | undefined;
   let crds: KubernetesObject[] = [];
   const installedHere: KubernetesObject[] = [];
@@ -56,6 +65,7 @@ describe('Cluster API test controller', () => {
     config.loadFromFile(cp.kubeconfig);
     custom = config.makeApiClient(CustomObjectsApi);
     core = config.makeApiClient(CoreV1Api);
+    watch = new Watch(config);
     // CRDs another test installed are used as they are and left in place; those installed here are removed after.
     const dir = join(crdFolder, 'Files', 'kubernetes');
     crds = readdirSync(dir).map((file) => parse(readFileSync(join(dir, file), 'utf8')) as KubernetesObject);
@@ -103,6 +113,17 @@ describe('Cluster API test controller', () => {
   });
 
   it("provisions a Cluster, keeps its kubeconfig Secret, scales a MachineDeployment down by Cluster API's delete order, and deletes the Cluster only once its Machines are released", async () => {
+    // Every phase the Cluster passes through, as the API server reports its changes (a poll can miss a short one on a busy machine).
+    const phases: string[] = [];
+    const watching = await watch.watch(
+      `/apis/cluster.x-k8s.io/v1beta2/namespaces/${namespace}/clusters`,
+      {},
+      (_type: string, cluster: { status?: { phase?: string } }) => {
+        const phase = cluster.status?.phase;
+        if (phase && phases.at(-1) !== phase) phases.push(phase);
+      },
+      () => undefined,
+    );
     await custom.createNamespacedCustomObject({
       ...capi('clusters'),
       body: {
@@ -132,18 +153,22 @@ describe('Cluster API test controller', () => {
     });
 
     // No Machine before the Cluster is provisioned.
-    const phases = new Set<string>();
     await until(
       'c1 Provisioned',
       async () => {
         const cluster = (await custom.getNamespacedCustomObject({ ...capi('clusters'), name: 'c1' })) as { status?: { phase?: string } };
         if (cluster.status?.phase !== 'Provisioned') expect(await machines()).toEqual([]);
-        phases.add(String(cluster.status?.phase));
         return cluster.status?.phase;
       },
       (phase) => phase === 'Provisioned',
     );
-    expect([...phases].filter((phase) => phase !== 'undefined')).toEqual(['Pending', 'Provisioning', 'Provisioned']);
+    await until(
+      'the watch saw Provisioned',
+      async () => phases.at(-1),
+      (phase) => phase === 'Provisioned',
+    );
+    watching.abort();
+    expect(phases).toEqual(['Pending', 'Provisioning', 'Provisioned']);
     const running = await until(
       '3 Machines Running',
       live,
