@@ -175,7 +175,7 @@ describe('VIM registry through the Tacker CLI (openstack vim ...)', () => {
     // The product's log is read as it comes: wait for the line rather than take what has arrived so far.
     const warning = await pollUntil(
       'the warning about ssl_ca_cert None in the log',
-      () => product?.lines.find((line) => line.includes('VIM certificate checks are off (ssl_ca_cert: None)')),
+      () => product?.lines.find((line) => line.includes('VIM certificate checks are off (ssl_ca_cert is None)')),
       (line) => line !== undefined,
       10_000,
     );

@@ -154,7 +154,7 @@ export class VimRegistrationService {
     if (!certificateChecksOff(vim)) return;
     this.deps.logger.warn(
       { vimId: vim.id, name: vim.name, type: vim.type, authUrl: vim.authUrl },
-      `VIM certificate checks are off (${vim.type === 'kubernetes' ? 'ssl_ca_cert: None' : 'cert_verify: False'}): its credentials go to whatever answers at its auth_url`,
+      `VIM certificate checks are off (${vim.type === 'kubernetes' ? 'ssl_ca_cert is None' : 'cert_verify is False'}): its credentials go to whatever answers at its auth_url`,
     );
   }
 

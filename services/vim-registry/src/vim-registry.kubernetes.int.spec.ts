@@ -66,7 +66,7 @@ describe('vim-registry with a real Kubernetes control plane', () => {
     expect(insecure).toMatchObject({ status: 'REACHABLE', auth_cred: { ssl_ca_cert: 'None', bearer_token: '***', cert_verify: 'False' } });
     expect(warn).toHaveBeenCalledWith(
       expect.objectContaining({ vimId: insecure.id, name: 'k8s-no-checks' }),
-      'VIM certificate checks are off (ssl_ca_cert: None): its credentials go to whatever answers at its auth_url',
+      'VIM certificate checks are off (ssl_ca_cert is None): its credentials go to whatever answers at its auth_url',
     );
   });
 
