@@ -172,9 +172,16 @@ describe('kubeadm MgmtDriver: a Kubernetes cluster built by the package install_
         ['apply', '-f', '-'],
         JSON.stringify({
           apiVersion: 'v1',
-          kind: 'Pod',
-          metadata: { name: pod, namespace: 'default' },
-          spec: { nodeName: nameOf(w8), tolerations: [{ operator: 'Exists' }], containers: [{ name: 'c', image: 'busybox' }] },
+          kind: 'List',
+          items: [
+            { apiVersion: 'v1', kind: 'Namespace', metadata: { name: pod } },
+            {
+              apiVersion: 'v1',
+              kind: 'Pod',
+              metadata: { name: pod, namespace: pod },
+              spec: { nodeName: nameOf(w8), tolerations: [{ operator: 'Exists' }], containers: [{ name: 'c', image: 'busybox' }] },
+            },
+          ],
         }),
       );
       await harness.run(
@@ -183,7 +190,8 @@ describe('kubeadm MgmtDriver: a Kubernetes cluster built by the package install_
         { removing: [w8], current: [m7, w8, w9, w10] },
       );
       expect(await k8sNode(w8)).toBe('');
-      expect((await kubectl(['get', 'pod', pod, '-n', 'default', '--ignore-not-found', '-o', 'name'])).trim()).toBe('');
+      expect((await kubectl(['get', 'pod', pod, '-n', pod, '--ignore-not-found', '-o', 'name'])).trim()).toBe('');
+      await kubectl(['delete', 'namespace', pod, '--wait=false']);
       for (const vm of [7, 9, 10]) expect(await nodeHostsLines(ip(vm))).toEqual([m7, w9, w10].map(hostsLine).sort());
     });
 

@@ -137,13 +137,20 @@ describe('kubespray MgmtDriver: a Kubernetes cluster on VMs with an external loa
       ['apply', '-f', '-'],
       JSON.stringify({
         apiVersion: 'v1',
-        kind: 'Pod',
-        metadata: { name: pod, namespace: 'default' },
-        spec: {
-          nodeName: name(w1),
-          tolerations: [{ key: 'vnfm.test/kubespray-cluster', operator: 'Exists', effect: 'NoSchedule' }],
-          containers: [{ name: 'c', image: 'busybox' }],
-        },
+        kind: 'List',
+        items: [
+          { apiVersion: 'v1', kind: 'Namespace', metadata: { name: pod } },
+          {
+            apiVersion: 'v1',
+            kind: 'Pod',
+            metadata: { name: pod, namespace: pod },
+            spec: {
+              nodeName: name(w1),
+              tolerations: [{ key: 'vnfm.test/kubespray-cluster', operator: 'Exists', effect: 'NoSchedule' }],
+              containers: [{ name: 'c', image: 'busybox' }],
+            },
+          },
+        ],
       }),
     );
     await harness.run(
@@ -154,7 +161,8 @@ describe('kubespray MgmtDriver: a Kubernetes cluster on VMs with an external loa
     expect(await nodeRecord(hosts, ips.w1)).toMatchObject({ node: name(w1), state: 'removed', playbook: 'remove-node.yml' });
     expect(await nodeRecord(hosts, ips.w2)).toMatchObject({ state: 'member' });
     expect(await k8sNode(w1)).toBe('');
-    expect((await kubectl(['get', 'pod', pod, '-n', 'default', '--ignore-not-found', '-o', 'name'])).trim()).toBe('');
+    expect((await kubectl(['get', 'pod', pod, '-n', pod, '--ignore-not-found', '-o', 'name'])).trim()).toBe('');
+    await kubectl(['delete', 'namespace', pod, '--wait=false']);
     expect(await lbServers(ips.lb)).toEqual(routes({ vnfc: w2, ip: ips.w2 }, { vnfc: w3, ip: ips.w3 }));
   });
 
