@@ -5,4 +5,5 @@ export { renderInventory, inventoryVars } from './inventory';
 export { planHook } from './hook-plan';
 export { clusterAuthUrl, defaultVimName, kubernetesVimBody, type ClusterAccess } from './cluster-vim';
 export { inventoryFile, playbookArgv } from './ansible-paths';
+export { kubectlCreatesTokens, vimAccountManifest } from './vim-token';
 export { readRegistryConnections, mergeInsecureRegistries, registryCaPath, type RegistryConnection } from './registry-connections';

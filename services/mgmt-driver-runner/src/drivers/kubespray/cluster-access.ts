@@ -1,44 +1,42 @@
 import { AppError } from '@vnfm/contracts';
-import type { ClusterAccess } from '@vnfm/kubespray';
+import { kubectlCreatesTokens, vimAccountManifest, type ClusterAccess } from '@vnfm/kubespray';
 import type { RemoteSession } from '../../ssh/remote-shell';
 import { DRAIN_TIMEOUT_MS } from './cluster-session';
 
 /** kubectl on a master with kubespray's admin kubeconfig (kubespray installs both there). */
-const KUBECTL = ['sudo', 'kubectl', '--kubeconfig', '/etc/kubernetes/admin.conf'] as const;
+const ADMIN_CONF = '/etc/kubernetes/admin.conf';
+const KUBECTL = ['sudo', 'kubectl', '--kubeconfig', ADMIN_CONF] as const;
 /** kubespray's cluster CA on every control plane node. */
 const CA_FILE = '/etc/kubernetes/ssl/ca.crt';
 /** The service account whose token the registered VIM carries (cluster-admin, as Tacker's VIM of a cluster it built). */
 const VIM_SERVICE_ACCOUNT = { namespace: 'kube-system', name: 'vnfm-kubespray' } as const;
+/** Its token Secret, on clusters whose kubectl has no `create token`. */
+const VIM_TOKEN_SECRET = 'vnfm-kubespray-token';
 const TOKEN_DURATION = '8760h';
+/** How long the token controller may take to fill the Secret (it does so within a second on a healthy control plane). */
+const TOKEN_SECRET_WAIT_S = 60;
 
-const serviceAccountManifest = JSON.stringify({
-  apiVersion: 'v1',
-  kind: 'List',
-  items: [
-    { apiVersion: 'v1', kind: 'ServiceAccount', metadata: { ...VIM_SERVICE_ACCOUNT } },
-    {
-      apiVersion: 'rbac.authorization.k8s.io/v1',
-      kind: 'ClusterRoleBinding',
-      metadata: { name: VIM_SERVICE_ACCOUNT.name },
-      roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'ClusterRole', name: 'cluster-admin' },
-      subjects: [{ kind: 'ServiceAccount', ...VIM_SERVICE_ACCOUNT }],
-    },
-  ],
-});
+const unreadable = (reason: string) =>
+  new AppError(
+    'KUBESPRAY_CLUSTER_UNREADABLE',
+    502,
+    'Bad Gateway',
+    `The cluster kubespray built cannot be registered as a VIM: ${reason} on the master.`,
+  );
 
 /**
- * What a client needs to reach the new cluster, read on a master: the API
- * server's URL from the admin kubeconfig, the cluster CA, and a bearer token
- * of a cluster-admin service account made for the VIM (created if missing).
+ * A token of the VIM's service account (made if missing): with `kubectl
+ * create token` (a TokenRequest valid one year) where the master's kubectl
+ * has it (v1.24 on), else from a `kubernetes.io/service-account-token`
+ * Secret of the account, read back once kube-controller-manager's token
+ * controller has filled it (Kubernetes before 1.24, e.g. kubespray 2.16's
+ * 1.20, where Tacker reads the account's auto-made token Secret).
  */
-export async function readClusterAccess(master: RemoteSession): Promise<ClusterAccess> {
-  const server = (
-    await master.run([...KUBECTL, 'config', 'view', '--minify', '-o', 'jsonpath={.clusters[0].cluster.server}'])
-  ).stdout.trim();
-  const caPem = (await master.run(['sudo', 'cat', CA_FILE])).stdout.trim();
-  await master.run([...KUBECTL, 'apply', '-f', '-'], { stdin: serviceAccountManifest });
-  const bearerToken = (
-    await master.run([
+async function vimToken(master: RemoteSession): Promise<string> {
+  const version = await master.run([...KUBECTL, 'version', '--client', '-o', 'json'], { allowFailure: true });
+  if (kubectlCreatesTokens(version.stdout)) {
+    await master.run([...KUBECTL, 'apply', '-f', '-'], { stdin: vimAccountManifest(VIM_SERVICE_ACCOUNT) });
+    const created = await master.run([
       ...KUBECTL,
       '-n',
       VIM_SERVICE_ACCOUNT.namespace,
@@ -47,22 +45,53 @@ export async function readClusterAccess(master: RemoteSession): Promise<ClusterA
       VIM_SERVICE_ACCOUNT.name,
       '--duration',
       TOKEN_DURATION,
-    ])
+    ]);
+    return created.stdout.trim();
+  }
+  await master.run([...KUBECTL, 'apply', '-f', '-'], { stdin: vimAccountManifest(VIM_SERVICE_ACCOUNT, VIM_TOKEN_SECRET) });
+  const filled = await master.run(
+    [
+      'sudo',
+      'sh',
+      '-c',
+      'i=0; until t=$(kubectl --kubeconfig "$1" -n "$2" get secret "$3" -o "jsonpath={.data.token}") && [ -n "$t" ]; do ' +
+        'i=$((i+1)); [ "$i" -ge "$4" ] && exit 3; sleep 1; done; printf "%s" "$t"',
+      'sh',
+      ADMIN_CONF,
+      VIM_SERVICE_ACCOUNT.namespace,
+      VIM_TOKEN_SECRET,
+      String(TOKEN_SECRET_WAIT_S),
+    ],
+    { allowFailure: true, timeoutMs: (TOKEN_SECRET_WAIT_S + 60) * 1000 },
+  );
+  if (filled.code !== 0)
+    throw unreadable(
+      filled.code === 3
+        ? `Secret ${VIM_SERVICE_ACCOUNT.namespace}/${VIM_TOKEN_SECRET} was not given a token within ${TOKEN_SECRET_WAIT_S} s (kube-controller-manager's token controller fills it)`
+        : `Secret ${VIM_SERVICE_ACCOUNT.namespace}/${VIM_TOKEN_SECRET} could not be read (exit code ${filled.code}: ${filled.stderr.trim().slice(-500)})`,
+    );
+  return Buffer.from(filled.stdout.trim(), 'base64').toString('utf8');
+}
+
+/**
+ * What a client needs to reach the new cluster, read on a master: the API
+ * server's URL from the admin kubeconfig, the cluster CA, and a bearer token
+ * of a cluster-admin service account made for the VIM (see `vimToken`).
+ */
+export async function readClusterAccess(master: RemoteSession): Promise<ClusterAccess> {
+  const server = (
+    await master.run([...KUBECTL, 'config', 'view', '--minify', '-o', 'jsonpath={.clusters[0].cluster.server}'])
   ).stdout.trim();
+  const caPem = (await master.run(['sudo', 'cat', CA_FILE])).stdout.trim();
+  const bearerToken = await vimToken(master);
   const unusable = !/^https?:\/\//.test(server)
-    ? `no API server URL in /etc/kubernetes/admin.conf (got ${JSON.stringify(server.slice(0, 100))})`
+    ? `no API server URL in ${ADMIN_CONF} (got ${JSON.stringify(server.slice(0, 100))})`
     : !caPem.includes('BEGIN CERTIFICATE')
       ? `no certificate in ${CA_FILE}`
       : !bearerToken
         ? 'no token for the VIM service account'
         : undefined;
-  if (unusable)
-    throw new AppError(
-      'KUBESPRAY_CLUSTER_UNREADABLE',
-      502,
-      'Bad Gateway',
-      `The cluster kubespray built cannot be registered as a VIM: ${unusable} on the master.`,
-    );
+  if (unusable) throw unreadable(unusable);
   return { server, caPem, bearerToken };
 }
 
