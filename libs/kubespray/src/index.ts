@@ -7,3 +7,4 @@ export { clusterAuthUrl, defaultVimName, kubernetesVimBody, type ClusterAccess }
 export { inventoryFile, playbookArgv } from './ansible-paths';
 export { kubectlCreatesTokens, vimAccountManifest } from './vim-token';
 export { readRegistryConnections, mergeInsecureRegistries, registryCaPath, type RegistryConnection } from './registry-connections';
+export { CONTAINERD_CONFIG, mergeContainerdConfig, containerdHostDir, containerdHostsToml } from './containerd-registries';

@@ -9,3 +9,6 @@ export const unusableClusterVnfcs = (detail: string) => new AppError('KUBESPRAY_
 /** An operation kubespray offers no playbook for (healing or scaling a control plane node). */
 export const unsupportedClusterOperation = (detail: string) =>
   new AppError('KUBESPRAY_OPERATION_NOT_SUPPORTED', 422, 'Unprocessable Entity', detail);
+
+/** A node's container runtime configuration the registry connections cannot be merged into faithfully (it is left as it is). */
+export const registrySetupFailed = (detail: string) => new AppError('KUBESPRAY_REGISTRY_SETUP_FAILED', 502, 'Bad Gateway', detail);

@@ -1,25 +1,13 @@
 import { posix } from 'node:path';
-import { AppError } from '@vnfm/contracts';
-import { mergeInsecureRegistries, registryCaPath, type RegistryConnection } from '@vnfm/kubespray';
+import { mergeInsecureRegistries, registryCaPath, registrySetupFailed, type RegistryConnection } from '@vnfm/kubespray';
 import type { RemoteSession } from '../../ssh/remote-shell';
 import { SECRET_MASK } from '../../ssh/secret-mask';
 import type { HookPackageFiles } from '../hook-driver';
 import { ensureDocker, restartDocker } from '../private-registry/docker-engine';
+import { connectContainerd } from './containerd-setup';
+import { installFile } from './node-files';
 
 const DAEMON_JSON = '/etc/docker/daemon.json';
-/** Where files are put over SFTP (as the login user) before `sudo install` moves them into /etc. */
-const UPLOAD_DIR = '/tmp/vnfm-kubespray/registries';
-
-/** A file from the package (or text) into a root-owned path of the node, mode 0644. */
-async function installFile(session: RemoteSession, content: string | NodeJS.ReadableStream, target: string, name: string): Promise<void> {
-  const upload = `${UPLOAD_DIR}/${name}`;
-  await session.put(content, upload, 0o600);
-  try {
-    await session.run(['sudo', 'install', '-D', '-m', '644', '-o', 'root', '-g', 'root', upload, target]);
-  } finally {
-    await session.run(['rm', '-f', upload], { allowFailure: true });
-  }
-}
 
 /** `hosts_string` in /etc/hosts once: a line already there (a re-run, a retry) is not added again. */
 async function addHostsLine(session: RemoteSession, line: string): Promise<void> {
@@ -31,12 +19,7 @@ async function addInsecureRegistries(session: RemoteSession, servers: readonly s
   const read = await session.run(['sudo', 'sh', '-c', `cat ${DAEMON_JSON} 2>/dev/null || true`]);
   // Output is masked: a file holding a secret's text cannot be merged faithfully, so it is left alone.
   if (read.stdout.includes(SECRET_MASK))
-    throw new AppError(
-      'KUBESPRAY_REGISTRY_SETUP_FAILED',
-      502,
-      'Bad Gateway',
-      `${DAEMON_JSON} on the node holds the text of a password of the request; it is not rewritten.`,
-    );
+    throw registrySetupFailed(`${DAEMON_JSON} on the node holds the text of a password of the request; it is not rewritten.`);
   const merged = mergeInsecureRegistries(read.stdout, servers);
   if (merged === undefined) return;
   await installFile(session, merged, DAEMON_JSON, 'daemon.json');
@@ -44,11 +27,13 @@ async function addInsecureRegistries(session: RemoteSession, servers: readonly s
 }
 
 /**
- * The node's connections to the Docker private registries (tacker-specs
+ * The node's connections to the private registries (tacker-specs
  * "cir-k8s-cluster", "Configure connections to Docker private registries"):
- * hosts lines, insecure HTTP registries, HTTPS CAs from the package, then a
- * `docker login` (password on stdin) where credentials are given. Re-running
- * it on a node changes nothing more.
+ * hosts lines; for Docker, insecure HTTP registries, HTTPS CAs from the
+ * package and a `docker login` (password on stdin) where credentials are
+ * given; for containerd, where the node has it, the same through its hosts
+ * directory and CRI configuration (`connectContainerd`). Re-running it on a
+ * node changes nothing more.
  */
 export async function connectRegistries(
   session: RemoteSession,
@@ -66,9 +51,10 @@ export async function connectRegistries(
         session,
         files.read(registry.certificatePath),
         registryCaPath(registry.server),
-        `${posix.basename(registry.certificatePath)}-${registry.server.replace(/[^A-Za-z0-9.-]/g, '_')}`,
+        `${posix.basename(registry.certificatePath)}-${registry.server}`,
       );
   }
+  await connectContainerd(session, registries, files);
   for (const registry of registries) {
     if (registry.username && registry.password)
       await session.run(['sudo', 'docker', 'login', '--username', registry.username, '--password-stdin', registry.server], {

@@ -1,0 +1,45 @@
+import { posix } from 'node:path';
+import { CONTAINERD_CONFIG, containerdHostDir, containerdHostsToml, mergeContainerdConfig, type RegistryConnection } from '@vnfm/kubespray';
+import type { RemoteSession } from '../../ssh/remote-shell';
+import type { HookPackageFiles } from '../hook-driver';
+import { restartService, startService } from '../node-service';
+import { installFile, readRootFile } from './node-files';
+
+/** Answers only when containerd does (its own client, on its default socket). */
+const CONTAINERD_PROBE = 'ctr version';
+
+/**
+ * The registries for the node's containerd, the runtime of current kubespray
+ * and kubeadm clusters' kubelets (which never read Docker's settings): each
+ * registry's `<config_path>/<host[:port]>/hosts.toml` (HTTP with
+ * `skip_verify`, HTTPS with the package's CA beside it), and in
+ * /etc/containerd/config.toml the CRI plugin's `config_path` and the logins
+ * (see `mergeContainerdConfig`); containerd restarted only when config.toml
+ * changed (hosts.toml files are read at each pull). A node without
+ * containerd is left alone: nothing there would read it.
+ */
+export async function connectContainerd(
+  session: RemoteSession,
+  registries: readonly RegistryConnection[],
+  files: HookPackageFiles,
+): Promise<void> {
+  if ((await session.run(['sudo', 'sh', '-c', 'command -v containerd'], { allowFailure: true })).code !== 0) return;
+  await startService(session, 'containerd', CONTAINERD_PROBE);
+  const plan = mergeContainerdConfig(await readRootFile(session, CONTAINERD_CONFIG), registries);
+  for (const registry of registries) {
+    const dir = containerdHostDir(plan.hostsDir, registry.server);
+    const ca = registry.type === 'https' && registry.certificatePath ? `${dir}/ca.crt` : undefined;
+    if (ca && registry.certificatePath)
+      await installFile(
+        session,
+        files.read(registry.certificatePath),
+        ca,
+        `${posix.basename(registry.certificatePath)}-${registry.server}`,
+      );
+    await installFile(session, containerdHostsToml(registry, ca), `${dir}/hosts.toml`, `hosts.toml-${registry.server}`);
+  }
+  if (plan.config === undefined) return;
+  // It may hold registry passwords: root's only (containerd runs as root).
+  await installFile(session, plan.config, CONTAINERD_CONFIG, 'config.toml', '600');
+  await restartService(session, 'containerd', CONTAINERD_PROBE);
+}
