@@ -9,14 +9,12 @@ export const CONTAINERD_CONFIG = '/etc/containerd/config.toml';
 const DEFAULT_HOSTS_DIR = '/etc/containerd/certs.d';
 
 /**
- * Where the CRI plugin's `registry` table is, by configuration version:
+ * The CRI plugin's id and where its `registry` table is, by configuration
+ * version: version 1 (no `version` key) names plugins by their short name,
  * version 2 is containerd 1.x's, version 3 containerd 2.x's (the CRI image
  * service became its own plugin there).
  */
-const REGISTRY_TABLE: Record<number, readonly string[]> = {
-  2: ['plugins', 'io.containerd.grpc.v1.cri', 'registry'],
-  3: ['plugins', 'io.containerd.cri.v1.images', 'registry'],
-};
+const CRI_PLUGIN: Record<number, string> = { 1: 'cri', 2: 'io.containerd.grpc.v1.cri', 3: 'io.containerd.cri.v1.images' };
 
 type Table = Record<string, unknown>;
 
@@ -43,7 +41,9 @@ const hasEntries = (value: unknown) => isRecord(value) && Object.keys(value).len
 /**
  * The node's /etc/containerd/config.toml with what the CRI plugin (the
  * kubelet's image puller) needs to use these registries, every other setting
- * kept (comments are not kept when the file is rewritten):
+ * kept (comments are not kept when the file is rewritten); undefined when
+ * the file disables the CRI plugin (`disabled_plugins`, as the config Docker's
+ * containerd.io package ships does): no kubelet pulls through that containerd.
  * - `registry.config_path`, so it reads the hosts.toml files (containerd
  *   docs/hosts.md); an existing one is used as it is (its first directory);
  * - `registry.configs."<host[:port]>".auth` with username and password for a
@@ -55,20 +55,24 @@ const hasEntries = (value: unknown) => isRecord(value) && Object.keys(value).len
  * `config_path` is added beside them. An empty or missing file becomes a
  * version 2 configuration.
  */
-export function mergeContainerdConfig(current: string, registries: readonly RegistryConnection[]): ContainerdRegistryPlan {
+export function mergeContainerdConfig(current: string, registries: readonly RegistryConnection[]): ContainerdRegistryPlan | undefined {
   let config: Table;
   try {
-    config = current.trim() === '' ? { version: 2 } : parse(current);
+    config = current.trim() === '' ? { version: 2 } : (parse(current) as Table);
   } catch (error) {
     throw registrySetupFailed(
       `${CONTAINERD_CONFIG} on the node is not TOML (${error instanceof Error ? error.message.split('\n')[0] : String(error)}); it is left as it is.`,
     );
   }
-  const path = REGISTRY_TABLE[Number(config['version'] ?? 1)];
-  if (!path)
+  const plugin = CRI_PLUGIN[Number(config['version'] ?? 1)];
+  if (!plugin)
     throw registrySetupFailed(
-      `${CONTAINERD_CONFIG} on the node is a version ${String(config['version'] ?? 1)} configuration; registry connections are written to versions 2 (containerd 1.x) and 3 (containerd 2.x) only, so it is left as it is.`,
+      `${CONTAINERD_CONFIG} on the node is a version ${String(config['version'])} configuration; registry connections are written to versions 1 to 3 only, so it is left as it is.`,
     );
+  const disabled = config['disabled_plugins'];
+  if (Array.isArray(disabled) && disabled.some((id) => id === plugin || id === 'cri' || id === 'io.containerd.grpc.v1.cri'))
+    return undefined;
+  const path = ['plugins', plugin, 'registry'];
   const registry = tableAt(config, path);
   let changed = false;
   let configPath = registry['config_path'];

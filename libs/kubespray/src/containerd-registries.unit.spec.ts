@@ -24,7 +24,7 @@ const DEBIAN = `version = 2
 
 describe("containerd's config.toml", () => {
   it('gets the CRI registry config_path and the login of each registry that has one, every other setting kept', () => {
-    const { config, hostsDir } = mergeContainerdConfig(DEBIAN, registries);
+    const { config, hostsDir } = mergeContainerdConfig(DEBIAN, registries) ?? {};
     expect(hostsDir).toBe('/etc/containerd/certs.d');
     expect(parse(config ?? '')).toEqual({
       version: 2,
@@ -51,7 +51,7 @@ describe("containerd's config.toml", () => {
   username = "user01"
   password = "old"
 `;
-    const { config, hostsDir } = mergeContainerdConfig(current, registries);
+    const { config, hostsDir } = mergeContainerdConfig(current, registries) ?? {};
     expect(hostsDir).toBe('/etc/containerd/hosts.d');
     expect(parse(config ?? '')).toMatchObject({
       plugins: {
@@ -63,11 +63,11 @@ describe("containerd's config.toml", () => {
         },
       },
     });
-    expect(mergeContainerdConfig(current, registries.slice(0, 1)).config).toBeUndefined();
+    expect(mergeContainerdConfig(current, registries.slice(0, 1))?.config).toBeUndefined();
   });
 
-  it("writes containerd 2.x's version 3 under its CRI image plugin, and a version 2 file where there is none", () => {
-    expect(parse(mergeContainerdConfig('version = 3\n', registries).config ?? '')).toEqual({
+  it("writes containerd 2.x's version 3 under its CRI image plugin, version 1 under `cri`, and a version 2 file where there is none", () => {
+    expect(parse(mergeContainerdConfig('version = 3\n', registries)?.config ?? '')).toEqual({
       version: 3,
       plugins: {
         'io.containerd.cri.v1.images': {
@@ -78,13 +78,21 @@ describe("containerd's config.toml", () => {
         },
       },
     });
-    expect(parse(mergeContainerdConfig(' \n', registries.slice(0, 1)).config ?? '')).toEqual({
+    expect(parse(mergeContainerdConfig(' \n', registries.slice(0, 1))?.config ?? '')).toEqual({
       version: 2,
       plugins: { 'io.containerd.grpc.v1.cri': { registry: { config_path: '/etc/containerd/certs.d' } } },
     });
+    expect(parse(mergeContainerdConfig('[plugins.cri]\n  sandbox_image = "pause"\n', registries.slice(0, 1))?.config ?? '')).toEqual({
+      plugins: { cri: { sandbox_image: 'pause', registry: { config_path: '/etc/containerd/certs.d' } } },
+    });
   });
 
-  it('leaves alone what it cannot merge faithfully: not TOML, version 1, mirrors or TLS settings that config_path would break', () => {
+  it('leaves a containerd whose CRI plugin is disabled alone (the config Docker ships with containerd.io): no kubelet pulls through it', () => {
+    expect(mergeContainerdConfig('#   Copyright Docker Inc.\n\ndisabled_plugins = ["cri"]\n', registries)).toBeUndefined();
+    expect(mergeContainerdConfig('version = 2\ndisabled_plugins = ["io.containerd.grpc.v1.cri"]\n', registries)).toBeUndefined();
+  });
+
+  it('leaves alone what it cannot merge faithfully: not TOML, an unknown version, mirrors or TLS settings that config_path would break', () => {
     const refusal = (text: string) => {
       try {
         mergeContainerdConfig(text, registries);
@@ -95,7 +103,7 @@ describe("containerd's config.toml", () => {
     };
     expect(refusal('version = 2\n[plugins\n')).toMatchObject({ code: 'KUBESPRAY_REGISTRY_SETUP_FAILED', status: 502 });
     expect(refusal('version = 2\n[plugins\n')?.detail).toContain('is not TOML');
-    expect(refusal('[plugins.cri]\n  sandbox_image = "pause"\n')?.detail).toContain('is a version 1 configuration');
+    expect(refusal('version = 4\n')?.detail).toContain('is a version 4 configuration');
     const mirrors = `version = 2
 [plugins."io.containerd.grpc.v1.cri".registry.mirrors."docker.io"]
   endpoint = ["https://registry-1.docker.io"]

@@ -14,9 +14,10 @@ const CONTAINERD_PROBE = 'ctr version';
  * registry's `<config_path>/<host[:port]>/hosts.toml` (HTTP with
  * `skip_verify`, HTTPS with the package's CA beside it), and in
  * /etc/containerd/config.toml the CRI plugin's `config_path` and the logins
- * (see `mergeContainerdConfig`); containerd restarted only when config.toml
- * changed (hosts.toml files are read at each pull). A node without
- * containerd is left alone: nothing there would read it.
+ * (see `mergeContainerdConfig`); containerd started if it is not running,
+ * restarted only when config.toml changed (hosts.toml files are read at each
+ * pull). A node without containerd, or whose containerd has its CRI plugin
+ * disabled, is left alone: no kubelet pulls through it.
  */
 export async function connectContainerd(
   session: RemoteSession,
@@ -24,8 +25,9 @@ export async function connectContainerd(
   files: HookPackageFiles,
 ): Promise<void> {
   if ((await session.run(['sudo', 'sh', '-c', 'command -v containerd'], { allowFailure: true })).code !== 0) return;
-  await startService(session, 'containerd', CONTAINERD_PROBE);
   const plan = mergeContainerdConfig(await readRootFile(session, CONTAINERD_CONFIG), registries);
+  if (!plan) return;
+  await startService(session, 'containerd', CONTAINERD_PROBE);
   for (const registry of registries) {
     const dir = containerdHostDir(plan.hostsDir, registry.server);
     const ca = registry.type === 'https' && registry.certificatePath ? `${dir}/ca.crt` : undefined;
