@@ -41,9 +41,7 @@ const hasEntries = (value: unknown) => isRecord(value) && Object.keys(value).len
 /**
  * The node's /etc/containerd/config.toml with what the CRI plugin (the
  * kubelet's image puller) needs to use these registries, every other setting
- * kept (comments are not kept when the file is rewritten); undefined when
- * the file disables the CRI plugin (`disabled_plugins`, as the config Docker's
- * containerd.io package ships does): no kubelet pulls through that containerd.
+ * kept (comments are not kept when the file is rewritten):
  * - `registry.config_path`, so it reads the hosts.toml files (containerd
  *   docs/hosts.md); an existing one is used as it is (its first directory);
  * - `registry.configs."<host[:port]>".auth` with username and password for a
@@ -53,7 +51,9 @@ const hasEntries = (value: unknown) => isRecord(value) && Object.keys(value).len
  * A configuration with `registry.mirrors` or `registry.configs.*.tls` and no
  * `config_path` is refused: containerd stops loading its CRI plugin when
  * `config_path` is added beside them. An empty or missing file becomes a
- * version 2 configuration.
+ * version 2 configuration. Undefined when the file disables the CRI plugin
+ * (`disabled_plugins`, as the config Docker's containerd.io package ships
+ * does): no kubelet pulls through that containerd.
  */
 export function mergeContainerdConfig(current: string, registries: readonly RegistryConnection[]): ContainerdRegistryPlan | undefined {
   let config: Table;
