@@ -45,10 +45,11 @@ export VNFM_TEST_KAFKA_BROKERS
 export SSH_VM_COUNT=$((16 * LANES))
 infra_up ssh-hosts >/dev/null
 infra_up k8s >/dev/null
-echo "== test tools: the Tacker CLI (python3-tackerclient), zip, the test kubespray's link to Kubernetes" >&2
+echo "== test tools: the Tacker CLI (python3-tackerclient), zip, the test kubespray's link to Kubernetes, the VMs' Docker and containerd (crictl built once)" >&2
 bash tools/tacker-cli/install.sh >/dev/null
 apt_ensure zip
 bash tools/ansible/link-k8s.sh >/dev/null
+bash tools/docker/docker-vms.sh install
 
 if (($# > 0)); then
   npx jest --ci --maxWorkers=1 "$@"

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# A real Docker engine for the SSH-host VMs of tools/ssh-hosts (see README.md):
-#   docker-vms.sh install            Debian's docker.io and docker-registry, when missing
-#   docker-vms.sh prepare IP...      the VM's own /run, so its dockerd's socket and pidfile are its own
+# A real Docker engine and containerd for the SSH-host VMs of tools/ssh-hosts (see README.md):
+#   docker-vms.sh install            Debian's docker.io, containerd and docker-registry, when missing; crictl built once
+#   docker-vms.sh prepare IP...      the VM's own /run (its daemons' sockets and pidfiles), containerd's init script and config
 #   docker-vms.sh registry-image OUT a `registry:latest` image tar (docker save) made from docker-registry
 #   docker-vms.sh status IP...       one line per VM: its dockerd answering or not
 # Runs as root on the machine; the VMs must be up (tools/ssh-hosts/ssh-hosts.sh up).
@@ -15,6 +15,54 @@ STATE=$INFRA_HOME/docker
 # Options every VM's dockerd starts with (its /etc/docker/daemon.json, which the MgmtDriver merges into, never overwrites):
 # no bridge, no iptables (the VMs share the machine's network namespace), vfs (works on the VMs' overlayfs disks).
 DAEMON_JSON='{"storage-driver":"vfs","iptables":false,"ip-masq":false,"bridge":"none"}'
+# Every VM's /etc/containerd/config.toml (the MgmtDriver merges into it): Debian's, with the CRI plugin on the native
+# snapshotter (overlayfs, containerd's default, cannot stack on the VMs' overlayfs disks; native copies, like vfs).
+CONTAINERD_TOML='version = 2
+
+[plugins]
+  [plugins."io.containerd.grpc.v1.cri"]
+    [plugins."io.containerd.grpc.v1.cri".cni]
+      bin_dir = "/usr/lib/cni"
+      conf_dir = "/etc/cni/net.d"
+    [plugins."io.containerd.grpc.v1.cri".containerd]
+      snapshotter = "native"
+  [plugins."io.containerd.internal.v1.opt"]
+    path = "/var/lib/containerd/opt"
+'
+# Debian's containerd ships a systemd unit only (ExecStart=/usr/bin/containerd); the VMs run no systemd. Each VM gets
+# this init script instead, as a VM image without systemd would have: `service containerd start|stop|restart|status`
+# runs the unit's command as a daemon, its log in /var/log/containerd.log.
+CONTAINERD_INIT='#!/bin/sh
+### BEGIN INIT INFO
+# Provides:          containerd
+# Required-Start:    $remote_fs
+# Required-Stop:     $remote_fs
+# Default-Start:     2 3 4 5
+# Default-Stop:      0 1 6
+# Short-Description: containerd container runtime (what containerd.service runs, for a system without systemd)
+### END INIT INFO
+PIDFILE=/run/containerd-init.pid
+answering() { ctr version >/dev/null 2>&1; }
+start() {
+  answering && return 0
+  start-stop-daemon --start --background --make-pidfile --pidfile "$PIDFILE" --exec /bin/sh -- -c "exec /usr/bin/containerd >>/var/log/containerd.log 2>&1"
+  i=0; until answering; do i=$((i+1)); [ $i -ge 60 ] && { echo "containerd did not answer; /var/log/containerd.log:" >&2; tail -n 20 /var/log/containerd.log >&2; return 1; }; sleep 0.5; done
+}
+stop() {
+  start-stop-daemon --stop --retry TERM/20/KILL/5 --pidfile "$PIDFILE" --remove-pidfile >/dev/null 2>&1 || true
+}
+case "$1" in
+  start) start ;;
+  stop) stop ;;
+  restart|force-reload) stop; start ;;
+  status) if answering; then echo "containerd is running"; else echo "containerd is not running"; exit 3; fi ;;
+  *) echo "Usage: service containerd {start|stop|restart|status}" >&2; exit 1 ;;
+esac
+'
+# crictl, the CRI client (cri-tools), which Debian does not package: built once from its Go module into the cache and
+# copied where every VM sees it (the machine's /opt, under each VM's /opt overlay). Tests pull with it as the kubelet does.
+CRICTL_VERSION=v1.37.0
+CRICTL_DIR=/opt/vnfm-docker-vms/bin
 
 die() { echo "docker-vms: $*" >&2; exit 1; }
 # shellcheck source=../lib/apt.sh
@@ -22,9 +70,26 @@ source "$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/../lib/apt.sh"
 log() { echo "docker-vms: $*" >&2; }
 
 install_packages() {
-  command -v dockerd >/dev/null && command -v docker-registry >/dev/null && return 0
-  apt_ensure docker.io docker-registry || die "missing docker.io docker-registry"
+  command -v dockerd >/dev/null && command -v docker-registry >/dev/null && command -v containerd >/dev/null && return 0
+  apt_ensure docker.io containerd docker-registry || die "missing docker.io containerd docker-registry"
   return 0
+}
+
+install_crictl() {
+  local cached=$STATE/crictl-$CRICTL_VERSION
+  if [[ ! -x $cached ]]; then
+    command -v go >/dev/null || die "go is required to build crictl $CRICTL_VERSION (once)"
+    log "building crictl $CRICTL_VERSION (sigs.k8s.io/cri-tools, once)"
+    local tmp
+    tmp=$(mktemp -d "$STATE/.crictl-XXXXXX")
+    GOFLAGS=-buildvcs=false CGO_ENABLED=0 GOBIN="$tmp" go install -trimpath -ldflags "-s -w" "sigs.k8s.io/cri-tools/cmd/crictl@$CRICTL_VERSION" >&2 ||
+      { rm -rf "$tmp"; die "building crictl failed"; }
+    mv -f "$tmp/crictl" "$cached" && rm -rf "$tmp"
+  fi
+  if ! cmp -s "$cached" "$CRICTL_DIR/crictl"; then
+    mkdir -p "$CRICTL_DIR"
+    cp "$cached" "$CRICTL_DIR/crictl.new.$$" && mv -f "$CRICTL_DIR/crictl.new.$$" "$CRICTL_DIR/crictl"
+  fi
 }
 
 # The pid of the VM's first process (its sshd), inside the VM's mount and PID namespaces.
@@ -58,8 +123,14 @@ prepare_vm() {
     sed -i -e "s/ulimit -n 1048576/ulimit -n \$(ulimit -Hn)/" -e "s/ulimit -u unlimited/ulimit -u \$(ulimit -Hu)/" -e "s/ulimit -p unlimited/ulimit -p \$(ulimit -Hp)/" /etc/init.d/docker
     mkdir -p /etc/docker
     [ -s /etc/docker/daemon.json ] || printf "%s\n" "$1" >/etc/docker/daemon.json
-  ' sh "$DAEMON_JSON"
-  log "VM $ip: own /run, /etc/docker/daemon.json present"
+    # containerd: the init script standing in for its systemd unit, and the VM'"'"'s config once per disk (the machine'"'"'s
+    # Debian one shows through /etc until then; the MgmtDriver'"'"'s merges into it are kept until the next reset).
+    printf "%s" "$3" >/etc/init.d/containerd && chmod 755 /etc/init.d/containerd
+    if [ ! -f /var/lib/vnfm-vm/containerd-config ]; then
+      mkdir -p /etc/containerd && printf "%s" "$2" >/etc/containerd/config.toml && touch /var/lib/vnfm-vm/containerd-config
+    fi
+  ' sh "$DAEMON_JSON" "$CONTAINERD_TOML" "$CONTAINERD_INIT"
+  log "VM $ip: own /run, /etc/docker/daemon.json, containerd init script and config present"
 }
 
 status_vm() {
@@ -125,8 +196,8 @@ EOF
 [[ $(id -u) == 0 ]] || die "must run as root"
 cmd=${1:-}; shift || true
 case $cmd in
-  install) install_packages ;;
-  prepare) install_packages; for ip in "$@"; do prepare_vm "$ip"; done ;;
+  install) install_packages; install_crictl ;;
+  prepare) install_packages; install_crictl; for ip in "$@"; do prepare_vm "$ip"; done ;;
   registry-image) [[ $# == 1 ]] || die "usage: registry-image OUT.tar"; install_packages; registry_image "$1" ;;
   status) rc=0; for ip in "$@"; do status_vm "$ip" || rc=1; done; exit $rc ;;
   *) die "usage: docker-vms.sh install | prepare IP... | registry-image OUT.tar | status IP..." ;;

@@ -3,6 +3,7 @@ export { ParamMembers } from './param-members';
 export { proxyPasswords } from './proxy-passwords';
 export { cpAddress, roleOf, requireAddress } from './vnfc-roles';
 export { clusterAuthUrl, defaultVimName, kubernetesVimBody, type ClusterAccess } from './cluster-vim';
+export { kubectlCreatesTokens, vimAccountManifest, vimTokenSecret } from './vim-token';
 export {
   readRegistryConnections,
   mergeInsecureRegistries,
@@ -10,3 +11,4 @@ export {
   REGISTRY_CONNECTIONS_PARAM,
   type RegistryConnection,
 } from './registry-connections';
+export { CONTAINERD_CONFIG, mergeContainerdConfig, containerdHostDir, containerdHostsToml } from './containerd-registries';

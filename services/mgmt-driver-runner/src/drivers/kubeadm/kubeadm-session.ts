@@ -36,7 +36,7 @@ const shownArgument = (arg: string) => {
 };
 /** Where files are put over SFTP (as the login user) before `sudo install` moves them into /etc. */
 const UPLOAD_DIR = '/tmp/vnfm-kubeadm';
-const REGISTRY_SETUP: RegistrySetupOf = { errors: KUBEADM_ERRORS, failureCode: 'KUBEADM_REGISTRY_SETUP_FAILED', uploadDir: UPLOAD_DIR };
+const REGISTRY_SETUP: RegistrySetupOf = { errors: KUBEADM_ERRORS, uploadDir: UPLOAD_DIR };
 /** Tacker's K8S_INSTALL_TIMEOUT: one run of the script (it installs packages and waits for the cluster). */
 const INSTALL_TIMEOUT_MS = 45 * 60_000;
 const HAPROXY_CFG = '/etc/haproxy/haproxy.cfg';
@@ -173,7 +173,7 @@ export class KubeadmSession {
     });
   }
 
-  /** The Docker private registry connections of the parameters on the node (tacker-specs "cir-k8s-cluster"). */
+  /** The private registry connections of the parameters on the node, for Docker and containerd (tacker-specs "cir-k8s-cluster"). */
   async connectRegistries(node: KubeadmNode): Promise<void> {
     await connectRegistries(await this.node(node), this.params.registries, this.files, REGISTRY_SETUP);
   }

@@ -27,6 +27,10 @@ class FakeCluster implements RemoteShell {
   readonly masks = new Map<string, string[]>();
   nodes = new Set<string>();
   failInstallOn?: string;
+  /** What the masters' `kubectl version --client -o json` prints (nothing: a current kubectl is assumed). */
+  kubectlVersion = '';
+  /** What each `kubectl apply -f -` was given. */
+  readonly applied: string[] = [];
 
   async open(target: SshTarget, _signal: AbortSignal, secrets: readonly string[]): Promise<RemoteSession> {
     const host = `${target.username}@${target.host}`;
@@ -60,7 +64,9 @@ class FakeCluster implements RemoteShell {
       if (line === 'sudo cat /etc/hosts') return ok(this.files.get(`${target.host}:/etc/hosts`) ?? '127.0.0.1 localhost\n');
       if (line === 'sudo cat /etc/haproxy/haproxy.cfg') return ok(this.files.get(`${target.host}:/etc/haproxy/haproxy.cfg`) ?? HAPROXY);
       if (line.includes('config view')) return ok('https://10.0.0.100:16443');
+      if (line.includes('version --client -o json')) return ok(this.kubectlVersion);
       if (line.includes('create token')) return ok('sa-token');
+      if (line.includes('get secret vnfm-kubeadm-token')) return ok(Buffer.from('secret-bound-token').toString('base64'));
       if (line.includes('member list'))
         return ok(
           ['11', '12', '13']
@@ -73,6 +79,7 @@ class FakeCluster implements RemoteShell {
     return {
       run: async (argv: readonly string[], options?: RunOptions) => {
         this.steps.push(`${host} ${argv.join(' ')}`);
+        if (argv.includes('apply') && typeof options?.stdin === 'string') this.applied.push(options.stdin);
         const result = answer(argv);
         const masked = { code: result.code, stdout: mask.apply(result.stdout), stderr: mask.apply(result.stderr) };
         if (result.code !== 0 && !options?.allowFailure) throw new Error(`${argv.join(' ')} failed`);
@@ -194,6 +201,7 @@ describe('the kubeadm MgmtDriver', () => {
       expect.stringMatching(/ sh worker21$/),
       'sudo kubectl --kubeconfig /etc/kubernetes/admin.conf config view --minify -o jsonpath={.clusters[0].cluster.server}',
       'sudo cat /etc/kubernetes/pki/ca.crt',
+      'sudo kubectl --kubeconfig /etc/kubernetes/admin.conf version --client -o json',
       'sudo kubectl --kubeconfig /etc/kubernetes/admin.conf apply -f -',
       'sudo kubectl --kubeconfig /etc/kubernetes/admin.conf -n kube-system create token vnfm-kubeadm --duration 8760h',
     ]);
@@ -303,6 +311,30 @@ describe('the kubeadm MgmtDriver', () => {
     expect(end.outputs).toEqual({ kubeadm: null });
   });
 
+  it("registers the VIM with the token of a token Secret where the master's kubectl predates create token (v1.20), as the kubespray driver does", async () => {
+    const cluster = new FakeCluster();
+    cluster.kubectlVersion = JSON.stringify({ clientVersion: { major: '1', minor: '20', gitVersion: 'v1.20.7' } });
+    const { requests } = await run(cluster, context('instantiate_end', single, {}, { current: [m(11)] }));
+    const steps = on(cluster, '10.0.0.11');
+    expect(steps.slice(steps.indexOf('sudo kubectl --kubeconfig /etc/kubernetes/admin.conf version --client -o json'))).toEqual([
+      'sudo kubectl --kubeconfig /etc/kubernetes/admin.conf version --client -o json',
+      'sudo kubectl --kubeconfig /etc/kubernetes/admin.conf apply -f -',
+      'sudo kubectl --kubeconfig /etc/kubernetes/admin.conf -n kube-system get secret vnfm-kubeadm-token -o jsonpath={.data.token}',
+    ]);
+    expect(steps.join('\n')).not.toContain('create token');
+    const items = (JSON.parse(cluster.applied.at(-1) ?? '{}') as { items: Record<string, unknown>[] }).items;
+    expect(items.map((item) => item['kind'])).toEqual(['ServiceAccount', 'ClusterRoleBinding', 'Secret']);
+    expect(items[2]).toMatchObject({
+      metadata: {
+        name: 'vnfm-kubeadm-token',
+        namespace: 'kube-system',
+        annotations: { 'kubernetes.io/service-account.name': 'vnfm-kubeadm' },
+      },
+      type: 'kubernetes.io/service-account-token',
+    });
+    expect(requests[1]?.[1]).toMatchObject({ body: { vim: { auth_cred: { bearer_token: 'secret-bound-token' } } } });
+  });
+
   it("a failing script fails the hook with the node, the command and the script's words, the token masked", async () => {
     const cluster = new FakeCluster();
     cluster.failInstallOn = '10.0.0.21';
@@ -322,7 +354,7 @@ describe('the kubeadm MgmtDriver', () => {
     expect(on(cluster, '10.0.0.22')).toEqual([]);
   });
 
-  it("connects every node to the registries after its install (seed 002's connections), the HTTP ones also given to the script", async () => {
+  it("connects every node's Docker and containerd to the registries after its install (seed 002's connections), the HTTP ones also given to the script", async () => {
     const cluster = new FakeCluster();
     const withRegistries = { k8s_cluster_installation_param: { ...seedClusterParam(), proxy: undefined } };
     await run(cluster, context('instantiate_end', withRegistries, {}, { current: [m(11), w(21)] }));
@@ -334,6 +366,17 @@ describe('the kubeadm MgmtDriver', () => {
       expect(login).toBeGreaterThan(install);
       expect(steps[install]).toContain('HTTP_PRIVATE_REGISTRIES="192.168.0.10:5000"');
       expect(steps).toContain('put /tmp/vnfm-kubeadm/ca.crt-registry.example.com');
+      // containerd (the kubelet's runtime): a hosts.toml per registry (the CA beside the HTTPS one), the login in config.toml (root's only), restarted.
+      const containerd = steps.slice(steps.indexOf('sudo sh -c command -v containerd'), login);
+      expect(containerd.filter((step) => step.startsWith('sudo install '))).toEqual([
+        'sudo install -D -m 644 -o root -g root /tmp/vnfm-kubeadm/hosts.toml-192.168.0.10_5000 /etc/containerd/certs.d/192.168.0.10:5000/hosts.toml',
+        'sudo install -D -m 644 -o root -g root /tmp/vnfm-kubeadm/ca.crt-registry.example.com /etc/containerd/certs.d/registry.example.com/ca.crt',
+        'sudo install -D -m 644 -o root -g root /tmp/vnfm-kubeadm/hosts.toml-registry.example.com /etc/containerd/certs.d/registry.example.com/hosts.toml',
+        'sudo install -D -m 600 -o root -g root /tmp/vnfm-kubeadm/config.toml /etc/containerd/config.toml',
+      ]);
+      expect(containerd.at(-2)).toMatch(/service "\$1" restart; fi sh containerd$/);
+      expect(cluster.files.get(`${host}:/tmp/vnfm-kubeadm/hosts.toml-192.168.0.10_5000`)).toContain('skip_verify = true');
+      expect(cluster.files.get(`${host}:/tmp/vnfm-kubeadm/config.toml`)).toContain('password = "user01"');
     }
     expect(cluster.masks.get('ubuntu@10.0.0.21')).toContain('user01');
   });

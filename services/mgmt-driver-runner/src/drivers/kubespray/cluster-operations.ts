@@ -9,7 +9,7 @@ import { lbWorkers, vnfcOf, type ClusterSession } from './cluster-session';
 /** The driver's entry in `metadata.mgmtDriverOutputs`: the Kubernetes VIM of the cluster it built. */
 const OUTPUT_KEY = 'kubespray';
 /** What kubespray leaves on a master: kubectl with the admin kubeconfig, the cluster CA; the VIM's service account. */
-const KUBESPRAY_LAYOUT: ClusterLayout = {
+export const KUBESPRAY_LAYOUT: ClusterLayout = {
   builtWith: 'kubespray',
   kubectl: ['sudo', 'kubectl', '--kubeconfig', '/etc/kubernetes/admin.conf'],
   caFile: '/etc/kubernetes/ssl/ca.crt',

@@ -175,27 +175,45 @@ describe('the kubespray MgmtDriver, step by step (SSH and the bus recorded)', ()
       },
     });
     const registrySteps = (steps: string[], host: string) =>
-      steps.filter((step) => step.startsWith(`ubuntu@${host} `) && /docker|hosts|certs\.d|registries/.test(step));
+      steps.filter((step) => step.startsWith(`ubuntu@${host} `) && /docker|containerd|ctr |hosts|certs\.d|registries/.test(step));
 
     it('scale-out: the connections on the new worker only, after scale.yml and before its route', async () => {
       const { shell } = await run(withRegistries(context('scale_end', { type: 'SCALE_OUT' }, [], [w2])));
       const steps = registrySteps(shell.steps, '10.0.0.3');
+      const installed = (file: string, target: string, mode = '644') => [
+        `ubuntu@10.0.0.3 put /tmp/vnfm-kubespray/registries/${file}`,
+        `ubuntu@10.0.0.3 sudo install -D -m ${mode} -o root -g root /tmp/vnfm-kubespray/registries/${file} ${target}`,
+        `ubuntu@10.0.0.3 rm -f /tmp/vnfm-kubespray/registries/${file}`,
+      ];
       expect(steps).toEqual([
+        // Docker
         expect.stringContaining('command -v dockerd'),
-        expect.stringContaining('service docker start'),
-        expect.stringContaining('docker info'),
+        expect.stringMatching(/^ubuntu@10\.0\.0\.3 sudo sh -c docker info .*service "\$1" start; fi; } sh docker$/),
+        expect.stringContaining('until docker info'),
         `ubuntu@10.0.0.3 sudo sh -c grep -qxF -- "$1" /etc/hosts || printf "%s\\n" "$1" >> /etc/hosts sh 10.0.0.21 registry.example.com`,
         'ubuntu@10.0.0.3 sudo sh -c cat /etc/docker/daemon.json 2>/dev/null || true',
-        'ubuntu@10.0.0.3 put /tmp/vnfm-kubespray/registries/daemon.json',
-        'ubuntu@10.0.0.3 sudo install -D -m 644 -o root -g root /tmp/vnfm-kubespray/registries/daemon.json /etc/docker/daemon.json',
-        'ubuntu@10.0.0.3 rm -f /tmp/vnfm-kubespray/registries/daemon.json',
-        expect.stringContaining('service docker restart'),
-        expect.stringContaining('docker info'),
-        'ubuntu@10.0.0.3 put /tmp/vnfm-kubespray/registries/ca.crt-registry.example.com',
-        'ubuntu@10.0.0.3 sudo install -D -m 644 -o root -g root /tmp/vnfm-kubespray/registries/ca.crt-registry.example.com /etc/docker/certs.d/registry.example.com/ca.crt',
-        'ubuntu@10.0.0.3 rm -f /tmp/vnfm-kubespray/registries/ca.crt-registry.example.com',
+        ...installed('daemon.json', '/etc/docker/daemon.json'),
+        expect.stringMatching(/service "\$1" restart; fi sh docker$/),
+        expect.stringContaining('until docker info'),
+        ...installed('ca.crt-registry.example.com', '/etc/docker/certs.d/registry.example.com/ca.crt'),
+        // containerd: found, its config read whole (as hex), started, each registry's hosts.toml (and CA), config.toml, restarted
+        'ubuntu@10.0.0.3 sudo sh -c command -v containerd',
+        'ubuntu@10.0.0.3 sudo sh -c if [ -e "$1" ]; then od -An -v -tx1 -- "$1"; fi sh /etc/containerd/config.toml',
+        expect.stringMatching(/^ubuntu@10\.0\.0\.3 sudo sh -c ctr version .*service "\$1" start; fi; } sh containerd$/),
+        expect.stringContaining('until ctr version'),
+        ...installed('hosts.toml-10.0.0.20_5000', '/etc/containerd/certs.d/10.0.0.20:5000/hosts.toml'),
+        ...installed('ca.crt-registry.example.com', '/etc/containerd/certs.d/registry.example.com/ca.crt'),
+        ...installed('hosts.toml-registry.example.com', '/etc/containerd/certs.d/registry.example.com/hosts.toml'),
+        ...installed('config.toml', '/etc/containerd/config.toml', '600'),
+        expect.stringMatching(/service "\$1" restart; fi sh containerd$/),
+        expect.stringContaining('until ctr version'),
         'ubuntu@10.0.0.3 sudo docker login --username user01 --password-stdin registry.example.com',
       ]);
+      expect(shell.files.get('/tmp/vnfm-kubespray/registries/hosts.toml-10.0.0.20_5000')).toContain('skip_verify = true');
+      expect(shell.files.get('/tmp/vnfm-kubespray/registries/hosts.toml-registry.example.com')).toContain(
+        'ca = "/etc/containerd/certs.d/registry.example.com/ca.crt"',
+      );
+      expect(shell.files.get('/tmp/vnfm-kubespray/registries/config.toml')).toContain('password = "registry-pass"');
       expect(JSON.parse(shell.files.get('/tmp/vnfm-kubespray/registries/daemon.json') ?? '')).toEqual({
         'insecure-registries': ['10.0.0.20:5000'],
       });

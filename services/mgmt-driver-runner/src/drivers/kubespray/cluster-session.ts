@@ -20,11 +20,7 @@ import { playbookFailed } from './playbook-failure';
 
 /** How long one playbook may run (kubespray's cluster.yml takes tens of minutes on real VMs). */
 const PLAYBOOK_TIMEOUT_MS = 25 * 60_000;
-const REGISTRY_SETUP: RegistrySetupOf = {
-  errors: KUBESPRAY_ERRORS,
-  failureCode: 'KUBESPRAY_REGISTRY_SETUP_FAILED',
-  uploadDir: '/tmp/vnfm-kubespray/registries',
-};
+const REGISTRY_SETUP: RegistrySetupOf = { errors: KUBESPRAY_ERRORS, uploadDir: '/tmp/vnfm-kubespray/registries' };
 
 /**
  * The SSH sessions of one hook run: to the Ansible server, to a master, to the
@@ -111,7 +107,7 @@ export class ClusterSession {
     await session.run(['bash', remote, ...args], { timeoutMs: 10 * 60_000 });
   }
 
-  /** The Docker private registry connections of the parameters on these nodes (tacker-specs "cir-k8s-cluster"). */
+  /** The private registry connections of the parameters on these nodes, for Docker and containerd (tacker-specs "cir-k8s-cluster"). */
   async connectRegistries(vnfcs: readonly VnfcResourceInfo[], nodes: readonly ClusterNode[]): Promise<void> {
     if (this.params.registries.length === 0) return;
     for (const node of nodes)

@@ -117,11 +117,18 @@ describe('mgmt-kubespray through the LCM: a Kubernetes cluster VNF built, scaled
   const routesOf = (workers: VnfcResourceInfo[]) =>
     workers.map((vnfc) => `${worker(vnfc)} ${address(vnfc, 'workerNode_CP2')}:30080`).sort();
   const lbAddress = async () => address((await vnfcs('externalLB'))[0] as VnfcResourceInfo, 'externalLB_CP3');
-  // The node's own dockerd pulls an image from each registry, by the names its /etc/hosts gives them, each named there once.
+  // The node's own dockerd, and its containerd as the kubelet asks it (CRI, through crictl), pull an image from each
+  // registry, by the names its /etc/hosts gives them, each named there once.
   const pullsFromBoth = async (vnfc: VnfcResourceInfo, cp: string) => {
     const ip = address(vnfc, cp);
     const docker = (...argv: string[]) => inVm(ip, ['/usr/bin/docker', '-H', 'unix:///run/docker.sock', ...argv]);
-    for (const image of [registries.httpImage, registries.tlsImage]) await docker('pull', image);
+    const socket = 'unix:///run/containerd/containerd.sock';
+    const crictl = (...argv: string[]) =>
+      inVm(ip, ['/opt/vnfm-docker-vms/bin/crictl', '--runtime-endpoint', socket, '--image-endpoint', socket, ...argv]);
+    for (const image of [registries.httpImage, registries.tlsImage]) {
+      await docker('pull', image);
+      await crictl('pull', image);
+    }
     const hostsLines = (await inVm(ip, ['cat', '/etc/hosts'])).split('\n');
     for (const name of ['registry-http.test', 'registry-tls.test'])
       expect({ ip, lines: hostsLines.filter((line) => line === `${REGISTRY_VM} ${name}`).length }).toEqual({ ip, lines: 1 });

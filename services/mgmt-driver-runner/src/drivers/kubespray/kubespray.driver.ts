@@ -26,6 +26,16 @@ export class KubesprayDriver implements HookDriver {
     return artifactIsFor(artifact, KUBESPRAY_DRIVER, TACKER_SAMPLE_FILE);
   }
 
+  /**
+   * Every hook of this driver reads the instantiation's
+   * `k8s_cluster_installation_param`: refused (422, naming the member) before
+   * the operation starts, so no VM is made for a request the hooks would
+   * refuse. Sealed passwords are checked for presence only.
+   */
+  checkParams(_hook: string, additionalParams: Record<string, unknown>): void {
+    readClusterParams(additionalParams);
+  }
+
   async run(context: HookContext, signal: AbortSignal, secrets: HookSecrets, files: HookPackageFiles): Promise<HookOutputs | undefined> {
     // The instantiate request's parameters serve every later hook (a scale_end needs the Ansible server too).
     const requestParams =

@@ -1,6 +1,10 @@
 import type { HookArtifact } from '@vnfm/contracts';
+import { sampleClusterParam } from '@vnfm/kubespray/testing';
 import type { ServiceRuntime } from '@vnfm/platform';
+import { toSealedMarker } from '@vnfm/util';
 import type { RemoteShell } from '../../ssh/remote-shell';
+import { SupportedHooksController } from '../../supported-hooks.controller';
+import { MgmtDriverRegistry } from '../mgmt-driver-registry';
 import { KubesprayDriver } from './kubespray.driver';
 import { playbookCause, playbookFailed } from './playbook-failure';
 
@@ -48,6 +52,66 @@ describe('the kubespray MgmtDriver', () => {
       code: 'KUBESPRAY_PARAMS_INVALID',
       detail: 'additionalParams.k8s_cluster_installation_param is required by the kubespray MgmtDriver and is missing.',
     });
+  });
+});
+
+describe('the kubespray parameters, checked before the operation starts', () => {
+  const driver = new KubesprayDriver({ shell: refusingShell, runtime: {} as ServiceRuntime });
+  const controller = new SupportedHooksController(new MgmtDriverRegistry([driver]));
+  const sealed = toSealedMarker('c2VhbGVk.cGFzc3dvcmQ');
+  // As the coordinator sends them: every password sealed at intake.
+  const sealedParam = (overrides: Record<string, unknown> = {}) => {
+    const param = sampleClusterParam() as Record<string, Record<string, unknown>>;
+    return {
+      ...param,
+      ansible: { ...param['ansible'], password: sealed },
+      master_node: { ...param['master_node'], password: sealed },
+      worker_node: { ...param['worker_node'], password: sealed },
+      private_registry_connection_info: [
+        { connection_type: '0', server: '192.168.0.10:5000' },
+        { connection_type: '1', server: 'registry.example.com', username: 'user01', password: sealed },
+      ],
+      ...overrides,
+    };
+  };
+  const answers = async (param: unknown) =>
+    (
+      await controller.supportedHooks({
+        artifacts: ['instantiate_end', 'scale_end', 'terminate_end'].map((hook) => ({
+          hook,
+          artifact: artifact('Scripts/kubespray_mgmt.py', 'tosca.artifacts.Implementation.Python'),
+        })),
+        additionalParams: param === undefined ? {} : { k8s_cluster_installation_param: param },
+      })
+    ).answers;
+
+  it('refuses a missing or wrong member with 422 KUBESPRAY_PARAMS_INVALID naming it, for every hook of the driver; a sealed password counts as given', async () => {
+    const refusedWith = async (param: unknown) => {
+      const all = await answers(param);
+      expect(all.map((answer) => answer.refused?.code)).toEqual(Array(3).fill('KUBESPRAY_PARAMS_INVALID'));
+      return all[0]?.refused?.detail;
+    };
+    expect(await refusedWith(undefined)).toBe(
+      'additionalParams.k8s_cluster_installation_param is required by the kubespray MgmtDriver and is missing.',
+    );
+    const param = sealedParam();
+    expect(await refusedWith({ ...param, ansible: { ...param.ansible, password: undefined } })).toBe(
+      'additionalParams.k8s_cluster_installation_param.ansible.password is required by the kubespray MgmtDriver and is missing or empty.',
+    );
+    expect(await refusedWith({ ...param, master_node: { ...param.master_node, pod_cidr: '10.0.0.0' } })).toContain(
+      'master_node.pod_cidr must be a CIDR',
+    );
+    expect(await refusedWith(sealedParam({ private_registry_connection_info: [{ connection_type: '2', server: 'r:5000' }] }))).toBe(
+      'additionalParams.k8s_cluster_installation_param.private_registry_connection_info[0].connection_type must be 0 (HTTP) or 1 (HTTPS), not "2".',
+    );
+    expect(
+      await refusedWith(sealedParam({ private_registry_connection_info: [{ connection_type: '1', server: 'r:5000', username: 'u' }] })),
+    ).toContain('must give both username and password to log in, or neither');
+    expect(await answers(sealedParam())).toEqual([
+      { hook: 'instantiate_end', driver: 'kubespray' },
+      { hook: 'scale_end', driver: 'kubespray' },
+      { hook: 'terminate_end', driver: 'kubespray' },
+    ]);
   });
 });
 

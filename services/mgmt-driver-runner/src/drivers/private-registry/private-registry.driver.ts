@@ -16,7 +16,19 @@ const PRIVATE_REGISTRY_DRIVER = 'private-registry';
 /** The file Tacker's sample package (mgmt-private-registry) names for its hooks. */
 const TACKER_SAMPLE_FILE = 'private_registry_mgmt.py';
 
-const unsupported = (detail: string) => new AppError('PRIVATE_REGISTRY_OPERATION_NOT_SUPPORTED', 422, 'Unprocessable Entity', detail);
+/** The hooks that install the registry (on the instantiated VM, on a healed VM). */
+const INSTALL_HOOKS = new Set(['instantiate_end', 'heal_end']);
+
+/** The spec does not support scale (tacker-specs "cir-k8s-cluster"): its hooks are refused with 422. */
+function refuseScale(hook: string): void {
+  if (hook.startsWith('scale_'))
+    throw new AppError(
+      'PRIVATE_REGISTRY_OPERATION_NOT_SUPPORTED',
+      422,
+      'Unprocessable Entity',
+      `The private registry VNF cannot be scaled (tacker-specs "cir-k8s-cluster": scale operation is not supported); ${hook} refused.`,
+    );
+}
 
 /**
  * Tacker's Docker private registry MgmtDriver (tacker-specs "cir-k8s-cluster")
@@ -34,12 +46,20 @@ export class PrivateRegistryDriver implements HookDriver {
     return artifactIsFor(artifact, PRIVATE_REGISTRY_DRIVER, TACKER_SAMPLE_FILE);
   }
 
+  /**
+   * Before the operation starts: a scale is refused (422), and the
+   * `private_registry_installation_param` the install hooks read is checked
+   * (422 naming the member; the sealed `ssh_password` for presence only), so
+   * nothing is made for a request the hooks would refuse.
+   */
+  checkParams(hook: string, additionalParams: Record<string, unknown>): void {
+    refuseScale(hook);
+    if (INSTALL_HOOKS.has(hook)) readRegistryParams(additionalParams);
+  }
+
   async run(context: HookContext, signal: AbortSignal, secrets: HookSecrets, files: HookPackageFiles): Promise<HookOutputs | undefined> {
-    if (context.hook.startsWith('scale_'))
-      throw unsupported(
-        `The private registry VNF cannot be scaled (tacker-specs "cir-k8s-cluster": scale operation is not supported); ${context.hook} refused.`,
-      );
-    if (context.hook !== 'instantiate_end' && context.hook !== 'heal_end') {
+    refuseScale(context.hook);
+    if (!INSTALL_HOOKS.has(context.hook)) {
       this.deps.runtime.logger.info(
         { hook: context.hook, vnfInstanceId: context.vnfInstanceId },
         `The private registry MgmtDriver does nothing at ${context.hook}.`,

@@ -1,6 +1,9 @@
 import type { HookArtifact } from '@vnfm/contracts';
 import type { ServiceRuntime } from '@vnfm/platform';
+import { toSealedMarker } from '@vnfm/util';
 import type { RemoteShell } from '../../ssh/remote-shell';
+import { SupportedHooksController } from '../../supported-hooks.controller';
+import { MgmtDriverRegistry } from '../mgmt-driver-registry';
 import { PrivateRegistryDriver } from './private-registry.driver';
 import { readRegistryParams } from './registry-params';
 
@@ -72,6 +75,52 @@ describe('the private registry MgmtDriver', () => {
       status: 422,
       detail: expect.stringContaining('No VNFC of the instance has an address on CP CP1'),
     });
+  });
+});
+
+describe('the private registry parameters, checked before the operation starts', () => {
+  const driver = new PrivateRegistryDriver({ shell: refusingShell, runtime: {} as ServiceRuntime });
+  const controller = new SupportedHooksController(new MgmtDriverRegistry([driver]));
+  const answers = async (hooks: string[], additionalParams: Record<string, unknown>) =>
+    (
+      await controller.supportedHooks({
+        artifacts: hooks.map((hook) => ({ hook, artifact: artifact('Scripts/private_registry_mgmt.py') })),
+        additionalParams,
+      })
+    ).answers;
+  // As the coordinator sends them: the SSH password sealed at intake.
+  const sealed = { ...param, ssh_password: toSealedMarker('c2VhbGVk.cGFzc3dvcmQ') };
+
+  it("refuses a wrong member with 422 naming it at the install hooks, and any scale, before anything is made; takes seed 002's body with its password sealed", async () => {
+    const [instantiate, heal, terminate] = await answers(['instantiate_end', 'heal_end', 'terminate_end'], {
+      private_registry_installation_param: { ...sealed, port_no: 'http' },
+    });
+    expect(instantiate?.refused).toEqual({
+      code: 'PRIVATE_REGISTRY_PARAMS_INVALID',
+      detail: 'additionalParams.private_registry_installation_param.port_no must be a TCP port (1-65535), not "http".',
+    });
+    expect(heal?.refused?.code).toBe('PRIVATE_REGISTRY_PARAMS_INVALID');
+    expect(terminate).toEqual({ hook: 'terminate_end', driver: 'private-registry' });
+    expect((await answers(['instantiate_end'], {}))[0]?.refused?.detail).toBe(
+      'additionalParams.private_registry_installation_param is required by the private registry MgmtDriver and is missing.',
+    );
+    expect(
+      (await answers(['instantiate_end'], { private_registry_installation_param: { ...sealed, ssh_password: undefined } }))[0]?.refused
+        ?.detail,
+    ).toContain('ssh_password is required');
+    expect((await answers(['scale_start'], { private_registry_installation_param: sealed }))[0]?.refused).toEqual({
+      code: 'PRIVATE_REGISTRY_OPERATION_NOT_SUPPORTED',
+      detail: expect.stringContaining('scale_start refused'),
+    });
+    expect(
+      await answers(['instantiate_end', 'heal_end', 'terminate_end'], {
+        private_registry_installation_param: { ...sealed, image_path: 'Files/images/private_registry.tar' },
+      }),
+    ).toEqual([
+      { hook: 'instantiate_end', driver: 'private-registry' },
+      { hook: 'heal_end', driver: 'private-registry' },
+      { hook: 'terminate_end', driver: 'private-registry' },
+    ]);
   });
 });
 

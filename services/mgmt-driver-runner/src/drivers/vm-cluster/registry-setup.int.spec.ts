@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { clusterErrors, readRegistryConnections } from '@vnfm/vm-cluster';
+import { parse } from 'smol-toml';
 import { EmbeddedEventStore } from '@vnfm/event-store';
 import { ensureSshHosts, type SshHosts } from '../../../../../e2e/support/ssh-hosts';
 import { HostKeyPins } from '../../ssh/host-key-pins';
@@ -26,14 +27,10 @@ jest.setTimeout(300_000);
 const REGISTRY_VM = laneVm(15);
 const NODE_VM = laneVm(16);
 const CA_PATH = 'Files/registries/ca.crt';
-const setup: RegistrySetupOf = {
-  errors: clusterErrors('TEST', 'test MgmtDriver'),
-  failureCode: 'TEST_REGISTRY_SETUP_FAILED',
-  uploadDir: '/tmp/vnfm-registry-test',
-};
+const setup: RegistrySetupOf = { errors: clusterErrors('TEST', 'test MgmtDriver'), uploadDir: '/tmp/vnfm-registry-test' };
 
-/** A cluster node's Docker connecting to two registries on another VM: HTTP (insecure), and HTTPS with a test CA and htpasswd login. */
-describe('Kubernetes cluster MgmtDrivers: private registry connections on a node (real dockerd on SSH hosts)', () => {
+/** A cluster node's Docker and containerd connecting to two registries on another VM: HTTP (insecure), and HTTPS with a test CA and htpasswd login. */
+describe('Kubernetes cluster MgmtDrivers: private registry connections on a node (real dockerd and containerd on SSH hosts)', () => {
   const run = randomUUID().slice(0, 8);
   const dir = mkdtempSync(join(tmpdir(), 'vnfm-registry-conn-'));
   let hosts: SshHosts;
@@ -44,6 +41,17 @@ describe('Kubernetes cluster MgmtDrivers: private registry connections on a node
   const registries = (password?: string) =>
     readRegistryConnections(reg.connectionInfo(CA_PATH, password), 'private_registry_connection_info', setup.errors);
   const nodeDocker = (...argv: string[]) => inVm(NODE_VM, ['/usr/bin/docker', '-H', 'unix:///run/docker.sock', ...argv]);
+  // containerd's own client, and the CRI client (crictl, tools/docker), on the node's containerd.
+  const nodeCtr = (...argv: string[]) => inVm(NODE_VM, ['ctr', '--namespace', 'k8s.io', ...argv]);
+  const nodeCrictl = (...argv: string[]) =>
+    inVm(NODE_VM, [
+      '/opt/vnfm-docker-vms/bin/crictl',
+      '--runtime-endpoint',
+      'unix:///run/containerd/containerd.sock',
+      '--image-endpoint',
+      'unix:///run/containerd/containerd.sock',
+      ...argv,
+    ]);
 
   beforeAll(async () => {
     hosts = await ensureSshHosts();
@@ -123,5 +131,64 @@ describe('Kubernetes cluster MgmtDrivers: private registry connections on a node
     await nodeDocker('logout', TLS);
     await nodeDocker('rmi', reg.tlsImage);
     await expect(nodeDocker('pull', reg.tlsImage)).rejects.toThrow(/no basic auth credentials|unauthorized|connection reset/);
+  });
+
+  it("configures the node's containerd so the kubelet's puller (CRI) and ctr pull from both registries; a re-run adds nothing", async () => {
+    await connectRegistries(session, registries(), files, setup);
+    const config = await inVm(NODE_VM, ['cat', '/etc/containerd/config.toml']);
+    // Merged, not overwritten: the VM's own settings (Debian's, the native snapshotter) are still there; root's only.
+    expect(parse(config)).toEqual({
+      version: 2,
+      plugins: {
+        'io.containerd.grpc.v1.cri': {
+          cni: { bin_dir: '/usr/lib/cni', conf_dir: '/etc/cni/net.d' },
+          containerd: { snapshotter: 'native' },
+          registry: {
+            config_path: '/etc/containerd/certs.d',
+            configs: { [TLS]: { auth: { username: reg.login.user, password: reg.login.password } } },
+          },
+        },
+        'io.containerd.internal.v1.opt': { path: '/var/lib/containerd/opt' },
+      },
+    });
+    expect((await inVm(NODE_VM, ['stat', '-c', '%a %U', '/etc/containerd/config.toml'])).trim()).toBe('600 root');
+    expect(parse(await inVm(NODE_VM, ['cat', `/etc/containerd/certs.d/${HTTP}/hosts.toml`]))).toEqual({
+      server: `http://${HTTP}`,
+      host: { [`http://${HTTP}`]: { capabilities: ['pull', 'resolve', 'push'], skip_verify: true } },
+    });
+    expect(parse(await inVm(NODE_VM, ['cat', `/etc/containerd/certs.d/${TLS}/hosts.toml`]))).toEqual({
+      server: `https://${TLS}`,
+      host: { [`https://${TLS}`]: { capabilities: ['pull', 'resolve', 'push'], ca: `/etc/containerd/certs.d/${TLS}/ca.crt` } },
+    });
+    expect(await inVm(NODE_VM, ['cat', `/etc/containerd/certs.d/${TLS}/ca.crt`])).toBe(readFileSync(reg.caFile, 'utf8'));
+    // A re-run finds nothing to change: containerd is not restarted (same pid).
+    const pid = await inVm(NODE_VM, ['cat', '/run/containerd-init.pid']);
+    await connectRegistries(session, registries(), files, setup);
+    expect(await inVm(NODE_VM, ['cat', '/run/containerd-init.pid'])).toBe(pid);
+    expect(await inVm(NODE_VM, ['cat', '/etc/containerd/config.toml'])).toBe(config);
+
+    // As the kubelet pulls (CRI, no credentials in the request): config_path's hosts.toml files, the CA, the login of config.toml.
+    await nodeCrictl('pull', reg.httpImage);
+    await nodeCrictl('pull', reg.tlsImage);
+    expect(await nodeCrictl('images', '-o', 'json')).toEqual(expect.stringContaining(reg.tlsImage));
+    // containerd's own client through the same hosts directory: plain HTTP, and the CA with the login given to it;
+    // without the login the HTTPS registry refuses it, so the CRI pull above had its credentials from config.toml.
+    await nodeCtr('images', 'pull', '--snapshotter', 'native', '--hosts-dir', '/etc/containerd/certs.d', reg.httpImage);
+    await nodeCtr('images', 'rm', reg.tlsImage);
+    await expect(
+      nodeCtr('images', 'pull', '--snapshotter', 'native', '--hosts-dir', '/etc/containerd/certs.d', reg.tlsImage),
+    ).rejects.toThrow(/401 Unauthorized/);
+    await nodeCtr(
+      'images',
+      'pull',
+      '--snapshotter',
+      'native',
+      '--hosts-dir',
+      '/etc/containerd/certs.d',
+      '--user',
+      `${reg.login.user}:${reg.login.password}`,
+      reg.tlsImage,
+    );
+    expect((await nodeCtr('images', 'ls', '-q')).split('\n')).toEqual(expect.arrayContaining([reg.httpImage, reg.tlsImage]));
   });
 });

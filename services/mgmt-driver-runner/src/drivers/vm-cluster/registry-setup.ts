@@ -1,19 +1,17 @@
 import { posix } from 'node:path';
-import { AppError } from '@vnfm/contracts';
 import { mergeInsecureRegistries, registryCaPath, type ClusterErrors, type RegistryConnection } from '@vnfm/vm-cluster';
 import type { RemoteSession } from '../../ssh/remote-shell';
 import { SECRET_MASK } from '../../ssh/secret-mask';
 import type { HookPackageFiles } from '../hook-driver';
 import { ensureDocker, restartDocker } from '../private-registry/docker-engine';
+import { connectContainerd } from './containerd-setup';
 import { installFile } from './remote-files';
 
 const DAEMON_JSON = '/etc/docker/daemon.json';
 
-/** Whose registry connections these are: the driver's refusals, the code of a setup failure, where files are put before `sudo install` moves them. */
+/** Whose registry connections these are: the driver's refusals and failures (`<PREFIX>_REGISTRY_SETUP_FAILED`), where files are put before `sudo install` moves them. */
 export interface RegistrySetupOf {
   errors: ClusterErrors;
-  /** e.g. `KUBESPRAY_REGISTRY_SETUP_FAILED` */
-  failureCode: string;
   /** A directory of the login user (e.g. /tmp/vnfm-kubespray/registries). */
   uploadDir: string;
 }
@@ -28,12 +26,7 @@ async function addInsecureRegistries(session: RemoteSession, servers: readonly s
   const read = await session.run(['sudo', 'sh', '-c', `cat ${DAEMON_JSON} 2>/dev/null || true`]);
   // Output is masked: a file holding a secret's text cannot be merged faithfully, so it is left alone.
   if (read.stdout.includes(SECRET_MASK))
-    throw new AppError(
-      of.failureCode,
-      502,
-      'Bad Gateway',
-      `${DAEMON_JSON} on the node holds the text of a password of the request; it is not rewritten.`,
-    );
+    throw of.errors.registrySetupFailed(`${DAEMON_JSON} on the node holds the text of a password of the request; it is not rewritten.`);
   const merged = mergeInsecureRegistries(read.stdout, servers, of.errors);
   if (merged === undefined) return;
   await installFile(session, merged, DAEMON_JSON, { dir: of.uploadDir, name: 'daemon.json' });
@@ -41,11 +34,13 @@ async function addInsecureRegistries(session: RemoteSession, servers: readonly s
 }
 
 /**
- * The node's connections to the Docker private registries (tacker-specs
+ * The node's connections to the private registries (tacker-specs
  * "cir-k8s-cluster", "Configure connections to Docker private registries"):
- * hosts lines, insecure HTTP registries, HTTPS CAs from the package, then a
- * `docker login` (password on stdin) where credentials are given. Re-running
- * it on a node changes nothing more.
+ * hosts lines; for Docker, insecure HTTP registries, HTTPS CAs from the
+ * package and a `docker login` (password on stdin) where credentials are
+ * given; for containerd, where the node has it, the same through its hosts
+ * directory and CRI configuration (`connectContainerd`). Re-running it on a
+ * node changes nothing more.
  */
 export async function connectRegistries(
   session: RemoteSession,
@@ -62,9 +57,10 @@ export async function connectRegistries(
     if (registry.type === 'https' && registry.certificatePath)
       await installFile(session, files.read(registry.certificatePath), registryCaPath(registry.server), {
         dir: of.uploadDir,
-        name: `${posix.basename(registry.certificatePath)}-${registry.server.replace(/[^A-Za-z0-9.-]/g, '_')}`,
+        name: `${posix.basename(registry.certificatePath)}-${registry.server}`,
       });
   }
+  await connectContainerd(session, registries, files, of.errors, of.uploadDir);
   for (const registry of registries) {
     if (registry.username && registry.password)
       await session.run(['sudo', 'docker', 'login', '--username', registry.username, '--password-stdin', registry.server], {
