@@ -6,3 +6,13 @@ export { planHook } from './hook-plan';
 export { clusterAuthUrl, defaultVimName, kubernetesVimBody, type ClusterAccess } from './cluster-vim';
 export { inventoryFile, playbookArgv } from './ansible-paths';
 export { readRegistryConnections, mergeInsecureRegistries, registryCaPath, type RegistryConnection } from './registry-connections';
+export {
+  HAPROXY_CONFIG,
+  INSTALLED_SECTIONS,
+  NODEPORT_BACKEND,
+  withoutSections,
+  nodeportServers,
+  routeNodeportServers,
+  type NodeportServer,
+} from './haproxy-config';
+export { externalLbFailed, installLbArgv } from './external-lb';

@@ -2,7 +2,7 @@ import type { HookContext, HookOutputs } from '@vnfm/contracts';
 import { unusableClusterVnfcs, type ClusterNode } from '@vnfm/kubespray';
 import type { ServiceRuntime } from '@vnfm/platform';
 import { drainNode } from './cluster-access';
-import { lbWorkers, vnfcOf, type ClusterSession } from './cluster-session';
+import { vnfcOf, type ClusterSession } from './cluster-session';
 import { deregisterClusterVim, OUTPUT_KEY, registerClusterVim, registeredVim } from './cluster-vim';
 
 /** The four things the kubespray MgmtDriver does (see HookPlan), on one hook's VNFCs and sessions. */
@@ -37,7 +37,7 @@ export class ClusterOperations {
     const inventory = await this.session.putInventory(masters, workers);
     await this.session.runPlaybook(inventory, 'cluster.yml');
     await this.session.connectRegistries(this.current, [...masters, ...workers]);
-    await this.session.loadBalancer(this.current, ['install', ...lbWorkers(workers)]);
+    await this.session.installLoadBalancer(this.current, masters, workers);
     // A VIM left by an earlier run of this hook (a retry) is replaced, not duplicated.
     const earlier = registeredVim(this.earlierOutputs);
     if (earlier) await deregisterClusterVim(this.bus, earlier.vimId);
@@ -56,7 +56,7 @@ export class ClusterOperations {
   /** scale_start of a scale-in (and heal_start of workers): unrouted, drained, remove-node.yml, then the inventory without them. */
   async removeWorkers(leaving: readonly ClusterNode[]): Promise<HookOutputs> {
     const names = leaving.map((node) => node.name);
-    await this.session.loadBalancer(this.current, ['remove', ...names]);
+    await this.session.routeWorkers(this.current, { remove: leaving });
     const master = await this.master(leaving).session();
     for (const name of names) await drainNode(master, name);
     const { masters, workers } = this.session.nodesOf(this.current);
@@ -76,7 +76,7 @@ export class ClusterOperations {
     const inventory = await this.session.putInventory(masters, workers);
     await this.session.runPlaybook(inventory, 'scale.yml');
     await this.session.connectRegistries(this.current, joining);
-    await this.session.loadBalancer(this.current, ['add', ...lbWorkers(joining)]);
+    await this.session.routeWorkers(this.current, { add: joining });
     return {};
   }
 }
