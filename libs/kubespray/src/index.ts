@@ -13,6 +13,19 @@ export {
   withoutSections,
   nodeportServers,
   routeNodeportServers,
+  nodeportFrontendName,
+  frontendPorts,
+  frontendsInFileOrder,
   type NodeportServer,
 } from './haproxy-config';
-export { externalLbFailed, installLbArgv } from './external-lb';
+export { externalLbFailed, installLbArgv, configureLbArgv } from './external-lb';
+export {
+  NODEPORT_LB_PARAM,
+  invalidNodePortParams,
+  readNodePortLbParams,
+  nodePortServices,
+  configureLbInput,
+  planNodePortHook,
+  type NodePortLbParams,
+  type NodePortService,
+} from './cnf-nodeport';
