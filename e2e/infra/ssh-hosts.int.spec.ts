@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { NodeSSH } from 'node-ssh';
@@ -84,6 +84,58 @@ describe('SSH hosts standing in for VMs', () => {
     expect(await run(b, `test -e ~/${marker}.home && echo present || echo absent; grep -c ${marker} /etc/hosts || true`)).toBe('absent\n0');
     expect(await run(b, 'grep ^address= /var/lib/vnfm-vm/identity')).toBe(`address=${vmB}`);
     expect(readFileSync('/etc/hosts', 'utf8')).not.toContain(marker);
+  });
+
+  it('gives each VM its own /run, as a VM has its own: a pidfile written on one is on no other VM and not on this machine', async () => {
+    const a = await connect(vmA, { privateKeyPath: hosts.keyPath });
+    const b = await connect(vmB, { privateKeyPath: hosts.keyPath });
+
+    await run(a, `sudo touch /run/${marker}.pid /var/run/${marker}.var`);
+
+    expect(await run(a, `ls /run/${marker}.pid /run/${marker}.var`)).toBe(`/run/${marker}.pid\n/run/${marker}.var`);
+    expect(await run(b, `ls /run/${marker}.pid 2>/dev/null || echo absent`)).toBe('absent');
+    expect(existsSync(`/run/${marker}.pid`)).toBe(false);
+    // sshd's privilege-separation directory, the machine's, shows through.
+    expect(await run(b, 'test -d /run/sshd && echo present')).toBe('present');
+  });
+
+  it("has a systemctl that manages HAProxy as on Ubuntu, with systemctl's exit codes, though no systemd runs", async () => {
+    const ssh = await connect(vmB, { privateKeyPath: hosts.keyPath });
+    const status = async (command: string) => {
+      const result = await ssh.execCommand(command);
+      return { code: result.code, out: result.stdout, err: result.stderr };
+    };
+    await run(ssh, 'sudo systemctl stop haproxy; sudo cp /etc/haproxy/haproxy.cfg /tmp/haproxy.cfg.orig');
+    try {
+      expect(await status('systemctl status haproxy')).toMatchObject({ code: 3, out: expect.stringContaining('Active: inactive (dead)') });
+      expect(await status('systemctl is-active haproxy')).toMatchObject({ code: 3, out: 'inactive' });
+      expect(await status('systemctl restart haproxy')).toMatchObject({ code: 1, err: expect.stringContaining('Access denied') });
+
+      expect(await status('sudo systemctl restart haproxy')).toMatchObject({ code: 0 });
+      expect(await status('sudo systemctl status haproxy | grep Active')).toMatchObject({
+        code: 0,
+        out: expect.stringMatching(/^\s+Active: active \(running\) since /),
+      });
+      const pid = await run(ssh, 'cat /run/haproxy.pid');
+      expect(await run(ssh, `cat /proc/${pid}/comm`)).toBe('haproxy');
+
+      // A configuration HAProxy refuses: the restart fails, the status says why.
+      await run(ssh, 'echo "bogus-keyword" | sudo tee -a /etc/haproxy/haproxy.cfg >/dev/null');
+      expect(await status('sudo systemctl restart haproxy')).toMatchObject({
+        code: 1,
+        err: expect.stringContaining('Job for haproxy.service failed because the control process exited with error code.'),
+      });
+      const failed = await status('systemctl status haproxy');
+      expect(failed.code).toBe(3);
+      expect(failed.out).toContain('Active: failed (Result: exit-code)');
+      expect(failed.out).toContain("unknown keyword 'bogus-keyword'");
+      expect(await status('systemctl is-active haproxy')).toMatchObject({ code: 3, out: 'failed' });
+
+      // Another unit is the machine's systemctl's: no systemd here.
+      expect((await status('sudo systemctl restart docker')).err).toContain('System has not been booted with systemd');
+    } finally {
+      await run(ssh, 'sudo cp /tmp/haproxy.cfg.orig /etc/haproxy/haproxy.cfg; sudo systemctl stop haproxy');
+    }
   });
 
   it('refuses a wrong password', async () => {
