@@ -16,7 +16,6 @@ export {
   nodeportFrontendName,
   frontendPorts,
   frontendsInFileOrder,
-  type NodeportServer,
 } from './haproxy-config';
 export { externalLbFailed, installLbArgv, configureLbArgv } from './external-lb';
 export {
@@ -26,6 +25,5 @@ export {
   nodePortServices,
   configureLbInput,
   planNodePortHook,
-  type NodePortLbParams,
   type NodePortService,
 } from './cnf-nodeport';

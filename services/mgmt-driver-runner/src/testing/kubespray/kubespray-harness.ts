@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createReadStream, mkdtempSync, rmSync } from 'node:fs';
+import { createReadStream, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '@vnfm/config';
@@ -9,7 +9,7 @@ import { MessageBus } from '@vnfm/messaging';
 import { createInfrastructure, startBackendService, type Infrastructure, type RunningService, type ServiceRuntime } from '@vnfm/platform';
 import { createLogger } from '@vnfm/telemetry';
 import { VIM_REGISTRY_MESSAGES, type ResolveVimConnectionInfoReply, type VimConnectionInfo, type VimReply } from '@vnfm/vim-domain';
-import { fixturePath } from '@vnfm/vnf-package/testing';
+import { corpusPath, fixturePath } from '@vnfm/vnf-package/testing';
 import { VimRegistryModule } from '../../../../vim-registry/src/vim-registry.module';
 import { HostKeyPins } from '../../ssh/host-key-pins';
 import { SshRemoteShell } from '../../ssh/ssh-remote-shell';
@@ -41,7 +41,11 @@ export class KubesprayHarness {
   /** What each hook returned, merged as metadata.mgmtDriverOutputs is (JSON merge patch of the top-level keys). */
   outputs: HookOutputs = {};
 
-  constructor(readonly additionalParams: Record<string, unknown>) {
+  /** `tacker`: the package's files as Tacker ships them where the corpus has them (its install_external_lb.sh), not the test package's stand-ins. */
+  constructor(
+    readonly additionalParams: Record<string, unknown>,
+    private readonly scripts: 'test' | 'tacker' = 'test',
+  ) {
     const config = loadConfig({ ...process.env, VNFM_DATA_DIR: this.dataDir, VNFM_FSYNC: 'never', VNFM_LOG_LEVEL: 'silent' });
     this.infra = createInfrastructure(config, createLogger('kubespray-test', 'silent'));
     this.bus = new MessageBus({
@@ -98,7 +102,13 @@ export class KubesprayHarness {
     vnfcs: HookVnfcs,
     signal = new AbortController().signal,
   ): Promise<HookOutputs | undefined> {
-    const files = { read: (path: string) => createReadStream(fixturePath('tacker', 'mgmt-kubespray', path)) };
+    const tacker = (path: string) => corpusPath('tacker', 'mgmt-kubespray', path);
+    const files = {
+      read: (path: string) =>
+        createReadStream(
+          this.scripts === 'tacker' && existsSync(tacker(path)) ? tacker(path) : fixturePath('tacker', 'mgmt-kubespray', path),
+        ),
+    };
     const secrets = { vimConnectionInfo: {}, open: async <T>(value: T) => value };
     const outputs = await this.driver.run(this.context(hook, operationParams, vnfcs), signal, secrets, files);
     for (const [key, value] of Object.entries(outputs ?? {})) {
