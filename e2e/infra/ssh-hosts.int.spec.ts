@@ -1,8 +1,11 @@
+import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
+import { promisify } from 'node:util';
 import { NodeSSH } from 'node-ssh';
+import { repoRoot } from '@vnfm/vnf-package/testing';
 import { ensureSshHosts, SshHosts } from '../support/ssh-hosts';
 
 // Real sshd processes on loopback (tools/ssh-hosts); a cold start may apt-install them.
@@ -87,6 +90,10 @@ describe('SSH hosts standing in for VMs', () => {
   });
 
   it('gives each VM its own /run, as a VM has its own: a pidfile written on one is on no other VM and not on this machine', async () => {
+    // Fresh VMs of the image as this checkout defines it (a VM keeps the image it was started from).
+    await promisify(execFile)('bash', [path.join(repoRoot(), 'tools', 'ssh-hosts', 'ssh-hosts.sh'), 'reset', vmA, vmB], {
+      timeout: 120_000,
+    });
     const a = await connect(vmA, { privateKeyPath: hosts.keyPath });
     const b = await connect(vmB, { privateKeyPath: hosts.keyPath });
 
