@@ -121,7 +121,7 @@ describe('SSH hosts standing in for VMs', () => {
       expect(await status('sudo systemctl restart haproxy')).toMatchObject({ code: 0 });
       expect(await status('sudo systemctl status haproxy | grep Active')).toMatchObject({
         code: 0,
-        out: expect.stringMatching(/^\s+Active: active \(running\) since /),
+        out: expect.stringMatching(/^\s*Active: active \(running\) since /),
       });
       const pid = await run(ssh, 'cat /run/haproxy.pid');
       expect(await run(ssh, `cat /proc/${pid}/comm`)).toBe('haproxy');
