@@ -4,3 +4,24 @@ export { nodeName, clusterNodes, externalLbNode, type ClusterNode, type LbNode }
 export { renderInventory, inventoryVars } from './inventory';
 export { planHook } from './hook-plan';
 export { inventoryFile, playbookArgv } from './ansible-paths';
+export {
+  HAPROXY_CONFIG,
+  INSTALLED_SECTIONS,
+  NODEPORT_BACKEND,
+  withoutSections,
+  nodeportServers,
+  routeNodeportServers,
+  nodeportFrontendName,
+  frontendPorts,
+  frontendsInFileOrder,
+} from './haproxy-config';
+export { externalLbFailed, installLbArgv, configureLbArgv } from './external-lb';
+export {
+  NODEPORT_LB_PARAM,
+  invalidNodePortParams,
+  readNodePortLbParams,
+  nodePortServices,
+  configureLbInput,
+  planNodePortHook,
+  type NodePortService,
+} from './cnf-nodeport';
