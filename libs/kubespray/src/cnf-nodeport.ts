@@ -2,7 +2,7 @@ import { isIP } from 'node:net';
 import { AppError } from '@vnfm/contracts';
 import type { KubeObject } from '@vnfm/kubernetes-manifests';
 import { isRecord } from '@vnfm/util';
-import { healsWholeVnf } from './hook-plan';
+import { healsWholeVnf } from '@vnfm/vm-cluster';
 
 /**
  * Tacker's CNF NodePort MgmtDriver (samples/mgmt_driver/kubernetes/kubespray/

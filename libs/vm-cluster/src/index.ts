@@ -2,6 +2,7 @@ export { clusterErrors, type ClusterErrors } from './cluster-errors';
 export { ParamMembers } from './param-members';
 export { proxyPasswords } from './proxy-passwords';
 export { cpAddress, roleOf, requireAddress } from './vnfc-roles';
+export { healsWholeVnf } from './heal-scope';
 export { clusterAuthUrl, defaultVimName, kubernetesVimBody, type ClusterAccess } from './cluster-vim';
 export {
   readRegistryConnections,
