@@ -1,11 +1,5 @@
-import {
-  frontendPorts,
-  frontendsInFileOrder,
-  INSTALLED_SECTIONS,
-  nodeportServers,
-  routeNodeportServers,
-  withoutSections,
-} from './haproxy-config';
+import { withoutHaproxySections } from '@vnfm/vm-cluster';
+import { frontendPorts, frontendsInFileOrder, INSTALLED_SECTIONS, nodeportServers, routeNodeportServers } from './haproxy-config';
 
 // Debian's haproxy.cfg (shortened) with what Tacker's install_external_lb.sh -m 10.0.0.5 -w 10.0.0.6,10.0.0.7 appends.
 const DEBIAN = ['global', '\tlog /dev/log\tlocal0', '\tdaemon', '', 'defaults', '\tmode\thttp', '        timeout connect 5000'];
@@ -94,8 +88,8 @@ describe("the load balancer's haproxy.cfg as Tacker's kubespray samples write it
 
   it('takes out the sections install_external_lb.sh appends (every copy of them), keeping the rest', () => {
     const twice = config(DEBIAN, INSTALLED, FRONTEND, INSTALLED);
-    expect(withoutSections(twice, INSTALLED_SECTIONS)).toBe(config(DEBIAN, FRONTEND));
-    expect(withoutSections(config(DEBIAN), INSTALLED_SECTIONS)).toBe(config(DEBIAN));
+    expect(withoutHaproxySections(twice, INSTALLED_SECTIONS)).toBe(config(DEBIAN, FRONTEND));
+    expect(withoutHaproxySections(config(DEBIAN), INSTALLED_SECTIONS)).toBe(config(DEBIAN));
   });
 
   it("reads a NodePort frontend's ports (any bind address) and lists frontends in file order", () => {

@@ -5,10 +5,8 @@ export { renderInventory, inventoryVars } from './inventory';
 export { planHook } from './hook-plan';
 export { inventoryFile, playbookArgv } from './ansible-paths';
 export {
-  HAPROXY_CONFIG,
   INSTALLED_SECTIONS,
   NODEPORT_BACKEND,
-  withoutSections,
   nodeportServers,
   routeNodeportServers,
   nodeportFrontendName,

@@ -11,3 +11,15 @@ export {
   REGISTRY_CONNECTIONS_PARAM,
   type RegistryConnection,
 } from './registry-connections';
+export {
+  HAPROXY_CONFIG,
+  haproxyLines,
+  haproxyText,
+  haproxyWords,
+  haproxySections,
+  haproxySection,
+  haproxyServerOf,
+  withoutHaproxySections,
+  type HaproxySectionRef,
+  type HaproxyServer,
+} from './haproxy-config';

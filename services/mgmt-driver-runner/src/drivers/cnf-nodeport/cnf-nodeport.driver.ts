@@ -6,7 +6,6 @@ import {
   externalLbFailed,
   frontendPorts,
   frontendsInFileOrder,
-  HAPROXY_CONFIG,
   invalidNodePortParams,
   NODEPORT_LB_PARAM,
   nodeportFrontendName,
@@ -17,6 +16,7 @@ import {
 } from '@vnfm/kubespray';
 import { manifestObjects, manifestPathsOf, namespaceOf } from '@vnfm/kubernetes-manifests';
 import { isRecord, OutboundPolicy } from '@vnfm/util';
+import { HAPROXY_CONFIG } from '@vnfm/vm-cluster';
 import { managementVim } from '../cluster-credentials/management-cluster';
 import { artifactIsFor, type DriverDeps, type HookDriver, type HookPackageFiles, type HookSecrets } from '../hook-driver';
 import { ExternalLb, packageScript } from '../kubespray/external-lb';

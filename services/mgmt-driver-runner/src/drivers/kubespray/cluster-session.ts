@@ -4,7 +4,6 @@ import {
   clusterSecrets,
   externalLbFailed,
   externalLbNode,
-  HAPROXY_CONFIG,
   INSTALLED_SECTIONS,
   installLbArgv,
   inventoryFile,
@@ -15,11 +14,11 @@ import {
   playbookArgv,
   renderInventory,
   routeNodeportServers,
-  withoutSections,
   type ClusterNode,
   type ClusterParams,
   type LbNode,
 } from '@vnfm/kubespray';
+import { HAPROXY_CONFIG, withoutHaproxySections } from '@vnfm/vm-cluster';
 import type { RemoteSession, RemoteShell } from '../../ssh/remote-shell';
 import type { HookPackageFiles } from '../hook-driver';
 import { connectRegistries, type RegistrySetupOf } from '../vm-cluster/registry-setup';
@@ -137,7 +136,7 @@ export class ClusterSession {
       ),
     );
     const before = await lb.readConfig();
-    const cleaned = before === undefined ? undefined : withoutSections(before, INSTALLED_SECTIONS);
+    const cleaned = before === undefined ? undefined : withoutHaproxySections(before, INSTALLED_SECTIONS);
     if (cleaned !== undefined && cleaned !== before) await lb.writeConfig(cleaned, false);
     await lb.runScript(script, (remote) =>
       installLbArgv(

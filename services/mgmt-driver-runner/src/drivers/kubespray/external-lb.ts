@@ -1,6 +1,7 @@
 import { posix } from 'node:path';
 import { text } from 'node:stream/consumers';
-import { externalLbFailed, HAPROXY_CONFIG } from '@vnfm/kubespray';
+import { externalLbFailed } from '@vnfm/kubespray';
+import { HAPROXY_CONFIG } from '@vnfm/vm-cluster';
 import { tailOf } from '../../ssh/ssh-errors';
 import type { RemoteSession } from '../../ssh/remote-shell';
 import { SECRET_MASK } from '../../ssh/secret-mask';

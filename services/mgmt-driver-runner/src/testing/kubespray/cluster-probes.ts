@@ -4,7 +4,8 @@ import { get } from 'node:http';
 import { request } from 'node:https';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
-import { HAPROXY_CONFIG, NODEPORT_BACKEND, nodeportServers } from '@vnfm/kubespray';
+import { NODEPORT_BACKEND, nodeportServers } from '@vnfm/kubespray';
+import { HAPROXY_CONFIG } from '@vnfm/vm-cluster';
 import type { SshHosts } from '../../../../../e2e/support/ssh-hosts';
 import { inVm } from '../private-registry/docker-vms';
 
