@@ -93,7 +93,7 @@ const lbRewrite = [
   `ubuntu@10.0.0.9 sudo sh -c if [ -f "$1" ]; then cat "$1"; else exit 3; fi sh ${LB_CONFIG}`,
   `ubuntu@10.0.0.9 put ${UPLOADED_CONFIG}`,
   `ubuntu@10.0.0.9 sudo haproxy -c -f ${UPLOADED_CONFIG}`,
-  `ubuntu@10.0.0.9 sudo install -m 644 -o root -g root ${UPLOADED_CONFIG} ${LB_CONFIG}`,
+  `ubuntu@10.0.0.9 sudo install -D -m 644 -o root -g root ${UPLOADED_CONFIG} ${LB_CONFIG}`,
   `ubuntu@10.0.0.9 rm -f ${UPLOADED_CONFIG}`,
   'ubuntu@10.0.0.9 sudo systemctl restart haproxy',
   'ubuntu@10.0.0.9 sudo systemctl status haproxy --no-pager',
@@ -241,7 +241,7 @@ describe('the kubespray MgmtDriver, step by step (SSH and the bus recorded)', ()
     expect(lbSteps.slice(0, 4)).toEqual([
       lbRewrite[0],
       `ubuntu@10.0.0.9 put ${UPLOADED_CONFIG}`,
-      `ubuntu@10.0.0.9 sudo install -m 644 -o root -g root ${UPLOADED_CONFIG} ${LB_CONFIG}`,
+      `ubuntu@10.0.0.9 sudo install -D -m 644 -o root -g root ${UPLOADED_CONFIG} ${LB_CONFIG}`,
       `ubuntu@10.0.0.9 rm -f ${UPLOADED_CONFIG}`,
     ]);
     expect(shell.lbConfig?.match(/^backend kubernetes-nodeport$/gm)).toHaveLength(1);

@@ -6,6 +6,7 @@ import { tailOf } from '../../ssh/ssh-errors';
 import type { RemoteSession } from '../../ssh/remote-shell';
 import { SECRET_MASK } from '../../ssh/secret-mask';
 import type { HookPackageFiles } from '../hook-driver';
+import { installFile } from '../vm-cluster/remote-files';
 
 /** Where files are put on the load balancer over SFTP, as the login user, before they are run or installed. */
 const UPLOAD_DIR = '/tmp/vnfm-kubespray';
@@ -46,25 +47,24 @@ export class ExternalLb {
 
   /** Replaces the configuration; `check` first has HAProxy check the new text (`haproxy -c`), keeping the old file when it is refused. */
   async writeConfig(config: string, check: boolean): Promise<void> {
-    const upload = `${UPLOAD_DIR}/haproxy.cfg`;
-    await this.session.put(config.endsWith('\n') ? config : `${config}\n`, upload, 0o600);
-    try {
-      if (check) {
-        const checked = await this.session.run(['sudo', 'haproxy', '-c', '-f', upload], {
-          allowFailure: true,
-          timeoutMs: COMMAND_TIMEOUT_MS,
-        });
-        if (checked.code !== 0)
-          throw externalLbFailed(
-            `HAProxy on the load balancer ${this.where} refuses the changed configuration (${HAPROXY_CONFIG} is kept as it was): ${tailOf(`${checked.stdout}\n${checked.stderr}`.trim())}`,
-          );
-      }
-      await this.session.run(['sudo', 'install', '-m', '644', '-o', 'root', '-g', 'root', upload, HAPROXY_CONFIG], {
-        timeoutMs: COMMAND_TIMEOUT_MS,
-      });
-    } finally {
-      await this.session.run(['rm', '-f', upload], { allowFailure: true });
-    }
+    await installFile(
+      this.session,
+      config.endsWith('\n') ? config : `${config}\n`,
+      HAPROXY_CONFIG,
+      { dir: UPLOAD_DIR, name: 'haproxy.cfg' },
+      check ? (uploaded) => this.checkConfig(uploaded) : undefined,
+    );
+  }
+
+  private async checkConfig(uploaded: string): Promise<void> {
+    const checked = await this.session.run(['sudo', 'haproxy', '-c', '-f', uploaded], {
+      allowFailure: true,
+      timeoutMs: COMMAND_TIMEOUT_MS,
+    });
+    if (checked.code !== 0)
+      throw externalLbFailed(
+        `HAProxy on the load balancer ${this.where} refuses the changed configuration (${HAPROXY_CONFIG} is kept as it was): ${tailOf(`${checked.stdout}\n${checked.stderr}`.trim())}`,
+      );
   }
 
   /** HAProxy restarted as Tacker's drivers do it (`sudo systemctl restart haproxy`, then `sudo systemctl status haproxy`), and running. */
