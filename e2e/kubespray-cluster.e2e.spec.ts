@@ -4,10 +4,10 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { InstantiatedVnfInfo, VnfcResourceInfo } from '@vnfm/lcm-domain';
-import { nodeName } from '@vnfm/kubespray';
+import { frontendPorts, nodeName } from '@vnfm/kubespray';
 import { cpAddress } from '@vnfm/vm-cluster';
 import { repoRoot } from '@vnfm/vnf-package/testing';
-import { kubectl, lbServers, nodeRecord } from '../services/mgmt-driver-runner/src/testing/kubespray/cluster-probes';
+import { kubectl, lbConfig, lbNodeportRoutes, nodeRecord } from '../services/mgmt-driver-runner/src/testing/kubespray/cluster-probes';
 import { onboardZip, zipStagedPackage } from './support/corpus-packages';
 import { ensureK8s } from './support/k8s';
 import { LcmStage } from './support/lcm-stage';
@@ -15,6 +15,7 @@ import { ensureSshHosts, type SshHosts } from './support/ssh-hosts';
 import { TACKER_CLI_INSTALL_TIMEOUT_MS } from './support/tacker-cli';
 import { API_V2, VnflcmCli, type CliRecord } from './support/vnflcm-cli';
 
+// test-lane-group: cnf-nodeport-sample (Tacker's CNF nodeport sample: fixed NodePorts 30422/32019 and objects in namespace default of the test API server)
 jest.setTimeout(1_800_000);
 const sh = promisify(execFile);
 
@@ -93,8 +94,14 @@ describe('mgmt-kubespray with the unmodified Tacker CLI (v2): a Kubernetes clust
     return { record, info, vnfcs: (info?.vnfcResourceInfo ?? []) as VnfcResourceInfo[] };
   };
   const of = (vnfcs: VnfcResourceInfo[], vduId: string) => vnfcs.filter((vnfc) => vnfc.vduId === vduId);
-  const routesOf = (workers: VnfcResourceInfo[]) =>
-    workers.map((vnfc) => `${nodeName('worker', vnfc.id)} ${cpAddress(vnfc, 'workerNode_CP2')}:30080`).sort();
+  // backend kubernetes-nodeport of the LB VM: a server per master and worker, in haproxy.cfg and in the running HAProxy.
+  const routesOf = (vnfcs: VnfcResourceInfo[]) => {
+    const addresses = [
+      ...of(vnfcs, 'masterNode').map((vnfc) => cpAddress(vnfc, 'masterNode_CP1') ?? ''),
+      ...of(vnfcs, 'workerNode').map((vnfc) => cpAddress(vnfc, 'workerNode_CP2') ?? ''),
+    ].sort();
+    return { configured: addresses, running: addresses };
+  };
   const lbOf = (vnfcs: VnfcResourceInfo[]) => cpAddress(of(vnfcs, 'externalLB')[0] as VnfcResourceInfo, 'externalLB_CP3') ?? '';
   const clusterVim = async () => (await stage.cli.json<CliRecord[]>(['vim', 'list'])).find((vim) => vim.Name === 'kubespray-e2e-cluster');
 
@@ -142,23 +149,30 @@ describe('mgmt-kubespray with the unmodified Tacker CLI (v2): a Kubernetes clust
         `node/${nodeName('worker', worker.id)}`,
       );
     }
-    expect(await lbServers(lbOf(vnfcs))).toEqual(routesOf(of(vnfcs, 'workerNode')));
+    expect(await lbNodeportRoutes(lbOf(vnfcs))).toEqual(routesOf(vnfcs));
     const vim = await clusterVim();
     expect(vim).toMatchObject({ Type: 'kubernetes', Status: 'REACHABLE' });
   });
 
-  it("a CNF instantiates on the cluster's registered VIM and terminates (mgmt-kubespray-cnf-nodeport, its own MgmtDriver hooks stripped)", async () => {
+  it("a CNF instantiates on the cluster's registered VIM, its NodePort Service exposed on the cluster's LB by Tacker's cnf_nodeport_mgmt.py hooks, and terminates (mgmt-kubespray-cnf-nodeport)", async () => {
     const vim = await clusterVim();
+    const lb = lbOf((await shown()).vnfcs);
     const cnf = await onboardZip(
       stage.http,
       'mgmt-kubespray-cnf-nodeport',
-      await zipStagedPackage(stage.dataDir, 'mgmt-kubespray-cnf-nodeport', { stripHooks: true, tackerTypes: true }),
+      await zipStagedPackage(stage.dataDir, 'mgmt-kubespray-cnf-nodeport', { restampDigests: true, tackerTypes: true }),
     );
     const cnfId = String((await lcm().json<CliRecord>(['vnflcm', 'create', '--name', 'kubespray-e2e-cnf', String(cnf.vnfdId)])).ID);
     const body = {
       flavourId: 'simple',
       vimConnectionInfo: { vim1: { vimId: String(vim?.ID), vimType: 'ETSINFV.KUBERNETES.V_1' } },
-      additionalParams: { 'lcm-kubernetes-def-files': ['Files/kubernetes/deployment.yaml', 'Files/kubernetes/service_with_nodeport.yaml'] },
+      additionalParams: {
+        'lcm-kubernetes-def-files': ['Files/kubernetes/deployment.yaml', 'Files/kubernetes/service_with_nodeport.yaml'],
+        'lcm-kubernetes-external-lb': {
+          script_path: 'Scripts/configure_lb.sh',
+          external_lb_param: { ssh_ip: lb, ssh_username: 'vnfm', ssh_password: hosts.users['vnfm'] },
+        },
+      },
     };
     const onCnf = async (args: string[]) => {
       const op = await lcm().settle(await lcm().startTask(cnfId, args), undefined, 300_000);
@@ -170,7 +184,9 @@ describe('mgmt-kubespray with the unmodified Tacker CLI (v2): a Kubernetes clust
       '1',
     );
     expect((await kubectl(['get', 'service', 'nginx-service', '-n', 'default', '-o', 'jsonpath={.spec.type}'])).trim()).toBe('NodePort');
+    expect(frontendPorts(await lbConfig(lb), 'default_nginx-service')).toEqual([30422, 32019]);
     await onCnf(['vnflcm', 'terminate', cnfId, '--termination-type', 'FORCEFUL']);
+    expect(await lbConfig(lb)).not.toContain('frontend default_nginx-service');
     expect((await kubectl(['get', 'deployment', 'vdu1-simple', '-n', 'default', '--ignore-not-found', '-o', 'name'])).trim()).toBe('');
     expect(await lcm().run(['vnflcm', 'delete', cnfId])).toMatchObject({ code: 0 });
   });
@@ -180,12 +196,12 @@ describe('mgmt-kubespray with the unmodified Tacker CLI (v2): a Kubernetes clust
     await completes(['vnflcm', 'scale', id, '--type', 'SCALE_OUT', '--aspect-id', 'worker_instance']);
     const out = (await shown()).vnfcs;
     expect(of(out, 'workerNode')).toHaveLength(before.length + 1);
-    expect(await lbServers(lbOf(out))).toEqual(routesOf(of(out, 'workerNode')));
+    expect(await lbNodeportRoutes(lbOf(out))).toEqual(routesOf(out));
     await completes(['vnflcm', 'scale', id, '--type', 'SCALE_IN', '--aspect-id', 'worker_instance']);
     const inn = (await shown()).vnfcs;
     const [removed] = of(out, 'workerNode').filter((vnfc) => !inn.some((kept) => kept.id === vnfc.id)) as [VnfcResourceInfo];
     expect((await kubectl(['get', 'node', nodeName('worker', removed.id), '--ignore-not-found', '-o', 'name'])).trim()).toBe('');
-    expect(await lbServers(lbOf(inn))).toEqual(routesOf(of(inn, 'workerNode')));
+    expect(await lbNodeportRoutes(lbOf(inn))).toEqual(routesOf(inn));
   });
 
   it('heal a worker, then the whole cluster: the VIM is replaced by a REACHABLE one, HAProxy routes to the workers', async () => {
@@ -194,14 +210,14 @@ describe('mgmt-kubespray with the unmodified Tacker CLI (v2): a Kubernetes clust
     const vnfcInfoId = info?.vnfcInfo?.find((one) => one.vnfcResourceInfoId === worker.id)?.id;
     await completes(['vnflcm', 'heal', id, '--cause', 'e2e: one worker', '--vnfc-instance', String(vnfcInfoId)]);
     const healed = (await shown()).vnfcs;
-    expect(await lbServers(lbOf(healed))).toEqual(routesOf(of(healed, 'workerNode')));
+    expect(await lbNodeportRoutes(lbOf(healed))).toEqual(routesOf(healed));
     const vimBefore = await clusterVim();
     await completes(['vnflcm', 'heal', id, '--cause', 'e2e: whole cluster']);
     const rebuilt = (await shown()).vnfcs;
     const vimAfter = await clusterVim();
     expect(vimAfter).toMatchObject({ Status: 'REACHABLE' });
     expect(vimAfter?.ID).not.toBe(vimBefore?.ID);
-    expect(await lbServers(lbOf(rebuilt))).toEqual(routesOf(of(rebuilt, 'workerNode')));
+    expect(await lbNodeportRoutes(lbOf(rebuilt))).toEqual(routesOf(rebuilt));
   });
 
   it('terminate: the VIM is deregistered; no password of the request in any file of the product', async () => {

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # A real Docker engine and containerd for the SSH-host VMs of tools/ssh-hosts (see README.md):
 #   docker-vms.sh install            Debian's docker.io, containerd and docker-registry, when missing; crictl built once
-#   docker-vms.sh prepare IP...      the VM's own /run (its daemons' sockets and pidfiles), containerd's init script and config
+#   docker-vms.sh prepare IP...      what a VM image with docker.io installed would differ in (group, limits, daemon.json,
+#                                    containerd's init script and config)
 #   docker-vms.sh registry-image OUT a `registry:latest` image tar (docker save) made from docker-registry
 #   docker-vms.sh status IP...       one line per VM: its dockerd answering or not
 # Runs as root on the machine; the VMs must be up (tools/ssh-hosts/ssh-hosts.sh up).
@@ -101,20 +102,16 @@ vm_init_pid() {
 
 in_vm() { local ip=$1; shift; nsenter --target "$(vm_init_pid "$ip")" --mount --pid -- "$@"; }
 
-# Every VM shares the machine's /run (only /etc /usr /var /opt /home /root /tmp are its own), where
-# dockerd's socket, pidfile and exec-root live (/var/run is a link to /run). prepare mounts, in the VM's
-# mount namespace only, an overlay on /run whose upper layer is a tmpfs of the VM: what the VM's dockerd
-# writes there stays in the VM, and the machine's /run stays visible below it. Like a real VM's /run it is
-# empty after the VM restarts (ssh-hosts.sh reset), so prepare runs again after a reset.
+# Every VM has its own /run (tools/ssh-hosts/vm-init.sh: an overlay on the machine's, a tmpfs of the VM as
+# upper layer), where dockerd's socket, pidfile and exec-root live (/var/run is a link to /run): what the
+# VM's dockerd writes there stays in the VM. A VM still running from an image without it is refused (reset it).
 prepare_vm() {
   local ip=$1
   in_vm "$ip" sh -euc '
-    if ! grep -q "^vnfm-vm-run /run overlay" /proc/mounts; then
-      mkdir -p /var/lib/vnfm-vm/run-layer
-      mountpoint -q /var/lib/vnfm-vm/run-layer || mount -t tmpfs -o mode=0755 vnfm-vm-run-layer /var/lib/vnfm-vm/run-layer
-      mkdir -p /var/lib/vnfm-vm/run-layer/upper /var/lib/vnfm-vm/run-layer/work
-      mount -t overlay vnfm-vm-run -o lowerdir=/run,upperdir=/var/lib/vnfm-vm/run-layer/upper,workdir=/var/lib/vnfm-vm/run-layer/work /run
-    fi
+    grep -q "^vnfm-vm-run /run overlay" /proc/mounts || {
+      echo "the VM shares the machine'"'"'s /run: it was started from an older image (tools/ssh-hosts/ssh-hosts.sh reset IP)" >&2
+      exit 1
+    }
     # The machine has docker.io installed, so the VM sees its files through /usr; the group its postinst makes is
     # in the machine'"'"'s /etc/group, which the VM'"'"'s own /etc/group hides: made here, as the package would have.
     getent group docker >/dev/null || groupadd --system docker
@@ -130,7 +127,7 @@ prepare_vm() {
       mkdir -p /etc/containerd && printf "%s" "$2" >/etc/containerd/config.toml && touch /var/lib/vnfm-vm/containerd-config
     fi
   ' sh "$DAEMON_JSON" "$CONTAINERD_TOML" "$CONTAINERD_INIT"
-  log "VM $ip: own /run, /etc/docker/daemon.json, containerd init script and config present"
+  log "VM $ip: docker group, init script limits, /etc/docker/daemon.json, containerd init script and config present"
 }
 
 status_vm() {

@@ -199,6 +199,11 @@ build_base() {
   done
   write_if_changed "$etc/ssh/vnfm-vm/sshd_config" 644 "$(<"$SCRIPT_DIR/sshd_config")"
 
+  # The VM image's /usr above the machine's: systemctl for a VM without systemd (README.md).
+  mkdir -p "$BASE_DIR/usr/local/bin"
+  chmod 755 "$BASE_DIR/usr" "$BASE_DIR/usr/local" "$BASE_DIR/usr/local/bin"
+  write_if_changed "$BASE_DIR/usr/local/bin/systemctl" 755 "$(<"$SCRIPT_DIR/systemctl")"
+
   [[ -f $CLIENT_KEY ]] || ssh-keygen -q -t ed25519 -N '' -C "vnfm-test-client" -f "$CLIENT_KEY" >&2
 }
 

@@ -15,11 +15,20 @@ mount --bind "$state" /mnt
 vm=/mnt/vms/$ip
 
 # Copy-on-write system dirs: writes (/etc/hosts, /etc/docker, CA certs,
-# packages, /var/lib/vnfm-vm) land in this VM's upper dir only.
+# packages, /var/lib/vnfm-vm) land in this VM's upper dir only. /etc and /usr
+# have the VM image's own files (base/) above the machine's.
 mount -t overlay vnfm-vm-etc -o "lowerdir=/mnt/base/etc:/etc,upperdir=$vm/etc,workdir=$vm/.work/etc" /etc
-for d in usr var opt; do
+mount -t overlay vnfm-vm-usr -o "lowerdir=/mnt/base/usr:/usr,upperdir=$vm/usr,workdir=$vm/.work/usr" /usr
+for d in var opt; do
   mount -t overlay "vnfm-vm-$d" -o "lowerdir=/$d,upperdir=$vm/$d,workdir=$vm/.work/$d" "/$d"
 done
+# The VM's own /run (/var/run links to it), empty at each start like a real
+# VM's: pidfiles and sockets (HAProxy's, dockerd's) stay in the VM; the
+# machine's /run (sshd's privilege-separation dir) shows through below.
+mkdir -p /var/lib/vnfm-vm/run-layer
+mount -t tmpfs -o mode=0755 vnfm-vm-run-layer /var/lib/vnfm-vm/run-layer
+mkdir -p /var/lib/vnfm-vm/run-layer/upper /var/lib/vnfm-vm/run-layer/work
+mount -t overlay vnfm-vm-run -o lowerdir=/run,upperdir=/var/lib/vnfm-vm/run-layer/upper,workdir=/var/lib/vnfm-vm/run-layer/work /run
 for d in home tmp root; do
   mount --bind "$vm/$d" "/$d"
 done

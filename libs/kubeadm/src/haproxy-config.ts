@@ -1,17 +1,16 @@
+import { haproxySection, haproxyServerOf, type HaproxySectionRef } from '@vnfm/vm-cluster';
+
 /** The backend install_k8s_cluster.sh gives HAProxy on every master of several, behind the VIP (`server  master<N>  <ip>:6443 check` per master). */
-const BACKEND = 'backend kubernetes-apiserver';
+const API_SERVER_BACKEND: HaproxySectionRef = { keyword: 'backend', name: 'kubernetes-apiserver' };
 /** Port of each master's kube-apiserver behind HAProxy. */
 const API_SERVER_PORT = 6443;
 
-const isSection = (line: string) => /^\S/.test(line) && line.trim() !== '';
-const serverName = (line: string) => /^\s+server\s+(\S+)\s/.exec(line)?.[1];
+const serverName = (line: string) => haproxyServerOf(line)?.name;
 
 /** The line range [start, end) of the API server backend's body, or undefined when the file has none. */
 function backendBody(lines: readonly string[]): { start: number; end: number } | undefined {
-  const header = lines.findIndex((line) => line.trim() === BACKEND);
-  if (header < 0) return undefined;
-  const next = lines.findIndex((line, index) => index > header && isSection(line));
-  return { start: header + 1, end: next < 0 ? lines.length : next };
+  const section = haproxySection(lines, API_SERVER_BACKEND);
+  return section && { start: section.start + 1, end: section.end };
 }
 
 /**

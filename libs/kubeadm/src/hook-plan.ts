@@ -1,4 +1,5 @@
 import type { VnfcResourceInfo } from '@vnfm/contracts';
+import { healsWholeVnf } from '@vnfm/vm-cluster';
 import { kubeadmNodes, kubeadmRole, type KubeadmNode } from './kubeadm-nodes';
 import type { KubeadmParams } from './kubeadm-params';
 import { KUBEADM_ERRORS } from './kubeadm.errors';
@@ -28,12 +29,6 @@ export interface KubeadmPlannedHook {
   hook: string;
   operationParams: Record<string, unknown>;
   vnfcs: { removing: readonly VnfcResourceInfo[]; added: readonly VnfcResourceInfo[]; current: readonly VnfcResourceInfo[] };
-}
-
-/** A heal names VNFCs (SOL 003 HealVnfRequest v2 `vnfcInstanceId`); without any the whole VNF is healed. */
-function healsWholeVnf(operationParams: Record<string, unknown>): boolean {
-  const ids = operationParams['vnfcInstanceId'];
-  return !Array.isArray(ids) || ids.length === 0;
 }
 
 const describe = (vnfcs: readonly VnfcResourceInfo[]) => vnfcs.map((vnfc) => `${vnfc.id} (VDU ${vnfc.vduId})`).join(', ');

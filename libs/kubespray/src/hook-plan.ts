@@ -1,4 +1,5 @@
 import type { VnfcResourceInfo } from '@vnfm/contracts';
+import { healsWholeVnf } from '@vnfm/vm-cluster';
 import type { ClusterParams } from './cluster-params';
 import { clusterNodes, kubesprayRole, type ClusterNode } from './cluster-nodes';
 import { unsupportedClusterOperation } from './kubespray.errors';
@@ -27,12 +28,6 @@ export interface PlannedHook {
   operation: string;
   operationParams: Record<string, unknown>;
   vnfcs: { removing: readonly VnfcResourceInfo[]; added: readonly VnfcResourceInfo[] };
-}
-
-/** A heal names VNFCs (SOL 003 v3.3.1 §5.5.2.9 HealVnfRequest v2 `vnfcInstanceId`); without any the whole VNF is healed. */
-function healsWholeVnf(operationParams: Record<string, unknown>): boolean {
-  const ids = operationParams['vnfcInstanceId'];
-  return !Array.isArray(ids) || ids.length === 0;
 }
 
 /** The workers among `vnfcs`; a master among them is refused, as kubespray has no playbook to replace or remove a control plane node. */

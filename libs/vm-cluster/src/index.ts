@@ -2,6 +2,7 @@ export { clusterErrors, type ClusterErrors } from './cluster-errors';
 export { ParamMembers } from './param-members';
 export { proxyPasswords } from './proxy-passwords';
 export { cpAddress, roleOf, requireAddress } from './vnfc-roles';
+export { healsWholeVnf } from './heal-scope';
 export { clusterAuthUrl, defaultVimName, kubernetesVimBody, type ClusterAccess } from './cluster-vim';
 export { kubectlCreatesTokens, vimAccountManifest, vimTokenSecret } from './vim-token';
 export {
@@ -12,3 +13,15 @@ export {
   type RegistryConnection,
 } from './registry-connections';
 export { CONTAINERD_CONFIG, mergeContainerdConfig, containerdHostDir, containerdHostsToml } from './containerd-registries';
+export {
+  HAPROXY_CONFIG,
+  haproxyLines,
+  haproxyText,
+  haproxyWords,
+  haproxySections,
+  haproxySection,
+  haproxyServerOf,
+  withoutHaproxySections,
+  type HaproxySectionRef,
+  type HaproxyServer,
+} from './haproxy-config';

@@ -1,4 +1,5 @@
 import { ClusterCredentialsDriver } from './cluster-credentials/cluster-credentials.driver';
+import { CnfNodePortDriver } from './cnf-nodeport/cnf-nodeport.driver';
 import { GenericDriver } from './generic/generic-driver';
 import type { DriverDeps, HookDriver } from './hook-driver';
 import { KubeadmDriver } from './kubeadm/kubeadm.driver';
@@ -17,4 +18,5 @@ export const BUILT_IN_DRIVERS: readonly ((deps: DriverDeps) => HookDriver)[] = [
   (deps) => new KubeadmDriver(deps),
   (deps) => new PrivateRegistryDriver(deps),
   (deps) => new ClusterCredentialsDriver(deps),
+  (deps) => new CnfNodePortDriver(deps),
 ];

@@ -15,7 +15,7 @@ export interface KubeconfigSecretRef {
 const described = (ref: KubeconfigSecretRef) => `Secret ${ref.namespace}/${ref.name}`;
 
 /** The API server's Status message, never the body of a Secret. */
-function apiReason(error: unknown): string {
+export function apiReason(error: unknown): string {
   if (!(error instanceof ApiException)) return errorMessage(error);
   try {
     const body: unknown = typeof error.body === 'string' ? JSON.parse(error.body) : error.body;

@@ -14,6 +14,7 @@ import {
   type KubeadmNode,
   type KubeadmParams,
 } from '@vnfm/kubeadm';
+import { HAPROXY_CONFIG } from '@vnfm/vm-cluster';
 import type { RemoteSession, RemoteShell } from '../../ssh/remote-shell';
 import { SECRET_MASK, SecretMask } from '../../ssh/secret-mask';
 import type { HookPackageFiles } from '../hook-driver';
@@ -39,7 +40,6 @@ const UPLOAD_DIR = '/tmp/vnfm-kubeadm';
 const REGISTRY_SETUP: RegistrySetupOf = { errors: KUBEADM_ERRORS, uploadDir: UPLOAD_DIR };
 /** Tacker's K8S_INSTALL_TIMEOUT: one run of the script (it installs packages and waits for the cluster). */
 const INSTALL_TIMEOUT_MS = 45 * 60_000;
-const HAPROXY_CFG = '/etc/haproxy/haproxy.cfg';
 /** `kubectl get node` on a node where kubeadm may not have run yet: exit 100 when there is no kubectl or admin kubeconfig. */
 const NODE_LOOKUP = `command -v kubectl >/dev/null && [ -f /etc/kubernetes/admin.conf ] || exit 100; exec kubectl --kubeconfig /etc/kubernetes/admin.conf get node "$1" --ignore-not-found -o name`;
 
@@ -165,7 +165,7 @@ export class KubeadmSession {
 
   /** The master's HAProxy for the VIP changed by `edit` and reloaded (without dropping connections) when it changed; a master without one is left alone. */
   async editHaproxy(master: KubeadmNode, edit: (current: string) => string | undefined): Promise<void> {
-    if (!(await this.editFile(master, HAPROXY_CFG, edit))) return;
+    if (!(await this.editFile(master, HAPROXY_CONFIG, edit))) return;
     await (
       await this.node(master)
     ).run(['sudo', 'sh', '-c', 'if [ -d /run/systemd/system ]; then systemctl reload haproxy; else service haproxy reload; fi'], {

@@ -4,7 +4,7 @@ import type { ServiceRuntime } from '@vnfm/platform';
 import { cpAddress } from '@vnfm/vm-cluster';
 import { drainNode, readClusterAccess, type ClusterLayout } from '../vm-cluster/cluster-access';
 import { deregisterClusterVim, registerClusterVim, registeredVim } from '../vm-cluster/cluster-vim';
-import { lbWorkers, vnfcOf, type ClusterSession } from './cluster-session';
+import { vnfcOf, type ClusterSession } from './cluster-session';
 
 /** The driver's entry in `metadata.mgmtDriverOutputs`: the Kubernetes VIM of the cluster it built. */
 const OUTPUT_KEY = 'kubespray';
@@ -48,7 +48,7 @@ export class ClusterOperations {
     const inventory = await this.session.putInventory(masters, workers);
     await this.session.runPlaybook(inventory, 'cluster.yml');
     await this.session.connectRegistries(this.current, [...masters, ...workers]);
-    await this.session.loadBalancer(this.current, ['install', ...lbWorkers(workers)]);
+    await this.session.installLoadBalancer(this.current, masters, workers);
     // A VIM left by an earlier run of this hook (a retry) is replaced, not duplicated.
     const earlier = registeredVim(this.earlierOutputs, OUTPUT_KEY);
     if (earlier) await deregisterClusterVim(this.bus, earlier.vimId);
@@ -73,7 +73,7 @@ export class ClusterOperations {
   /** scale_start of a scale-in (and heal_start of workers): unrouted, drained, remove-node.yml, then the inventory without them. */
   async removeWorkers(leaving: readonly ClusterNode[]): Promise<HookOutputs> {
     const names = leaving.map((node) => node.name);
-    await this.session.loadBalancer(this.current, ['remove', ...names]);
+    await this.session.routeWorkers(this.current, { remove: leaving });
     const master = await this.master(leaving).session();
     for (const name of names) await drainNode(master, KUBESPRAY_LAYOUT.kubectl, name);
     const { masters, workers } = this.session.nodesOf(this.current);
@@ -93,7 +93,7 @@ export class ClusterOperations {
     const inventory = await this.session.putInventory(masters, workers);
     await this.session.runPlaybook(inventory, 'scale.yml');
     await this.session.connectRegistries(this.current, joining);
-    await this.session.loadBalancer(this.current, ['add', ...lbWorkers(joining)]);
+    await this.session.routeWorkers(this.current, { add: joining });
     return {};
   }
 }

@@ -1,21 +1,28 @@
-import { posix } from 'node:path';
 import type { VnfcResourceInfo } from '@vnfm/contracts';
 import {
   clusterNodes,
   clusterSecrets,
+  externalLbFailed,
   externalLbNode,
+  INSTALLED_SECTIONS,
+  installLbArgv,
   inventoryFile,
   inventoryVars,
   KUBESPRAY_ERRORS,
+  NODEPORT_BACKEND,
+  nodeportServers,
   playbookArgv,
   renderInventory,
+  routeNodeportServers,
   type ClusterNode,
   type ClusterParams,
   type LbNode,
 } from '@vnfm/kubespray';
+import { HAPROXY_CONFIG, withoutHaproxySections } from '@vnfm/vm-cluster';
 import type { RemoteSession, RemoteShell } from '../../ssh/remote-shell';
 import type { HookPackageFiles } from '../hook-driver';
 import { connectRegistries, type RegistrySetupOf } from '../vm-cluster/registry-setup';
+import { ExternalLb, packageScript } from './external-lb';
 import { playbookFailed } from './playbook-failure';
 
 /** How long one playbook may run (kubespray's cluster.yml takes tens of minutes on real VMs). */
@@ -96,15 +103,84 @@ export class ClusterSession {
       );
   }
 
-  /** The package's load balancer script, copied to the LB VNFC and run there with `args` (see install_external_lb.sh). */
-  async loadBalancer(vnfcs: readonly VnfcResourceInfo[], args: readonly string[]): Promise<void> {
-    const lb = externalLbNode(vnfcs, this.params);
-    const script = this.params.externalLb?.scriptPath;
-    if (!lb || !script) return;
-    const session = await this.node(lb, vnfcOf(vnfcs, lb.vnfcId));
-    const remote = `/tmp/vnfm-kubespray/${posix.basename(script)}`;
-    await session.put(this.files.read(script), remote, 0o700);
-    await session.run(['bash', remote, ...args], { timeoutMs: 10 * 60_000 });
+  /** The load balancer VNFC's session and the package's script for it; undefined without external_lb_param. */
+  private async loadBalancer(vnfcs: readonly VnfcResourceInfo[]): Promise<{ lb: ExternalLb; scriptPath: string } | undefined> {
+    const node = externalLbNode(vnfcs, this.params);
+    const scriptPath = this.params.externalLb?.scriptPath;
+    if (!node || !scriptPath) return undefined;
+    return { lb: new ExternalLb(await this.node(node, vnfcOf(vnfcs, node.vnfcId)), `${node.username}@${node.sshHost}`), scriptPath };
+  }
+
+  /**
+   * The load balancer installed by the package's script with Tacker's
+   * contract (install_external_lb.sh -m <masters> -w <workers>), then
+   * checked: `backend kubernetes-nodeport` routes to every worker, and HAProxy
+   * restarted on that configuration runs. A retry first takes out the
+   * sections the script appends, so they are not there twice.
+   */
+  async installLoadBalancer(
+    vnfcs: readonly VnfcResourceInfo[],
+    masters: readonly ClusterNode[],
+    workers: readonly ClusterNode[],
+  ): Promise<void> {
+    const target = await this.loadBalancer(vnfcs);
+    if (!target) return;
+    const { lb, scriptPath } = target;
+    const script = await packageScript(this.files, scriptPath, () =>
+      KUBESPRAY_ERRORS.invalidParams(
+        `additionalParams.k8s_cluster_installation_param.external_lb_param.script_path names ${scriptPath}, which is not a file of the VNF package.`,
+      ),
+    );
+    const before = await lb.readConfig();
+    const cleaned = before === undefined ? undefined : withoutHaproxySections(before, INSTALLED_SECTIONS);
+    if (cleaned !== undefined && cleaned !== before) await lb.writeConfig(cleaned, false);
+    await lb.runScript(script, (remote) =>
+      installLbArgv(
+        remote,
+        masters.map((node) => node.ip),
+        workers.map((node) => node.ip),
+        this.params.proxy,
+      ),
+    );
+    const after = await lb.readConfig();
+    const servers = after === undefined ? undefined : nodeportServers(after);
+    const missing = workers.filter((worker) => !servers?.some((server) => server.address === worker.ip));
+    if (!servers || missing.length > 0) {
+      const what = servers
+        ? `backend ${NODEPORT_BACKEND} of ${HAPROXY_CONFIG} on ${lb.where} has no server for worker(s) ${missing.map((worker) => worker.ip).join(', ')}`
+        : `${HAPROXY_CONFIG} on ${lb.where} has no backend ${NODEPORT_BACKEND}`;
+      throw externalLbFailed(
+        `The load balancer script ${scriptPath} ended without error, but ${what}: the script must take install_external_lb.sh's arguments (-m <master addresses> -w <worker addresses>) and write that backend as Tacker's does.`,
+      );
+    }
+    // The script starts HAProxy; one already running (a retry) is still on the configuration it read before.
+    await lb.restart();
+  }
+
+  /**
+   * Workers unrouted and routed on the load balancer as Tacker's kubespray
+   * MgmtDriver does on scale and heal: the server lines of `backend
+   * kubernetes-nodeport` changed in /etc/haproxy/haproxy.cfg, then HAProxy
+   * restarted. Run again, it changes nothing more.
+   */
+  async routeWorkers(
+    vnfcs: readonly VnfcResourceInfo[],
+    change: { remove?: readonly ClusterNode[]; add?: readonly ClusterNode[] },
+  ): Promise<void> {
+    const target = await this.loadBalancer(vnfcs);
+    if (!target) return;
+    const { lb } = target;
+    const config = await lb.readConfig();
+    const routed =
+      config === undefined
+        ? undefined
+        : routeNodeportServers(config, { remove: change.remove?.map((node) => node.ip), add: change.add?.map((node) => node.ip) });
+    if (config === undefined || routed === undefined)
+      throw externalLbFailed(
+        `${HAPROXY_CONFIG} on the load balancer ${lb.where} has no backend ${NODEPORT_BACKEND} to route the workers in (the package's install_external_lb.sh writes it at instantiate_end).`,
+      );
+    if (routed !== config) await lb.writeConfig(routed, true);
+    await lb.restart();
   }
 
   /** The private registry connections of the parameters on these nodes, for Docker and containerd (tacker-specs "cir-k8s-cluster"). */
@@ -130,6 +206,3 @@ export function vnfcOf(vnfcs: readonly VnfcResourceInfo[], id: string): VnfcReso
   if (!vnfc) throw new Error(`VNFC ${id} is not among the hook's VNFCs`);
   return vnfc;
 }
-
-/** `NAME=ADDRESS` of each worker, as install_external_lb.sh takes them; the NIC address is the one the cluster serves on. */
-export const lbWorkers = (workers: readonly ClusterNode[]) => workers.map((worker) => `${worker.name}=${worker.ip}`);

@@ -23,13 +23,23 @@ import { ensureK8s } from '../../../../../e2e/support/k8s';
 import { ensureSshHosts, type SshHosts } from '../../../../../e2e/support/ssh-hosts';
 import { startOpenStackSimulator, type OpenStackSimulator } from '../../../../../tools/openstack-sim/src';
 import { LcmHarness } from '../../../../lcm-coordinator/src/testing/lcm-harness';
+import { KubernetesDriverModule } from '../../../../kubernetes-driver/src/kubernetes-driver.module';
 import { OpenstackDriverModule } from '../../../../openstack-driver/src/openstack-driver.module';
 import { MgmtDriverRunnerModule } from '../../mgmt-driver-runner.module';
-import { kubectl, lbServers, nodeRecord } from '../../testing/kubespray/cluster-probes';
+import {
+  getOnce,
+  kubectl,
+  lbConfig,
+  lbNodeportRoutes,
+  nodeRecord,
+  serveNodePort,
+  stopNodePort,
+} from '../../testing/kubespray/cluster-probes';
 import { freshDockerVms, inVm } from '../../testing/private-registry/docker-vms';
 import { startTestRegistries, type TestRegistries } from '../../testing/private-registry/test-registries';
 
 // test-lane-group: registry (the private registries bind ports 5000/5443 of every address (--network host))
+// test-lane-group: cnf-nodeport-sample (Tacker's CNF nodeport sample: fixed NodePorts 30422/32019 and objects in namespace default of the test API server)
 
 // Tacker's mgmt-kubespray package as packaged (its hooks name Scripts/kubespray_mgmt.py) through the coordinator,
 // the OpenStack driver on the simulator and the product's runner; the simulator's servers are SSH hosts.
@@ -43,7 +53,11 @@ const REGISTRY_VM = laneVm(15);
 const CA_PATH = 'Files/registries/ca.crt';
 
 describe('mgmt-kubespray through the LCM: a Kubernetes cluster VNF built, scaled, healed and terminated by the kubespray MgmtDriver', () => {
-  const harness = new LcmHarness({ openstackDriver: OpenstackDriverModule, runner: MgmtDriverRunnerModule });
+  const harness = new LcmHarness({
+    openstackDriver: OpenstackDriverModule,
+    kubernetesDriver: KubernetesDriverModule,
+    runner: MgmtDriverRunnerModule,
+  });
   let hosts: SshHosts;
   let sim: OpenStackSimulator;
   let vnfInstanceId: string;
@@ -114,8 +128,12 @@ describe('mgmt-kubespray through the LCM: a Kubernetes cluster VNF built, scaled
     expect({ state: opOcc.operationState, error: opOcc.error }).toEqual({ state: 'COMPLETED', error: undefined });
   const address = (vnfc: VnfcResourceInfo, cp: string) => cpAddress(vnfc, cp) ?? '';
   const worker = (vnfc: VnfcResourceInfo) => nodeName('worker', vnfc.id);
-  const routesOf = (workers: VnfcResourceInfo[]) =>
-    workers.map((vnfc) => `${worker(vnfc)} ${address(vnfc, 'workerNode_CP2')}:30080`).sort();
+  // backend kubernetes-nodeport of the LB VM: a server per master and worker, in haproxy.cfg and in the running HAProxy.
+  const routesOf = async (workers: VnfcResourceInfo[]) => {
+    const masters = (await vnfcs('masterNode')).map((vnfc) => address(vnfc, 'masterNode_CP1'));
+    const addresses = [...masters, ...workers.map((vnfc) => address(vnfc, 'workerNode_CP2'))].sort();
+    return { configured: addresses, running: addresses };
+  };
   const lbAddress = async () => address((await vnfcs('externalLB'))[0] as VnfcResourceInfo, 'externalLB_CP3');
   // The node's own dockerd, and its containerd as the kubelet asks it (CRI, through crictl), pull an image from each
   // registry, by the names its /etc/hosts gives them, each named there once.
@@ -185,7 +203,7 @@ describe('mgmt-kubespray through the LCM: a Kubernetes cluster VNF built, scaled
         state: 'member',
         playbook: 'cluster.yml',
       });
-    expect(await lbServers(await lbAddress())).toEqual(routesOf(workers));
+    expect(await lbNodeportRoutes(await lbAddress())).toEqual(await routesOf(workers));
     for (const vnfc of workers) expect((await kubectl(['get', 'node', worker(vnfc), '-o', 'name'])).trim()).toBe(`node/${worker(vnfc)}`);
     await pullsFromBoth(master as VnfcResourceInfo, 'masterNode_CP1');
     for (const vnfc of workers) await pullsFromBoth(vnfc, 'workerNode_CP2');
@@ -201,6 +219,70 @@ describe('mgmt-kubespray through the LCM: a Kubernetes cluster VNF built, scaled
     });
   });
 
+  // Tacker's CNF NodePort sample on the cluster's VIM. The test API server's nodes are kwok's, so no kube-proxy forwards
+  // a node's NodePort: a stand-in process on each node VM listens on the node's address and the NodePort, as kube-proxy's
+  // listener would (testing/kubespray/cluster-probes.ts), and answers which node it is.
+  it("a CNF of Tacker's mgmt-kubespray-cnf-nodeport on the cluster's VIM: the cnf-nodeport MgmtDriver exposes its NodePorts on the LB VM, a whole heal keeps them, terminate removes them", async () => {
+    const clusterVimId = await registeredVimId();
+    const lb = await lbAddress();
+    const nodes = [
+      ...(await vnfcs('masterNode')).map((vnfc) => address(vnfc, 'masterNode_CP1')),
+      ...(await vnfcs('workerNode')).map((vnfc) => address(vnfc, 'workerNode_CP2')),
+    ];
+    const cnfVnfdId = await harness.onboardZip(
+      await zipStagedPackage(harness.dataDir, 'mgmt-kubespray-cnf-nodeport', { restampDigests: true, tackerTypes: true }),
+    );
+    const cnfId = (
+      await harness.request<VnfInstanceView>(LCM_COORDINATOR.createVnfInstance, { apiMajor: 2, request: { vnfdId: cnfVnfdId } })
+    ).id;
+    const onCnf = async (request: LcmOperationRequest) =>
+      ended(
+        (await harness.request<StartOperationReply>(LCM_COORDINATOR.startOperation, { apiMajor: 2, vnfInstanceId: cnfId, request }))
+          .vnfLcmOpOccId,
+      );
+    const through = (port: number) => getOnce(`http://${lb}:${port}/`);
+    for (const node of nodes) for (const port of [30422, 32019]) await serveNodePort(node, port);
+    try {
+      expectCompleted(
+        await onCnf({
+          operation: 'INSTANTIATE',
+          params: {
+            flavourId: 'simple',
+            vimConnectionInfo: { vim1: { vimId: String(clusterVimId), vimType: 'ETSINFV.KUBERNETES.V_1' } },
+            additionalParams: {
+              'lcm-kubernetes-def-files': ['Files/kubernetes/deployment.yaml', 'Files/kubernetes/service_with_nodeport.yaml'],
+              'lcm-kubernetes-external-lb': {
+                script_path: 'Scripts/configure_lb.sh',
+                external_lb_param: { ssh_ip: lb, ssh_username: 'vnfm', ssh_password: hosts.users['vnfm'] },
+              },
+            },
+          },
+        }),
+      );
+      const cnf = await harness.request<VnfInstanceView>(LCM_COORDINATOR.getVnfInstance, { apiMajor: 2, vnfInstanceId: cnfId });
+      expect(cnf.metadata?.['mgmtDriverOutputs']).toMatchObject({
+        'cnf-nodeport': { loadBalancer: lb, frontends: { 'default_nginx-service': [30422, 32019] } },
+      });
+      // Each request through the LB VM's frontend reaches a node's NodePort; round robin reaches every node.
+      const answers = new Set<string>();
+      for (let i = 0; i < nodes.length * 2; i++) answers.add(await through(30422));
+      expect([...answers].sort()).toEqual(nodes.map((node) => `nodeport 30422 on ${node}`).sort());
+      expect(nodes.map((node) => `nodeport 32019 on ${node}`)).toContain(await through(32019));
+
+      expectCompleted(await onCnf({ operation: 'HEAL', params: { cause: 'whole CNF' } }));
+      expect((await lbConfig(lb)).match(/^frontend default_nginx-service$/gm)).toHaveLength(1);
+      expect(nodes.map((node) => `nodeport 30422 on ${node}`)).toContain(await through(30422));
+
+      expectCompleted(await onCnf({ operation: 'TERMINATE', params: { terminationType: 'FORCEFUL' } }));
+      expect(await lbConfig(lb)).not.toContain('frontend default_nginx-service');
+      await expect(through(30422)).rejects.toMatchObject({ code: 'ECONNREFUSED' });
+      // The cluster's routes are untouched.
+      expect(await lbNodeportRoutes(lb)).toEqual(await routesOf(await vnfcs('workerNode')));
+    } finally {
+      for (const node of nodes) for (const port of [30422, 32019]) await stopNodePort(node, port);
+    }
+  });
+
   it('scale out: the new worker joins with scale.yml and is routed', async () => {
     const before = (await vnfcs('workerNode')).map((vnfc) => vnfc.id);
     expectCompleted(
@@ -213,7 +295,7 @@ describe('mgmt-kubespray through the LCM: a Kubernetes cluster VNF built, scaled
       state: 'member',
       playbook: 'scale.yml',
     });
-    expect(await lbServers(await lbAddress())).toEqual(routesOf(workers));
+    expect(await lbNodeportRoutes(await lbAddress())).toEqual(await routesOf(workers));
     await pullsFromBoth(added as VnfcResourceInfo, 'workerNode_CP2');
   });
 
@@ -225,7 +307,7 @@ describe('mgmt-kubespray through the LCM: a Kubernetes cluster VNF built, scaled
     const workers = await vnfcs('workerNode');
     const [removed] = before.filter((vnfc) => !workers.some((kept) => kept.id === vnfc.id));
     expect((await kubectl(['get', 'node', worker(removed as VnfcResourceInfo), '--ignore-not-found', '-o', 'name'])).trim()).toBe('');
-    expect(await lbServers(await lbAddress())).toEqual(routesOf(workers));
+    expect(await lbNodeportRoutes(await lbAddress())).toEqual(await routesOf(workers));
   });
 
   it('heal of a master is refused FAILED_TEMP with the reason, before anything is done', async () => {
@@ -255,7 +337,7 @@ describe('mgmt-kubespray through the LCM: a Kubernetes cluster VNF built, scaled
     expect((await kubectl(['get', 'node', worker(replacement as VnfcResourceInfo), '-o', 'name'])).trim()).toBe(
       `node/${worker(replacement as VnfcResourceInfo)}`,
     );
-    expect(await lbServers(await lbAddress())).toEqual(routesOf(workers));
+    expect(await lbNodeportRoutes(await lbAddress())).toEqual(await routesOf(workers));
     await pullsFromBoth(replacement as VnfcResourceInfo, 'workerNode_CP2');
   });
 
@@ -271,7 +353,7 @@ describe('mgmt-kubespray through the LCM: a Kubernetes cluster VNF built, scaled
       state: 'member',
       playbook: 'cluster.yml',
     });
-    expect(await lbServers(await lbAddress())).toEqual(routesOf(await vnfcs('workerNode')));
+    expect(await lbNodeportRoutes(await lbAddress())).toEqual(await routesOf(await vnfcs('workerNode')));
     await pullsFromBoth(master as VnfcResourceInfo, 'masterNode_CP1');
     for (const vnfc of await vnfcs('workerNode')) await pullsFromBoth(vnfc, 'workerNode_CP2');
   });
@@ -310,7 +392,7 @@ describe('mgmt-kubespray through the LCM: a Kubernetes cluster VNF built, scaled
     await onFree('sudo usermod -s /usr/sbin/nologin vnfm');
     await closeAnsibleConnections();
     const workers = await vnfcs('workerNode');
-    const routes = await lbServers(await lbAddress());
+    const routes = await lbNodeportRoutes(await lbAddress());
     const scaleOut: LcmOperationRequest = {
       operation: 'SCALE',
       params: { type: 'SCALE_OUT', aspectId: 'worker_instance', numberOfSteps: 1 },
@@ -327,7 +409,7 @@ describe('mgmt-kubespray through the LCM: a Kubernetes cluster VNF built, scaled
     await harness.request(LCM_COORDINATOR.rollbackOpOcc, { apiMajor: 2, vnfLcmOpOccId: first.id });
     expect(await ended(first.id)).toMatchObject({ operationState: 'ROLLED_BACK' });
     expect((await vnfcs('workerNode')).map((vnfc) => vnfc.id).sort()).toEqual(workers.map((vnfc) => vnfc.id).sort());
-    expect(await lbServers(await lbAddress())).toEqual(routes);
+    expect(await lbNodeportRoutes(await lbAddress())).toEqual(routes);
 
     const second = await ended(await start(scaleOut));
     expect(second.operationState).toBe('FAILED_TEMP');
@@ -337,7 +419,7 @@ describe('mgmt-kubespray through the LCM: a Kubernetes cluster VNF built, scaled
     expectCompleted(await ended(second.id));
     const after = await vnfcs('workerNode');
     expect(after).toHaveLength(workers.length + 1);
-    expect(await lbServers(await lbAddress())).toEqual(routesOf(after));
+    expect(await lbNodeportRoutes(await lbAddress())).toEqual(await routesOf(after));
   });
 
   it('terminate deregisters the VIM', async () => {

@@ -8,7 +8,7 @@ import { vnfcOf } from '@vnfm/vm-cluster/testing';
 import { repoRoot } from '@vnfm/vnf-package/testing';
 import { ensureK8s } from '../../../../../e2e/support/k8s';
 import { ensureSshHosts, type SshHosts } from '../../../../../e2e/support/ssh-hosts';
-import { getWithToken, kubectl, lbServers, nodeRecord } from '../../testing/kubespray/cluster-probes';
+import { getWithToken, kubectl, lbConfig, lbNodeportRoutes, nodeRecord } from '../../testing/kubespray/cluster-probes';
 import { KUBESPRAY } from '../../testing/kubespray/kubespray-under-test';
 import { ClusterDriverHarness } from '../../testing/vm-cluster/cluster-driver-harness';
 
@@ -28,8 +28,11 @@ describe('kubespray MgmtDriver: a Kubernetes cluster on VMs with an external loa
   let w3: VnfcResourceInfo;
   let lb: VnfcResourceInfo;
   const name = (vnfc: VnfcResourceInfo) => nodeName(vnfc.vduId === 'masterNode' ? 'master' : 'worker', vnfc.id);
-  const routes = (...workers: { vnfc: VnfcResourceInfo; ip: string }[]) =>
-    workers.map(({ vnfc, ip }) => `${name(vnfc)} ${ip}:30080`).sort();
+  // backend kubernetes-nodeport has a server per master and worker (Tacker's install_external_lb.sh), in haproxy.cfg and in the running HAProxy.
+  const routes = (...workers: { vnfc: VnfcResourceInfo; ip: string }[]) => {
+    const addresses = [ips.master, ...workers.map(({ ip }) => ip)].sort();
+    return { configured: addresses, running: addresses };
+  };
   const k8sNode = async (vnfc: VnfcResourceInfo) => (await kubectl(['get', 'node', name(vnfc), '--ignore-not-found', '-o', 'name'])).trim();
 
   const clusterParam = (overrides: Record<string, unknown> = {}) => {
@@ -101,7 +104,11 @@ describe('kubespray MgmtDriver: a Kubernetes cluster on VMs with an external loa
       });
     }
     expect(await nodeRecord(hosts, ips.lb)).toBeUndefined();
-    expect(await lbServers(ips.lb)).toEqual(routes({ vnfc: w1, ip: ips.w1 }, { vnfc: w2, ip: ips.w2 }));
+    expect(await lbNodeportRoutes(ips.lb)).toEqual(routes({ vnfc: w1, ip: ips.w1 }, { vnfc: w2, ip: ips.w2 }));
+    // Tacker's sections, written once, the API server frontend on the LB VM's address.
+    const config = await lbConfig(ips.lb);
+    expect(config.match(/^backend kubernetes-nodeport$/gm)).toHaveLength(1);
+    expect(config).toContain(`    bind                 ${ips.lb}:8383`);
     for (const vnfc of [master, w1, w2]) expect(await k8sNode(vnfc)).toBe(`node/${name(vnfc)}`);
 
     const view = (await harness.getVim(vim.vimId)).vim as unknown as Record<string, unknown>;
@@ -128,7 +135,17 @@ describe('kubespray MgmtDriver: a Kubernetes cluster on VMs with an external loa
     expect(await nodeRecord(hosts, ips.w3)).toMatchObject({ node: name(w3), role: 'worker', state: 'member', playbook: 'scale.yml' });
     expect(await nodeRecord(hosts, ips.w1)).toEqual(before);
     expect(await k8sNode(w3)).toBe(`node/${name(w3)}`);
-    expect(await lbServers(ips.lb)).toEqual(routes({ vnfc: w1, ip: ips.w1 }, { vnfc: w2, ip: ips.w2 }, { vnfc: w3, ip: ips.w3 }));
+    expect(await lbNodeportRoutes(ips.lb)).toEqual(routes({ vnfc: w1, ip: ips.w1 }, { vnfc: w2, ip: ips.w2 }, { vnfc: w3, ip: ips.w3 }));
+
+    // Run again (a retry of the hook): the load balancer is left as it was.
+    const config = await lbConfig(ips.lb);
+    await harness.run(
+      'scale_end',
+      { type: 'SCALE_OUT', aspectId: 'worker_instance', numberOfSteps: 1 },
+      { added: [w3], current: [master, w1, w2, w3, lb] },
+    );
+    expect(await lbConfig(ips.lb)).toBe(config);
+    expect(await lbNodeportRoutes(ips.lb)).toEqual(routes({ vnfc: w1, ip: ips.w1 }, { vnfc: w2, ip: ips.w2 }, { vnfc: w3, ip: ips.w3 }));
   });
 
   it('scale_start of a scale-in: the worker is unrouted, drained (its pod evicted) and removed with remove-node.yml', async () => {
@@ -163,19 +180,19 @@ describe('kubespray MgmtDriver: a Kubernetes cluster on VMs with an external loa
     expect(await k8sNode(w1)).toBe('');
     expect((await kubectl(['get', 'pod', pod, '-n', pod, '--ignore-not-found', '-o', 'name'])).trim()).toBe('');
     await kubectl(['delete', 'namespace', pod, '--wait=false']);
-    expect(await lbServers(ips.lb)).toEqual(routes({ vnfc: w2, ip: ips.w2 }, { vnfc: w3, ip: ips.w3 }));
+    expect(await lbNodeportRoutes(ips.lb)).toEqual(routes({ vnfc: w2, ip: ips.w2 }, { vnfc: w3, ip: ips.w3 }));
   });
 
   it('heal of a worker: heal_start removes it as a scale-in, heal_end joins its fresh replacement as a scale-out', async () => {
     const heal = { vnfcInstanceId: [w2.id], cause: 'worker broken' };
     await harness.run('heal_start', heal, { removing: [w2], current: [master, w2, w3, lb] });
-    expect(await lbServers(ips.lb)).toEqual(routes({ vnfc: w3, ip: ips.w3 }));
+    expect(await lbNodeportRoutes(ips.lb)).toEqual(routes({ vnfc: w3, ip: ips.w3 }));
     expect(await k8sNode(w2)).toBe('');
     await sh('bash', [`${repoRoot()}/tools/ssh-hosts/ssh-hosts.sh`, 'reset', ips.w2]);
     await harness.run('heal_end', heal, { added: [w2], current: [master, w2, w3, lb] });
     expect(await nodeRecord(hosts, ips.w2)).toMatchObject({ node: name(w2), state: 'member', playbook: 'scale.yml' });
     expect(await k8sNode(w2)).toBe(`node/${name(w2)}`);
-    expect(await lbServers(ips.lb)).toEqual(routes({ vnfc: w2, ip: ips.w2 }, { vnfc: w3, ip: ips.w3 }));
+    expect(await lbNodeportRoutes(ips.lb)).toEqual(routes({ vnfc: w2, ip: ips.w2 }, { vnfc: w3, ip: ips.w3 }));
   });
 
   it('heal of a master is refused before anything is done, saying why', async () => {
@@ -250,6 +267,31 @@ describe('kubespray MgmtDriver: a Kubernetes cluster on VMs with an external loa
       });
       expect(error.detail).not.toContain(hostile);
     });
+
+    // Tacker's own script, run as is with the arguments Tacker gives it: it installs (apt) and writes the routes, but
+    // starts HAProxy on a configuration HAProxy 2.2 and later refuse (servers without a port and with `check`), and exits 0.
+    it("Tacker's install_external_lb.sh as is: routes written for -m/-w, HAProxy refusing them, the hook failing with HAProxy's reason", async () => {
+      await sh('bash', [`${repoRoot()}/tools/ssh-hosts/ssh-hosts.sh`, 'reset', ips.lb]);
+      const real = new ClusterDriverHarness(clusterParam({ proxy: { no_proxy: '10.0.0.0/8' } }), KUBESPRAY, 'tacker');
+      await real.start();
+      try {
+        const error = await real.run('instantiate_end', {}, { added: [master, w3, lb], current: [master, w3, lb] }).then(
+          () => undefined,
+          (caught: unknown) => caught,
+        );
+        expect(error).toMatchObject({ status: 502, code: 'EXTERNAL_LB_FAILED' });
+        const { detail } = error as AppError;
+        expect(detail).toContain(`HAProxy is not running on the load balancer ubuntu@${ips.lb}`);
+        expect(detail).toContain('Active: failed (Result: exit-code)');
+        expect(detail).toMatch(/server '(master|worker)\d+' has neither service port nor check port/);
+        const config = await lbConfig(ips.lb);
+        expect(config).toContain(`    server  worker${ips.w3.split('.')[3]} ${ips.w3} check`);
+        expect(config).toContain(`    server  master${ips.master.split('.')[3]} ${ips.master}:6443 check`);
+        expect(config).toContain('    bind                 *:8383');
+      } finally {
+        await real.dispose();
+      }
+    }, 900_000);
 
     // The test hosts also take the Ansible server's key, so the login is refused by a user name the workers lack.
     it('cluster.yml failing on a worker that refuses the login: nothing is recorded on any node', async () => {

@@ -55,6 +55,6 @@ export async function connectContainerd(
   }
   if (plan.config === undefined) return;
   // It may hold registry passwords: root's only (containerd runs as root).
-  await installFile(session, plan.config, CONTAINERD_CONFIG, { dir: uploadDir, name: 'config.toml' }, '600');
+  await installFile(session, plan.config, CONTAINERD_CONFIG, { dir: uploadDir, name: 'config.toml' }, { mode: '600' });
   await restartService(session, 'containerd', CONTAINERD_PROBE);
 }

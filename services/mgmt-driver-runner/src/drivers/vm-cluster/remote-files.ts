@@ -4,7 +4,8 @@ import { SECRET_MASK } from '../../ssh/secret-mask';
 /**
  * Text or a package file into a root-owned path of a node (directories
  * made), mode 0644 unless given: put over SFTP as the login user into
- * `upload.dir` (the name made a safe file name), moved by `sudo install`, the
+ * `upload.dir` (the name made a safe file name), checked by `check` there
+ * when given (a throw keeps the target as it was), moved by `sudo install`, the
  * upload removed whatever happened.
  */
 export async function installFile(
@@ -12,12 +13,13 @@ export async function installFile(
   content: string | NodeJS.ReadableStream,
   target: string,
   upload: { dir: string; name: string },
-  mode = '644',
+  options: { mode?: string; check?: (uploaded: string) => Promise<void> } = {},
 ): Promise<void> {
   const path = `${upload.dir}/${upload.name.replace(/[^A-Za-z0-9.-]/g, '_')}`;
   await session.put(content, path, 0o600);
   try {
-    await session.run(['sudo', 'install', '-D', '-m', mode, '-o', 'root', '-g', 'root', path, target]);
+    await options.check?.(path);
+    await session.run(['sudo', 'install', '-D', '-m', options.mode ?? '644', '-o', 'root', '-g', 'root', path, target]);
   } finally {
     await session.run(['rm', '-f', path], { allowFailure: true });
   }

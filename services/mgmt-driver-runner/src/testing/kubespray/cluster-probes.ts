@@ -1,9 +1,13 @@
 import { execFile } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
+import { get } from 'node:http';
 import { request } from 'node:https';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
+import { NODEPORT_BACKEND, nodeportServers } from '@vnfm/kubespray';
+import { HAPROXY_CONFIG } from '@vnfm/vm-cluster';
 import type { SshHosts } from '../../../../../e2e/support/ssh-hosts';
+import { inVm } from '../private-registry/docker-vms';
 
 const run = promisify(execFile);
 /** Where tools/ansible/link-k8s.sh puts the test API server's kubectl and admin kubeconfig. */
@@ -18,16 +22,83 @@ export async function nodeRecord(hosts: SshHosts, ip: string): Promise<Record<st
   );
 }
 
-/** The backend servers HAProxy's stats page lists on the LB VNFC (name and address), sorted by name. */
-export async function lbServers(lbIp: string): Promise<string[]> {
-  const response = await fetch(`http://${lbIp}:8404/stats;csv`);
-  const rows = (await response.text()).split('\n').map((line) => line.split(','));
-  const header = (rows[0] ?? []).map((cell) => cell.replace(/^# /, ''));
-  const column = (name: string) => header.indexOf(name);
-  return rows
-    .filter((row) => row[column('pxname')] === 'workers' && !['FRONTEND', 'BACKEND'].includes(row[column('svname')] ?? ''))
-    .map((row) => `${row[column('svname')]} ${row[column('addr')]}`)
-    .sort();
+/** HAProxy's master CLI on the load balancer VM (Debian's unit's `-S`, kept by the VMs' systemctl), asked one command. */
+const MASTER_CLI = `import socket, sys
+s = socket.socket(socket.AF_UNIX)
+s.connect('/run/haproxy-master.sock')
+s.sendall((sys.argv[1] + '\\n').encode())
+s.shutdown(socket.SHUT_WR)
+out = b''
+while True:
+    chunk = s.recv(65536)
+    if not chunk:
+        break
+    out += chunk
+sys.stdout.write(out.decode())`;
+
+/**
+ * The NodePort routes of the load balancer VM: the server addresses of
+ * `backend kubernetes-nodeport` in its /etc/haproxy/haproxy.cfg, and those
+ * the running HAProxy has (`show servers state`; none when it is not running), each sorted.
+ */
+export async function lbNodeportRoutes(lbIp: string): Promise<{ configured: string[]; running: string[] }> {
+  const config = await inVm(lbIp, ['cat', HAPROXY_CONFIG]).catch(() => '');
+  const state = await inVm(lbIp, ['/usr/bin/python3', '-c', MASTER_CLI, `@1 show servers state ${NODEPORT_BACKEND}`]).catch(() => '');
+  const running = state
+    .split('\n')
+    .map((line) => line.split(' '))
+    .filter((columns) => columns[1] === NODEPORT_BACKEND)
+    .map((columns) => columns[4] ?? '');
+  return { configured: (nodeportServers(config) ?? []).map((server) => server.address).sort(), running: running.sort() };
+}
+
+/** The load balancer VM's haproxy.cfg. */
+export const lbConfig = (lbIp: string): Promise<string> => inVm(lbIp, ['cat', HAPROXY_CONFIG]);
+
+/**
+ * Stands in for kube-proxy's NodePort listener on a node VM (the test API
+ * server's nodes are kwok's: nothing there forwards a NodePort): a process
+ * listening on the node's address and the NodePort, answering
+ * `nodeport <port> on <node address>`. It lives until the VM restarts or `stopNodePort`.
+ */
+export async function serveNodePort(nodeIp: string, port: number): Promise<void> {
+  const dir = `/tmp/vnfm-nodeport-${port}`;
+  await inVm(nodeIp, [
+    'sh',
+    '-c',
+    'mkdir -p "$1" && echo "nodeport $3 on $2" > "$1/index.html" && /usr/bin/python3 -m http.server --bind "$2" "$3" --directory "$1" </dev/null >/dev/null 2>&1 &',
+    'sh',
+    dir,
+    nodeIp,
+    String(port),
+  ]);
+  for (let attempt = 0; ; attempt++) {
+    const answer = await fetch(`http://${nodeIp}:${port}/`).then(
+      (response) => response.text(),
+      () => undefined,
+    );
+    if (answer !== undefined) return;
+    if (attempt > 50) throw new Error(`the NodePort stand-in on ${nodeIp}:${port} does not answer`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** The body of a GET on a connection of its own (a load balancer in TCP mode picks a server per connection); rejects with the socket's error (ECONNREFUSED, ...). */
+export function getOnce(url: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const req = get(url, { agent: false, timeout: 10_000 }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (body += chunk));
+      res.on('end', () => resolve(body.trim()));
+    });
+    req.on('timeout', () => req.destroy(new Error(`GET ${url} timed out`)));
+    req.on('error', reject);
+  });
+}
+
+export async function stopNodePort(nodeIp: string, port: number): Promise<void> {
+  await inVm(nodeIp, ['pkill', '-f', `http.server --bind ${nodeIp} ${port}`]).catch(() => undefined);
 }
 
 /** kubectl on the test API server as admin. */

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createReadStream, mkdtempSync, rmSync } from 'node:fs';
+import { createReadStream, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '@vnfm/config';
@@ -9,7 +9,7 @@ import { MessageBus } from '@vnfm/messaging';
 import { createInfrastructure, startBackendService, type Infrastructure, type RunningService, type ServiceRuntime } from '@vnfm/platform';
 import { createLogger } from '@vnfm/telemetry';
 import { VIM_REGISTRY_MESSAGES, type ResolveVimConnectionInfoReply, type VimConnectionInfo, type VimReply } from '@vnfm/vim-domain';
-import { fixturePath } from '@vnfm/vnf-package/testing';
+import { corpusPath, fixturePath } from '@vnfm/vnf-package/testing';
 import { VimRegistryModule } from '../../../../vim-registry/src/vim-registry.module';
 import type { DriverDeps, HookDriver } from '../../drivers/hook-driver';
 import { HostKeyPins } from '../../ssh/host-key-pins';
@@ -26,7 +26,7 @@ export interface HookVnfcs {
 export interface ClusterDriverUnderTest {
   name: string;
   make(deps: DriverDeps): HookDriver;
-  /** The package folder under libs/vnf-package/src/testing/fixtures/tacker the driver reads files from. */
+  /** The package folder under libs/vnf-package/src/testing/fixtures/tacker the driver reads files from (and under testdata/corpus/tacker, Tacker's own files of it). */
   fixture: string;
   artifact: { name: string; path: string };
 }
@@ -50,9 +50,11 @@ export class ClusterDriverHarness {
   /** What each hook returned, merged as metadata.mgmtDriverOutputs is (JSON merge patch of the top-level keys). */
   outputs: HookOutputs = {};
 
+  /** `tacker`: the package's files as Tacker ships them where the corpus has them (its install_external_lb.sh), not the test package's stand-ins. */
   constructor(
     readonly additionalParams: Record<string, unknown>,
     readonly underTest: ClusterDriverUnderTest,
+    private readonly scripts: 'test' | 'tacker' = 'test',
   ) {
     this.dataDir = mkdtempSync(join(tmpdir(), `vnfm-${underTest.name}-`));
     const config = loadConfig({ ...process.env, VNFM_DATA_DIR: this.dataDir, VNFM_FSYNC: 'never', VNFM_LOG_LEVEL: 'silent' });
@@ -110,7 +112,13 @@ export class ClusterDriverHarness {
     vnfcs: HookVnfcs,
     signal = new AbortController().signal,
   ): Promise<HookOutputs | undefined> {
-    const files = { read: (path: string) => createReadStream(fixturePath('tacker', this.underTest.fixture, path)) };
+    const tacker = (path: string) => corpusPath('tacker', this.underTest.fixture, path);
+    const files = {
+      read: (path: string) =>
+        createReadStream(
+          this.scripts === 'tacker' && existsSync(tacker(path)) ? tacker(path) : fixturePath('tacker', this.underTest.fixture, path),
+        ),
+    };
     const secrets = { vimConnectionInfo: {}, open: async <T>(value: T) => value };
     const outputs = await this.driver.run(this.context(hook, operationParams, vnfcs), signal, secrets, files);
     for (const [key, value] of Object.entries(outputs ?? {})) {
