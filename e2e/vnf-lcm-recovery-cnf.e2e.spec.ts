@@ -171,14 +171,19 @@ describe('CNF LCM crash recovery in distributed mode: one service SIGKILLed whil
     };
     const opId = await startTask(http, vnfInstanceId, 'instantiate', body);
     // VDU2 at instantiation_level_1: 2 pods, Pending until the gate opens.
-    await pollUntil(
+    // The operation's state is read too: an instantiate that failed ends the wait at once, with its reason.
+    const seen = await pollUntil(
       'the Deployment applied and its 2 pods Pending',
-      livePods,
-      (pods) => pods.length === 2 && pods.every((pod) => pod.status?.phase === 'Pending'),
+      async () => {
+        const [pods, op] = await Promise.all([livePods(), opOcc(opId)]);
+        return { phases: pods.map((pod) => pod.status?.phase), state: op.operationState, error: op.error?.detail ?? 'no error' };
+      },
+      ({ phases, state }) =>
+        !['STARTING', 'PROCESSING'].includes(state) || (phases.length === 2 && phases.every((phase) => phase === 'Pending')),
       60_000,
       200,
     );
-    expect((await opOcc(opId)).operationState).toBe('PROCESSING');
+    expect([seen.state, seen.error]).toEqual(['PROCESSING', 'no error']);
 
     await crashAndRestart('kubernetes-driver');
     expect((await opOcc(opId)).operationState).toBe('PROCESSING');

@@ -33,5 +33,14 @@ fi
 install -m 0640 -g "$vm_gid" "$kubeconfig" "$dir/admin.kubeconfig.new.$$" && mv -f "$dir/admin.kubeconfig.new.$$" "$dir/admin.kubeconfig"
 install -m 0644 "$(dirname "$kubeconfig")/pki/ca.crt" "$dir/ca.crt.new.$$" && mv -f "$dir/ca.crt.new.$$" "$dir/ca.crt"
 # The kubeadm stand-ins (tools/kubeadm), which the test install_k8s_cluster.sh installs on the nodes.
-rm -rf "$dir/kubeadm.new.$$" && cp -R "$repo/tools/kubeadm/standin" "$dir/kubeadm.new.$$" && rm -rf "$dir/kubeadm" && mv "$dir/kubeadm.new.$$" "$dir/kubeadm"
+# Tests of several lanes run this script while others install clusters: unchanged stand-ins are left alone, and
+# changed ones go to a new directory that a symlink renamed over the old one names, so a reader sees the old or
+# the new copy, never none.
+if ! diff -rq "$repo/tools/kubeadm/standin" "$dir/kubeadm/" >/dev/null 2>&1; then
+  copy="kubeadm.$(date +%s%N)"
+  cp -R "$repo/tools/kubeadm/standin" "$dir/$copy"
+  [[ -L $dir/kubeadm || ! -e $dir/kubeadm ]] || rm -rf "$dir/kubeadm"
+  ln -sfn "$copy" "$dir/kubeadm.link.$$" && mv -Tf "$dir/kubeadm.link.$$" "$dir/kubeadm"
+  for old in "$dir"/kubeadm.[0-9]*; do [[ $old == "$dir/$copy" ]] || rm -rf "$old"; done
+fi
 echo "$dir"

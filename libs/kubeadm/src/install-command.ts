@@ -56,18 +56,21 @@ function installEnvironment(params: KubeadmParams, cluster: ClusterShape, haFlag
 
 const run = (env: string[], args: string[]) => [...(env.length > 0 ? ['env', ...env] : []), 'bash', REMOTE_SCRIPT, ...args];
 
-/** The first master: `bash install_k8s_cluster.sh -m <masters> -i <cluster ip> -p <pod cidr> -a <service cidr>` (kubeadm init). */
+/** A master's arguments: `-m <masters> -i <cluster ip> -p <pod cidr> -a <service cidr>`. */
+const masterArgs = (params: KubeadmParams, cluster: ClusterShape) => [
+  '-m',
+  cluster.masterIps.join(','),
+  '-i',
+  cluster.clusterIp,
+  '-p',
+  params.master.podCidr,
+  '-a',
+  params.master.clusterCidr,
+];
+
+/** The first master: `bash install_k8s_cluster.sh <master arguments>` (kubeadm init). */
 export function initMasterCommand(params: KubeadmParams, cluster: ClusterShape): string[] {
-  return run(installEnvironment(params, cluster), [
-    '-m',
-    cluster.masterIps.join(','),
-    '-i',
-    cluster.clusterIp,
-    '-p',
-    params.master.podCidr,
-    '-a',
-    params.master.clusterCidr,
-  ]);
+  return run(installEnvironment(params, cluster), masterArgs(params, cluster));
 }
 
 /**
@@ -82,14 +85,7 @@ export function joinMasterCommand(
   healing: boolean,
 ): string[] {
   return run(installEnvironment(params, cluster, healing ? cluster.masterIps.length > 1 : undefined), [
-    '-m',
-    cluster.masterIps.join(','),
-    '-i',
-    cluster.clusterIp,
-    '-p',
-    params.master.podCidr,
-    '-a',
-    params.master.clusterCidr,
+    ...masterArgs(params, cluster),
     '-t',
     join.token,
     '-s',

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { request } from 'node:https';
+import { etcdMemberList, parseEtcdMembers } from '@vnfm/kubeadm';
 import { KubeadmDriver } from '../../drivers/kubeadm/kubeadm.driver';
 import { kubectl } from '../kubespray/cluster-probes';
 import { inVm } from '../private-registry/docker-vms';
@@ -66,22 +67,10 @@ export async function etcdMemberNames(masterIp: string, masterName: string): Pro
     'exec',
     `etcd-${masterName}`,
     '--',
-    'etcdctl',
-    '--endpoints',
-    'https://127.0.0.1:2379',
-    '--cacert',
-    '/etc/kubernetes/pki/etcd/ca.crt',
-    '--cert',
-    '/etc/kubernetes/pki/etcd/server.crt',
-    '--key',
-    '/etc/kubernetes/pki/etcd/server.key',
-    'member',
-    'list',
+    ...etcdMemberList(),
   ]);
-  return out
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => line.split(', ')[2] ?? '')
+  return parseEtcdMembers(out)
+    .map((member) => member.name)
     .sort();
 }
 
