@@ -102,7 +102,7 @@ describe('MgmtDriver parameters checked before the operation starts (/vnflcm/v2 
       k8s_cluster_installation_param: { ...withPasswords, master_node: { ...withPasswords.master_node, pod_cidr: '192.168.3.0/16' } },
     });
     expect(network.detail).toContain(
-      'additionalParams.k8s_cluster_installation_param.master_node.pod_cidr must be a network such as 192.168.0.0/16 (no host bits set), not "192.168.3.0/16".',
+      'additionalParams.k8s_cluster_installation_param.master_node.pod_cidr must be a network with no host bits set, such as 192.168.0.0/16, not "192.168.3.0/16".',
     );
     expect(network.detail).toContain('instantiate_end (MgmtDriver kubeadm)');
 

@@ -65,7 +65,7 @@ const additionalParams = {
       ssh_cp_name: 'masterNode_CP1',
       username: 'ubuntu',
       password: MASTER,
-      pod_cidr: '192.168.3.0/16',
+      pod_cidr: '192.168.0.0/16',
     },
     worker_node: { aspect_id: 'worker_instance', ssh_cp_name: 'workerNode_CP2', username: 'ubuntu', password: WORKER },
     proxy: {

@@ -1,6 +1,6 @@
+import { ipv4NetworkAddresses } from '@vnfm/vm-cluster';
 import type { KubeadmNode } from './kubeadm-nodes';
 import type { KubeadmParams } from './kubeadm-params';
-import { ipv4NetworkAddresses } from './ip-networks';
 import type { JoinMaterial } from './join-material';
 
 /** Where Tacker's driver puts the package's script on every node, and runs it from. */

@@ -1,6 +1,5 @@
 import type { VnfcResourceInfo } from '@vnfm/contracts';
-import { cpAddress, requireAddress, roleOf } from '@vnfm/vm-cluster';
-import { ipv4ToNumber } from './ip-networks';
+import { cpAddress, ipv4ToNumber, requireAddress, roleOf } from '@vnfm/vm-cluster';
 import { CLUSTER_PARAM, type KubeadmNodeParams, type KubeadmParams } from './kubeadm-params';
 import { KUBEADM_ERRORS } from './kubeadm.errors';
 

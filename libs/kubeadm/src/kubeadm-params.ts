@@ -1,12 +1,13 @@
 import { isRecord } from '@vnfm/util';
 import {
+  ipv4NetworkAddresses,
+  isIpAddress,
   ParamMembers,
   proxyPasswords,
   readRegistryConnections,
   REGISTRY_CONNECTIONS_PARAM,
   type RegistryConnection,
 } from '@vnfm/vm-cluster';
-import { ipv4NetworkAddresses, isIpAddress, isStrictNetwork } from './ip-networks';
 import { KUBEADM_ERRORS } from './kubeadm.errors';
 
 /** `additionalParams` member Tacker's kubeadm MgmtDriver reads (its user guide; seed 002's body). */
@@ -77,23 +78,14 @@ function nodeParams(members: ParamMembers): KubeadmNodeParams {
   };
 }
 
-/** A CIDR Tacker's `ipaddress.ip_network` takes (no host bits set), else a 422 naming it. */
-function network(members: ParamMembers, key: string, fallback: string): string {
-  const value = members.optionalText(key);
-  if (value === undefined) return fallback;
-  if (!isStrictNetwork(value))
-    throw members.invalid(key, `must be a network such as ${fallback} (no host bits set), not ${JSON.stringify(value)}.`);
-  return value;
-}
-
 function masterParams(members: ParamMembers): KubeadmMasterParams {
   const clusterIp = members.optionalText('cluster_ip');
   if (clusterIp !== undefined && !isIpAddress(clusterIp))
     throw members.invalid('cluster_ip', `must be an IP address, not ${JSON.stringify(clusterIp)}.`);
   return {
     ...nodeParams(members),
-    podCidr: network(members, 'pod_cidr', DEFAULT_POD_CIDR),
-    clusterCidr: network(members, 'cluster_cidr', DEFAULT_CLUSTER_CIDR),
+    podCidr: members.network('pod_cidr') ?? DEFAULT_POD_CIDR,
+    clusterCidr: members.network('cluster_cidr') ?? DEFAULT_CLUSTER_CIDR,
     clusterCpName: members.word('cluster_cp_name'),
     clusterIp,
   };

@@ -65,7 +65,7 @@ describe("k8s_cluster_installation_param of the kubeadm MgmtDriver (Tacker's kub
     [without('worker_node', 'ssh_cp_name'), 'worker_node.ssh_cp_name is required'],
     [
       { ...seedClusterParam(), master_node: { ...(seedClusterParam()['master_node'] as object), pod_cidr: '192.168.3.0/16' } },
-      'master_node.pod_cidr must be a network such as 192.168.0.0/16 \\(no host bits set\\), not "192.168.3.0/16"',
+      'master_node.pod_cidr must be a network with no host bits set, such as 192.168.0.0/16, not "192.168.3.0/16"',
     ],
     [
       { ...seedClusterParam(), master_node: { ...(seedClusterParam()['master_node'] as object), cluster_cidr: 'ten' } },

@@ -104,8 +104,8 @@ export function readClusterParams(additionalParams: unknown): ClusterParams {
     },
     master: {
       ...masterNode,
-      podCidr: master.cidr('pod_cidr'),
-      clusterCidr: master.cidr('cluster_cidr'),
+      podCidr: master.network('pod_cidr'),
+      clusterCidr: master.network('cluster_cidr'),
       clusterCpName: master.optionalText('cluster_cp_name') ?? masterNode.nicCpName,
     },
     worker: nodeParams(worker),

@@ -21,7 +21,7 @@ describe('k8s_cluster_installation_param of the kubespray MgmtDriver', () => {
       nicCpName: 'masterNode_CP1',
       username: 'ubuntu',
       password: 'ubuntu',
-      podCidr: '192.168.3.0/16',
+      podCidr: '192.168.0.0/16',
       clusterCidr: '10.199.187.0/24',
       clusterCpName: 'masterNode_CP1',
     });
@@ -84,7 +84,18 @@ describe('k8s_cluster_installation_param of the kubespray MgmtDriver', () => {
       'ansible.kubespray_root_path must be a single line',
     ],
     ['master_node', { ssh_cp_name: 'm', username: 'u' }, 'master_node.password is required'],
-    ['master_node', { ssh_cp_name: 'm', username: 'u', password: 'p', pod_cidr: 'everything' }, 'master_node.pod_cidr must be a CIDR'],
+    ['master_node', { ssh_cp_name: 'm', username: 'u', password: 'p', pod_cidr: 'everything' }, 'master_node.pod_cidr must be a network'],
+    // The seed's own pod_cidr: Tacker's driver checks it with Python's ipaddress.ip_network, which refuses host bits.
+    [
+      'master_node',
+      { ssh_cp_name: 'm', username: 'u', password: 'p', pod_cidr: '192.168.3.0/16' },
+      'master_node.pod_cidr must be a network with no host bits set, such as 192.168.0.0/16, not "192.168.3.0/16"',
+    ],
+    [
+      'master_node',
+      { ssh_cp_name: 'm', username: 'u', password: 'p', cluster_cidr: '10.199.187.1/24' },
+      'master_node.cluster_cidr must be a network with no host bits set',
+    ],
     ['worker_node', [], 'worker_node must be an object'],
     ['worker_node', { username: 'u', password: 'p' }, 'worker_node.ssh_cp_name is required'],
     ['external_lb_param', { ssh_cp_name: 'lb', ssh_username: 'u', ssh_password: 'p' }, 'external_lb_param.script_path is required'],

@@ -35,7 +35,7 @@ describe('the kubespray inventory', () => {
       'https_proxy="https://user2:password2@host2:port2"',
       'no_proxy="192.168.246.0/24,10.0.0.1"',
       'k8s_node_cidr="10.10.0.0/24"',
-      'kube_pods_subnet="192.168.3.0/16"',
+      'kube_pods_subnet="192.168.0.0/16"',
       'kube_service_addresses="10.199.187.0/24"',
       '',
       '[kube_control_plane]',

@@ -1,4 +1,7 @@
-/** The seed's sample `k8s_cluster_installation_param` (tacker-specs "k8s-mgmtdriver-kubespray"), with the LB CP of Tacker's sample VNFD. */
+/**
+ * The seed's sample `k8s_cluster_installation_param` (tacker-specs "k8s-mgmtdriver-kubespray"), with the LB CP of
+ * Tacker's sample VNFD and a pod network without host bits (the sample's 192.168.3.0/16 is refused, as by Tacker).
+ */
 export function sampleClusterParam(): Record<string, unknown> {
   return {
     vim_name: 'kubernetes_vim',
@@ -15,7 +18,7 @@ export function sampleClusterParam(): Record<string, unknown> {
       nic_cp_name: 'masterNode_CP1',
       username: 'ubuntu',
       password: 'ubuntu',
-      pod_cidr: '192.168.3.0/16',
+      pod_cidr: '192.168.0.0/16',
       cluster_cidr: '10.199.187.0/24',
       cluster_cp_name: 'masterNode_CP1',
     },

@@ -1,5 +1,6 @@
 import { isRecord } from '@vnfm/util';
 import type { ClusterErrors } from './cluster-errors';
+import { isStrictNetwork } from './ip-networks';
 
 /**
  * Reads the members of one object of a request's parameters, naming each by
@@ -63,6 +64,18 @@ export class ParamMembers {
   private checkWord(key: string, value: string): string {
     if (/[\r\n]/.test(value)) throw this.invalid(key, 'must be a single line.');
     if (value.startsWith('-')) throw this.invalid(key, "must not start with '-'.");
+    return value;
+  }
+
+  /**
+   * A network as Python's `ipaddress.ip_network` (strict) takes it, which
+   * Tacker's kubespray and kubeadm drivers check `pod_cidr` and `cluster_cidr`
+   * with: no host bits set (192.168.3.0/16 is refused, 192.168.0.0/16 taken).
+   */
+  network(key: string): string | undefined {
+    const value = this.optionalText(key);
+    if (value !== undefined && !isStrictNetwork(value))
+      throw this.invalid(key, `must be a network with no host bits set, such as 192.168.0.0/16, not ${JSON.stringify(value)}.`);
     return value;
   }
 

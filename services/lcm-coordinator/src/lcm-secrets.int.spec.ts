@@ -32,7 +32,7 @@ const additionalParams = {
       ssh_cp_name: 'masterNode_CP1',
       username: 'ubuntu',
       password: 'master-Pw%2',
-      pod_cidr: '192.168.3.0/16',
+      pod_cidr: '192.168.0.0/16',
     },
     worker_node: { aspect_id: 'worker_instance', ssh_cp_name: 'workerNode_CP2', username: 'ubuntu', password: 'worker pw/3' },
     proxy: {

@@ -78,7 +78,7 @@ describe('mgmt-kubespray through the LCM: a Kubernetes cluster VNF built, scaled
       nic_cp_name: 'masterNode_CP1',
       username: 'vnfm',
       password: hosts.users['vnfm'],
-      pod_cidr: '192.168.3.0/16',
+      pod_cidr: '192.168.0.0/16',
       cluster_cidr: '10.199.187.0/24',
       cluster_cp_name: 'masterNode_CP1',
     },
