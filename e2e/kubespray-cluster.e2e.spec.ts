@@ -13,6 +13,7 @@ import { ensureK8s } from './support/k8s';
 import { LcmStage } from './support/lcm-stage';
 import { ensureSshHosts, type SshHosts } from './support/ssh-hosts';
 import { TACKER_CLI_INSTALL_TIMEOUT_MS } from './support/tacker-cli';
+import { specInstantiateBody, withChanges } from './support/lcm-requests';
 import { API_V2, VnflcmCli, type CliRecord } from './support/vnflcm-cli';
 
 // test-lane-group: cnf-nodeport-sample (Tacker's CNF nodeport sample: fixed NodePorts 30422/32019 and objects in namespace default of the test API server)
@@ -22,14 +23,15 @@ const sh = promisify(execFile);
 // The simulator's servers are SSH hosts 2-6 (the kubespray int specs use them too: run one at a time).
 const POOL = [laneVm(2), laneVm(3), laneVm(4), laneVm(5), laneVm(6)];
 
-type VnfcInfoShown = { id: string; vnfcResourceInfoId: string };
-
 // Needs `npm run build`, tools/k8s and tools/ssh-hosts (started here); installs the Tacker CLI when missing.
 describe('mgmt-kubespray with the unmodified Tacker CLI (v2): a Kubernetes cluster VNF built by the kubespray MgmtDriver on the OpenStack simulator', () => {
   const stage = new LcmStage('kubespray', { simDelayMs: 10, addressPool: POOL });
-  const lcm = () => new VnflcmCli(stage.cli, API_V2);
+  // The cluster through the v1 API, as seed 000's body is written; the CNF on it through v2.
+  const lcm = () => new VnflcmCli(stage.cli, []);
+  const lcmV2 = () => new VnflcmCli(stage.cli, API_V2);
   let hosts: SshHosts;
   let vnfdId = '';
+  let simulatorVimId = '';
   let id = '';
 
   const requestFile = (name: string, body: Record<string, unknown>) => {
@@ -37,61 +39,35 @@ describe('mgmt-kubespray with the unmodified Tacker CLI (v2): a Kubernetes clust
     writeFileSync(path, JSON.stringify(body));
     return path;
   };
-  // The seed's body adapted to the simulator (the BaseHOT's nfv parameters, its default VIM) and to the SSH hosts' logins.
-  const instantiateBody = () => ({
-    flavourId: 'simple',
-    additionalParams: {
-      nfv: {
-        VDU: Object.fromEntries(
-          ['masterNode', 'workerNode', 'externalLB'].map((vdu) => [
-            vdu,
-            { flavor: 'm1.medium', image: 'ubuntu-20.04-server-cloudimg-amd64' },
-          ]),
-        ),
-        CP: Object.fromEntries(['masterNode_CP1', 'workerNode_CP2', 'externalLB_CP3'].map((cp) => [cp, { network: 'net0' }])),
-      },
-      k8s_cluster_installation_param: {
-        vim_name: 'kubespray-e2e-cluster',
-        ansible: {
-          ip_address: hosts.ansibleServer.ip,
-          username: hosts.ansibleServer.username,
-          password: hosts.ansibleServer.password,
-          kubespray_root_path: hosts.ansibleServer.kubesprayRoot,
-          transferring_inventory_path: 'inventory/kubespray-e2e',
-        },
-        master_node: {
-          aspect_id: 'master_instance',
-          ssh_cp_name: 'masterNode_CP1',
-          nic_cp_name: 'masterNode_CP1',
-          username: 'vnfm',
-          password: hosts.users['vnfm'],
-          pod_cidr: '192.168.3.0/16',
-          cluster_cidr: '10.199.187.0/24',
-          cluster_cp_name: 'masterNode_CP1',
-        },
-        worker_node: {
-          aspect_id: 'worker_instance',
-          ssh_cp_name: 'workerNode_CP2',
-          nic_cp_name: 'workerNode_CP2',
-          username: 'vnfm',
-          password: hosts.users['vnfm'],
-        },
-        proxy: { http_proxy: 'http://user1:e2e-proxy-secret@host1:port1', no_proxy: '192.168.246.0/24,10.0.0.1' },
-        external_lb_param: {
-          ssh_cp_name: 'externalLB_CP3',
-          ssh_username: 'vnfm',
-          ssh_password: hosts.users['vnfm'],
-          script_path: './Scripts/install_external_lb.sh',
-        },
-      },
-    },
-  });
+  // Seed 000's instantiate body as the spec prints it (the v1 API), changed only where it names this machine's
+  // things (the Ansible server, its kubespray and inventory paths, the VMs' passwords, the simulator's VIM) and
+  // where Tacker's driver refuses it too: the package's LB CP is externalLB_CP3, its LB script is
+  // install_external_lb.sh, and a pod network has no host bits (docs/mgmt-drivers.md, "The seeds' request
+  // bodies"). The user data fills the BaseHOT's nfv: none is given.
+  const instantiateBody = () => {
+    const param = '/additionalParams/k8s_cluster_installation_param';
+    return withChanges(specInstantiateBody('000'), {
+      [`${param}/ansible/ip_address`]: hosts.ansibleServer.ip,
+      [`${param}/ansible/username`]: hosts.ansibleServer.username,
+      [`${param}/ansible/password`]: hosts.ansibleServer.password,
+      [`${param}/ansible/kubespray_root_path`]: hosts.ansibleServer.kubesprayRoot,
+      [`${param}/ansible/transferring_inventory_path`]: 'inventory/kubespray-e2e',
+      [`${param}/master_node/pod_cidr`]: '192.168.0.0/16',
+      [`${param}/master_node/password`]: hosts.users['ubuntu'],
+      [`${param}/worker_node/password`]: hosts.users['ubuntu'],
+      [`${param}/external_lb_param/ssh_cp_name`]: 'externalLB_CP3',
+      [`${param}/external_lb_param/ssh_password`]: hosts.users['ubuntu'],
+      [`${param}/external_lb_param/script_path`]: './Scripts/install_external_lb.sh',
+      '/extVirtualLinks/2/extCps/0/cpdId': 'externalLB_CP3',
+      '/vimConnectionInfo/0/vimId': simulatorVimId,
+    });
+  };
 
   const completes = (args: string[]) => lcm().complete(id, args, 600_000);
   const shown = async () => {
     const record = await lcm().json<CliRecord>(['vnflcm', 'show', id]);
-    const info = record['Instantiated Vnf Info'] as (InstantiatedVnfInfo & { vnfcInfo?: VnfcInfoShown[] }) | undefined;
-    return { record, info, vnfcs: (info?.vnfcResourceInfo ?? []) as VnfcResourceInfo[] };
+    const info = record['Instantiated Vnf Info'] as InstantiatedVnfInfo | undefined;
+    return { record, vnfcs: (info?.vnfcResourceInfo ?? []) as VnfcResourceInfo[] };
   };
   const of = (vnfcs: VnfcResourceInfo[], vduId: string) => vnfcs.filter((vnfc) => vnfc.vduId === vduId);
   // backend kubernetes-nodeport of the LB VM: a server per master and worker, in haproxy.cfg and in the running HAProxy.
@@ -103,7 +79,9 @@ describe('mgmt-kubespray with the unmodified Tacker CLI (v2): a Kubernetes clust
     return { configured: addresses, running: addresses };
   };
   const lbOf = (vnfcs: VnfcResourceInfo[]) => cpAddress(of(vnfcs, 'externalLB')[0] as VnfcResourceInfo, 'externalLB_CP3') ?? '';
-  const clusterVim = async () => (await stage.cli.json<CliRecord[]>(['vim', 'list'])).find((vim) => vim.Name === 'kubespray-e2e-cluster');
+  const vimNamed = async (name: string) => (await stage.cli.json<CliRecord[]>(['vim', 'list'])).find((vim) => vim.Name === name);
+  // The seed's vim_name.
+  const clusterVim = () => vimNamed('kubernetes_vim');
 
   beforeAll(async () => {
     await ensureK8s();
@@ -111,6 +89,7 @@ describe('mgmt-kubespray with the unmodified Tacker CLI (v2): a Kubernetes clust
     await sh('bash', [`${repoRoot()}/tools/ansible/link-k8s.sh`]);
     for (const ip of POOL) await sh('bash', [`${repoRoot()}/tools/ssh-hosts/ssh-hosts.sh`, 'reset', ip]);
     await stage.open();
+    simulatorVimId = String((await vimNamed('openstack-sim'))?.ID);
     // As packaged (its hooks name Scripts/kubespray_mgmt.py), plus the scripts the package names; zipped as Tacker zips it.
     const info = await onboardZip(
       stage.http,
@@ -162,7 +141,7 @@ describe('mgmt-kubespray with the unmodified Tacker CLI (v2): a Kubernetes clust
       'mgmt-kubespray-cnf-nodeport',
       await zipStagedPackage(stage.dataDir, 'mgmt-kubespray-cnf-nodeport', { restampDigests: true, tackerTypes: true }),
     );
-    const cnfId = String((await lcm().json<CliRecord>(['vnflcm', 'create', '--name', 'kubespray-e2e-cnf', String(cnf.vnfdId)])).ID);
+    const cnfId = String((await lcmV2().json<CliRecord>(['vnflcm', 'create', '--name', 'kubespray-e2e-cnf', String(cnf.vnfdId)])).ID);
     const body = {
       flavourId: 'simple',
       vimConnectionInfo: { vim1: { vimId: String(vim?.ID), vimType: 'ETSINFV.KUBERNETES.V_1' } },
@@ -175,7 +154,7 @@ describe('mgmt-kubespray with the unmodified Tacker CLI (v2): a Kubernetes clust
       },
     };
     const onCnf = async (args: string[]) => {
-      const op = await lcm().settle(await lcm().startTask(cnfId, args), undefined, 300_000);
+      const op = await lcmV2().settle(await lcmV2().startTask(cnfId, args), undefined, 300_000);
       const error = op.Error ? String((op.Error as { detail?: unknown }).detail ?? JSON.stringify(op.Error)) : 'no error';
       expect([args[1], op['Operation State'], error]).toEqual([args[1], 'COMPLETED', 'no error']);
     };
@@ -188,7 +167,7 @@ describe('mgmt-kubespray with the unmodified Tacker CLI (v2): a Kubernetes clust
     await onCnf(['vnflcm', 'terminate', cnfId, '--termination-type', 'FORCEFUL']);
     expect(await lbConfig(lb)).not.toContain('frontend default_nginx-service');
     expect((await kubectl(['get', 'deployment', 'vdu1-simple', '-n', 'default', '--ignore-not-found', '-o', 'name'])).trim()).toBe('');
-    expect(await lcm().run(['vnflcm', 'delete', cnfId])).toMatchObject({ code: 0 });
+    expect(await lcmV2().run(['vnflcm', 'delete', cnfId])).toMatchObject({ code: 0 });
   });
 
   it('scale out then in: the new worker joins and is routed, the removed one drained, removed and unrouted', async () => {
@@ -205,10 +184,9 @@ describe('mgmt-kubespray with the unmodified Tacker CLI (v2): a Kubernetes clust
   });
 
   it('heal a worker, then the whole cluster: the VIM is replaced by a REACHABLE one, HAProxy routes to the workers', async () => {
-    const { info, vnfcs } = await shown();
-    const [worker] = of(vnfcs, 'workerNode') as [VnfcResourceInfo];
-    const vnfcInfoId = info?.vnfcInfo?.find((one) => one.vnfcResourceInfoId === worker.id)?.id;
-    await completes(['vnflcm', 'heal', id, '--cause', 'e2e: one worker', '--vnfc-instance', String(vnfcInfoId)]);
+    const [worker] = of((await shown()).vnfcs, 'workerNode') as [VnfcResourceInfo];
+    // v1 (SOL 003 v2.6.1) names the VNFC to heal by its vnfcResourceInfo id.
+    await completes(['vnflcm', 'heal', id, '--cause', 'e2e: one worker', '--vnfc-instance', worker.id]);
     const healed = (await shown()).vnfcs;
     expect(await lbNodeportRoutes(lbOf(healed))).toEqual(routesOf(healed));
     const vimBefore = await clusterVim();
@@ -226,17 +204,20 @@ describe('mgmt-kubespray with the unmodified Tacker CLI (v2): a Kubernetes clust
     const { stdout } = await sh('grep', [
       '-rlF',
       '-e',
-      hosts.users['vnfm'] ?? '',
+      hosts.users['ubuntu'] ?? '',
       '-e',
       hosts.ansibleServer.password,
       '-e',
-      'e2e-proxy-secret',
+      'password1',
+      '-e',
+      'password2',
       join(stage.dataDir, 'data'),
     ]).catch((error: { code?: number; stdout?: string }) => {
       if (error.code === 1) return { stdout: '' };
       throw error;
     });
     expect(stdout).toBe('');
-    expect(stage.output.filter((line) => line.includes(hosts.users['vnfm'] ?? '') || line.includes('e2e-proxy-secret'))).toEqual([]);
+    const secrets = [hosts.users['ubuntu'] ?? '', 'password1', 'password2'];
+    expect(stage.output.filter((line) => secrets.some((secret) => line.includes(secret)))).toEqual([]);
   });
 });

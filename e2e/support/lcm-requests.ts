@@ -1,4 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { isRecord } from '@vnfm/util';
 import { corpusPath } from '@vnfm/vnf-package/testing';
 
 type Json = Record<string, unknown>;
@@ -51,4 +53,38 @@ export function instantiateRequest(apiMajor: 1 | 2): Json {
   const common = { ...body, additionalParams, extVirtualLinks, extManagedVirtualLinks };
   if (apiMajor === 2) return common;
   return { ...omit(common, 'extensions', 'vnfConfigurableProperties'), extVirtualLinks: extVirtualLinks.map(toV1ExtLink) };
+}
+
+/**
+ * The instantiate request body (the JSON code block with a `flavourId`) of a
+ * Tacker spec of the test corpus, by the spec's number (`000` for
+ * testdata/corpus/tacker-specs/000_*.txt), as the spec prints it.
+ */
+export function specInstantiateBody(spec: string): Json {
+  const dir = corpusPath('tacker-specs');
+  const file = readdirSync(dir).find((name) => name.startsWith(`${spec}_`) && name.endsWith('.txt'));
+  if (!file) throw new Error(`no spec ${spec} in ${dir}`);
+  const bodies = [...readFileSync(join(dir, file), 'utf8').matchAll(/\.\. code-block:: json\n\n((?:[ ]+.*\n|\n)+)/g)]
+    .map((match) => JSON.parse(match[1] as string) as Json)
+    .filter((body) => 'flavourId' in body);
+  if (bodies.length !== 1) throw new Error(`spec ${file} has ${bodies.length} instantiate bodies, not one`);
+  return bodies[0] as Json;
+}
+
+/**
+ * `body` with the values at these JSON pointers (`/a/0/b`) replaced, each of
+ * which must already be there: what a test changes of a body as written is
+ * exactly the list it passes.
+ */
+export function withChanges(body: Json, changes: Record<string, unknown>): Json {
+  const copy = structuredClone(body);
+  for (const [pointer, value] of Object.entries(changes)) {
+    const keys = pointer.split('/').slice(1);
+    const last = keys.pop() ?? '';
+    let at: unknown = copy;
+    for (const key of keys) at = isRecord(at) || Array.isArray(at) ? (at as Json)[key] : undefined;
+    if (!(isRecord(at) || Array.isArray(at)) || !(last in at)) throw new Error(`${pointer} is not in the body`);
+    (at as Json)[last] = value;
+  }
+  return copy;
 }
