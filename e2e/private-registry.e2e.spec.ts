@@ -8,6 +8,7 @@ import { cpAddress } from '@vnfm/vm-cluster';
 import { freshDockerVms, inVm, registryImageTar } from '../services/mgmt-driver-runner/src/testing/private-registry/docker-vms';
 import { onboardZip, zipStagedPackage } from './support/corpus-packages';
 import { cloudServerIds, recordedServerIds } from './support/heat-servers';
+import { specInstantiateBody, withChanges } from './support/lcm-requests';
 import { LcmStage } from './support/lcm-stage';
 import { ensureSshHosts, type SshHosts } from './support/ssh-hosts';
 import { TACKER_CLI_INSTALL_TIMEOUT_MS } from './support/tacker-cli';
@@ -20,7 +21,7 @@ const sh = promisify(execFile);
 
 // SSH hosts no other suite uses (kubespray .2-.6, generic .5-.14 but .13, registry int specs .15/.16).
 const POOL = [laneVm(13), laneVm(1)];
-const IMAGE_PATH = 'Files/images/private_registry.tar';
+const IMAGE_PATH = 'Files/images/private_registry.tar'; // the seed's image_path
 
 // Needs `npm run build`, tools/ssh-hosts and tools/docker (prepared here); installs the Tacker CLI when missing.
 describe('mgmt-private-registry with the unmodified Tacker CLI (v1): a Docker private registry VNF installed by its MgmtDriver on the OpenStack simulator', () => {
@@ -36,27 +37,13 @@ describe('mgmt-private-registry with the unmodified Tacker CLI (v1): a Docker pr
     writeFileSync(path, JSON.stringify(body));
     return path;
   };
-  // Seed 002's body adapted to the simulator (its default VIM, the VDU's flavour) and to the SSH hosts' login.
-  const instantiateBody = (vimId: string) => ({
-    flavourId: 'simple',
-    extVirtualLinks: [
-      {
-        id: 'net0',
-        resourceId: 'net0',
-        extCps: [{ cpdId: 'CP1', cpConfig: [{ cpProtocolData: [{ layerProtocol: 'IP_OVER_ETHERNET' }] }] }],
-      },
-    ],
-    additionalParams: {
-      private_registry_installation_param: {
-        ssh_cp_name: 'CP1',
-        ssh_username: 'vnfm',
-        ssh_password: hosts.users['vnfm'],
-        image_path: IMAGE_PATH,
-      },
-      nfv: { VDU: { PrivateRegistryVDU: { computeFlavourId: 'm1.medium' } } },
-    },
-    vimConnectionInfo: [{ id: 'vim1', vimId, vimType: 'ETSINFV.OPENSTACK_KEYSTONE.V_2' }],
-  });
+  // Seed 002's registry VNF body as the spec prints it (no nfv: the template is built from the VNFD), changed only
+  // where it names this machine's things: the VM's password and the simulator's VIM.
+  const instantiateBody = (vimId: string) =>
+    withChanges(specInstantiateBody('002', 0), {
+      '/additionalParams/private_registry_installation_param/ssh_password': hosts.users['ubuntu'],
+      '/vimConnectionInfo/0/vimId': vimId,
+    });
 
   const completes = async (args: string[]) => {
     const op = await lcm().settle(await lcm().startTask(id, args), undefined, 600_000);
@@ -171,7 +158,7 @@ describe('mgmt-private-registry with the unmodified Tacker CLI (v1): a Docker pr
     await completes(['vnflcm', 'terminate', id, '--termination-type', 'FORCEFUL']);
     expect(cloudServerIds(stage.sim.state(), id)).toEqual([]);
     expect(await lcm().run(['vnflcm', 'delete', id])).toMatchObject({ code: 0, stdout: expect.stringContaining('deleted successfully') });
-    const password = hosts.users['vnfm'] ?? '';
+    const password = hosts.users['ubuntu'] ?? '';
     expect(password.length).toBeGreaterThan(0);
     const { stdout } = await sh('grep', ['-rlF', '-e', password, join(stage.dataDir, 'data')]).catch(
       (error: { code?: number; stdout?: string }) => {

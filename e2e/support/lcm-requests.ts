@@ -56,19 +56,21 @@ export function instantiateRequest(apiMajor: 1 | 2): Json {
 }
 
 /**
- * The instantiate request body (the JSON code block with a `flavourId`) of a
- * Tacker spec of the test corpus, by the spec's number (`000` for
- * testdata/corpus/tacker-specs/000_*.txt), as the spec prints it.
+ * An instantiate request body (a JSON code block with a `flavourId`) of a
+ * Tacker spec of the test corpus, as the spec prints it: the spec by its
+ * number (`000` for testdata/corpus/tacker-specs/000_*.txt), the body by its
+ * place among the spec's instantiate bodies.
  */
-export function specInstantiateBody(spec: string): Json {
+export function specInstantiateBody(spec: string, index = 0): Json {
   const dir = corpusPath('tacker-specs');
   const file = readdirSync(dir).find((name) => name.startsWith(`${spec}_`) && name.endsWith('.txt'));
   if (!file) throw new Error(`no spec ${spec} in ${dir}`);
   const bodies = [...readFileSync(join(dir, file), 'utf8').matchAll(/\.\. code-block:: json\n\n((?:[ ]+.*\n|\n)+)/g)]
     .map((match) => JSON.parse(match[1] as string) as Json)
     .filter((body) => 'flavourId' in body);
-  if (bodies.length !== 1) throw new Error(`spec ${file} has ${bodies.length} instantiate bodies, not one`);
-  return bodies[0] as Json;
+  const body = bodies[index];
+  if (!body) throw new Error(`spec ${file} has ${bodies.length} instantiate bodies, none at ${index}`);
+  return body;
 }
 
 /**
