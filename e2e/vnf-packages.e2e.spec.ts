@@ -125,7 +125,7 @@ describe('VNF packages: the Tacker CLI and /vnfpkgm/v1 against the standalone pr
   // Each package also as Tacker's functional tests zip it, with ETSI's SOL001 v2.6.1 type files added to
   // Definitions/ (their VnfMonitoringParameter list continues at column 1, as PyYAML allows): the same outcome.
   // The copy as it is goes through the Tacker CLI, the copy with the type files through /vnfpkgm/v1 directly
-  // (each CLI command costs about a second of CPU; what the CLI sends does not depend on the package).
+  // (what the CLI sends does not depend on the package).
   const variants = CORPUS.flatMap(([name, expected]): [string, string, Expected][] => [
     [name, 'as copied, with the CLI', expected],
     [name, 'with the SOL001 type files in Definitions/, over the API', expected],

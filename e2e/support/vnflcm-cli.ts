@@ -14,8 +14,8 @@ export const API_V2 = ['--os-tacker-api-version', '2'];
  * print: a task command (instantiate, scale, heal, terminate) only says
  * "... has been accepted", so the started occurrence is the one the
  * instance's occurrences show and did not show before. The waits read the
- * API (each CLI command starts a Python interpreter, about a second of CPU),
- * and the CLI shows what they waited for once.
+ * API (a CLI command run by hand starts a Python interpreter, about a second
+ * of CPU), and the CLI shows what they waited for once.
  */
 export class VnflcmCli {
   constructor(
