@@ -40,10 +40,12 @@ describe('mgmt-kubespray with the unmodified Tacker CLI (v2): a Kubernetes clust
     return path;
   };
   // Seed 000's instantiate body as the spec prints it (the v1 API), changed only where it names this machine's
-  // things (the Ansible server, its kubespray and inventory paths, the VMs' passwords, the simulator's VIM) and
+  // things (the Ansible server, its kubespray and inventory paths, the VMs' logins, the simulator's VIM) and
   // where Tacker's driver refuses it too: the package's LB CP is externalLB_CP3, its LB script is
   // install_external_lb.sh, and a pod network has no host bits (docs/mgmt-drivers.md, "The seeds' request
   // bodies"). The user data fills the BaseHOT's nfv: none is given.
+  // The nodes' login is the VMs' vnfm user: their ubuntu user's password is "ubuntu", its own name, which the
+  // check that no password rests anywhere could not tell from the user name.
   const instantiateBody = () => {
     const param = '/additionalParams/k8s_cluster_installation_param';
     return withChanges(specInstantiateBody('000'), {
@@ -53,10 +55,13 @@ describe('mgmt-kubespray with the unmodified Tacker CLI (v2): a Kubernetes clust
       [`${param}/ansible/kubespray_root_path`]: hosts.ansibleServer.kubesprayRoot,
       [`${param}/ansible/transferring_inventory_path`]: 'inventory/kubespray-e2e',
       [`${param}/master_node/pod_cidr`]: '192.168.0.0/16',
-      [`${param}/master_node/password`]: hosts.users['ubuntu'],
-      [`${param}/worker_node/password`]: hosts.users['ubuntu'],
+      [`${param}/master_node/username`]: 'vnfm',
+      [`${param}/master_node/password`]: hosts.users['vnfm'],
+      [`${param}/worker_node/username`]: 'vnfm',
+      [`${param}/worker_node/password`]: hosts.users['vnfm'],
       [`${param}/external_lb_param/ssh_cp_name`]: 'externalLB_CP3',
-      [`${param}/external_lb_param/ssh_password`]: hosts.users['ubuntu'],
+      [`${param}/external_lb_param/ssh_username`]: 'vnfm',
+      [`${param}/external_lb_param/ssh_password`]: hosts.users['vnfm'],
       [`${param}/external_lb_param/script_path`]: './Scripts/install_external_lb.sh',
       '/extVirtualLinks/2/extCps/0/cpdId': 'externalLB_CP3',
       '/vimConnectionInfo/0/vimId': simulatorVimId,
@@ -204,7 +209,7 @@ describe('mgmt-kubespray with the unmodified Tacker CLI (v2): a Kubernetes clust
     const { stdout } = await sh('grep', [
       '-rlF',
       '-e',
-      hosts.users['ubuntu'] ?? '',
+      hosts.users['vnfm'] ?? '',
       '-e',
       hosts.ansibleServer.password,
       '-e',
@@ -217,7 +222,7 @@ describe('mgmt-kubespray with the unmodified Tacker CLI (v2): a Kubernetes clust
       throw error;
     });
     expect(stdout).toBe('');
-    const secrets = [hosts.users['ubuntu'] ?? '', 'password1', 'password2'];
+    const secrets = [hosts.users['vnfm'] ?? '', 'password1', 'password2'];
     expect(stage.output.filter((line) => secrets.some((secret) => line.includes(secret)))).toEqual([]);
   });
 });

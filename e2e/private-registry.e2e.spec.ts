@@ -38,10 +38,11 @@ describe('mgmt-private-registry with the unmodified Tacker CLI (v1): a Docker pr
     return path;
   };
   // Seed 002's registry VNF body as the spec prints it (no nfv: the template is built from the VNFD), changed only
-  // where it names this machine's things: the VM's password and the simulator's VIM.
+  // where it names this machine's things: the VM's login and the simulator's VIM.
   const instantiateBody = (vimId: string) =>
     withChanges(specInstantiateBody('002', 0), {
-      '/additionalParams/private_registry_installation_param/ssh_password': hosts.users['ubuntu'],
+      '/additionalParams/private_registry_installation_param/ssh_username': 'vnfm',
+      '/additionalParams/private_registry_installation_param/ssh_password': hosts.users['vnfm'],
       '/vimConnectionInfo/0/vimId': vimId,
     });
 
@@ -158,7 +159,7 @@ describe('mgmt-private-registry with the unmodified Tacker CLI (v1): a Docker pr
     await completes(['vnflcm', 'terminate', id, '--termination-type', 'FORCEFUL']);
     expect(cloudServerIds(stage.sim.state(), id)).toEqual([]);
     expect(await lcm().run(['vnflcm', 'delete', id])).toMatchObject({ code: 0, stdout: expect.stringContaining('deleted successfully') });
-    const password = hosts.users['ubuntu'] ?? '';
+    const password = hosts.users['vnfm'] ?? '';
     expect(password.length).toBeGreaterThan(0);
     const { stdout } = await sh('grep', ['-rlF', '-e', password, join(stage.dataDir, 'data')]).catch(
       (error: { code?: number; stdout?: string }) => {

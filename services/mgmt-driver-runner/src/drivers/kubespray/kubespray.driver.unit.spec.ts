@@ -98,8 +98,8 @@ describe('the kubespray parameters, checked before the operation starts', () => 
     expect(await refusedWith({ ...param, ansible: { ...param.ansible, password: undefined } })).toBe(
       'additionalParams.k8s_cluster_installation_param.ansible.password is required by the kubespray MgmtDriver and is missing or empty.',
     );
-    expect(await refusedWith({ ...param, master_node: { ...param.master_node, pod_cidr: '10.0.0.0' } })).toContain(
-      'master_node.pod_cidr must be a CIDR',
+    expect(await refusedWith({ ...param, master_node: { ...param.master_node, pod_cidr: '10.0.0.1/8' } })).toContain(
+      'master_node.pod_cidr must be a network with no host bits set',
     );
     expect(await refusedWith(sealedParam({ private_registry_connection_info: [{ connection_type: '2', server: 'r:5000' }] }))).toBe(
       'additionalParams.k8s_cluster_installation_param.private_registry_connection_info[0].connection_type must be 0 (HTTP) or 1 (HTTPS), not "2".',
