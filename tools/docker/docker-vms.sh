@@ -43,7 +43,8 @@ CONTAINERD_INIT='#!/bin/sh
 # Short-Description: containerd container runtime (what containerd.service runs, for a system without systemd)
 ### END INIT INFO
 PIDFILE=/run/containerd-init.pid
-answering() { ctr version >/dev/null 2>&1; }
+# ctr waits 10 s for a socket that is not there: asked only once containerd has made it.
+answering() { [ -S /run/containerd/containerd.sock ] && ctr version >/dev/null 2>&1; }
 start() {
   answering && return 0
   start-stop-daemon --start --background --make-pidfile --pidfile "$PIDFILE" --exec /bin/sh -- -c "exec /usr/bin/containerd >>/var/log/containerd.log 2>&1"

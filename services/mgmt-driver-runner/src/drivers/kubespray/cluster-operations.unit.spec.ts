@@ -303,14 +303,16 @@ describe('the kubespray MgmtDriver, step by step (SSH and the bus recorded)', ()
         // containerd: found, its config read whole (as hex), started, each registry's hosts.toml (and CA), config.toml, restarted
         'ubuntu@10.0.0.3 sudo sh -c command -v containerd',
         'ubuntu@10.0.0.3 sudo sh -c if [ -e "$1" ]; then od -An -v -tx1 -- "$1"; fi sh /etc/containerd/config.toml',
-        expect.stringMatching(/^ubuntu@10\.0\.0\.3 sudo sh -c ctr version .*service "\$1" start; fi; } sh containerd$/),
-        expect.stringContaining('until ctr version'),
+        expect.stringMatching(
+          /^ubuntu@10\.0\.0\.3 sudo sh -c test -S \/run\/containerd\/containerd\.sock && ctr version .*service "\$1" start; fi; } sh containerd$/,
+        ),
+        expect.stringContaining('until test -S /run/containerd/containerd.sock && ctr version'),
         ...installed('hosts.toml-10.0.0.20_5000', '/etc/containerd/certs.d/10.0.0.20:5000/hosts.toml'),
         ...installed('ca.crt-registry.example.com', '/etc/containerd/certs.d/registry.example.com/ca.crt'),
         ...installed('hosts.toml-registry.example.com', '/etc/containerd/certs.d/registry.example.com/hosts.toml'),
         ...installed('config.toml', '/etc/containerd/config.toml', '600'),
         expect.stringMatching(/service "\$1" restart; fi sh containerd$/),
-        expect.stringContaining('until ctr version'),
+        expect.stringContaining('until test -S /run/containerd/containerd.sock && ctr version'),
         'ubuntu@10.0.0.3 sudo docker login --username user01 --password-stdin registry.example.com',
       ]);
       expect(shell.files.get('/tmp/vnfm-kubespray/registries/hosts.toml-10.0.0.20_5000')).toContain('skip_verify = true');

@@ -12,8 +12,11 @@ import type { HookPackageFiles } from '../hook-driver';
 import { restartService, startService } from '../node-service';
 import { installFile, readRootFile } from './remote-files';
 
-/** Answers only when containerd does (its own client, on its default socket). */
-const CONTAINERD_PROBE = 'ctr version';
+/**
+ * Answers only when containerd does (its own client, on its default socket); the socket is looked for first, as
+ * `ctr` waits 10 s for one that is not there (a node where containerd is not running yet).
+ */
+const CONTAINERD_PROBE = 'test -S /run/containerd/containerd.sock && ctr version';
 
 /**
  * The registries for the node's containerd, the runtime of current kubespray
