@@ -1,6 +1,6 @@
 export { clusterErrors, type ClusterErrors } from './cluster-errors';
 export { ParamMembers } from './param-members';
-export { ipv4NetworkAddresses, ipv4ToNumber, isIpAddress, isStrictNetwork } from './ip-networks';
+export { ipv4NetworkAddresses, ipv4ToNumber, isIpAddress } from './ip-networks';
 export { proxyPasswords } from './proxy-passwords';
 export { cpAddress, roleOf, requireAddress } from './vnfc-roles';
 export { healsWholeVnf } from './heal-scope';
