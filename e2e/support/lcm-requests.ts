@@ -73,6 +73,15 @@ export function specInstantiateBody(spec: string, index = 0): Json {
   return body;
 }
 
+/** The object or array a JSON pointer (`/a/0/b`) ends in, and the last key; undefined as parent when the path is not in the body. */
+function pointed(body: Json, pointer: string): { parent: Json | unknown[] | undefined; last: string } {
+  const keys = pointer.split('/').slice(1);
+  const last = keys.pop() ?? '';
+  let at: unknown = body;
+  for (const key of keys) at = isRecord(at) || Array.isArray(at) ? (at as Json)[key] : undefined;
+  return { parent: isRecord(at) || Array.isArray(at) ? at : undefined, last };
+}
+
 /**
  * `body` with the values at these JSON pointers (`/a/0/b`) replaced, each of
  * which must already be there: what a test changes of a body as written is
@@ -81,12 +90,25 @@ export function specInstantiateBody(spec: string, index = 0): Json {
 export function withChanges(body: Json, changes: Record<string, unknown>): Json {
   const copy = structuredClone(body);
   for (const [pointer, value] of Object.entries(changes)) {
-    const keys = pointer.split('/').slice(1);
-    const last = keys.pop() ?? '';
-    let at: unknown = copy;
-    for (const key of keys) at = isRecord(at) || Array.isArray(at) ? (at as Json)[key] : undefined;
-    if (!(isRecord(at) || Array.isArray(at)) || !(last in at)) throw new Error(`${pointer} is not in the body`);
-    (at as Json)[last] = value;
+    const { parent, last } = pointed(copy, pointer);
+    if (!parent || !(last in parent)) throw new Error(`${pointer} is not in the body`);
+    (parent as Json)[last] = value;
+  }
+  return copy;
+}
+
+/**
+ * `body` with members added at these JSON pointers: each one's object must be
+ * there and the member must not (a member the body has is changed with
+ * `withChanges`), so what a test adds to a body as written is exactly this list.
+ */
+export function withAdditions(body: Json, additions: Record<string, unknown>): Json {
+  const copy = structuredClone(body);
+  for (const [pointer, value] of Object.entries(additions)) {
+    const { parent, last } = pointed(copy, pointer);
+    if (!isRecord(parent)) throw new Error(`${pointer}: no object of the body to add it to`);
+    if (last in parent) throw new Error(`${pointer} is already in the body`);
+    parent[last] = value;
   }
   return copy;
 }

@@ -35,7 +35,7 @@ import {
   serveNodePort,
   stopNodePort,
 } from '../../testing/kubespray/cluster-probes';
-import { freshDockerVms, inVm } from '../../testing/private-registry/docker-vms';
+import { freshDockerVms, inVm, pullsWithDockerAndCri } from '../../testing/private-registry/docker-vms';
 import { startTestRegistries, type TestRegistries } from '../../testing/private-registry/test-registries';
 
 // test-lane-group: registry (the private registries bind ports 5000/5443 of every address (--network host))
@@ -139,14 +139,7 @@ describe('mgmt-kubespray through the LCM: a Kubernetes cluster VNF built, scaled
   // registry, by the names its /etc/hosts gives them, each named there once.
   const pullsFromBoth = async (vnfc: VnfcResourceInfo, cp: string) => {
     const ip = address(vnfc, cp);
-    const docker = (...argv: string[]) => inVm(ip, ['/usr/bin/docker', '-H', 'unix:///run/docker.sock', ...argv]);
-    const socket = 'unix:///run/containerd/containerd.sock';
-    const crictl = (...argv: string[]) =>
-      inVm(ip, ['/opt/vnfm-docker-vms/bin/crictl', '--runtime-endpoint', socket, '--image-endpoint', socket, ...argv]);
-    for (const image of [registries.httpImage, registries.tlsImage]) {
-      await docker('pull', image);
-      await crictl('pull', image);
-    }
+    for (const image of [registries.httpImage, registries.tlsImage]) await pullsWithDockerAndCri(ip, image);
     const hostsLines = (await inVm(ip, ['cat', '/etc/hosts'])).split('\n');
     for (const name of ['registry-http.test', 'registry-tls.test'])
       expect({ ip, lines: hostsLines.filter((line) => line === `${REGISTRY_VM} ${name}`).length }).toEqual({ ip, lines: 1 });

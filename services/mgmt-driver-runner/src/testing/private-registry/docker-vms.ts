@@ -32,3 +32,23 @@ export async function inVm(ip: string, argv: readonly string[], input?: string):
 
 /** The VM's /root as the machine sees it (a bind mount in the VM, not an overlay: files copied here are in the VM at once). */
 export const vmRootDir = (ip: string) => join(infraHome(), 'ssh-hosts', 'vms', ip, 'root');
+
+const CONTAINERD_SOCKET = 'unix:///run/containerd/containerd.sock';
+
+/**
+ * The VM's own dockerd, and its containerd as the kubelet asks it (CRI,
+ * through crictl of tools/docker: no credentials in the request), each pull
+ * the image; a failed pull throws with its error.
+ */
+export async function pullsWithDockerAndCri(ip: string, image: string): Promise<void> {
+  await inVm(ip, ['/usr/bin/docker', '-H', 'unix:///run/docker.sock', 'pull', image]);
+  await inVm(ip, [
+    '/opt/vnfm-docker-vms/bin/crictl',
+    '--runtime-endpoint',
+    CONTAINERD_SOCKET,
+    '--image-endpoint',
+    CONTAINERD_SOCKET,
+    'pull',
+    image,
+  ]);
+}

@@ -75,10 +75,27 @@ function makeTls(dir: string, user: string, password: string): void {
   writeFileSync(join(dir, 'htpasswd'), `${user}:${hash}\n`);
 }
 
-/** Starts both registries on `vm` (its dockerd started; the VM prepared by `freshDockerVms`) and pushes a probe image into each. */
-export async function startTestRegistries(vm: string, dir: string, run: string): Promise<TestRegistries> {
+/** The HTTPS registry alone (`registry-tls.test:5443`, test CA, htpasswd login, one probe image): beside another HTTP registry on :5000. */
+export interface TlsTestRegistry {
+  server: string;
+  /** The test CA's certificate file (the package's `certificate_path` content). */
+  caFile: string;
+  login: { user: string; password: string };
+  image: string;
+  /** The `hosts_string` that resolves `server` to the VM. */
+  hostsString: string;
+  stop(): Promise<void>;
+}
+
+const dockerOn =
+  (vm: string) =>
+  (...argv: string[]) =>
+    inVm(vm, ['/usr/bin/docker', '-H', 'unix:///run/docker.sock', ...argv]);
+
+/** Starts the HTTPS registry on `vm` (its dockerd started; the VM prepared by `freshDockerVms`) and pushes a probe image into it. */
+export async function startTlsTestRegistry(vm: string, dir: string, run: string): Promise<TlsTestRegistry> {
   const login = { user: 'puller', password: `pull-${run}` };
-  const docker = (...argv: string[]) => inVm(vm, ['/usr/bin/docker', '-H', 'unix:///run/docker.sock', ...argv]);
+  const docker = dockerOn(vm);
   makeTls(dir, login.user, login.password);
   const tar = await registryImageTar();
   await inVm(vm, ['service', 'docker', 'start']);
@@ -87,8 +104,7 @@ export async function startTestRegistries(vm: string, dir: string, run: string):
   for (const file of ['server.crt', 'server.key', 'htpasswd']) copyFileSync(join(dir, file), join(vmRootDir(vm), 'tls', file));
   copyFileSync(tar, join(vmRootDir(vm), 'registry.tar'));
   await docker('load', '--input', '/root/registry.tar');
-  await docker('rm', '--force', 'reg-http', 'reg-tls').catch(() => undefined);
-  await docker('run', '--detach', '--network', 'host', '--env', 'REGISTRY_HTTP_ADDR=:5000', '--name', 'reg-http', 'registry:latest');
+  await docker('rm', '--force', 'reg-tls').catch(() => undefined);
   await docker(
     'run',
     '--detach',
@@ -113,9 +129,7 @@ export async function startTestRegistries(vm: string, dir: string, run: string):
     'registry:latest',
   );
   await inVm(vm, ['sh', '-c', 'sleep 1']);
-  // One image in each, pushed from the registry VM itself (by address: its own /etc/hosts has no test names).
-  await docker('tag', 'registry:latest', `${vm}:5000/vnfm/http-probe:${run}`);
-  await docker('push', `${vm}:5000/vnfm/http-probe:${run}`);
+  // Pushed from the registry VM itself (by address: its own /etc/hosts has no test names).
   await inVm(
     vm,
     ['/usr/bin/docker', '-H', 'unix:///run/docker.sock', 'login', '--username', login.user, '--password-stdin', `${vm}:5443`],
@@ -124,26 +138,48 @@ export async function startTestRegistries(vm: string, dir: string, run: string):
   await docker('tag', 'registry:latest', `${vm}:5443/vnfm/tls-probe:${run}`);
   await docker('push', `${vm}:5443/vnfm/tls-probe:${run}`);
   return {
-    http: HTTP_REGISTRY,
-    tls: TLS_REGISTRY,
+    server: TLS_REGISTRY,
     caFile: join(dir, 'ca.crt'),
     login,
+    image: `${TLS_REGISTRY}/vnfm/tls-probe:${run}`,
+    hostsString: `${vm} registry-tls.test`,
+    stop: async () => {
+      await docker('rm', '--force', 'reg-tls').catch(() => undefined);
+    },
+  };
+}
+
+/** Starts both registries on `vm` (its dockerd started; the VM prepared by `freshDockerVms`) and pushes a probe image into each. */
+export async function startTestRegistries(vm: string, dir: string, run: string): Promise<TestRegistries> {
+  const tls = await startTlsTestRegistry(vm, dir, run);
+  const docker = dockerOn(vm);
+  await docker('rm', '--force', 'reg-http').catch(() => undefined);
+  await docker('run', '--detach', '--network', 'host', '--env', 'REGISTRY_HTTP_ADDR=:5000', '--name', 'reg-http', 'registry:latest');
+  await inVm(vm, ['sh', '-c', 'sleep 1']);
+  await docker('tag', 'registry:latest', `${vm}:5000/vnfm/http-probe:${run}`);
+  await docker('push', `${vm}:5000/vnfm/http-probe:${run}`);
+  return {
+    http: HTTP_REGISTRY,
+    tls: TLS_REGISTRY,
+    caFile: tls.caFile,
+    login: tls.login,
     httpImage: `${HTTP_REGISTRY}/vnfm/http-probe:${run}`,
-    tlsImage: `${TLS_REGISTRY}/vnfm/tls-probe:${run}`,
-    connectionInfo: (certificatePath, password = login.password) => {
+    tlsImage: tls.image,
+    connectionInfo: (certificatePath, password = tls.login.password) => {
       const http: Record<string, string> = { connection_type: '0', server: HTTP_REGISTRY, hosts_string: `${vm} registry-http.test` };
-      const tls: Record<string, string> = {
+      const https: Record<string, string> = {
         connection_type: '1',
         server: TLS_REGISTRY,
-        username: login.user,
+        username: tls.login.user,
         password,
         certificate_path: certificatePath,
-        hosts_string: `${vm} registry-tls.test`,
+        hosts_string: tls.hostsString,
       };
-      return [http, tls];
+      return [http, https];
     },
     stop: async () => {
-      await docker('rm', '--force', 'reg-http', 'reg-tls').catch(() => undefined);
+      await docker('rm', '--force', 'reg-http').catch(() => undefined);
+      await tls.stop();
     },
   };
 }
