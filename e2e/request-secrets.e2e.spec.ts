@@ -122,8 +122,14 @@ async function searchFiles(dir: string, witness: string, since = 0): Promise<{ l
   const leaking: string[] = [];
   let witnessed = 0;
   for (const file of files) {
-    if (statSync(file).mtimeMs < since) continue;
-    const content = await readFile(file, 'latin1');
+    // The running product replaces files by writing `<name>.tmp` and renaming it: one listed may be gone, its
+    // content now in the file renamed to (listed too, or read in a later search).
+    const stat = statSync(file, { throwIfNoEntry: false });
+    if (!stat || stat.mtimeMs < since) continue;
+    const content = await readFile(file, 'latin1').catch((error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') return '';
+      throw error;
+    });
     if (leaksIn(content).length > 0) leaking.push(file);
     if (content.includes(witness)) witnessed++;
   }
