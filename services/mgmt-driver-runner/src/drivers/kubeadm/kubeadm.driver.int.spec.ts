@@ -18,7 +18,7 @@ import {
   nodeHostsLines,
   pollApi,
 } from '../../testing/kubeadm/kubeadm-under-test';
-import { getWithToken, kubectl } from '../../testing/kubespray/cluster-probes';
+import { getWithToken, drainedPodLeft, kubectl, placePodToDrain } from '../../testing/kubespray/cluster-probes';
 import { inVm } from '../../testing/private-registry/docker-vms';
 import { ClusterDriverHarness } from '../../testing/vm-cluster/cluster-driver-harness';
 
@@ -168,30 +168,14 @@ describe('kubeadm MgmtDriver: a Kubernetes cluster built by the package install_
 
     it('scale_start of a scale-in drains the worker (its pod evicted), deletes it and drops its hosts line everywhere', async () => {
       const pod = `drain-me-${run}`;
-      await kubectl(
-        ['apply', '-f', '-'],
-        JSON.stringify({
-          apiVersion: 'v1',
-          kind: 'List',
-          items: [
-            { apiVersion: 'v1', kind: 'Namespace', metadata: { name: pod } },
-            {
-              apiVersion: 'v1',
-              kind: 'Pod',
-              metadata: { name: pod, namespace: pod },
-              spec: { nodeName: nameOf(w8), tolerations: [{ operator: 'Exists' }], containers: [{ name: 'c', image: 'busybox' }] },
-            },
-          ],
-        }),
-      );
+      await placePodToDrain(pod, nameOf(w8), { operator: 'Exists' });
       await harness.run(
         'scale_start',
         { type: 'SCALE_IN', aspectId: 'worker_instance', numberOfSteps: 1 },
         { removing: [w8], current: [m7, w8, w9, w10] },
       );
       expect(await k8sNode(w8)).toBe('');
-      expect((await kubectl(['get', 'pod', pod, '-n', pod, '--ignore-not-found', '-o', 'name'])).trim()).toBe('');
-      await kubectl(['delete', 'namespace', pod, '--wait=false']);
+      expect(await drainedPodLeft(pod)).toBe('');
       for (const vm of [7, 9, 10]) expect(await nodeHostsLines(ip(vm))).toEqual([m7, w9, w10].map(hostsLine).sort());
     });
 

@@ -8,7 +8,15 @@ import { vnfcOf } from '@vnfm/vm-cluster/testing';
 import { repoRoot } from '@vnfm/vnf-package/testing';
 import { ensureK8s } from '../../../../../e2e/support/k8s';
 import { ensureSshHosts, type SshHosts } from '../../../../../e2e/support/ssh-hosts';
-import { getWithToken, kubectl, lbConfig, lbNodeportRoutes, nodeRecord } from '../../testing/kubespray/cluster-probes';
+import {
+  getWithToken,
+  drainedPodLeft,
+  kubectl,
+  lbConfig,
+  lbNodeportRoutes,
+  nodeRecord,
+  placePodToDrain,
+} from '../../testing/kubespray/cluster-probes';
 import { KUBESPRAY } from '../../testing/kubespray/kubespray-under-test';
 import { ClusterDriverHarness } from '../../testing/vm-cluster/cluster-driver-harness';
 
@@ -150,26 +158,7 @@ describe('kubespray MgmtDriver: a Kubernetes cluster on VMs with an external loa
 
   it('scale_start of a scale-in: the worker is unrouted, drained (its pod evicted) and removed with remove-node.yml', async () => {
     const pod = `drain-me-${run}`;
-    await kubectl(
-      ['apply', '-f', '-'],
-      JSON.stringify({
-        apiVersion: 'v1',
-        kind: 'List',
-        items: [
-          { apiVersion: 'v1', kind: 'Namespace', metadata: { name: pod } },
-          {
-            apiVersion: 'v1',
-            kind: 'Pod',
-            metadata: { name: pod, namespace: pod },
-            spec: {
-              nodeName: name(w1),
-              tolerations: [{ key: 'vnfm.test/kubespray-cluster', operator: 'Exists', effect: 'NoSchedule' }],
-              containers: [{ name: 'c', image: 'busybox' }],
-            },
-          },
-        ],
-      }),
-    );
+    await placePodToDrain(pod, name(w1), { key: 'vnfm.test/kubespray-cluster', operator: 'Exists', effect: 'NoSchedule' });
     await harness.run(
       'scale_start',
       { type: 'SCALE_IN', aspectId: 'worker_instance', numberOfSteps: 1 },
@@ -178,8 +167,7 @@ describe('kubespray MgmtDriver: a Kubernetes cluster on VMs with an external loa
     expect(await nodeRecord(hosts, ips.w1)).toMatchObject({ node: name(w1), state: 'removed', playbook: 'remove-node.yml' });
     expect(await nodeRecord(hosts, ips.w2)).toMatchObject({ state: 'member' });
     expect(await k8sNode(w1)).toBe('');
-    expect((await kubectl(['get', 'pod', pod, '-n', pod, '--ignore-not-found', '-o', 'name'])).trim()).toBe('');
-    await kubectl(['delete', 'namespace', pod, '--wait=false']);
+    expect(await drainedPodLeft(pod)).toBe('');
     expect(await lbNodeportRoutes(ips.lb)).toEqual(routes({ vnfc: w2, ip: ips.w2 }, { vnfc: w3, ip: ips.w3 }));
   });
 

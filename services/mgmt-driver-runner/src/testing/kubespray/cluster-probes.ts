@@ -112,6 +112,37 @@ export async function kubectl(args: string[], stdin?: string): Promise<string> {
   return (await child).stdout;
 }
 
+/**
+ * A pod bound to `node`, in a namespace of its own named like it (a namespace
+ * of another lane's test may hold a ResourceQuota), tolerating the node's
+ * taints as `toleration` says: what a drain must evict.
+ */
+export async function placePodToDrain(name: string, node: string, toleration: Record<string, string>): Promise<void> {
+  await kubectl(
+    ['apply', '-f', '-'],
+    JSON.stringify({
+      apiVersion: 'v1',
+      kind: 'List',
+      items: [
+        { apiVersion: 'v1', kind: 'Namespace', metadata: { name } },
+        {
+          apiVersion: 'v1',
+          kind: 'Pod',
+          metadata: { name, namespace: name },
+          spec: { nodeName: node, tolerations: [toleration], containers: [{ name: 'c', image: 'busybox' }] },
+        },
+      ],
+    }),
+  );
+}
+
+/** The pod `placePodToDrain` made, as `kubectl get -o name` shows it ('' once drained); its namespace then deleted. */
+export async function drainedPodLeft(name: string): Promise<string> {
+  const left = (await kubectl(['get', 'pod', name, '-n', name, '--ignore-not-found', '-o', 'name'])).trim();
+  await kubectl(['delete', 'namespace', name, '--wait=false']);
+  return left;
+}
+
 /** GET on a Kubernetes API with a bearer token and CA, as a client of the registered VIM does. */
 export function getWithToken(url: string, token: string, caPem: string): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
