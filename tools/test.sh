@@ -11,8 +11,6 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 [ -x node_modules/.bin/jest ] || npm ci
-bash tools/build/build.sh
-bash tools/lint.sh
 
 LANES=${VNFM_TEST_LANES:-3}
 RESULTS=${VNFM_TEST_RESULTS:-$PWD/dist/test-results}
@@ -24,6 +22,35 @@ stop_started() {
   for name in "${started[@]}"; do bash "tools/$name/$name.sh" down || true; done
 }
 trap stop_started EXIT
+
+# The build, the lint and the unit tests need none of the infrastructure, and the infrastructure's start is mostly
+# waiting (JVM, VMs, API server): they run side by side with it, each into its own log, printed when it ends.
+prelude=()
+failed_steps=()
+in_background() {
+  local name=$1
+  shift
+  ("$@" >"$RESULTS/$name.log" 2>&1) &
+  prelude+=("$name:$!")
+}
+wait_prelude() {
+  local entry name
+  for entry in "${prelude[@]}"; do
+    name=${entry%%:*}
+    if wait "${entry#*:}"; then
+      echo "== $name: passed" >&2
+    else
+      failed_steps+=("$name")
+      echo "== $name: FAILED; its output:" >&2
+      cat "$RESULTS/$name.log" >&2
+    fi
+  done
+}
+rm -rf "$RESULTS"
+mkdir -p "$RESULTS"
+in_background build bash tools/build/build.sh
+in_background lint bash tools/lint.sh
+(($# > 0)) || in_background unit npx jest --ci --forceExit --maxWorkers=2 --selectProjects unit --json --outputFile="$RESULTS/unit.json"
 
 infra_up() {
   local name=$1
@@ -54,16 +81,14 @@ apt_ensure zip
 bash tools/ansible/link-k8s.sh >/dev/null
 bash tools/docker/docker-vms.sh install
 
+wait_prelude
+status=$((${#failed_steps[@]} > 0))
+# Without a build the int and e2e files have nothing to run; failed lint or unit tests still let them run, for the whole picture.
+[[ " ${failed_steps[*]} " != *" build "* ]] || exit 1
 if (($# > 0)); then
-  npx jest --ci --maxWorkers=1 "$@"
-  exit
+  npx jest --ci --maxWorkers=1 "$@" || status=1
+  exit "$status"
 fi
-
-rm -rf "$RESULTS"
-mkdir -p "$RESULTS"
-status=0
-echo "== unit tests" >&2
-npx jest --ci --forceExit --maxWorkers=2 --selectProjects unit --json --outputFile="$RESULTS/unit.json" || status=1
 
 # --forceExit: a handle a test leaves open must not keep a lane, and so the run, from ending (Jest says it forced the exit).
 echo "== int and e2e tests in $LANES lanes" >&2

@@ -103,12 +103,13 @@ export class MessageBus {
         }, timeoutMs);
         this.pending.set(envelope.id, { resolve, reject, timer });
       });
+      // On a loaded machine the deadline may pass while the command is still being produced: the rejection is awaited below, not unhandled.
+      void reply.catch(() => undefined);
       try {
         await this.produce(commandTopicOfType(type), envelope);
       } catch (error) {
         // Nothing was sent (e.g. a payload JSON cannot encode): stop the timer, or its rejection would fire later with nobody awaiting it.
         this.cancel(envelope.id);
-        void reply.catch(() => undefined);
         throw error;
       }
       return (await reply) as T;

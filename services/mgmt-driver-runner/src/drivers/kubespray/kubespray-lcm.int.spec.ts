@@ -4,7 +4,7 @@ import { copyFile, mkdir, mkdtemp, readdir, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { NodeSSH } from 'node-ssh';
 import type { VnfcResourceInfo } from '@vnfm/contracts';
 import { nodeName } from '@vnfm/kubespray';
@@ -370,20 +370,25 @@ describe('mgmt-kubespray through the LCM: a Kubernetes cluster VNF built, scaled
       }
     };
     // Ansible keeps its SSH connections for 30 s (ansible.cfg ControlPersist), and a kept one keeps the login shell it began with.
-    const closeAnsibleConnections = async () => {
+    // Only the connections to the free addresses are closed: other lanes run playbooks from the same Ansible server at the same time.
+    // Ansible names a connection's socket by the first 10 hex digits of sha1("<host>-<port>-<user>"), the port "None" when the inventory sets none.
+    const closeAnsibleConnections = async (user: string) => {
       const server = await new NodeSSH().connect({
         host: hosts.ansibleServer.ip,
         port: hosts.port,
         username: hosts.ansibleServer.username,
         password: hosts.ansibleServer.password,
       });
+      const sockets = free.flatMap((ip) =>
+        ['None', String(hosts.port)].map((port) => createHash('sha1').update(`${ip}-${port}-${user}`).digest('hex').slice(0, 10)),
+      );
       await server.execCommand(
-        'for socket in ~/.ansible/cp/*; do [ -S "$socket" ] && ssh -o ControlPath="$socket" -O exit dummy; done; rm -rf ~/.ansible/cp',
+        `for name in ${sockets.join(' ')}; do [ -S ~/.ansible/cp/$name ] && ssh -o ControlPath=~/.ansible/cp/$name -O exit dummy; done; true`,
       );
       server.dispose();
     };
     await onFree('sudo usermod -s /usr/sbin/nologin vnfm');
-    await closeAnsibleConnections();
+    await closeAnsibleConnections('vnfm');
     const workers = await vnfcs('workerNode');
     const routes = await lbNodeportRoutes(await lbAddress());
     const scaleOut: LcmOperationRequest = {
@@ -407,7 +412,7 @@ describe('mgmt-kubespray through the LCM: a Kubernetes cluster VNF built, scaled
     const second = await ended(await start(scaleOut));
     expect(second.operationState).toBe('FAILED_TEMP');
     await onFree('sudo usermod -s /bin/bash vnfm');
-    await closeAnsibleConnections();
+    await closeAnsibleConnections('vnfm');
     await harness.request(LCM_COORDINATOR.retryOpOcc, { apiMajor: 2, vnfLcmOpOccId: second.id });
     expectCompleted(await ended(second.id));
     const after = await vnfcs('workerNode');
