@@ -28,8 +28,6 @@ import { ensureSshHosts } from './support/ssh-hosts';
 import { TACKER_CLI_INSTALL_TIMEOUT_MS } from './support/tacker-cli';
 import { VnflcmCli, type CliRecord } from './support/vnflcm-cli';
 
-// test-lane-group: registry (the private registries bind ports 5000/5443 of every address (--network host))
-
 jest.setTimeout(1_800_000);
 const sh = promisify(execFile);
 
@@ -134,12 +132,6 @@ describe("mgmt-k8s-cluster-kubeadm with the unmodified Tacker CLI (v1): seed 002
     await ensureK8s();
     await ensureSshHosts();
     await sh('bash', [`${repoRoot()}/tools/ansible/link-k8s.sh`]);
-    // Registries listen on :5000 and :5443 of every address (tools/docker/README.md): another spec's would answer for ours.
-    const taken = await fetch('http://127.0.0.1:5000/v2/', { signal: AbortSignal.timeout(3000) }).then(
-      () => true,
-      () => false,
-    );
-    if (taken) throw new Error('port 5000 already serves a registry; run one registry spec at a time');
     await deleteKubeadmClusters(NODE_NAMES);
     await freshVms(...POOL);
     await freshDockerVms(TLS_VM);

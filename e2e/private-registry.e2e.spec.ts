@@ -14,8 +14,6 @@ import { ensureSshHosts, type SshHosts } from './support/ssh-hosts';
 import { TACKER_CLI_INSTALL_TIMEOUT_MS } from './support/tacker-cli';
 import { VnflcmCli, type CliRecord } from './support/vnflcm-cli';
 
-// test-lane-group: registry (the private registries bind ports 5000/5443 of every address (--network host))
-
 jest.setTimeout(900_000);
 const sh = promisify(execFile);
 
@@ -66,18 +64,12 @@ describe('mgmt-private-registry with the unmodified Tacker CLI (v1): a Docker pr
     return { status: response.status, body: (await response.json()) as unknown };
   };
   const docker = (ip: string, ...argv: string[]) => inVm(ip, ['/usr/bin/docker', '-H', 'unix:///run/docker.sock', ...argv]);
-  // The registry container runs with --network host: one on port 5000 across all VMs, so a VM leaving stops its own.
+  // A VM leaving (heal, scale-in) stops its registry, as a deleted server's would stop.
   const stopRegistry = (ip: string) =>
     inVm(ip, ['sh', '-c', '/usr/bin/docker -H unix:///run/docker.sock rm --force private_registry; service docker stop']).catch(() => '');
 
   beforeAll(async () => {
     hosts = await ensureSshHosts();
-    // Registries listen on :5000 of every address (tools/docker/README.md): another spec's would answer for ours.
-    const taken = await fetch('http://127.0.0.1:5000/v2/', { signal: AbortSignal.timeout(3000) }).then(
-      () => true,
-      () => false,
-    );
-    if (taken) throw new Error('port 5000 already serves a registry (the private registry int specs?); run one registry spec at a time');
     const tar = await registryImageTar();
     await freshDockerVms(...POOL);
     await stage.open();

@@ -2,9 +2,10 @@
  * `tools/test.sh` runs the int and e2e files in lanes: one Jest process per
  * lane, side by side, each running its files one at a time. What two files
  * in different lanes must not share is split here by lane: the ports their
- * products listen on and the SSH-host VMs they use. What cannot be split (a
- * cluster-scoped Kubernetes object, the registry port of every address, the
- * Kafka topics of the product's bus) keeps its files in one lane: their
+ * products listen on and the SSH-host VMs they use (a registry in a VM listens
+ * on that VM's address only: tools/docker). What cannot be split (a
+ * cluster-scoped Kubernetes object, the Kafka topics of the product's bus)
+ * keeps its files in one lane: their
  * `test-lane-group:` line (tools/test-lanes). Run by hand, a file is in lane 1.
  */
 export const TEST_LANE = Number(process.env.VNFM_TEST_LANE ?? '1');

@@ -160,13 +160,30 @@ with_build_daemon() {
 # registry:latest from Debian's docker-registry binary and the libraries it links (ldd), with the image's
 # usual layout: config /etc/docker/registry/config.yml, data /var/lib/registry, port 5000
 # (REGISTRY_HTTP_ADDR overrides it, REGISTRY_AUTH_* / REGISTRY_HTTP_TLS_* add htpasswd and TLS).
+# The VMs share the machine's network namespace, where a real VM's own would keep its ports to itself: the entrypoint
+# turns an address without a host (":5000", the default) into the VM's own address, which the container reads from its
+# hostname (dockerd gives a --network host container the VM's, vm-A-B-C-D): one registry per port per VM, as on VMs.
+REGISTRY_IMAGE_RECIPE=2
+REGISTRY_ENTRY='#!/bin/sh
+addr=${REGISTRY_HTTP_ADDR:-:5000}
+read -r host </proc/sys/kernel/hostname
+case "$addr:$host" in
+  :*:vm-*-*-*-*) IFS=-; set -- ${host#vm-} "$@"; IFS=" "; addr="$1.$2.$3.$4$addr"; shift 4 ;;
+esac
+REGISTRY_HTTP_ADDR=$addr exec /bin/registry "$@"
+'
 registry_image() {
-  local out=$1 root
-  [[ -s $out ]] && { log "$out exists"; return 0; }
+  local out=$1 root lib
+  [[ -s $out && $(cat "$out.recipe" 2>/dev/null) == "$REGISTRY_IMAGE_RECIPE" ]] && { log "$out exists"; return 0; }
   root=$(mktemp -d)
   mkdir -p "$root/bin" "$root/etc/docker/registry" "$root/var/lib/registry" "$root/tmp"
   cp /usr/bin/docker-registry "$root/bin/registry"
-  ldd /usr/bin/docker-registry | grep -o '/[^ ]*' | while read -r lib; do mkdir -p "$root$(dirname "$lib")"; cp -L "$lib" "$root$lib"; done
+  cp /bin/dash "$root/bin/sh"
+  printf '%s' "$REGISTRY_ENTRY" >"$root/bin/vm-registry" && chmod 755 "$root/bin/vm-registry"
+  for lib in $(ldd /usr/bin/docker-registry /bin/dash | grep -o '/[^ ]*' | sort -u); do
+    mkdir -p "$root$(dirname "$lib")"
+    cp -L "$lib" "$root$lib"
+  done
   cat >"$root/etc/docker/registry/config.yml" <<'EOF'
 version: 0.1
 log:
@@ -183,11 +200,12 @@ EOF
   mkdir -p "$(dirname "$out")"
   with_build_daemon sh -euc '
     tar -C "$1" -c . | /usr/bin/docker import \
-      -c "ENTRYPOINT [\"/bin/registry\"]" -c "CMD [\"serve\", \"/etc/docker/registry/config.yml\"]" \
+      -c "ENTRYPOINT [\"/bin/vm-registry\"]" -c "CMD [\"serve\", \"/etc/docker/registry/config.yml\"]" \
       -c "VOLUME /var/lib/registry" -c "EXPOSE 5000" - registry:latest >/dev/null
     /usr/bin/docker save -o "$2" registry:latest
   ' sh "$root" "$out"
   rm -rf "$root"
+  printf '%s\n' "$REGISTRY_IMAGE_RECIPE" >"$out.recipe"
   log "registry:latest saved to $out ($(du -h "$out" | cut -f1))"
 }
 

@@ -38,7 +38,6 @@ import {
 import { freshDockerVms, inVm, pullsWithDockerAndCri } from '../../testing/private-registry/docker-vms';
 import { startTestRegistries, type TestRegistries } from '../../testing/private-registry/test-registries';
 
-// test-lane-group: registry (the private registries bind ports 5000/5443 of every address (--network host))
 // test-lane-group: cnf-nodeport-sample (Tacker's CNF nodeport sample: fixed NodePorts 30422/32019 and objects in namespace default of the test API server)
 
 // Tacker's mgmt-kubespray package as packaged (its hooks name Scripts/kubespray_mgmt.py) through the coordinator,

@@ -15,8 +15,6 @@ import { SshRemoteShell } from '../../ssh/ssh-remote-shell';
 import { freshDockerVms, inVm, registryImageTar } from '../../testing/private-registry/docker-vms';
 import { PrivateRegistryDriver } from './private-registry.driver';
 
-// test-lane-group: registry (the private registries bind ports 5000/5443 of every address (--network host))
-
 // Real dockerd on a real SSH host: loading a 22 MB image and starting the daemon take seconds on 2 cores.
 jest.setTimeout(300_000);
 

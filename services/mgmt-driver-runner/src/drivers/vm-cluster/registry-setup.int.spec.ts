@@ -19,8 +19,6 @@ import {
 } from '../../testing/private-registry/test-registries';
 import { connectRegistries, type RegistrySetupOf } from './registry-setup';
 
-// test-lane-group: registry (the private registries bind ports 5000/5443 of every address (--network host))
-
 // Two real dockerd (a registry VM and a cluster node), images pushed and pulled: tens of seconds on 2 cores.
 jest.setTimeout(300_000);
 
