@@ -32,7 +32,7 @@ jest.setTimeout(1_800_000);
 const sh = promisify(execFile);
 
 // The simulator's servers, in the order it hands them out: the registry VNF's, the cluster's 3 masters and 2 workers,
-// the scaled-out worker's, the healed master's. The HTTPS test registry is on a VM of no server.
+// the scaled-out worker's, then (the scaled-in one's address freed) the failing scale-out's and the healed master's. The HTTPS test registry is on a VM of no server.
 const POOL = [7, 8, 9, 10, 11, 12, 13, 14].map(laneVm);
 const TLS_VM = laneVm(16);
 const octet = (address: string) => address.split('.')[3] ?? '';
@@ -227,6 +227,63 @@ describe("mgmt-k8s-cluster-kubeadm with the unmodified Tacker CLI (v1): seed 002
     expect(pods).toEqual(kept.map((node) => `on-${node.name}`).sort());
     // The simulator hands the freed address to a later server, whose VM then gets the fresh disk a new server has.
     await freshVms(gone.ip);
+  });
+
+  it('failure paths of a scale-out: a refused login, then a failing script, each FAILED_TEMP naming the command and the cause, secrets masked; rollback leaves no VM and no node; retry after the fault is removed completes', async () => {
+    // The fault is on every free address: whichever the simulator hands the new server.
+    const free = [...stage.sim.state().addressPool.free];
+    expect(free.length).toBeGreaterThan(0);
+    const onFree = async (argv: string[], input?: string) => {
+      for (const ip of free) await inVm(ip, argv, input);
+    };
+    const scaleOut = async () => {
+      const opId = await lcm().startTask(clusterId, [
+        'vnflcm',
+        'scale',
+        clusterId,
+        '--type',
+        'SCALE_OUT',
+        '--aspect-id',
+        'worker_instance',
+        '--number-of-steps',
+        '1',
+      ]);
+      return { opId, op: await lcm().settle(opId, undefined, 600_000) };
+    };
+    const errorOf = (op: CliRecord) => JSON.stringify(op['Error']);
+    const workersBefore = (await nodes()).workers;
+    const serversBefore = stage.sim.state().servers.length;
+
+    // 1. The new VM refuses the login (its ubuntu user has another password).
+    await onFree(['/usr/sbin/chpasswd'], `ubuntu:not-${vmPassword}\n`);
+    const refused = await scaleOut();
+    expect(refused.op['Operation State']).toBe('FAILED_TEMP');
+    expect(errorOf(refused.op)).toMatch(new RegExp(`ubuntu@(${free.map((ip) => ip.replace(/\./g, '\\.')).join('|')})`));
+    expect(errorOf(refused.op)).not.toContain(vmPassword);
+    expect((await lcm().run(['vnflcm', 'op', 'rollback', refused.opId])).code).toBe(0);
+    expect((await lcm().settle(refused.opId, refused.op, 600_000))['Operation State']).toBe('ROLLED_BACK');
+    expect((await nodes()).workers.map((node) => node.name)).toEqual(workersBefore.map((node) => node.name));
+    expect(stage.sim.state().servers).toHaveLength(serversBefore);
+    for (const ip of free) expect(await inCluster(`worker${octet(ip)}`)).toBe('');
+    await onFree(['/usr/sbin/chpasswd'], `ubuntu:${vmPassword}\n`);
+
+    // 2. The new VM already ran kubeadm (someone joined it by hand): the package's install_k8s_cluster.sh fails in preflight.
+    await onFree(['sh', '-c', 'mkdir -p /etc/kubernetes && echo stale > /etc/kubernetes/kubelet.conf']);
+    const failing = await scaleOut();
+    expect(failing.op['Operation State']).toBe('FAILED_TEMP');
+    const detail = errorOf(failing.op);
+    expect(detail).toMatch(/install_k8s_cluster\.sh failed on worker\d+ \(ubuntu@127\.10\.[0-9.]+\)/);
+    expect(detail).toMatch(/bash \/tmp\/install_k8s_cluster\.sh -w [0-9.]+ -i [0-9.]+ -t \[SECRET\] -s [0-9a-f]{64}/);
+    expect(detail).toContain('FileAvailable--etc-kubernetes-kubelet.conf');
+    expect(detail).not.toMatch(/[a-z0-9]{6}\.[a-z0-9]{16}/);
+    expect(detail).not.toContain(vmPassword);
+    await onFree(['rm', '-f', '/etc/kubernetes/kubelet.conf']);
+    expect((await lcm().run(['vnflcm', 'op', 'retry', failing.opId])).code).toBe(0);
+    expect((await lcm().settle(failing.opId, failing.op, 600_000))['Operation State']).toBe('COMPLETED');
+    const added = (await nodes()).workers.filter((node) => !workersBefore.some((kept) => kept.vnfc.id === node.vnfc.id));
+    expect(added).toHaveLength(1);
+    expect(await inCluster((added[0] as Node).name)).toBe(`node/${(added[0] as Node).name}`);
+    await pullsFromBoth(added[0] as Node);
   });
 
   it('heal of one master (v1 --vnfc-instance): the VIP answers throughout; etcd and HAProxy have exactly the three masters; the new one pulls from both registries', async () => {

@@ -43,7 +43,11 @@ const extVirtualLink = (apiMajor: 1 | 2, cpdIds: string[]) => ({
   }),
 });
 
-/** Both kubeadm flavours come from one onboarded package; it shares its vnfdId with mgmt-kubespray upstream. */
+/**
+ * Both kubeadm flavours come from one onboarded package; it shares its vnfdId with mgmt-kubespray upstream. Here the
+ * VNF's own lifecycle on Heat is the subject; the package with its hooks as packaged (the kubeadm MgmtDriver building,
+ * scaling and healing the cluster) is e2e/kubeadm-cluster.e2e.spec.ts, as mgmt-kubespray's is kubespray-cluster's.
+ */
 const kubeadmStage: StageOptions = {
   stripHooks: true,
   restampDigests: true,

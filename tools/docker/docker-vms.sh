@@ -145,7 +145,7 @@ with_build_daemon() {
   local dir=$STATE/build
   mkdir -p "$dir"
   dockerd --data-root "$dir/data" --exec-root "$dir/exec" --pidfile "$dir/dockerd.pid" -H "unix://$dir/docker.sock" \
-    --storage-driver=vfs --iptables=false --ip-masq=false --bridge=none >"$dir/dockerd.log" 2>&1 &
+    --storage-driver=vfs --iptables=false --ip-masq=false --bridge=none >"$dir/dockerd.log" 2>&1 8>&- &
   local pid=$! i rc=0
   for i in $(seq 1 60); do
     DOCKER_HOST="unix://$dir/docker.sock" /usr/bin/docker version >/dev/null 2>&1 && break
@@ -180,7 +180,7 @@ registry_image() {
   cp /usr/bin/docker-registry "$root/bin/registry"
   cp /bin/dash "$root/bin/sh"
   printf '%s' "$REGISTRY_ENTRY" >"$root/bin/vm-registry" && chmod 755 "$root/bin/vm-registry"
-  for lib in $(ldd /usr/bin/docker-registry /bin/dash | grep -o '/[^ ]*' | sort -u); do
+  for lib in $({ ldd /usr/bin/docker-registry; ldd /bin/dash; } | grep -o '/[^ ]*' | sort -u); do
     mkdir -p "$root$(dirname "$lib")"
     cp -L "$lib" "$root$lib"
   done
@@ -214,7 +214,15 @@ cmd=${1:-}; shift || true
 case $cmd in
   install) install_packages; install_crictl ;;
   prepare) install_packages; install_crictl; for ip in "$@"; do prepare_vm "$ip"; done ;;
-  registry-image) [[ $# == 1 ]] || die "usage: registry-image OUT.tar"; install_packages; registry_image "$1" ;;
+  registry-image)
+    [[ $# == 1 ]] || die "usage: registry-image OUT.tar"
+    install_packages
+    # Test files side by side ask for it at once: one builds it (one scratch daemon), the others then find it made.
+    # (The scratch dockerd does not get the lock's descriptor: with_build_daemon closes 8 for it.)
+    mkdir -p "$(dirname "$1")"
+    exec 8>"$1.lock" && flock 8
+    registry_image "$1"
+    ;;
   status) rc=0; for ip in "$@"; do status_vm "$ip" || rc=1; done; exit $rc ;;
   *) die "usage: docker-vms.sh install | prepare IP... | registry-image OUT.tar | status IP..." ;;
 esac

@@ -18,7 +18,7 @@ const artifact = (path: string, additionalParameters: Record<string, unknown> = 
   vnfdId: 'vnfd-1',
 });
 const LB_CONFIG = '/etc/haproxy/haproxy.cfg';
-const SCRIPT = '/tmp/vnfm-kubespray/configure_lb.sh';
+const SCRIPT = '.vnfm/uploads/kubespray/configure_lb.sh';
 const INSTALLED = 'global\n    daemon\nbackend kubernetes-nodeport\n    mode        tcp\n    server  worker6 10.0.0.6\n';
 // Tacker's sample: the CNF's manifests and the user guide's lcm-kubernetes-external-lb.
 const MANIFESTS: Record<string, string> = {

@@ -20,7 +20,7 @@ import { SECRET_MASK, SecretMask } from '../../ssh/secret-mask';
 import type { HookPackageFiles } from '../hook-driver';
 import type { ClusterLayout } from '../vm-cluster/cluster-access';
 import { connectRegistries, type RegistrySetupOf } from '../vm-cluster/registry-setup';
-import { installFile } from '../vm-cluster/remote-files';
+import { installFile, uploadDir } from '../vm-cluster/remote-files';
 import { installFailed } from './install-failure';
 
 /** What kubeadm leaves on a master: kubectl with the admin kubeconfig, the cluster CA; the VIM's service account. */
@@ -36,7 +36,7 @@ const shownArgument = (arg: string) => {
   return entries.length > 12 ? `no_proxy=${entries.slice(0, 8).join(',')},... (${entries.length} entries)` : arg;
 };
 /** Where files are put over SFTP (as the login user) before `sudo install` moves them into /etc. */
-const UPLOAD_DIR = '/tmp/vnfm-kubeadm';
+const UPLOAD_DIR = uploadDir('kubeadm');
 const REGISTRY_SETUP: RegistrySetupOf = { errors: KUBEADM_ERRORS, uploadDir: UPLOAD_DIR };
 /** Tacker's K8S_INSTALL_TIMEOUT: one run of the script (it installs packages and waits for the cluster). */
 const INSTALL_TIMEOUT_MS = 45 * 60_000;

@@ -190,9 +190,9 @@ describe('the kubeadm MgmtDriver', () => {
     );
     expect(on(cluster, '10.0.0.11')).toEqual([
       'sudo cat /etc/hosts',
-      'put /tmp/vnfm-kubeadm/_etc_hosts',
-      'sudo install -D -m 644 -o root -g root /tmp/vnfm-kubeadm/_etc_hosts /etc/hosts',
-      'rm -f /tmp/vnfm-kubeadm/_etc_hosts',
+      'put .vnfm/uploads/kubeadm/_etc_hosts',
+      'sudo install -D -m 644 -o root -g root .vnfm/uploads/kubeadm/_etc_hosts /etc/hosts',
+      'rm -f .vnfm/uploads/kubeadm/_etc_hosts',
       expect.stringMatching(/^sudo sh -c command -v kubectl .* sh master11$/),
       'put /tmp/install_k8s_cluster.sh',
       script('-m 10.0.0.11 -i 10.0.0.11 -p 192.168.3.0/24 -a 10.199.187.0/24'),
@@ -205,7 +205,7 @@ describe('the kubeadm MgmtDriver', () => {
       'sudo kubectl --kubeconfig /etc/kubernetes/admin.conf apply -f -',
       'sudo kubectl --kubeconfig /etc/kubernetes/admin.conf -n kube-system create token vnfm-kubeadm --duration 8760h',
     ]);
-    expect(cluster.files.get('10.0.0.21:/tmp/vnfm-kubeadm/_etc_hosts')).toBe(
+    expect(cluster.files.get('10.0.0.21:.vnfm/uploads/kubeadm/_etc_hosts')).toBe(
       '127.0.0.1 localhost\n10.0.0.11 master11\n10.0.0.21 worker21\n',
     );
     expect(on(cluster, '10.0.0.21').filter(isInstall)).toEqual([
@@ -253,7 +253,7 @@ describe('the kubeadm MgmtDriver', () => {
       'sudo kubectl --kubeconfig /etc/kubernetes/admin.conf drain worker21 --ignore-daemonsets --delete-emptydir-data --force --timeout=330s',
       'sudo kubectl --kubeconfig /etc/kubernetes/admin.conf delete node worker21 --ignore-not-found',
     ]);
-    expect(cluster.files.get('10.0.0.22:/tmp/vnfm-kubeadm/_etc_hosts')).toBe(
+    expect(cluster.files.get('10.0.0.22:.vnfm/uploads/kubeadm/_etc_hosts')).toBe(
       '127.0.0.1 localhost\n10.0.0.11 master11\n10.0.0.22 worker22\n',
     );
     expect(on(cluster, '10.0.0.21')).toEqual([]);
@@ -266,7 +266,7 @@ describe('the kubeadm MgmtDriver', () => {
     expect(on(cluster, '10.0.0.22').filter(isInstall)).toEqual([
       `env ha_flag=False ${script(`-w 10.0.0.22 -i 10.0.0.11 -t ${TOKEN} -s ${TEST_CA.hash}`)}`,
     ]);
-    expect(cluster.files.get('10.0.0.21:/tmp/vnfm-kubeadm/_etc_hosts')).toBe('127.0.0.1 localhost\n10.0.0.22 worker22\n');
+    expect(cluster.files.get('10.0.0.21:.vnfm/uploads/kubeadm/_etc_hosts')).toBe('127.0.0.1 localhost\n10.0.0.22 worker22\n');
   });
 
   it("heal of a master: out of the others' HAProxy, deleted, its etcd member removed; its new VM joins the control plane and is added back", async () => {
@@ -284,7 +284,8 @@ describe('the kubeadm MgmtDriver', () => {
         `${exec} remove 8e9e05c521646130`,
       ]),
     );
-    for (const n of [11, 12]) expect(cluster.files.get(`10.0.0.${n}:/tmp/vnfm-kubeadm/_etc_haproxy_haproxy.cfg`)).not.toContain('master13');
+    for (const n of [11, 12])
+      expect(cluster.files.get(`10.0.0.${n}:.vnfm/uploads/kubeadm/_etc_haproxy_haproxy.cfg`)).not.toContain('master13');
     expect(on(cluster, '10.0.0.13')).toEqual([]);
 
     cluster.nodes.delete('master13');
@@ -295,7 +296,7 @@ describe('the kubeadm MgmtDriver', () => {
       `env ha_flag=True ${script(`-m 10.0.0.11,10.0.0.12,10.0.0.13 -i 10.0.0.100 -p 192.168.3.0/24 -a 10.199.187.0/24 -t ${TOKEN} -s ${TEST_CA.hash} -k ${CERT_KEY}`)}`,
     ]);
     for (const n of [11, 12])
-      expect(cluster.files.get(`10.0.0.${n}:/tmp/vnfm-kubeadm/_etc_haproxy_haproxy.cfg`)).toContain(
+      expect(cluster.files.get(`10.0.0.${n}:.vnfm/uploads/kubeadm/_etc_haproxy_haproxy.cfg`)).toContain(
         '    server  master13  10.0.0.13:6443 check\nlisten stats',
       );
   });
@@ -365,18 +366,18 @@ describe('the kubeadm MgmtDriver', () => {
       expect(install).toBeGreaterThanOrEqual(0);
       expect(login).toBeGreaterThan(install);
       expect(steps[install]).toContain('HTTP_PRIVATE_REGISTRIES="192.168.0.10:5000"');
-      expect(steps).toContain('put /tmp/vnfm-kubeadm/ca.crt-registry.example.com');
+      expect(steps).toContain('put .vnfm/uploads/kubeadm/ca.crt-registry.example.com');
       // containerd (the kubelet's runtime): a hosts.toml per registry (the CA beside the HTTPS one), the login in config.toml (root's only), restarted.
       const containerd = steps.slice(steps.indexOf('sudo sh -c command -v containerd'), login);
       expect(containerd.filter((step) => step.startsWith('sudo install '))).toEqual([
-        'sudo install -D -m 644 -o root -g root /tmp/vnfm-kubeadm/hosts.toml-192.168.0.10_5000 /etc/containerd/certs.d/192.168.0.10:5000/hosts.toml',
-        'sudo install -D -m 644 -o root -g root /tmp/vnfm-kubeadm/ca.crt-registry.example.com /etc/containerd/certs.d/registry.example.com/ca.crt',
-        'sudo install -D -m 644 -o root -g root /tmp/vnfm-kubeadm/hosts.toml-registry.example.com /etc/containerd/certs.d/registry.example.com/hosts.toml',
-        'sudo install -D -m 600 -o root -g root /tmp/vnfm-kubeadm/config.toml /etc/containerd/config.toml',
+        'sudo install -D -m 644 -o root -g root .vnfm/uploads/kubeadm/hosts.toml-192.168.0.10_5000 /etc/containerd/certs.d/192.168.0.10:5000/hosts.toml',
+        'sudo install -D -m 644 -o root -g root .vnfm/uploads/kubeadm/ca.crt-registry.example.com /etc/containerd/certs.d/registry.example.com/ca.crt',
+        'sudo install -D -m 644 -o root -g root .vnfm/uploads/kubeadm/hosts.toml-registry.example.com /etc/containerd/certs.d/registry.example.com/hosts.toml',
+        'sudo install -D -m 600 -o root -g root .vnfm/uploads/kubeadm/config.toml /etc/containerd/config.toml',
       ]);
       expect(containerd.at(-2)).toMatch(/service "\$1" restart; fi sh containerd$/);
-      expect(cluster.files.get(`${host}:/tmp/vnfm-kubeadm/hosts.toml-192.168.0.10_5000`)).toContain('skip_verify = true');
-      expect(cluster.files.get(`${host}:/tmp/vnfm-kubeadm/config.toml`)).toContain('password = "user01"');
+      expect(cluster.files.get(`${host}:.vnfm/uploads/kubeadm/hosts.toml-192.168.0.10_5000`)).toContain('skip_verify = true');
+      expect(cluster.files.get(`${host}:.vnfm/uploads/kubeadm/config.toml`)).toContain('password = "user01"');
     }
     expect(cluster.masks.get('ubuntu@10.0.0.21')).toContain('user01');
   });

@@ -10,7 +10,7 @@ import { KubesprayDriver } from './kubespray.driver';
 const HOSTILE = `pa'ss"$(reboot)\n`;
 
 const LB_CONFIG = '/etc/haproxy/haproxy.cfg';
-const UPLOADED_CONFIG = '/tmp/vnfm-kubespray/haproxy.cfg';
+const UPLOADED_CONFIG = '.vnfm/uploads/kubespray/haproxy.cfg';
 /** The load balancer as Tacker's install_external_lb.sh -m 10.0.0.1 -w 10.0.0.2,10.0.0.3 leaves it (its `check`s omitted, as on HAProxy 2.6). */
 const INSTALLED_LB = [
   'global',
@@ -214,8 +214,8 @@ describe('the kubespray MgmtDriver, step by step (SSH and the bus recorded)', ()
       `ansible@10.0.0.250 put ${inventory}`,
       playbook('cluster.yml'),
       lbRewrite[0],
-      'ubuntu@10.0.0.9 put /tmp/vnfm-kubespray/install_external_lb.sh',
-      `ubuntu@10.0.0.9 env http_proxy=http://user1:password1@host1:port1 https_proxy=https://user2:password2@host2:port2 bash /tmp/vnfm-kubespray/install_external_lb.sh -m 10.0.0.1 -w ${[
+      'ubuntu@10.0.0.9 put .vnfm/uploads/kubespray/install_external_lb.sh',
+      `ubuntu@10.0.0.9 env http_proxy=http://user1:password1@host1:port1 https_proxy=https://user2:password2@host2:port2 bash .vnfm/uploads/kubespray/install_external_lb.sh -m 10.0.0.1 -w ${[
         w1,
         w2,
       ]
@@ -226,7 +226,7 @@ describe('the kubespray MgmtDriver, step by step (SSH and the bus recorded)', ()
       'ubuntu@10.0.0.9 sudo systemctl restart haproxy',
       'ubuntu@10.0.0.9 sudo systemctl status haproxy --no-pager',
     ]);
-    expect(shell.files.get('/tmp/vnfm-kubespray/install_external_lb.sh')).toBe('#!/bin/bash\n# Scripts/install_external_lb.sh');
+    expect(shell.files.get('.vnfm/uploads/kubespray/install_external_lb.sh')).toBe('#!/bin/bash\n# Scripts/install_external_lb.sh');
     expect(requests.map(([type]) => type)).toEqual(['vim-registry.deleteVim', 'vim-registry.registerVim']);
     expect(requests[1]?.[1]).toMatchObject({
       body: { vim: { type: 'kubernetes', auth_url: 'https://10.0.0.1:6443', auth_cred: { bearer_token: 'token-1' } } },
@@ -285,9 +285,9 @@ describe('the kubespray MgmtDriver, step by step (SSH and the bus recorded)', ()
       const { shell } = await run(withRegistries(context('scale_end', { type: 'SCALE_OUT' }, [], [w2])));
       const steps = registrySteps(shell.steps, '10.0.0.3');
       const installed = (file: string, target: string, mode = '644') => [
-        `ubuntu@10.0.0.3 put /tmp/vnfm-kubespray/registries/${file}`,
-        `ubuntu@10.0.0.3 sudo install -D -m ${mode} -o root -g root /tmp/vnfm-kubespray/registries/${file} ${target}`,
-        `ubuntu@10.0.0.3 rm -f /tmp/vnfm-kubespray/registries/${file}`,
+        `ubuntu@10.0.0.3 put .vnfm/uploads/kubespray/registries/${file}`,
+        `ubuntu@10.0.0.3 sudo install -D -m ${mode} -o root -g root .vnfm/uploads/kubespray/registries/${file} ${target}`,
+        `ubuntu@10.0.0.3 rm -f .vnfm/uploads/kubespray/registries/${file}`,
       ];
       expect(steps).toEqual([
         // Docker
@@ -315,12 +315,12 @@ describe('the kubespray MgmtDriver, step by step (SSH and the bus recorded)', ()
         expect.stringContaining('until test -S /run/containerd/containerd.sock && ctr version'),
         'ubuntu@10.0.0.3 sudo docker login --username user01 --password-stdin registry.example.com',
       ]);
-      expect(shell.files.get('/tmp/vnfm-kubespray/registries/hosts.toml-10.0.0.20_5000')).toContain('skip_verify = true');
-      expect(shell.files.get('/tmp/vnfm-kubespray/registries/hosts.toml-registry.example.com')).toContain(
+      expect(shell.files.get('.vnfm/uploads/kubespray/registries/hosts.toml-10.0.0.20_5000')).toContain('skip_verify = true');
+      expect(shell.files.get('.vnfm/uploads/kubespray/registries/hosts.toml-registry.example.com')).toContain(
         'ca = "/etc/containerd/certs.d/registry.example.com/ca.crt"',
       );
-      expect(shell.files.get('/tmp/vnfm-kubespray/registries/config.toml')).toContain('password = "registry-pass"');
-      expect(JSON.parse(shell.files.get('/tmp/vnfm-kubespray/registries/daemon.json') ?? '')).toEqual({
+      expect(shell.files.get('.vnfm/uploads/kubespray/registries/config.toml')).toContain('password = "registry-pass"');
+      expect(JSON.parse(shell.files.get('.vnfm/uploads/kubespray/registries/daemon.json') ?? '')).toEqual({
         'insecure-registries': ['10.0.0.20:5000'],
       });
       expect(registrySteps(shell.steps, '10.0.0.2')).toEqual([]);

@@ -22,12 +22,13 @@ import { HAPROXY_CONFIG, withoutHaproxySections } from '@vnfm/vm-cluster';
 import type { RemoteSession, RemoteShell } from '../../ssh/remote-shell';
 import type { HookPackageFiles } from '../hook-driver';
 import { connectRegistries, type RegistrySetupOf } from '../vm-cluster/registry-setup';
+import { uploadDir } from '../vm-cluster/remote-files';
 import { ExternalLb, packageScript } from './external-lb';
 import { playbookFailed } from './playbook-failure';
 
 /** How long one playbook may run (kubespray's cluster.yml takes tens of minutes on real VMs). */
 const PLAYBOOK_TIMEOUT_MS = 25 * 60_000;
-const REGISTRY_SETUP: RegistrySetupOf = { errors: KUBESPRAY_ERRORS, uploadDir: '/tmp/vnfm-kubespray/registries' };
+const REGISTRY_SETUP: RegistrySetupOf = { errors: KUBESPRAY_ERRORS, uploadDir: `${uploadDir('kubespray')}/registries` };
 
 /**
  * The SSH sessions of one hook run: to the Ansible server, to a master, to the

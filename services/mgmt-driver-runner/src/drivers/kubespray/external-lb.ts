@@ -6,10 +6,10 @@ import { tailOf } from '../../ssh/ssh-errors';
 import type { RemoteSession } from '../../ssh/remote-shell';
 import { SECRET_MASK } from '../../ssh/secret-mask';
 import type { HookPackageFiles } from '../hook-driver';
-import { installFile } from '../vm-cluster/remote-files';
+import { installFile, uploadDir } from '../vm-cluster/remote-files';
 
 /** Where files are put on the load balancer over SFTP, as the login user, before they are run or installed. */
-const UPLOAD_DIR = '/tmp/vnfm-kubespray';
+const UPLOAD_DIR = uploadDir('kubespray');
 const COMMAND_TIMEOUT_MS = 2 * 60_000;
 /** A script may install HAProxy with apt. */
 const SCRIPT_TIMEOUT_MS = 10 * 60_000;

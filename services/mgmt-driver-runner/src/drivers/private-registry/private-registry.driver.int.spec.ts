@@ -115,7 +115,7 @@ describe('private registry MgmtDriver: a Docker registry on the VNF VM', () => {
       ),
     ).toBe(true);
     // The uploaded tar is removed once loaded.
-    expect(await inVm(ip, ['sh', '-c', 'ls /tmp/vnfm-private-registry | wc -l'])).toBe('0\n');
+    expect(await inVm(ip, ['sh', '-c', 'ls /home/vnfm/.vnfm/uploads/private-registry | wc -l'])).toBe('0\n');
   });
 
   it('a retry of instantiate_end replaces the container and keeps the data', async () => {

@@ -1,6 +1,7 @@
 import { posix } from 'node:path';
 import type { RemoteSession } from '../../ssh/remote-shell';
 import type { HookPackageFiles } from '../hook-driver';
+import { uploadDir } from '../vm-cluster/remote-files';
 import { ensureDocker } from './docker-engine';
 import type { RegistryParams } from './registry-params';
 
@@ -8,7 +9,7 @@ import type { RegistryParams } from './registry-params';
 const REGISTRY_IMAGE = 'registry:latest';
 const REGISTRY_CONTAINER = 'private_registry';
 /** Where the package's image tar is put on the VM, removed once loaded. */
-const UPLOAD_DIR = '/tmp/vnfm-private-registry';
+const UPLOAD_DIR = uploadDir('private-registry');
 /** Loading an image of hundreds of MB on a slow disk. */
 const LOAD_TIMEOUT_MS = 20 * 60_000;
 

@@ -18,6 +18,7 @@ import {
   type TestRegistries,
 } from '../../testing/private-registry/test-registries';
 import { connectRegistries, type RegistrySetupOf } from './registry-setup';
+import { uploadDir } from './remote-files';
 
 // Two real dockerd (a registry VM and a cluster node), images pushed and pulled: tens of seconds on 2 cores.
 jest.setTimeout(300_000);
@@ -25,7 +26,7 @@ jest.setTimeout(300_000);
 const REGISTRY_VM = laneVm(15);
 const NODE_VM = laneVm(16);
 const CA_PATH = 'Files/registries/ca.crt';
-const setup: RegistrySetupOf = { errors: clusterErrors('TEST', 'test MgmtDriver'), uploadDir: '/tmp/vnfm-registry-test' };
+const setup: RegistrySetupOf = { errors: clusterErrors('TEST', 'test MgmtDriver'), uploadDir: uploadDir('registry-test') };
 
 /** A cluster node's Docker and containerd connecting to two registries on another VM: HTTP (insecure), and HTTPS with a test CA and htpasswd login. */
 describe('Kubernetes cluster MgmtDrivers: private registry connections on a node (real dockerd and containerd on SSH hosts)', () => {

@@ -12,7 +12,7 @@ const DAEMON_JSON = '/etc/docker/daemon.json';
 /** Whose registry connections these are: the driver's refusals and failures (`<PREFIX>_REGISTRY_SETUP_FAILED`), where files are put before `sudo install` moves them. */
 export interface RegistrySetupOf {
   errors: ClusterErrors;
-  /** A directory of the login user (e.g. /tmp/vnfm-kubespray/registries). */
+  /** A directory of the login user (`uploadDir`). */
   uploadDir: string;
 }
 

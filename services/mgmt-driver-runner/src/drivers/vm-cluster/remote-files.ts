@@ -2,6 +2,14 @@ import type { RemoteSession } from '../../ssh/remote-shell';
 import { SECRET_MASK } from '../../ssh/secret-mask';
 
 /**
+ * Where a driver puts files over SFTP before it runs or installs them: a
+ * directory under the login user's home (where SFTP and commands start), not
+ * a fixed name in the world-writable /tmp, which another user of the VM could
+ * make first and so swap what `sudo install` then moves into /etc.
+ */
+export const uploadDir = (driver: string): string => `.vnfm/uploads/${driver}`;
+
+/**
  * Text or a package file into a root-owned path of a node (directories
  * made), mode 0644 unless given: put over SFTP as the login user into
  * `upload.dir` (the name made a safe file name), checked by `check` there
