@@ -101,7 +101,7 @@ vm_init_pid() {
   pgrep -P "$holder" | head -n 1 | grep . || die "VM $1 has no init process"
 }
 
-in_vm() { local ip=$1; shift; nsenter --target "$(vm_init_pid "$ip")" --mount --pid -- "$@"; }
+in_vm() { local ip=$1; shift; nsenter --target "$(vm_init_pid "$ip")" --mount --uts --pid -- "$@"; }
 
 # Every VM has its own /run (tools/ssh-hosts/vm-init.sh: an overlay on the machine's, a tmpfs of the VM as
 # upper layer), where dockerd's socket, pidfile and exec-root live (/var/run is a link to /run): what the

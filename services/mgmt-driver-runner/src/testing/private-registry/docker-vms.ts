@@ -21,11 +21,17 @@ export async function freshDockerVms(...ips: string[]): Promise<void> {
   await sh('bash', [script(), 'prepare', ...ips], { timeout: 10 * 60_000 });
 }
 
-/** A command run as root inside the VM (its mount and PID namespaces), as the test's own look at the VM. */
+/**
+ * A command run as root inside the VM (its mount, UTS and PID namespaces: a daemon it starts has the VM's hostname, as
+ * one started over SSH has; the registry image binds the address that hostname names), as the test's own look at the VM.
+ */
 export async function inVm(ip: string, argv: readonly string[], input?: string): Promise<string> {
   const holder = (await sh('cat', [join(infraHome(), 'ssh-hosts', 'run', `${ip}.pid`)])).stdout.trim();
   const init = (await sh('pgrep', ['-P', holder])).stdout.trim().split('\n')[0] ?? '';
-  const child = sh('nsenter', ['--target', init, '--mount', '--pid', '--', ...argv], { timeout: 120_000, maxBuffer: 64 * 1024 * 1024 });
+  const child = sh('nsenter', ['--target', init, '--mount', '--uts', '--pid', '--', ...argv], {
+    timeout: 120_000,
+    maxBuffer: 64 * 1024 * 1024,
+  });
   if (input !== undefined) child.child.stdin?.end(input);
   return (await child).stdout;
 }

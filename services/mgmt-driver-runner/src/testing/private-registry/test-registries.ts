@@ -92,6 +92,28 @@ const dockerOn =
   (...argv: string[]) =>
     inVm(vm, ['/usr/bin/docker', '-H', 'unix:///run/docker.sock', ...argv]);
 
+/**
+ * Waits until the registry listens, and checks it listens on its VM's address alone (tools/docker/README.md): one on
+ * every address would take the port from the registries of test files running beside this one.
+ */
+async function listensOnVmOnly(vm: string, port: number): Promise<void> {
+  const ours = `${vm}:${port}`;
+  const listening = await inVm(vm, [
+    'sh',
+    '-c',
+    `for i in $(seq 1 40); do ss -Hltn "sport = :${port}" | grep -qF " ${ours} " && break; sleep 0.25; done; ss -Hltn "sport = :${port}"`,
+  ]);
+  const addresses = listening
+    .trim()
+    .split('\n')
+    .map((line) => line.trim().split(/\s+/)[3] ?? '');
+  const everyAddress = addresses.filter((address) => /^(\*|0\.0\.0\.0|\[::\]):/.test(address));
+  if (!addresses.includes(ours) || everyAddress.length > 0)
+    throw new Error(
+      `the test registry on ${vm} should listen on ${ours}, and nothing on every address; on :${port}: ${addresses.join(', ') || 'nothing'}`,
+    );
+}
+
 /** Starts the HTTPS registry on `vm` (its dockerd started; the VM prepared by `freshDockerVms`) and pushes a probe image into it. */
 export async function startTlsTestRegistry(vm: string, dir: string, run: string): Promise<TlsTestRegistry> {
   const login = { user: 'puller', password: `pull-${run}` };
@@ -128,7 +150,7 @@ export async function startTlsTestRegistry(vm: string, dir: string, run: string)
     'reg-tls',
     'registry:latest',
   );
-  await inVm(vm, ['sh', '-c', 'sleep 1']);
+  await listensOnVmOnly(vm, 5443);
   // Pushed from the registry VM itself (by address: its own /etc/hosts has no test names).
   await inVm(
     vm,
@@ -155,7 +177,7 @@ export async function startTestRegistries(vm: string, dir: string, run: string):
   const docker = dockerOn(vm);
   await docker('rm', '--force', 'reg-http').catch(() => undefined);
   await docker('run', '--detach', '--network', 'host', '--env', 'REGISTRY_HTTP_ADDR=:5000', '--name', 'reg-http', 'registry:latest');
-  await inVm(vm, ['sh', '-c', 'sleep 1']);
+  await listensOnVmOnly(vm, 5000);
   await docker('tag', 'registry:latest', `${vm}:5000/vnfm/http-probe:${run}`);
   await docker('push', `${vm}:5000/vnfm/http-probe:${run}`);
   return {
