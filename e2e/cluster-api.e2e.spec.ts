@@ -7,7 +7,12 @@ import { join } from 'node:path';
 import { CoreV1Api, CustomObjectsApi, KubeConfig, KubernetesObjectApi } from '@kubernetes/client-node';
 import type { InstantiatedVnfInfo, VnfcResourceInfo } from '@vnfm/lcm-domain';
 import { instanceSelector } from '@vnfm/kubernetes-manifests';
-import { deleteNamespaceThenStop, startCapiTestController, type CapiTestController } from '../tools/capi/test-controller/src';
+import {
+  deleteNamespaceThenStop,
+  releaseStaleCapiObjects,
+  startCapiTestController,
+  type CapiTestController,
+} from '../tools/capi/test-controller/src';
 import { onboardZip, zipStagedPackage } from './support/corpus-packages';
 import { ensureK8s, K8S_UP_TIMEOUT_MS } from './support/k8s';
 import { gatewayHttp } from './support/lcm-http';
@@ -48,6 +53,7 @@ describe('Cluster API with the unmodified Tacker CLI: a management cluster CNF (
   beforeAll(async () => {
     execFileSync('bash', [join(__dirname, '..', 'tools', 'capi', 'crds.sh'), crdFolder], { stdio: ['ignore', 'ignore', 'inherit'] });
     const [cp, openstack] = await Promise.all([ensureK8s(), ensureTackerCli()]);
+    await releaseStaleCapiObjects(cp.kubeconfig);
     const config = new KubeConfig();
     config.loadFromFile(cp.kubeconfig);
     core = config.makeApiClient(CoreV1Api);

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { CoreV1Api, KubeConfig } from '@kubernetes/client-node';
-import { startCapiTestController, type CapiTestController } from '../tools/capi/test-controller/src';
+import { releaseStaleCapiObjects, startCapiTestController, type CapiTestController } from '../tools/capi/test-controller/src';
 import { workloadHooksFolder } from '../services/mgmt-driver-runner/src/testing/cluster-credentials/workload-cnf-package';
 import { TestReceiver } from '../services/mgmt-driver-runner/src/testing/cluster-credentials/test-receiver';
 import { onboardZip, zipStagedPackage } from './support/corpus-packages';
@@ -78,6 +78,7 @@ describe('workload cluster credentials with the unmodified Tacker CLI (v2): a Cl
   beforeAll(async () => {
     const [k8s, openstack] = await Promise.all([ensureK8s(), ensureTackerCli()]);
     cp = k8s;
+    await releaseStaleCapiObjects(cp.kubeconfig);
     const config = new KubeConfig();
     config.loadFromFile(cp.kubeconfig);
     core = config.makeApiClient(CoreV1Api);

@@ -17,7 +17,12 @@ import type { RecordStepResultMessage, StepAction, StepResult, VimConnectionRef,
 import { instanceSelector } from '@vnfm/kubernetes-manifests';
 import { repoRoot } from '@vnfm/vnf-package/testing';
 import { ensureK8s, K8S_UP_TIMEOUT_MS } from '../../../e2e/support/k8s';
-import { deleteNamespaceThenStop, startCapiTestController, type CapiTestController } from '../../../tools/capi/test-controller/src';
+import {
+  deleteNamespaceThenStop,
+  releaseStaleCapiObjects,
+  startCapiTestController,
+  type CapiTestController,
+} from '../../../tools/capi/test-controller/src';
 import { KubernetesDriverHarness } from './testing/driver-harness';
 
 // test-lane-group: capi-crds (the Cluster API CRDs are cluster-scoped: a file's terminate deletes another's)
@@ -72,6 +77,7 @@ describe('kubernetes-driver: Cluster API management and workload clusters as CNF
   beforeAll(async () => {
     execFileSync('bash', [join(repoRoot(), 'tools', 'capi', 'crds.sh'), crdFolder], { stdio: ['ignore', 'ignore', 'inherit'] });
     const cp = await ensureK8s();
+    await releaseStaleCapiObjects(cp.kubeconfig);
     const config = new KubeConfig();
     config.loadFromFile(cp.kubeconfig);
     admin = KubernetesObjectApi.makeApiClient(config);

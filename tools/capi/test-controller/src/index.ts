@@ -1,2 +1,2 @@
 export { startCapiTestController, type CapiTestController } from './controller';
-export { deleteNamespaceThenStop } from './test-support';
+export { deleteNamespaceThenStop, releaseStaleCapiObjects } from './test-support';

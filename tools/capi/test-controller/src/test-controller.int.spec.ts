@@ -15,7 +15,7 @@ import {
 } from '@kubernetes/client-node';
 import { parse } from 'yaml';
 import { ensureK8s, K8S_UP_TIMEOUT_MS } from '../../../../e2e/support/k8s';
-import { deleteNamespaceThenStop, startCapiTestController, type CapiTestController } from '.';
+import { deleteNamespaceThenStop, releaseStaleCapiObjects, startCapiTestController, type CapiTestController } from '.';
 
 // test-lane-group: capi-crds (the Cluster API CRDs are cluster-scoped: a file's terminate deletes another's)
 
@@ -61,6 +61,7 @@ describe('Cluster API test controller', () => {
   beforeAll(async () => {
     execFileSync('bash', [join(__dirname, '..', '..', 'crds.sh'), crdFolder], { stdio: ['ignore', 'ignore', 'inherit'] });
     const cp = await ensureK8s();
+    await releaseStaleCapiObjects(cp.kubeconfig);
     const config = new KubeConfig();
     config.loadFromFile(cp.kubeconfig);
     custom = config.makeApiClient(CustomObjectsApi);

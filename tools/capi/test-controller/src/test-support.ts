@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { CoreV1Api } from '@kubernetes/client-node';
+import { CustomObjectsApi, KubeConfig, PatchStrategy, setHeaderOptions, type CoreV1Api } from '@kubernetes/client-node';
+import { GROUP, isNotFound, PLURALS, VERSION, type Obj } from './capi-contract';
 import type { CapiTestController } from './controller';
 
 /** How long a test namespace may take to go once deleted (its Machines' finalizers released one delay after another). */
@@ -29,4 +30,35 @@ export async function deleteNamespaceThenStop(
     }
   }
   await controller?.stop();
+}
+
+/**
+ * A test's start: the Cluster API objects an earlier run left behind when it
+ * was killed (its controller gone with it, their finalizers never released)
+ * are let go and deleted, or the next deletion of the CRDs would wait for them
+ * for ever. The files that use the test controller run one at a time (lane
+ * group capi-crds), so whatever exists when one starts is stale.
+ */
+export async function releaseStaleCapiObjects(kubeconfig: string): Promise<void> {
+  const config = new KubeConfig();
+  config.loadFromFile(kubeconfig);
+  const custom = config.makeApiClient(CustomObjectsApi);
+  for (const plural of Object.values(PLURALS)) {
+    const address = { group: GROUP, version: VERSION, plural };
+    const items = await custom.listClusterCustomObject(address).then(
+      (list) => (list as { items: Obj[] }).items,
+      (error: unknown) => (isNotFound(error) ? [] : Promise.reject(error)),
+    );
+    for (const { metadata } of items) {
+      const object = { ...address, namespace: metadata.namespace, name: metadata.name };
+      const ignoreGone = (error: unknown) => (isNotFound(error) ? undefined : Promise.reject(error));
+      await custom
+        .patchNamespacedCustomObject(
+          { ...object, body: { metadata: { finalizers: null } } },
+          setHeaderOptions('Content-Type', PatchStrategy.MergePatch),
+        )
+        .catch(ignoreGone);
+      await custom.deleteNamespacedCustomObject(object).catch(ignoreGone);
+    }
+  }
 }
