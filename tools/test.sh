@@ -19,7 +19,9 @@ source tools/lib/apt.sh
 
 started=()
 stop_started() {
-  for name in "${started[@]}"; do bash "tools/$name/$name.sh" down || true; done
+  local name
+  for name in "${started[@]}"; do bash "tools/$name/$name.sh" down & done
+  wait || true
 }
 trap stop_started EXIT
 
