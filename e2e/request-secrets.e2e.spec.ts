@@ -1,7 +1,7 @@
 import { testPort } from './support/lanes';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AuditTrailReply, VnfInstanceView, VnfLcmOpOccView } from '@vnfm/lcm-domain';
@@ -10,6 +10,7 @@ import { tackerRegisterBody } from '@vnfm/vim-domain/testing';
 import { corpusPath, fixturePath, stageFolders, zipFolder } from '@vnfm/vnf-package/testing';
 import { startOpenStackSimulator, type OpenStackSimulator } from '../tools/openstack-sim/src';
 import { ensureKafka, localKafkaDataDir } from './support/kafka';
+import { readIfPresent } from './support/present-files';
 import { gatewayHttp, getJson, settledOpOcc, startTask, type GatewayHttp } from './support/lcm-http';
 import { pollUntil } from './support/poll';
 import { killGroup, startProduct, waitForHttp, type ProductProcess } from './support/product-process';
@@ -126,10 +127,7 @@ async function searchFiles(dir: string, witness: string, since = 0): Promise<{ l
     // content now in the file renamed to (listed too, or read in a later search).
     const stat = statSync(file, { throwIfNoEntry: false });
     if (!stat || stat.mtimeMs < since) continue;
-    const content = await readFile(file, 'latin1').catch((error: NodeJS.ErrnoException) => {
-      if (error.code === 'ENOENT') return '';
-      throw error;
-    });
+    const content = readIfPresent(file)?.toString('latin1') ?? '';
     if (leaksIn(content).length > 0) leaking.push(file);
     if (content.includes(witness)) witnessed++;
   }
