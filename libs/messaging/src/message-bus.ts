@@ -76,12 +76,20 @@ export class MessageBus {
     this.replies = replyTopic(options.clientId);
   }
 
-  /** Subscribes to this client's reply topic; needed before request(). */
+  /**
+   * Subscribes to this client's reply topic; needed before request(). Read
+   * from its beginning: the topic is this client's alone (a client id is new
+   * with each process), and a Kafka consumer of a new group told to start at
+   * the end takes "the end" at its first fetch, after it has joined: a reply
+   * written in between (the first request's, from a quick service, on a busy
+   * machine) would be skipped and its request time out. Replies to nobody
+   * waiting are dropped in onReply.
+   */
   start(): Promise<void> {
     this.started ??= (async () => {
       await this.options.broker.ensureTopics([this.replies]);
       this.consumers.push(
-        await this.options.broker.consume({ groupId: this.options.clientId, topics: [this.replies], fromBeginning: false }, (r) =>
+        await this.options.broker.consume({ groupId: this.options.clientId, topics: [this.replies], fromBeginning: true }, (r) =>
           this.onReply(r),
         ),
       );
