@@ -10,33 +10,16 @@ cd "$(dirname "$0")/.."
 export NX_DAEMON=false
 npx nx show projects >/dev/null
 
+# shellcheck source=lib/side-by-side.sh
+source tools/lib/side-by-side.sh
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
-names=()
-pids=()
-check() {
-  local name=$1
-  shift
-  names+=("$name")
-  ("$@" >"$out/${#names[@]}.log" 2>&1) &
-  pids+=($!)
-}
-check "formatting (prettier --check; fix with npx prettier --write .)" npx prettier --check --log-level warn .
-check "eslint (module boundaries, rules)" npx eslint .
-check "types" npx tsc -p tsconfig.json --noEmit
-check "exports used nowhere (knip; settings in knip.json)" \
+side_by_side "$out/prettier.log" "lint: formatting (prettier --check; fix with npx prettier --write .)" \
+  npx prettier --check --log-level warn .
+side_by_side "$out/eslint.log" "lint: eslint (module boundaries, rules)" npx eslint .
+side_by_side "$out/tsc.log" "lint: types" npx tsc -p tsconfig.json --noEmit
+side_by_side "$out/knip.log" "lint: exports used nowhere (knip; settings in knip.json)" \
   npx knip --include exports,types,nsExports,nsTypes,duplicates --no-config-hints --no-progress
-check "import circles (madge)" \
+side_by_side "$out/madge.log" "lint: import circles (madge)" \
   npx madge --circular --no-spinner --extensions ts --ts-config tsconfig.json libs services tools e2e
-
-status=0
-for i in "${!pids[@]}"; do
-  if wait "${pids[$i]}"; then
-    echo "== lint: ${names[$i]}: passed" >&2
-  else
-    status=1
-    echo "== lint: ${names[$i]}: FAILED" >&2
-    cat "$out/$((i + 1)).log" >&2
-  fi
-done
-exit "$status"
+side_by_side_wait

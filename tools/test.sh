@@ -16,43 +16,24 @@ LANES=${VNFM_TEST_LANES:-3}
 RESULTS=${VNFM_TEST_RESULTS:-$PWD/dist/test-results}
 # shellcheck source=lib/apt.sh
 source tools/lib/apt.sh
+# shellcheck source=lib/side-by-side.sh
+source tools/lib/side-by-side.sh
 
 started=()
 stop_started() {
   local name
   for name in "${started[@]}"; do bash "tools/$name/$name.sh" down & done
-  wait || true
+  wait
 }
 trap stop_started EXIT
 
 # The build, the lint and the unit tests need none of the infrastructure, and the infrastructure's start is mostly
 # waiting (JVM, VMs, API server): they run side by side with it, each into its own log, printed when it ends.
-prelude=()
-failed_steps=()
-in_background() {
-  local name=$1
-  shift
-  ("$@" >"$RESULTS/$name.log" 2>&1) &
-  prelude+=("$name:$!")
-}
-wait_prelude() {
-  local entry name
-  for entry in "${prelude[@]}"; do
-    name=${entry%%:*}
-    if wait "${entry#*:}"; then
-      echo "== $name: passed" >&2
-    else
-      failed_steps+=("$name")
-      echo "== $name: FAILED; its output:" >&2
-      cat "$RESULTS/$name.log" >&2
-    fi
-  done
-}
 rm -rf "$RESULTS"
 mkdir -p "$RESULTS"
-in_background build bash tools/build/build.sh
-in_background lint bash tools/lint.sh
-(($# > 0)) || in_background unit npx jest --ci --forceExit --maxWorkers=2 --selectProjects unit --json --outputFile="$RESULTS/unit.json"
+side_by_side "$RESULTS/build.log" build bash tools/build/build.sh
+side_by_side "$RESULTS/lint.log" lint bash tools/lint.sh
+(($# > 0)) || side_by_side "$RESULTS/unit.log" unit npx jest --ci --forceExit --maxWorkers=2 --selectProjects unit --json --outputFile="$RESULTS/unit.json"
 
 infra_up() {
   local name=$1
@@ -83,10 +64,10 @@ apt_ensure zip
 bash tools/ansible/link-k8s.sh >/dev/null
 bash tools/docker/docker-vms.sh install
 
-wait_prelude
-status=$((${#failed_steps[@]} > 0))
+status=0
+side_by_side_wait || status=1
 # Without a build the int and e2e files have nothing to run; failed lint or unit tests still let them run, for the whole picture.
-[[ " ${failed_steps[*]} " != *" build "* ]] || exit 1
+[[ " ${SIDE_BY_SIDE_FAILED[*]} " != *" build "* ]] || exit 1
 if (($# > 0)); then
   npx jest --ci --maxWorkers=1 "$@" || status=1
   exit "$status"

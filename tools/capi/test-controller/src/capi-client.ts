@@ -38,6 +38,17 @@ export class CapiClient {
     }
   }
 
+  /** The objects of a kind in every namespace; none when the kind is not served. */
+  async listEverywhere(kind: CapiKind): Promise<Obj[]> {
+    try {
+      return ((await this.custom.listClusterCustomObject({ group: GROUP, version: VERSION, plural: PLURALS[kind] })) as { items: Obj[] })
+        .items;
+    } catch (error) {
+      if (isNotFound(error)) return [];
+      throw error;
+    }
+  }
+
   async create(kind: CapiKind, namespace: string, body: object): Promise<Obj> {
     return (await this.custom.createNamespacedCustomObject({ ...this.address(kind, namespace), body })) as Obj;
   }

@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { CustomObjectsApi, KubeConfig, PatchStrategy, setHeaderOptions, type CoreV1Api } from '@kubernetes/client-node';
-import { GROUP, isNotFound, PLURALS, VERSION, type Obj } from './capi-contract';
+import { KubeConfig, type CoreV1Api } from '@kubernetes/client-node';
+import { CapiClient } from './capi-client';
+import { PLURALS, type CapiKind } from './capi-contract';
 import type { CapiTestController } from './controller';
 
 /** How long a test namespace may take to go once deleted (its Machines' finalizers released one delay after another). */
@@ -42,23 +43,11 @@ export async function deleteNamespaceThenStop(
 export async function releaseStaleCapiObjects(kubeconfig: string): Promise<void> {
   const config = new KubeConfig();
   config.loadFromFile(kubeconfig);
-  const custom = config.makeApiClient(CustomObjectsApi);
-  for (const plural of Object.values(PLURALS)) {
-    const address = { group: GROUP, version: VERSION, plural };
-    const items = await custom.listClusterCustomObject(address).then(
-      (list) => (list as { items: Obj[] }).items,
-      (error: unknown) => (isNotFound(error) ? [] : Promise.reject(error)),
-    );
-    for (const { metadata } of items) {
-      const object = { ...address, namespace: metadata.namespace, name: metadata.name };
-      const ignoreGone = (error: unknown) => (isNotFound(error) ? undefined : Promise.reject(error));
-      await custom
-        .patchNamespacedCustomObject(
-          { ...object, body: { metadata: { finalizers: null } } },
-          setHeaderOptions('Content-Type', PatchStrategy.MergePatch),
-        )
-        .catch(ignoreGone);
-      await custom.deleteNamespacedCustomObject(object).catch(ignoreGone);
+  const client = new CapiClient(config);
+  for (const kind of Object.keys(PLURALS) as CapiKind[]) {
+    for (const object of await client.listEverywhere(kind)) {
+      await client.setFinalizers(kind, object, []);
+      await client.delete(kind, object);
     }
   }
 }
