@@ -16,7 +16,8 @@ const controlled = (object: KubeObject): boolean =>
  * cluster-scoped), without those a controller of the instance owns.
  * Namespaced kinds are listed in every namespace when the VIM may, else in
  * the instance's namespace and those its VNFCs are in; kinds the VIM may not
- * list are skipped (it could not have created them either).
+ * list are skipped (it could not have created them either), and so are
+ * kinds gone since discovery.
  */
 export async function instanceObjects(context: KubeStepContext): Promise<AppliedObject[]> {
   const selector = instanceSelector(context.message.vnfInstanceId);
@@ -36,13 +37,18 @@ async function listType(context: KubeStepContext, type: ResourceType, namespaces
   try {
     return await list(undefined);
   } catch (error) {
-    if (apiStatus(error) !== 403 || !type.namespaced) return forbiddenIsEmpty(error);
+    if (apiStatus(error) !== 403 || !type.namespaced) return noneListable(error);
   }
-  const perNamespace = await Promise.all(namespaces.map((namespace) => list(namespace).catch(forbiddenIsEmpty)));
+  const perNamespace = await Promise.all(namespaces.map((namespace) => list(namespace).catch(noneListable)));
   return perNamespace.flat();
 }
 
-const forbiddenIsEmpty = (error: unknown): AppliedObject[] => {
-  if (apiStatus(error) === 403 || apiStatus(error) === 405) return [];
+/**
+ * A kind the VIM may not list (403, 405) holds nothing of ours; nor does one
+ * no longer served (404): its CRD was deleted between discovery and the list,
+ * and with it every object of the kind.
+ */
+const noneListable = (error: unknown): AppliedObject[] => {
+  if ([403, 404, 405].includes(apiStatus(error) ?? 0)) return [];
   throw error;
 };
