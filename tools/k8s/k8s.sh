@@ -12,6 +12,8 @@
 #   k8s.sh env             shell exports for a running cluster (eval "$(...)")
 #   k8s.sh build           only build/cache the binaries, print the bin dir
 #   k8s.sh kubectl ARGS... the bundled kubectl with the admin kubeconfig
+#   k8s.sh sweep           delete what test runs left behind (nodes of the
+#                          kubespray and kubeadm stand-ins, kubeadm's objects)
 #
 # See tools/k8s/README.md for ports, users, tokens and file locations.
 set -Eeuo pipefail
@@ -646,6 +648,20 @@ export K8S_NAMESPACE=$TENANT_NS
 EOF
 }
 
+# The API server's state outlives test runs, and so do the nodes the kubespray and kubeadm stand-ins register for
+# clusters whose VMs are gone (a healed or failed cluster, a stopped run). kwok keeps every node's lease and status
+# alive: 400 of them cost the API server, etcd, kwok and the controller manager a third of a core at rest. The test
+# suite sweeps them at its start, when no test uses the API server.
+cmd_sweep() {
+  api_ready || die "not up (run: bash $SCRIPT_DIR/k8s.sh up)"
+  kubectl_admin -n kube-system delete pods,secrets,configmaps -l vnfm.test/kubeadm-cluster \
+    --ignore-not-found --grace-period=0 --force 2>/dev/null | wc -l | xargs printf '[k8s] swept %s kubeadm stand-in objects\n' >&2
+  local label
+  for label in vnfm.test/kubespray-cluster vnfm.test/kubeadm-cluster; do
+    kubectl_admin delete nodes -l "$label" --ignore-not-found | wc -l | xargs printf "[k8s] swept %s nodes labelled $label\n" >&2
+  done
+}
+
 main() {
   local cmd="${1:-}"
   shift || true
@@ -654,6 +670,7 @@ main() {
     down) cmd_down "$@" ;;
     status) cmd_status ;;
     env) cmd_env ;;
+    sweep) cmd_sweep ;;
     build) with_lock; ensure_built; echo "$BIN_DIR" ;;
     kubectl)
       [[ -x "$BIN_DIR/kubectl" ]] || die "not built yet (run: bash $SCRIPT_DIR/k8s.sh up)"
