@@ -654,11 +654,13 @@ EOF
 # suite sweeps them at its start, when no test uses the API server.
 cmd_sweep() {
   api_ready || die "not up (run: bash $SCRIPT_DIR/k8s.sh up)"
-  kubectl_admin -n kube-system delete pods,secrets,configmaps -l vnfm.test/kubeadm-cluster \
-    --ignore-not-found --grace-period=0 --force 2>/dev/null | wc -l | xargs printf '[k8s] swept %s kubeadm stand-in objects\n' >&2
-  local label
+  local label count
+  count=$(kubectl_admin -n kube-system delete pods,secrets,configmaps -l vnfm.test/kubeadm-cluster \
+    --ignore-not-found --grace-period=0 --force 2>/dev/null | grep -c ' deleted$' || true)
+  log "swept $count kubeadm stand-in objects"
   for label in vnfm.test/kubespray-cluster vnfm.test/kubeadm-cluster; do
-    kubectl_admin delete nodes -l "$label" --ignore-not-found | wc -l | xargs printf "[k8s] swept %s nodes labelled $label\n" >&2
+    count=$(kubectl_admin delete nodes -l "$label" --ignore-not-found 2>/dev/null | grep -c ' deleted$' || true)
+    log "swept $count nodes labelled $label"
   done
 }
 
