@@ -83,6 +83,8 @@ install_crictl() {
     command -v go >/dev/null || die "go is required to build crictl $CRICTL_VERSION (once)"
     log "building crictl $CRICTL_VERSION (sigs.k8s.io/cri-tools, once)"
     local tmp
+    # On a fresh machine nothing has made the state directory yet.
+    mkdir -p "$STATE"
     tmp=$(mktemp -d "$STATE/.crictl-XXXXXX")
     GOFLAGS=-buildvcs=false CGO_ENABLED=0 GOBIN="$tmp" go install -trimpath -ldflags "-s -w" "sigs.k8s.io/cri-tools/cmd/crictl@$CRICTL_VERSION" >&2 ||
       { rm -rf "$tmp"; die "building crictl failed"; }
