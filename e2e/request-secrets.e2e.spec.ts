@@ -1,7 +1,6 @@
 import { testPort } from './support/lanes';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AuditTrailReply, VnfInstanceView, VnfLcmOpOccView } from '@vnfm/lcm-domain';
@@ -10,7 +9,7 @@ import { tackerRegisterBody } from '@vnfm/vim-domain/testing';
 import { corpusPath, fixturePath, stageFolders, zipFolder } from '@vnfm/vnf-package/testing';
 import { startOpenStackSimulator, type OpenStackSimulator } from '../tools/openstack-sim/src';
 import { ensureKafka, localKafkaDataDir } from './support/kafka';
-import { readIfPresent } from './support/present-files';
+import { filesIfPresent, readIfPresent } from './support/present-files';
 import { gatewayHttp, getJson, settledOpOcc, startTask, type GatewayHttp } from './support/lcm-http';
 import { pollUntil } from './support/poll';
 import { killGroup, startProduct, waitForHttp, type ProductProcess } from './support/product-process';
@@ -118,8 +117,7 @@ interface HookRecord {
 
 /** The files under `dir` written since `since`: those holding any form of a secret, and those holding `witness` (proof the search looked where the test wrote). */
 async function searchFiles(dir: string, witness: string, since = 0): Promise<{ leaking: string[]; witnessed: number }> {
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  const files = entries.filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name));
+  const files = filesIfPresent(dir);
   const leaking: string[] = [];
   let witnessed = 0;
   for (const file of files) {
@@ -167,11 +165,8 @@ describe('request secrets: sealed end to end, opened only by the running hook (p
     expect({ operationState: opOcc.operationState, error: opOcc.error }).toEqual({ operationState: 'COMPLETED' });
     return opOcc;
   };
-  const keyFile = async (): Promise<string | undefined> => {
-    const entries = await readdir(dataDir, { recursive: true, withFileTypes: true });
-    const found = entries.find((entry) => entry.isFile() && entry.name === `vnfi-${vnfInstanceId}.key`);
-    return found && join(found.parentPath, found.name);
-  };
+  const keyFile = async (): Promise<string | undefined> =>
+    filesIfPresent(dataDir).find((path) => path.endsWith(`/vnfi-${vnfInstanceId}.key`));
 
   beforeAll(async () => {
     brokers = await ensureKafka();
