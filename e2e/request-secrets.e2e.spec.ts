@@ -165,8 +165,7 @@ describe('request secrets: sealed end to end, opened only by the running hook (p
     expect({ operationState: opOcc.operationState, error: opOcc.error }).toEqual({ operationState: 'COMPLETED' });
     return opOcc;
   };
-  const keyFile = async (): Promise<string | undefined> =>
-    filesIfPresent(dataDir).find((path) => path.endsWith(`/vnfi-${vnfInstanceId}.key`));
+  const keyFile = (): string | undefined => filesIfPresent(dataDir).find((path) => path.endsWith(`/vnfi-${vnfInstanceId}.key`));
 
   beforeAll(async () => {
     brokers = await ensureKafka();
@@ -255,7 +254,7 @@ describe('request secrets: sealed end to end, opened only by the running hook (p
     for (const record of instantiated) expect(record.additionalParams).toEqual(additionalParams);
     const view = await read<VnfLcmOpOccView>(`/vnflcm/v2/vnf_lcm_op_occs/${opOcc.id}`);
     expect(JSON.stringify(view.operationParams)).toContain('[SECRET]');
-    expect(await keyFile()).toBeDefined();
+    expect(keyFile()).toBeDefined();
   });
 
   it('scales out: scale_end gets the instantiation secrets exactly, kept with the instance', async () => {
@@ -284,7 +283,7 @@ describe('request secrets: sealed end to end, opened only by the running hook (p
 
   it('terminates and deletes: the data key is destroyed, the audit trail stays readable', async () => {
     await run('terminate', { terminationType: 'FORCEFUL' });
-    const key = await keyFile();
+    const key = keyFile();
     expect(key).toBeDefined();
     expect((await http(`/vnflcm/v2/vnf_instances/${vnfInstanceId}`, { method: 'DELETE' })).status).toBe(204);
     await pollUntil(

@@ -14,9 +14,12 @@ import { basename, dirname, join, relative } from 'node:path';
 
 const OUT = 'dist';
 
-/** Every file under dir whose name passes keep, recursively. */
+/** Every file under dir whose name passes keep, recursively; none when dir does not exist (a package without src/). */
 async function filesUnder(dir, keep) {
-  const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
+  const entries = await readdir(dir, { withFileTypes: true }).catch((error) => {
+    if (error.code === 'ENOENT') return [];
+    throw error;
+  });
   const nested = await Promise.all(
     entries.map((entry) => {
       const path = join(dir, entry.name);
@@ -51,16 +54,14 @@ async function link(pkg) {
   }
 }
 
-const packagesOf = async (root) => (await readdir(root)).map((name) => join(root, name));
+const packagesOf = async (root) =>
+  (await readdir(root, { withFileTypes: true })).filter((entry) => entry.isDirectory()).map((entry) => join(root, entry.name));
 const [libs, services, tools] = await Promise.all(['libs', 'services', 'tools'].map(packagesOf));
 const isSource = (name) => name.endsWith('.ts') && !name.endsWith('.spec.ts') && !name.endsWith('.d.ts');
 const isData = (name, path) => /\.ya?ml$/.test(name) && !path.split('/').includes('testing');
 
-const sources = (
-  await Promise.all(
-    [...libs, ...services, ...tools, 'e2e'].map((dir) => filesUnder(dir === 'e2e' ? 'e2e/support' : join(dir, 'src'), isSource)),
-  )
-).flat();
+const sourceDirs = [...[...libs, ...services, ...tools].map((pkg) => join(pkg, 'src')), join('e2e', 'support')];
+const sources = (await Promise.all(sourceDirs.map((dir) => filesUnder(dir, isSource)))).flat();
 const data = (await Promise.all([...libs, ...services].map((pkg) => filesUnder(join(pkg, 'src'), isData)))).flat();
 const workspacePackages = [...libs, ...services].filter((pkg) => existsSync(join(pkg, 'package.json')));
 await Promise.all([...sources.map(compile), ...data.map(copyData), ...workspacePackages.map(link)]);
