@@ -1,5 +1,4 @@
 import { testPort } from './support/lanes';
-import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -8,11 +7,14 @@ import { CoreV1Api, CustomObjectsApi, KubeConfig, KubernetesObjectApi } from '@k
 import type { InstantiatedVnfInfo, VnfcResourceInfo } from '@vnfm/lcm-domain';
 import { instanceSelector } from '@vnfm/kubernetes-manifests';
 import {
-  deleteNamespaceThenStop,
+  CAPI_UP_TIMEOUT_MS,
+  ensureCapi,
+  MANAGEMENT_FILES,
+  managementFolder,
+  managersReady,
+  PROVIDER_NAMESPACES,
   releaseStaleCapiObjects,
-  startCapiTestController,
-  type CapiTestController,
-} from '../tools/capi/test-controller/src';
+} from './support/cluster-api';
 import { onboardZip, zipStagedPackage } from './support/corpus-packages';
 import { ensureK8s, K8S_UP_TIMEOUT_MS } from './support/k8s';
 import { gatewayHttp } from './support/lcm-http';
@@ -20,85 +22,99 @@ import { entryPoint, killGroup, startProduct, waitForHttp, type ProductProcess }
 import { ensureTackerCli, tackerCli, TACKER_CLI_INSTALL_TIMEOUT_MS, type TackerCli } from './support/tacker-cli';
 import { API_V2, VnflcmCli, type CliRecord } from './support/vnflcm-cli';
 
-// test-lane-group: capi-crds (the Cluster API CRDs are cluster-scoped: a file's terminate deletes another's)
+// test-lane-group: capi-crds (the Cluster API CRDs are cluster-scoped, and one Docker provider serves every workload cluster)
 
-jest.setTimeout(600_000);
+jest.setTimeout(900_000);
 
 const TEST_PACKAGES = join(__dirname, '..', 'services', 'kubernetes-driver', 'src', 'testing');
-const CAPI_CRDS = ['clusters', 'machines', 'machinesets', 'machinedeployments', 'clusterclasses'];
 const files = (...names: string[]) => names.map((name) => `Files/kubernetes/${name}`);
 interface CapiObject {
-  metadata: { name: string; finalizers?: string[]; deletionTimestamp?: string };
+  metadata: { name: string; labels?: Record<string, string>; deletionTimestamp?: string };
   spec: { version?: string };
-  status?: { phase?: string };
+  status?: { conditions?: { type: string; status: string }[] };
 }
 
-// Needs `npm run build` and tools/k8s (started when down); installs the Tacker CLI when missing. Seed 003 end to end: the real Cluster API CRDs, tools/capi's test controller.
-describe('Cluster API with the unmodified Tacker CLI: a management cluster CNF (the CRDs), then a workload cluster CNF instantiated, scaled, moved to a new Kubernetes version and terminated', () => {
+// Needs `npm run build`, tools/k8s and tools/capi (started when down); installs the Tacker CLI when missing.
+// Seed 003 end to end with the real Cluster API managers (tools/capi): the providers' components as a CNF, a workload cluster CNF through its whole life.
+describe('Cluster API with the unmodified Tacker CLI and the real controllers: the providers as a management-cluster CNF, then a workload cluster CNF instantiated, scaled, healed, upgraded and terminated', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'vnfm-capi-e2e-'));
-  const crdFolder = mkdtempSync(join(tmpdir(), 'vnfm-capi-crds-'));
   const endpoint = `http://127.0.0.1:${testPort()}`;
   const token = 'capi-e2e-admin-token';
   const namespace = `vnfm-capi-e2e-${randomUUID().slice(0, 8)}`;
   const release2 = randomUUID();
   let product: ProductProcess | undefined;
-  let controller: CapiTestController | undefined;
   let cli: TackerCli;
   let core: CoreV1Api;
   let custom: CustomObjectsApi;
   let admin: KubernetesObjectApi;
   let vimId: string;
+  let managementVnfd: string;
   let vnfdId: string;
 
-  beforeAll(async () => {
-    execFileSync('bash', [join(__dirname, '..', 'tools', 'capi', 'crds.sh'), crdFolder], { stdio: ['ignore', 'ignore', 'inherit'] });
-    const [cp, openstack] = await Promise.all([ensureK8s(), ensureTackerCli()]);
-    await releaseStaleCapiObjects(cp.kubeconfig);
-    const config = new KubeConfig();
-    config.loadFromFile(cp.kubeconfig);
-    core = config.makeApiClient(CoreV1Api);
-    custom = config.makeApiClient(CustomObjectsApi);
-    admin = KubernetesObjectApi.makeApiClient(config);
-    await core.createNamespace({ body: { metadata: { name: namespace } } });
-    controller = await startCapiTestController({ kubeconfig: cp.kubeconfig, namespace });
-    product = startProduct(process.execPath, [entryPoint('standalone')], {
-      VNFM_PORT: new URL(endpoint).port,
-      VNFM_DATA_DIR: join(dataDir, 'data'),
-      VNFM_ADMIN_TOKEN: token,
-      VNFM_LOG_LEVEL: 'warn',
-    });
-    await waitForHttp(`${endpoint}/health`, 180_000);
-    cli = tackerCli(openstack, endpoint, token);
-    vimId = (await cli.json<{ id: string }>(['vim', 'register', '--config-file', cp.vimFile, `k8s-capi-${randomUUID().slice(0, 8)}`])).id;
-    const http = gatewayHttp(endpoint, token);
-    const workload = [crdFolder, join(TEST_PACKAGES, 'capi-workload')];
-    vnfdId = String(
-      (
-        await onboardZip(
-          http,
-          'cluster-api',
-          await zipStagedPackage(dataDir, 'cnf-v2-all-kinds', { stripHooks: true, extraFolders: workload }),
-        )
-      ).vnfdId,
-    );
-    await onboardZip(
-      http,
-      'cluster-api release 2',
-      await zipStagedPackage(dataDir, 'cnf-v2-all-kinds', {
-        stripHooks: true,
-        vnfdId: { from: vnfdId, to: release2 },
-        extraFolders: [...workload, join(TEST_PACKAGES, 'capi-workload-v2')],
-      }),
-    );
-  }, K8S_UP_TIMEOUT_MS + TACKER_CLI_INSTALL_TIMEOUT_MS);
+  beforeAll(
+    async () => {
+      const [cp, openstack, components] = await Promise.all([ensureK8s(), ensureTackerCli(), ensureCapi()]);
+      await releaseStaleCapiObjects(cp.kubeconfig);
+      const config = new KubeConfig();
+      config.loadFromFile(cp.kubeconfig);
+      core = config.makeApiClient(CoreV1Api);
+      custom = config.makeApiClient(CustomObjectsApi);
+      admin = KubernetesObjectApi.makeApiClient(config);
+      await core.createNamespace({ body: { metadata: { name: namespace } } });
+      product = startProduct(process.execPath, [entryPoint('standalone')], {
+        VNFM_PORT: new URL(endpoint).port,
+        VNFM_DATA_DIR: join(dataDir, 'data'),
+        VNFM_ADMIN_TOKEN: token,
+        VNFM_LOG_LEVEL: 'warn',
+      });
+      await waitForHttp(`${endpoint}/health`, 180_000);
+      cli = tackerCli(openstack, endpoint, token);
+      // The admin VIM (project `default`): a whole-cluster VIM, so the providers' objects stay in the namespaces their manifests name.
+      vimId = (await cli.json<{ id: string }>(['vim', 'register', '--config-file', cp.vimFile, `k8s-capi-${randomUUID().slice(0, 8)}`])).id;
+      const http = gatewayHttp(endpoint, token);
+      const management = managementFolder(components, join(dataDir, 'management'));
+      managementVnfd = String(
+        (
+          await onboardZip(
+            http,
+            'Cluster API providers',
+            await zipStagedPackage(dataDir, 'cnf-v2-all-kinds', {
+              stripHooks: true,
+              vnfdId: { from: 'b1bb0ce7-ebca-4fa7-95ed-4840d7000000', to: randomUUID() },
+              extraFolders: [management],
+            }),
+          )
+        ).vnfdId,
+      );
+      const workload = [join(TEST_PACKAGES, 'capi-workload')];
+      vnfdId = String(
+        (
+          await onboardZip(
+            http,
+            'workload cluster',
+            await zipStagedPackage(dataDir, 'cnf-v2-all-kinds', { stripHooks: true, extraFolders: workload }),
+          )
+        ).vnfdId,
+      );
+      await onboardZip(
+        http,
+        'workload cluster release 2',
+        await zipStagedPackage(dataDir, 'cnf-v2-all-kinds', {
+          stripHooks: true,
+          vnfdId: { from: vnfdId, to: release2 },
+          extraFolders: [...workload, join(TEST_PACKAGES, 'capi-workload-v2')],
+        }),
+      );
+    },
+    K8S_UP_TIMEOUT_MS + TACKER_CLI_INSTALL_TIMEOUT_MS + CAPI_UP_TIMEOUT_MS,
+  );
   afterAll(async () => {
     if (product) await killGroup(product, 'SIGKILL');
-    await deleteNamespaceThenStop(core, namespace, controller);
+    await core?.deleteNamespace({ name: namespace }).catch(() => undefined);
     rmSync(dataDir, { recursive: true, force: true });
-    rmSync(crdFolder, { recursive: true, force: true });
   });
 
-  it('every operation COMPLETED; the workload cluster Provisioned with its kubeconfig Secret; its VNFCs always its live Machines; terminate leaves no Cluster, Machine nor CRD', async () => {
+  it('every operation COMPLETED; the providers where their manifests put them; the workload cluster Available, its API answering; its VNFCs always its live Machines; terminate leaves no Cluster API object', async () => {
     const lcm = new VnflcmCli(cli, API_V2);
     const write = (name: string, body: unknown) => {
       const path = join(dataDir, `${name}.json`);
@@ -106,13 +122,12 @@ describe('Cluster API with the unmodified Tacker CLI: a management cluster CNF (
       return path;
     };
     const vimConnectionInfo = { vim1: { vimId, vimType: 'ETSINFV.KUBERNETES.V_1' } };
-    const completes = (id: string, args: string[]) => lcm.complete(id, args);
-    const capi = (plural: string) => ({ group: 'cluster.x-k8s.io', version: 'v1beta2', namespace, plural });
-    const machines = async () =>
-      ((await custom.listNamespacedCustomObject(capi('machines'))) as { items: CapiObject[] }).items.filter(
-        (machine) => !machine.metadata.deletionTimestamp,
-      );
-    /** `vnflcm show`, held against the API server: the MachineDeployment's live Machines are exactly the instance's VNFCs. */
+    const completes = (id: string, args: string[]) => lcm.complete(id, args, 600_000);
+    const capi = (plural: string, group = 'cluster.x-k8s.io') => ({ group, version: 'v1beta2', namespace, plural });
+    const list = async (plural: string, group?: string) =>
+      ((await custom.listNamespacedCustomObject(capi(plural, group))) as { items: CapiObject[] }).items;
+    const machines = async () => (await list('machines')).filter((machine) => !machine.metadata.deletionTimestamp);
+    /** `vnflcm show`, held against the API server: the live Machines (control plane and workers) are exactly the instance's VNFCs. */
     const shown = async (id: string) => {
       const record = await lcm.json<CliRecord>(['vnflcm', 'show', id]);
       const vnfcs = (record['Instantiated Vnf Info'] as InstantiatedVnfInfo | undefined)?.vnfcResourceInfo ?? [];
@@ -120,7 +135,8 @@ describe('Cluster API with the unmodified Tacker CLI: a management cluster CNF (
       expect(vnfcs.map((vnfc: VnfcResourceInfo) => vnfc.computeResource.resourceId).sort()).toEqual(
         live.map((machine) => machine.metadata.name).sort(),
       );
-      return { record, vnfcs, live };
+      const perVdu = (vduId: string) => vnfcs.filter((vnfc) => vnfc.vduId === vduId).length;
+      return { record, vnfcs, live, counts: [perVdu('VDU3'), perVdu('VDU2')] };
     };
     const crds = async (id: string) =>
       (
@@ -136,22 +152,41 @@ describe('Cluster API with the unmodified Tacker CLI: a management cluster CNF (
         )
       ).items.length;
 
-    const management = String((await lcm.json<CliRecord>(['vnflcm', 'create', '--name', 'capi-management', vnfdId])).ID);
+    // The management cluster: the four providers' components, several namespaces, cluster-wide RBAC to their ServiceAccounts, webhooks.
+    const management = String((await lcm.json<CliRecord>(['vnflcm', 'create', '--name', 'capi-management', managementVnfd])).ID);
     await completes(management, [
       'vnflcm',
       'instantiate',
       management,
-      write('management', {
-        flavourId: 'simple',
-        vimConnectionInfo,
-        additionalParams: { 'lcm-kubernetes-def-files': files(...CAPI_CRDS.map((crd) => `capi-crd-${crd}.yaml`)) },
-      }),
+      write('management', { flavourId: 'simple', vimConnectionInfo, additionalParams: { 'lcm-kubernetes-def-files': MANAGEMENT_FILES } }),
     ]);
-    expect(await crds(management)).toBe(CAPI_CRDS.length);
+    expect(await crds(management)).toBe(29);
+    const deployments = await admin.list(
+      'apps/v1',
+      'Deployment',
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      instanceSelector(management),
+    );
+    expect(deployments.items.map((item) => item.metadata?.namespace).sort()).toEqual([...PROVIDER_NAMESPACES].sort());
+    const binding = await admin.read({
+      apiVersion: 'rbac.authorization.k8s.io/v1',
+      kind: 'ClusterRoleBinding',
+      metadata: { name: 'capi-manager-rolebinding' },
+    });
+    expect((binding as { subjects?: unknown[] }).subjects).toEqual([
+      { kind: 'ServiceAccount', name: 'capi-manager', namespace: 'capi-system' },
+    ]);
+    await managersReady();
 
     const workload = String((await lcm.json<CliRecord>(['vnflcm', 'create', '--name', 'capi-workload', vnfdId])).ID);
     let managementEnd: unknown[] = [];
+    let workloadEnded = false;
     try {
+      const started = Date.now();
       await completes(workload, [
         'vnflcm',
         'instantiate',
@@ -159,45 +194,92 @@ describe('Cluster API with the unmodified Tacker CLI: a management cluster CNF (
         write('workload', {
           flavourId: 'simple',
           vimConnectionInfo,
-          additionalParams: { 'lcm-kubernetes-def-files': files('capi-machinedeployment.yaml', 'capi-cluster.yaml'), namespace },
+          additionalParams: { 'lcm-kubernetes-def-files': files('capi-cluster.yaml', 'capi-machinedeployment.yaml'), namespace },
         }),
       ]);
-      expect(await custom.getNamespacedCustomObject({ ...capi('clusters'), name: 'workload-1' })).toMatchObject({
-        status: { phase: 'Provisioned' },
-      });
-      expect(await core.readNamespacedSecret({ name: 'workload-1-kubeconfig', namespace })).toMatchObject({
-        type: 'cluster.x-k8s.io/secret',
-      });
+      console.info(
+        `Cluster API workload cluster instantiated (Available, 1 control-plane and 2 worker Machines) in ${Date.now() - started} ms`,
+      );
+      const [cluster] = await list('clusters');
+      expect(cluster.status?.conditions).toEqual(expect.arrayContaining([expect.objectContaining({ type: 'Available', status: 'True' })]));
+      const secret = await core.readNamespacedSecret({ name: 'workload-1-kubeconfig', namespace });
+      const workloadApi = new KubeConfig();
+      workloadApi.loadFromString(Buffer.from(String(secret.data?.['value']), 'base64').toString('utf8'));
+      const nodes = async () => (await workloadApi.makeApiClient(CoreV1Api).listNode()).items.map((node) => node.metadata?.name).sort();
       const instantiated = await shown(workload);
-      expect(instantiated.vnfcs.map((vnfc) => [vnfc.vduId, vnfc.computeResource.vimLevelResourceType])).toEqual([
-        ['VDU2', 'MachineDeployment'],
-        ['VDU2', 'MachineDeployment'],
-      ]);
+      expect(instantiated.counts).toEqual([1, 2]);
+      expect(await nodes()).toEqual(instantiated.live.map((machine) => machine.metadata.name).sort());
 
+      // One step of vdu3_aspect would make 2 control-plane Machines: Cluster API's scale webhook refuses an even count (stacked etcd).
+      const refused = await lcm.operate(workload, ['vnflcm', 'scale', workload, '--type', 'SCALE_OUT', '--aspect-id', 'vdu3_aspect']);
+      expect([refused.op['Operation State'], JSON.stringify(refused.op['Error'])]).toEqual([
+        'FAILED_TEMP',
+        expect.stringContaining('replicas cannot be an even number when etcd is stacked'),
+      ]);
+      expect((await lcm.run(['vnflcm', 'op', 'rollback', refused.opId])).code).toBe(0);
+      expect((await lcm.settle(refused.opId, refused.op, 300_000))['Operation State']).toBe('ROLLED_BACK');
+      expect((await shown(workload)).counts).toEqual([1, 2]);
+
+      // The control plane 1 → 3 (two steps at once), the workers 2 → 3.
+      await completes(workload, [
+        'vnflcm',
+        'scale',
+        workload,
+        '--type',
+        'SCALE_OUT',
+        '--aspect-id',
+        'vdu3_aspect',
+        '--number-of-steps',
+        '2',
+      ]);
       await completes(workload, ['vnflcm', 'scale', workload, '--type', 'SCALE_OUT', '--aspect-id', 'vdu2_aspect']);
       const out = await shown(workload);
-      expect(out.vnfcs).toHaveLength(3);
+      expect(out.counts).toEqual([3, 3]);
 
+      // Heal one worker: its Machine deleted, the MachineSet makes another.
+      const worker = out.vnfcs.find((vnfc) => vnfc.vduId === 'VDU2');
+      await completes(workload, ['vnflcm', 'heal', workload, '--cause', 'e2e: one worker', '--vnfc-instance', String(worker?.id)]);
+      const healed = await shown(workload);
+      expect(healed.counts).toEqual([3, 3]);
+      expect(healed.vnfcs.some((vnfc) => vnfc.id === worker?.id)).toBe(false);
+
+      // Kubernetes v1.33 → v1.34: Cluster API rolls the control plane first, then the workers; every Machine replaced.
       await completes(workload, [
         'vnflcm',
         'change-vnfpkg',
         workload,
         write('change', {
           vnfdId: release2,
-          additionalParams: { 'lcm-kubernetes-def-files': files('capi-machinedeployment-v1-32.yaml', 'capi-cluster.yaml') },
+          additionalParams: { 'lcm-kubernetes-def-files': files('capi-cluster-v1-34.yaml', 'capi-machinedeployment-v1-34.yaml') },
         }),
       ]);
       const changed = await shown(workload);
       expect(changed.record['VNFD ID']).toBe(release2);
-      expect(changed.live.map((machine) => machine.spec.version)).toEqual(['v1.32.0', 'v1.32.0', 'v1.32.0']);
-      expect(changed.vnfcs.filter((vnfc) => out.vnfcs.some((before) => before.id === vnfc.id))).toEqual([]);
+      expect(changed.counts).toEqual([3, 3]);
+      expect(changed.live.map((machine) => machine.spec.version)).toEqual(Array(6).fill('v1.34.0'));
+      expect(changed.vnfcs.filter((vnfc) => healed.vnfcs.some((before) => before.id === vnfc.id))).toEqual([]);
+      const kubelets = (await workloadApi.makeApiClient(CoreV1Api).listNode()).items.map((node) => node.status?.nodeInfo?.kubeletVersion);
+      expect(kubelets).toEqual(Array(6).fill('v1.34.0'));
 
       await completes(workload, ['vnflcm', 'terminate', workload, '--termination-type', 'GRACEFUL']);
-      expect(((await custom.listNamespacedCustomObject(capi('clusters'))) as { items: unknown[] }).items).toEqual([]);
-      expect(await machines()).toEqual([]);
+      workloadEnded = true;
+      for (const [plural, group] of [
+        ['clusters'],
+        ['machines'],
+        ['machinesets'],
+        ['machinedeployments'],
+        ['kubeadmcontrolplanes', 'controlplane.cluster.x-k8s.io'],
+        ['devclusters', 'infrastructure.cluster.x-k8s.io'],
+        ['devmachines', 'infrastructure.cluster.x-k8s.io'],
+        ['kubeadmconfigs', 'bootstrap.cluster.x-k8s.io'],
+      ])
+        expect([plural, await list(plural, group)]).toEqual([plural, []]);
       expect(await lcm.run(['vnflcm', 'delete', workload])).toMatchObject({ code: 0 });
     } finally {
-      // Also after a failure (which this must not hide): the CRDs are cluster-scoped.
+      // Also after a failure (which this must not hide): the CRDs and webhooks are cluster-scoped. The workload cluster first,
+      // while the managers that release its finalizers run.
+      if (!workloadEnded)
+        await lcm.operate(workload, ['vnflcm', 'terminate', workload, '--termination-type', 'GRACEFUL']).catch(() => undefined);
       const ended = await lcm
         .operate(management, ['vnflcm', 'terminate', management, '--termination-type', 'GRACEFUL'])
         .catch((error: unknown) => ({ op: { Error: String(error) } as CliRecord }));

@@ -57,6 +57,8 @@ infra_up ssh-hosts >/dev/null
 infra_up k8s >/dev/null
 # Nodes earlier runs left in the API server's state cost it CPU for as long as they exist (tools/k8s/k8s.sh, cmd_sweep).
 bash tools/k8s/k8s.sh sweep
+# The real Cluster API managers, run by capi-host while a test's management-cluster CNF holds their Deployments (tools/capi/README.md).
+infra_up capi >/dev/null
 # The Tacker CLI (python3-tackerclient) behind its fork server: an e2e command costs no interpreter start-up.
 infra_up tacker-cli >/dev/null
 VNFM_TEST_TACKER_CLI_SOCKET=$(bash tools/tacker-cli/tacker-cli.sh status | tail -n 1 | sed 's/.*TACKER_CLI_SOCKET=//')

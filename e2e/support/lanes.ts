@@ -24,17 +24,19 @@ export function laneVm(n: number): string {
 /** The infrastructure's fixed ports (Kafka, the Kubernetes control plane), never given to a product. */
 const INFRA_PORTS = new Set([16443, 16444, 16457, 16459, 19092, 19093, 23790, 23800]);
 const BAND = 3000;
+/** The first lane's first port: below it, Cluster API's Docker provider listens for its in-memory workload clusters (20000 up, tools/capi). */
+const FIRST_PORT = 21000;
 
 /**
  * A port for a product or server under test, random in this lane's band
- * (20000-22999 in lane 1, 23000-25999 in lane 2, ...): lanes never share a
+ * (21000-23999 in lane 1, 24000-26999 in lane 2, ...): lanes never share a
  * port, the files of a lane run one at a time, and the band lies below the
  * kernel's ephemeral ports (32768 up), which listen(0) and outgoing
  * connections take.
  */
 export function testPort(): number {
   for (;;) {
-    const port = 20000 + (TEST_LANE - 1) * BAND + Math.floor(Math.random() * BAND);
+    const port = FIRST_PORT + (TEST_LANE - 1) * BAND + Math.floor(Math.random() * BAND);
     if (!INFRA_PORTS.has(port)) return port;
   }
 }

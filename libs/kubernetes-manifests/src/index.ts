@@ -1,6 +1,6 @@
 export * from './manifest.errors';
 export { groupOf, describeObject, type KubeObject, type ManifestObject } from './kube-object';
-export { manifestPathsOf, namespaceOf } from './manifest-files';
+export { manifestPathsOf, namespaceOf, movesEveryObject } from './manifest-files';
 export { manifestObjects } from './manifest-objects';
 export {
   VNF_INSTANCE_LABEL,

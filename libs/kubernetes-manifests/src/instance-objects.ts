@@ -35,18 +35,33 @@ export const instanceSelector = (vnfInstanceId: string) => `${VNF_INSTANCE_LABEL
 export const isBuiltInGroup = (group: string): boolean => group === '' || !group.includes('.') || group.endsWith('.k8s.io');
 
 /**
+ * Where an object of the instance goes: whether its kind is namespaced, the
+ * namespace of those whose manifest names none, and whether the request named
+ * a namespace (`moveAll`: then every namespaced object goes there, whatever
+ * its manifest says, as Tacker places them).
+ */
+export interface ObjectScope {
+  namespaced: boolean;
+  namespace: string;
+  moveAll: boolean;
+}
+
+/**
  * The object as the instance deploys it: labelled with the instance id,
- * in `namespace` when its kind is namespaced (the manifest's own namespace
- * is replaced, so a tenant VIM confined to its namespace can deploy a
- * package written for `default`) and without one otherwise. Built-in kinds
- * with a pod template (`spec.template`) get the label on their pods too, and
- * StatefulSets on the PVCs of their `volumeClaimTemplates`. `defFiles`,
- * when given, is recorded on the object (DEF_FILES_ANNOTATION), not on its pods.
+ * in its manifest's namespace when its kind is namespaced and the manifest
+ * names one (unless the scope moves all), else in the scope's namespace, and
+ * without one when its kind is cluster-scoped. Nothing that refers to a
+ * namespace (a RoleBinding's subjects, a webhook's Service) is rewritten, so
+ * a package spread over several namespaces (a provider's components) stays
+ * whole. Built-in kinds with a pod template (`spec.template`) get the label
+ * on their pods too, and StatefulSets on the PVCs of their
+ * `volumeClaimTemplates`. `defFiles`, when given, is recorded on the object
+ * (DEF_FILES_ANNOTATION), not on its pods.
  */
 export function instanceObject(
   object: KubeObject,
   vnfInstanceId: string,
-  scope: { namespaced: boolean; namespace: string },
+  scope: ObjectScope,
   defFiles: readonly string[] = [],
 ): KubeObject {
   const copy = structuredClone(object);
@@ -55,8 +70,8 @@ export function instanceObject(
     const annotations = isRecord(copy.metadata['annotations']) ? copy.metadata['annotations'] : {};
     copy.metadata['annotations'] = { ...annotations, [DEF_FILES_ANNOTATION]: JSON.stringify(defFiles) };
   }
-  if (scope.namespaced) copy.metadata.namespace = scope.namespace;
-  else delete copy.metadata.namespace;
+  if (!scope.namespaced) delete copy.metadata.namespace;
+  else if (scope.moveAll || !copy.metadata.namespace) copy.metadata.namespace = scope.namespace;
   const spec = copy['spec'];
   if (isBuiltInGroup(groupOf(copy.apiVersion)) && isRecord(spec)) {
     if (isRecord(spec['template'])) labelTemplate(spec['template'], vnfInstanceId);
@@ -82,7 +97,7 @@ export const isCustomResource = (object: KubeObject): boolean => !isBuiltInGroup
  * and keeps the namespace it names (a review's namespace must match what it
  * asks about), else the instance's.
  */
-export function requestObject(object: KubeObject, scope: { namespaced: boolean; namespace: string }): KubeObject {
+export function requestObject(object: KubeObject, scope: ObjectScope): KubeObject {
   const { name, namespace } = object.metadata;
   return { ...structuredClone(object), metadata: { name, ...(scope.namespaced ? { namespace: namespace ?? scope.namespace } : {}) } };
 }

@@ -11,6 +11,7 @@ import {
   manifestObjects,
   manifestPathsOf,
   namespaceOf,
+  movesEveryObject,
   vduWorkloads,
   VNF_INSTANCE_LABEL,
   type ManifestObject,
@@ -45,6 +46,11 @@ describe('manifest files of a CNF instantiation', () => {
     expect(namespaceOf({ namespace: 'req' }, { namespace: 'vim' })).toBe('req');
     expect(namespaceOf({}, { namespace: 'vim' })).toBe('vim');
     expect(namespaceOf(undefined, undefined)).toBe('default');
+    // Every object moved there when the request names it or the VIM is a tenant's; a whole-cluster VIM keeps the manifests' namespaces.
+    expect(movesEveryObject({ namespace: 'req' }, { namespace: 'default' })).toBe(true);
+    expect(movesEveryObject({}, { namespace: 'tenant' })).toBe(true);
+    expect(movesEveryObject({ namespace: '' }, { namespace: 'default' })).toBe(false);
+    expect(movesEveryObject(undefined, undefined)).toBe(false);
   });
 });
 
@@ -90,7 +96,7 @@ describe('objects as an instance deploys them', () => {
   const [deployment] = objectsOf(ALL_KINDS, ['Files/kubernetes/deployment.yaml']);
 
   it('labels the object and its pod template with the instance id and moves it to the instance namespace', () => {
-    const placed = instanceObject(deployment.object, 'vnf-1', { namespaced: true, namespace: 'tenant' });
+    const placed = instanceObject(deployment.object, 'vnf-1', { namespaced: true, namespace: 'tenant', moveAll: true });
     expect(placed.metadata).toMatchObject({ name: 'vdu2', namespace: 'tenant', labels: { [VNF_INSTANCE_LABEL]: 'vnf-1' } });
     expect(placed['spec']).toMatchObject({
       template: { metadata: { labels: { app: 'webserver', [VNF_INSTANCE_LABEL]: 'vnf-1' } } },
@@ -99,9 +105,23 @@ describe('objects as an instance deploys them', () => {
     expect(deployment.object.metadata.namespace).toBe('default');
   });
 
+  it('keeps the namespace a manifest names unless the scope moves all, and rewrites nothing that refers to a namespace', () => {
+    const scope = { namespaced: true, namespace: 'tenant', moveAll: false };
+    expect(instanceObject(deployment.object, 'vnf-1', scope).metadata.namespace).toBe('default');
+    const unplaced = { ...deployment.object, metadata: { ...deployment.object.metadata, namespace: undefined } };
+    expect(instanceObject(unplaced, 'vnf-1', scope).metadata.namespace).toBe('tenant');
+    const binding = {
+      apiVersion: 'rbac.authorization.k8s.io/v1',
+      kind: 'ClusterRoleBinding',
+      metadata: { name: 'manager' },
+      subjects: [{ kind: 'ServiceAccount', name: 'manager', namespace: 'capi-system' }],
+    };
+    expect(instanceObject(binding, 'vnf-1', { ...scope, namespaced: false })['subjects']).toEqual(binding.subjects);
+  });
+
   it("labels a StatefulSet's volume claim templates, so its PVCs are found at terminate", () => {
     const [statefulSet] = objectsOf(ALL_KINDS, ['Files/kubernetes/statefulset.yaml']);
-    const placed = instanceObject(statefulSet.object, 'vnf-1', { namespaced: true, namespace: 'tenant' });
+    const placed = instanceObject(statefulSet.object, 'vnf-1', { namespaced: true, namespace: 'tenant', moveAll: true });
     const claims = (placed['spec'] as { volumeClaimTemplates: { metadata: { labels: Record<string, string> } }[] }).volumeClaimTemplates;
     expect(claims.length).toBeGreaterThan(0);
     for (const claim of claims) expect(claim.metadata.labels[VNF_INSTANCE_LABEL]).toBe('vnf-1');
@@ -114,18 +134,18 @@ describe('objects as an instance deploys them', () => {
       metadata: { name: 'w', namespace: 'x' },
       spec: { template: { metadata: {}, spec: {} } },
     };
-    const placed = instanceObject(cr, 'vnf-1', { namespaced: false, namespace: 'tenant' });
+    const placed = instanceObject(cr, 'vnf-1', { namespaced: false, namespace: 'tenant', moveAll: true });
     expect(placed.metadata).toEqual({ name: 'w', labels: { [VNF_INSTANCE_LABEL]: 'vnf-1' } });
     expect(placed['spec']).toEqual({ template: { metadata: {}, spec: {} } });
   });
 
   it('records the manifest paths on the object only (not its pods), read back by defFilesOf; an object without them records none', () => {
     const paths = ['Files/kubernetes/deployment.yaml', 'Files/kubernetes/pod.yaml'];
-    const placed = instanceObject(deployment.object, 'vnf-1', { namespaced: true, namespace: 'tenant' }, paths);
+    const placed = instanceObject(deployment.object, 'vnf-1', { namespaced: true, namespace: 'tenant', moveAll: true }, paths);
     expect(placed.metadata['annotations']).toEqual({ [DEF_FILES_ANNOTATION]: JSON.stringify(paths) });
     expect(defFilesOf(placed)).toEqual(paths);
     expect((placed['spec'] as { template: { metadata: Record<string, unknown> } }).template.metadata['annotations']).toBeUndefined();
-    expect(defFilesOf(instanceObject(deployment.object, 'vnf-1', { namespaced: true, namespace: 'tenant' }))).toEqual([]);
+    expect(defFilesOf(instanceObject(deployment.object, 'vnf-1', { namespaced: true, namespace: 'tenant', moveAll: true }))).toEqual([]);
     expect(defFilesOf({ ...placed, metadata: { ...placed.metadata, annotations: { [DEF_FILES_ANNOTATION]: 'not json' } } })).toEqual([]);
   });
 });
@@ -197,11 +217,17 @@ describe('VDU to workload mapping', () => {
 });
 
 describe('request-only objects', () => {
-  it('are sent unlabelled, keeping the namespace they name, else the instance namespace', () => {
+  it('are sent unlabelled, keeping the namespace they name (a review must name the one it asks about), else the instance namespace', () => {
     const [review] = objectsOf(ALL_KINDS, ['Files/kubernetes/local-subject-access-review.yaml']);
-    expect(requestObject(review.object, { namespaced: true, namespace: 'tenant' }).metadata).toEqual({ name: '', namespace: 'default' });
+    expect(requestObject(review.object, { namespaced: true, namespace: 'tenant', moveAll: true }).metadata).toEqual({
+      name: '',
+      namespace: 'default',
+    });
     expect(
-      requestObject({ apiVersion: 'v1', kind: 'Binding', metadata: { name: 'vdu1' } }, { namespaced: true, namespace: 'tenant' }).metadata,
+      requestObject(
+        { apiVersion: 'v1', kind: 'Binding', metadata: { name: 'vdu1' } },
+        { namespaced: true, namespace: 'tenant', moveAll: true },
+      ).metadata,
     ).toEqual({ name: 'vdu1', namespace: 'tenant' });
     expect(
       applyWaves([

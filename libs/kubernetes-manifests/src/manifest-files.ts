@@ -20,7 +20,8 @@ export function manifestPathsOf(additionalParams: Record<string, unknown> | unde
 }
 
 /**
- * The namespace of a CNF's namespaced objects: the request's
+ * The namespace of a CNF's namespaced objects whose manifest names none (all
+ * of them when the request names one, see requestedNamespace): the request's
  * `additionalParams.namespace`, else the VIM connection's `extra.namespace`
  * (the VIM's `project_name` unless its `extra` names another), else `default`.
  */
@@ -30,3 +31,18 @@ export function namespaceOf(additionalParams: Record<string, unknown> | undefine
   }
   return 'default';
 }
+
+/**
+ * Whether every namespaced object goes to namespaceOf's namespace, whatever
+ * namespace its manifest names: when the request names one (as Tacker places
+ * them), or when the VIM is registered for a namespace other than `default`
+ * (a tenant's VIM, confined to it, deploying a package written for `default`).
+ * Otherwise (a VIM for the whole cluster) a manifest's own namespace is kept,
+ * so a package spread over several namespaces (a provider's components) stays whole.
+ */
+export const movesEveryObject = (
+  additionalParams: Record<string, unknown> | undefined,
+  vimExtra: Record<string, unknown> | undefined,
+): boolean =>
+  (typeof additionalParams?.['namespace'] === 'string' && additionalParams['namespace'].length > 0) ||
+  namespaceOf(undefined, vimExtra) !== 'default';

@@ -150,6 +150,71 @@ describe('kubernetes-driver: CNFs instantiated and terminated on the real Kubern
     expect(await labelled(vnfInstanceId, 'apps/v1', 'Deployment')).toEqual([]);
   });
 
+  it("keeps a provider's components where their manifests put them (three namespaces, a whole-cluster VIM, no namespace asked), rewrites no reference to a namespace, and terminate removes them all", async () => {
+    const vnfInstanceId = randomUUID();
+    const instantiate = harness.step(
+      vnfInstanceId,
+      vnfdId,
+      vims,
+      { action: 'instantiate', flavourId: 'simple', vduCounts: {}, targetScaleStatus: [], vimConnectionInfo: vims },
+      { [DEF_FILES]: ['Files/kubernetes/provider-components.yaml'] },
+    );
+    succeeded(await harness.run(instantiate));
+    const placed = async (apiVersion: string, kind: string) =>
+      (await admin.list(apiVersion, kind, undefined, undefined, undefined, undefined, undefined, instanceSelector(vnfInstanceId))).items
+        .map((item) => `${kind}/${item.metadata?.namespace ?? ''}/${String(item.metadata?.name)}`)
+        .sort();
+    expect([
+      ...(await placed('v1', 'ServiceAccount')),
+      ...(await placed('v1', 'ConfigMap')),
+      ...(await placed('v1', 'Service')),
+      ...(await placed('rbac.authorization.k8s.io/v1', 'Role')),
+      ...(await placed('rbac.authorization.k8s.io/v1', 'RoleBinding')),
+      ...(await placed('rbac.authorization.k8s.io/v1', 'ClusterRoleBinding')),
+    ]).toEqual([
+      'ServiceAccount/vnfm-provider-system/manager',
+      'ConfigMap/vnfm-provider-config/settings',
+      'Service/vnfm-provider-webhooks/webhook',
+      'Role/vnfm-provider-config/config-reader',
+      'RoleBinding/vnfm-provider-config/config-reader',
+      'ClusterRoleBinding//vnfm-provider-manager',
+    ]);
+    const subject = [{ kind: 'ServiceAccount', name: 'manager', namespace: 'vnfm-provider-system' }];
+    const binding = (await admin.read({
+      apiVersion: 'rbac.authorization.k8s.io/v1',
+      kind: 'RoleBinding',
+      metadata: { name: 'config-reader', namespace: 'vnfm-provider-config' },
+    })) as { subjects?: unknown };
+    expect(binding.subjects).toEqual(subject);
+    const clusterBinding = (await admin.read({
+      apiVersion: 'rbac.authorization.k8s.io/v1',
+      kind: 'ClusterRoleBinding',
+      metadata: { name: 'vnfm-provider-manager' },
+    })) as { subjects?: unknown };
+    expect(clusterBinding.subjects).toEqual(subject);
+    const webhook = (await admin.read({
+      apiVersion: 'admissionregistration.k8s.io/v1',
+      kind: 'ValidatingWebhookConfiguration',
+      metadata: { name: 'vnfm-provider-validating' },
+    })) as { webhooks?: { clientConfig?: unknown }[] };
+    expect(webhook.webhooks?.[0].clientConfig).toMatchObject({
+      service: { name: 'webhook', namespace: 'vnfm-provider-webhooks', path: '/validate-widget' },
+    });
+    expect(await labelled(vnfInstanceId, 'v1', 'ConfigMap')).toEqual([]);
+
+    succeeded(
+      await harness.run(harness.step(vnfInstanceId, vnfdId, vims, { action: 'terminate', terminationType: 'GRACEFUL', vnfcs: [] }, {})),
+    );
+    for (const [apiVersion, kind] of [
+      ['v1', 'Namespace'],
+      ['v1', 'ServiceAccount'],
+      ['rbac.authorization.k8s.io/v1', 'ClusterRoleBinding'],
+      ['rbac.authorization.k8s.io/v1', 'ClusterRole'],
+      ['admissionregistration.k8s.io/v1', 'ValidatingWebhookConfiguration'],
+    ])
+      expect(await placed(apiVersion, kind)).toEqual([]);
+  });
+
   it('instantiates cnf-v2-all-kinds (every manifest but the Binding to a node this cluster lacks and the deliberately failing Deployment), every VDU mapped; terminate GRACEFUL leaves no labelled object', async () => {
     const vnfInstanceId = randomUUID();
     const files = readdirSync(corpusPath('tacker', 'cnf-v2-all-kinds', 'Files', 'kubernetes'))

@@ -1,5 +1,6 @@
 import { AppError } from '@vnfm/contracts';
-import { describeObject, readinessOf, type KubeObject } from '@vnfm/kubernetes-manifests';
+import { describeObject, isCustomResource, readinessOf, type KubeObject } from '@vnfm/kubernetes-manifests';
+import { isRecord } from '@vnfm/util';
 import { stopCauseOf } from '@vnfm/step-host';
 import type { KubeApi, ResourceType } from './kube-api';
 import { awaitObject } from './object-watch';
@@ -64,10 +65,30 @@ export async function awaitReady(api: KubeApi, objects: readonly AppliedObject[]
   }
 }
 
-/** Deletes the objects in the foreground (see KubeApi.delete) and waits until every one is gone, its dependents included. */
+/**
+ * Deletes the objects and waits until every one is gone, its dependents
+ * included. Built-in kinds go in the foreground (see KubeApi.delete: a
+ * Deployment's pods before it). A custom resource goes in the background:
+ * its controller orders its teardown with finalizers (a Cluster API Cluster
+ * deletes its Machines, then its control plane, then its infrastructure),
+ * which the garbage collector would upset by deleting its dependents first
+ * (the Cluster's kubeconfig Secret, without which no Machine can go). An
+ * object another of these objects owns is not deleted at all but left to
+ * its owner (the Cluster's DevCluster, KubeadmControlPlane and templates),
+ * and awaited gone like the others.
+ */
 export async function deleteObjects(api: KubeApi, objects: readonly AppliedObject[], signal: AbortSignal): Promise<void> {
-  for (const item of objects) await api.delete(item.object);
+  const uids = new Set(objects.map((item) => String(item.object.metadata['uid'] ?? '')).filter((uid) => uid !== ''));
+  for (const item of objects) {
+    if (ownedByOneOf(item.object, uids)) continue;
+    await api.delete(item.object, isCustomResource(item.object) ? 'Background' : 'Foreground');
+  }
   await awaitDeleted(api, objects, signal);
+}
+
+function ownedByOneOf(object: KubeObject, uids: ReadonlySet<string>): boolean {
+  const owners = Array.isArray(object.metadata['ownerReferences']) ? object.metadata['ownerReferences'] : [];
+  return owners.some((owner: unknown) => isRecord(owner) && uids.has(String(owner['uid'])));
 }
 
 /**

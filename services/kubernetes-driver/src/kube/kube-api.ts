@@ -94,6 +94,15 @@ export class KubeApi {
       .map((resource) => typeOf(apiVersion, resource));
   }
 
+  /** The listable kinds of these API groups, each at its preferred version (a group the server does not serve has none). */
+  async typesInGroups(groups: readonly string[]): Promise<ResourceType[]> {
+    const served = (await this.config.makeApiClient(ApisApi).getAPIVersions()).groups.filter((group) => groups.includes(group.name));
+    const lists = await Promise.all(
+      served.map((group) => this.typesAt(group.preferredVersion?.groupVersion ?? group.versions[0].groupVersion)),
+    );
+    return lists.flat();
+  }
+
   /** Every listable, deletable kind the API server serves, at each group's preferred version. */
   async allTypes(): Promise<ResourceType[]> {
     const groups = await this.config.makeApiClient(ApisApi).getAPIVersions();

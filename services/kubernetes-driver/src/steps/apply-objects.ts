@@ -35,7 +35,7 @@ export async function applyObjects(
     const ready: AppliedObject[] = [];
     for (const { object: manifest } of wave) {
       const type = isCustomResource(manifest) ? await discovered(context, manifest) : await context.api.typeOf(manifest);
-      const scope = { namespaced: type.namespaced, namespace: context.namespace };
+      const scope = { namespaced: type.namespaced, namespace: context.namespace, moveAll: context.moveAll };
       if (!type.verbs.includes('patch') || manifest.metadata.name === '') {
         await context.api.create(requestObject(manifest, scope));
         continue;

@@ -76,7 +76,7 @@ async function replace(
     const object = instanceObject(
       manifest,
       context.message.vnfInstanceId,
-      { namespaced: true, namespace: target.object.metadata.namespace ?? context.namespace },
+      { namespaced: true, namespace: target.object.metadata.namespace ?? context.namespace, moveAll: true },
       deployment.defFiles,
     );
     await context.api.apply(object);

@@ -20,7 +20,8 @@ export interface InstanceDeployment {
 
 /**
  * The instance's objects found by label (API discovery, every kind), its
- * namespace (that of its namespaced objects) and each VDU's object. An
+ * namespace (that of its namespaced objects, where a change puts its new
+ * objects when they all lie in one) and each VDU's object. An
  * instance with no object on the VIM has nothing to scale or heal: 422.
  */
 export async function instanceDeployment(context: KubeStepContext): Promise<InstanceDeployment> {
@@ -34,9 +35,10 @@ export async function instanceDeployment(context: KubeStepContext): Promise<Inst
       `No object labelled with VNF instance ${message.vnfInstanceId} is on the Kubernetes VIM: nothing to ${message.request.action}.`,
     );
   }
-  const namespace =
-    objects.map((item) => item.object.metadata.namespace).find((ns): ns is string => typeof ns === 'string') ?? context.namespace;
-  const inNamespace: KubeStepContext = { ...context, namespace };
+  const namespaces = new Set(objects.map((item) => item.object.metadata.namespace).filter((ns): ns is string => typeof ns === 'string'));
+  const namespace = [...namespaces][0] ?? context.namespace;
+  // The instance stays where it is: in its one namespace, whatever a manifest says; spread over several (a provider's components), each object where its manifest puts it.
+  const inNamespace: KubeStepContext = { ...context, namespace, moveAll: context.moveAll || namespaces.size <= 1 };
   return {
     context: inNamespace,
     flavour,

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { AppError, type StepResult, type VimConnectionRef } from '@vnfm/contracts';
-import { namespaceOf } from '@vnfm/kubernetes-manifests';
+import { namespaceOf, movesEveryObject } from '@vnfm/kubernetes-manifests';
 import { SERVICE_RUNTIME, type ServiceRuntime } from '@vnfm/platform';
 import { OutboundPolicy } from '@vnfm/util';
 import { VIM_CONNECTION_TYPES } from '@vnfm/vim-domain';
@@ -51,6 +51,7 @@ export class KubernetesSteps {
       vimConnectionId: vim.vimConnectionId,
       api,
       namespace: namespaceOf(message.additionalParams, vim.info.extra),
+      moveAll: movesEveryObject(message.additionalParams, vim.info.extra),
       packages: this.packages,
       signal,
       openSecrets,

@@ -11,8 +11,10 @@ import type { KubeApi } from '../kube/kube-api';
 export interface KubeStepContext extends Pick<HostStepContext, 'message' | 'signal' | 'openSecrets'> {
   vimConnectionId: string;
   api: KubeApi;
-  /** The namespace of the instance's namespaced objects (see namespaceOf). */
+  /** The namespace of the instance's namespaced objects whose manifest names none (see namespaceOf). */
   namespace: string;
+  /** Every namespaced object goes to `namespace`, whatever its manifest says (see movesEveryObject). */
+  moveAll: boolean;
   packages: PackageCatalogClient;
 }
 

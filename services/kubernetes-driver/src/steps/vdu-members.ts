@@ -68,13 +68,28 @@ export interface VduMembers {
 }
 
 /**
- * The kinds of a custom resource's own API group version that may be its
- * members: listable, without a /scale subresource of their own (an
+ * The groups a group is a subdomain of (`controlplane.cluster.x-k8s.io` →
+ * `cluster.x-k8s.io`, `x-k8s.io`): a provider's kinds live in a subdomain of
+ * the group of the objects its controllers make (a Cluster API
+ * KubeadmControlPlane's Machines).
+ */
+const parentGroups = (group: string): string[] =>
+  group
+    .split('.')
+    .map((_label, index, labels) => labels.slice(index + 1).join('.'))
+    .filter((parent) => parent.includes('.'));
+
+/**
+ * The kinds that may be a custom resource's members: those of its own API
+ * group version and of the groups its group is a subdomain of (see
+ * parentGroups), listable, without a /scale subresource of their own (an
  * intermediate controller, such as a Cluster API MachineSet between a
  * MachineDeployment and its Machines, is not a member), not its own kind.
  */
 async function memberKindsOf(context: KubeStepContext, target: AppliedObject): Promise<ResourceType[]> {
-  const kinds = (await context.api.typesAt(target.type.apiVersion)).filter((type) => type.kind !== target.type.kind);
+  const group = target.type.apiVersion.includes('/') ? target.type.apiVersion.split('/')[0] : '';
+  const [own, parents] = await Promise.all([context.api.typesAt(target.type.apiVersion), context.api.typesInGroups(parentGroups(group))]);
+  const kinds = [...own, ...parents].filter((type) => type.kind !== target.type.kind || type.apiVersion !== target.type.apiVersion);
   const scalable = await Promise.all(kinds.map((type) => context.api.hasScale(type)));
   return kinds.filter((_type, index) => !scalable[index]);
 }
@@ -85,9 +100,10 @@ async function memberKindsOf(context: KubeStepContext, target: AppliedObject): P
  * controls; a custom resource's, what its `/scale` subresource's
  * `status.selector` selects (its CRD's `labelSelectorPath`; its controller's
  * objects need not carry our label): the pods it selects, else, when no pod
- * matches, the objects of its own API group (see memberKindsOf) it selects
- * and controls through owner references (a Cluster API MachineDeployment's
- * Machines). None while it reports no selector.
+ * matches, the objects of its own API group and those it is a subdomain of
+ * (see memberKindsOf) it selects and controls through owner references (a
+ * Cluster API MachineDeployment's or KubeadmControlPlane's Machines). None
+ * while it reports no selector.
  */
 export async function membersOf(context: KubeStepContext, target: AppliedObject): Promise<VduMembers> {
   const podType = await podTypeOf(context);

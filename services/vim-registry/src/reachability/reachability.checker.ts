@@ -9,7 +9,7 @@ import {
   type VimType,
 } from '@vnfm/vim-domain';
 import { checkKeystone } from './keystone.client';
-import { checkKubernetes, type KubernetesAuth } from './kubernetes-version.client';
+import { checkKubernetes, type KubernetesAuth } from './kubernetes-api.client';
 import type { CheckOutcome } from './reachability.types';
 
 /** Everything needed to reach a VIM, secrets opened: lives only for the duration of a check. */

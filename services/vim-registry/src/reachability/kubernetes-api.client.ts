@@ -20,24 +20,24 @@ export interface KubernetesTarget {
 }
 
 /**
- * GET /version with the VIM's credentials and CA: the VIM is reachable when
- * the API server accepts them (a rejected token answers 401, not the
- * anonymous view).
+ * GET /api (the core group's versions, as Tacker's VIM check asks with
+ * `get_api_versions`) with the VIM's credentials and CA: the VIM is reachable
+ * when the API server accepts them and answers as Kubernetes does (a
+ * rejected token answers 401).
  */
 export async function checkKubernetes(target: KubernetesTarget, policy: OutboundPolicy): Promise<CheckOutcome> {
   try {
     const authorization = await authorizationOf(target, policy);
     const answer = await exchange({
-      url: `${target.authUrl}/version`,
+      url: `${target.authUrl}/api`,
       method: 'GET',
       headers: { authorization },
       ...target.trust,
       policy,
     });
-    const version = answer.status === 200 ? versionOf(answer.text) : undefined;
-    if (version) return { reachable: true, placementAttr: {}, detail: `Kubernetes ${version} answered /version` };
-    const refusal =
-      answer.status === 401 || answer.status === 403 ? 'refused the credentials' : 'did not answer /version as Kubernetes does';
+    const versions = answer.status === 200 ? apiVersionsOf(answer.text) : undefined;
+    if (versions) return { reachable: true, placementAttr: {}, detail: `Kubernetes API answered /api (${versions.join(', ')})` };
+    const refusal = answer.status === 401 || answer.status === 403 ? 'refused the credentials' : 'did not answer /api as Kubernetes does';
     return {
       reachable: false,
       reason: `Kubernetes API server at ${target.authUrl} ${refusal} (HTTP ${answer.status}): ${answerMessage(answer)}`,
@@ -56,11 +56,14 @@ async function authorizationOf(target: KubernetesTarget, policy: OutboundPolicy)
   return `Bearer ${await requestOidcIdToken(auth.oidc, target.trust, policy)}`;
 }
 
-/** `gitVersion` of a Kubernetes version.Info document, or undefined when the answer is not one. */
-function versionOf(text: string): string | undefined {
+/** The versions of a Kubernetes `APIVersions` document, or undefined when the answer is not one. */
+function apiVersionsOf(text: string): string[] | undefined {
   try {
-    const version = (JSON.parse(text) as { gitVersion?: unknown }).gitVersion;
-    return typeof version === 'string' ? version : undefined;
+    const document = JSON.parse(text) as { kind?: unknown; versions?: unknown };
+    const versions = document.versions;
+    return document.kind === 'APIVersions' && Array.isArray(versions) && versions.every((v) => typeof v === 'string')
+      ? versions
+      : undefined;
   } catch {
     return undefined;
   }

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { OutboundPolicy } from '@vnfm/util';
-import { checkKubernetes } from './kubernetes-version.client';
+import { checkKubernetes } from './kubernetes-api.client';
 
 type Handler = (request: IncomingMessage, body: string, response: ServerResponse) => void;
 
@@ -26,7 +26,7 @@ describe('Kubernetes reachability check at the wire', () => {
   it('sends basic auth for username/password VIMs and reports the version', async () => {
     const api = await peer((request, _body, response) =>
       request.headers.authorization === `Basic ${Buffer.from('k8s_user:k8s_password').toString('base64')}`
-        ? json(response, 200, { gitVersion: 'v1.37.1' })
+        ? json(response, 200, { kind: 'APIVersions', versions: ['v1'] })
         : json(response, 401, { kind: 'Status', message: 'Unauthorized' }),
     );
     servers.push(api.server);
@@ -35,7 +35,7 @@ describe('Kubernetes reachability check at the wire', () => {
     ).resolves.toEqual({
       reachable: true,
       placementAttr: {},
-      detail: 'Kubernetes v1.37.1 answered /version',
+      detail: 'Kubernetes API answered /api (v1)',
     });
     await expect(
       checkKubernetes({ authUrl: api.url, auth: { username: 'k8s_user', password: 'nope' }, trust: {} }, vimPolicy),
@@ -53,7 +53,9 @@ describe('Kubernetes reachability check at the wire', () => {
       return ok ? json(response, 200, { id_token: 'id-token-1', access_token: 'a' }) : json(response, 401, { error: 'invalid_grant' });
     });
     const api = await peer((request, _body, response) =>
-      request.headers.authorization === 'Bearer id-token-1' ? json(response, 200, { gitVersion: 'v1.37.1' }) : json(response, 401, {}),
+      request.headers.authorization === 'Bearer id-token-1'
+        ? json(response, 200, { kind: 'APIVersions', versions: ['v1'] })
+        : json(response, 401, {}),
     );
     servers.push(oidc.server, api.server);
     const grant = {
@@ -74,14 +76,14 @@ describe('Kubernetes reachability check at the wire', () => {
     });
   });
 
-  it('does not take a web page answering /version for a Kubernetes API server', async () => {
+  it('does not take a web page answering /api for a Kubernetes API server', async () => {
     const web = await peer((_request, _body, response) =>
       response.writeHead(200, { 'content-type': 'text/html' }).end('<html>hello</html>'),
     );
     servers.push(web.server);
     await expect(checkKubernetes({ authUrl: web.url, auth: { bearerToken: 't' }, trust: {} }, vimPolicy)).resolves.toEqual({
       reachable: false,
-      reason: `Kubernetes API server at ${web.url} did not answer /version as Kubernetes does (HTTP 200): <html>hello</html>`,
+      reason: `Kubernetes API server at ${web.url} did not answer /api as Kubernetes does (HTTP 200): <html>hello</html>`,
     });
   });
 });

@@ -1,2 +1,0 @@
-export { startCapiTestController, type CapiTestController } from './controller';
-export { deleteNamespaceThenStop, releaseStaleCapiObjects } from './test-support';
