@@ -114,7 +114,7 @@ describe('Cluster API with the unmodified Tacker CLI and the real controllers: t
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('every operation COMPLETED; the providers where their manifests put them; the workload cluster Available, its API answering; its VNFCs always its live Machines; terminate leaves no Cluster API object', async () => {
+  it('a refused workload rolled back to nothing, then every operation COMPLETED; the providers where their manifests put them; the workload cluster Available, its API answering; its VNFCs always its live Machines; terminate leaves no Cluster API object', async () => {
     const lcm = new VnflcmCli(cli, API_V2);
     const write = (name: string, body: unknown) => {
       const path = join(dataDir, `${name}.json`);
@@ -138,6 +138,21 @@ describe('Cluster API with the unmodified Tacker CLI and the real controllers: t
       const perVdu = (vduId: string) => vnfcs.filter((vnfc) => vnfc.vduId === vduId).length;
       return { record, vnfcs, live, counts: [perVdu('VDU3'), perVdu('VDU2')] };
     };
+    /** Every kind of Cluster API object a workload cluster is made of, with what the test namespace holds of it. */
+    const capiObjects = async () =>
+      Promise.all(
+        [
+          ['clusters'],
+          ['machines'],
+          ['machinesets'],
+          ['machinedeployments'],
+          ['kubeadmcontrolplanes', 'controlplane.cluster.x-k8s.io'],
+          ['devclusters', 'infrastructure.cluster.x-k8s.io'],
+          ['devmachines', 'infrastructure.cluster.x-k8s.io'],
+          ['kubeadmconfigs', 'bootstrap.cluster.x-k8s.io'],
+        ].map(async ([plural, group]) => [plural, (await list(plural, group)).length]),
+      );
+    const noCapiObjects = async () => expect((await capiObjects()).filter(([, count]) => count !== 0)).toEqual([]);
     const crds = async (id: string) =>
       (
         await admin.list(
@@ -186,6 +201,25 @@ describe('Cluster API with the unmodified Tacker CLI and the real controllers: t
     let managementEnd: unknown[] = [];
     let workloadEnded = false;
     try {
+      // Workers Cluster API's webhook refuses: FAILED_TEMP with the API server's message; the rollback leaves no Cluster API object.
+      const invalid = await lcm.operate(workload, [
+        'vnflcm',
+        'instantiate',
+        workload,
+        write('invalid', {
+          flavourId: 'simple',
+          vimConnectionInfo,
+          additionalParams: { 'lcm-kubernetes-def-files': files('capi-cluster.yaml', 'capi-machinedeployment-invalid.yaml'), namespace },
+        }),
+      ]);
+      expect([invalid.op['Operation State'], JSON.stringify(invalid.op['Error'])]).toEqual([
+        'FAILED_TEMP',
+        expect.stringContaining('must be a valid semantic version'),
+      ]);
+      expect((await lcm.run(['vnflcm', 'op', 'rollback', invalid.opId])).code).toBe(0);
+      expect((await lcm.settle(invalid.opId, invalid.op, 300_000))['Operation State']).toBe('ROLLED_BACK');
+      await noCapiObjects();
+
       const started = Date.now();
       await completes(workload, [
         'vnflcm',
@@ -263,17 +297,7 @@ describe('Cluster API with the unmodified Tacker CLI and the real controllers: t
 
       await completes(workload, ['vnflcm', 'terminate', workload, '--termination-type', 'GRACEFUL']);
       workloadEnded = true;
-      for (const [plural, group] of [
-        ['clusters'],
-        ['machines'],
-        ['machinesets'],
-        ['machinedeployments'],
-        ['kubeadmcontrolplanes', 'controlplane.cluster.x-k8s.io'],
-        ['devclusters', 'infrastructure.cluster.x-k8s.io'],
-        ['devmachines', 'infrastructure.cluster.x-k8s.io'],
-        ['kubeadmconfigs', 'bootstrap.cluster.x-k8s.io'],
-      ])
-        expect([plural, await list(plural, group)]).toEqual([plural, []]);
+      await noCapiObjects();
       expect(await lcm.run(['vnflcm', 'delete', workload])).toMatchObject({ code: 0 });
     } finally {
       // Also after a failure (which this must not hide): the CRDs and webhooks are cluster-scoped. The workload cluster first,
