@@ -59,6 +59,8 @@ infra_up k8s >/dev/null
 bash tools/k8s/k8s.sh sweep
 # The real Cluster API managers, run by capi-host while a test's management-cluster CNF holds their Deployments (tools/capi/README.md).
 infra_up capi >/dev/null
+# Helm 3, built once (the Helm CNF tests give it to the product as VNFM_HELM_BINARY).
+infra_up helm >/dev/null
 # The Tacker CLI (python3-tackerclient) behind its fork server: an e2e command costs no interpreter start-up.
 infra_up tacker-cli >/dev/null
 VNFM_TEST_TACKER_CLI_SOCKET=$(bash tools/tacker-cli/tacker-cli.sh status | tail -n 1 | sed 's/.*TACKER_CLI_SOCKET=//')

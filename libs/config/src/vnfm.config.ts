@@ -130,6 +130,15 @@ export class VnfmConfig {
   @Matches(/^https?:\/\/[^\s/?#]+\/?$/, { message: 'VNFM_PUBLIC_URL must be an http(s) URL without path, query or fragment' })
   publicUrl?: string;
 
+  /**
+   * VNFM_HELM_BINARY: the `helm` (v3) executable CNFs on Helm VIMs
+   * (`ETSINFV.HELM.V_3`) are deployed with (`tools/helm/helm.sh build` makes
+   * one). Unset: operations on a Helm VIM are refused before they start.
+   */
+  @IsOptional()
+  @Matches(/^\//, { message: 'VNFM_HELM_BINARY must be an absolute path to the helm executable' })
+  helmBinary?: string;
+
   /** VNFM_NOTIFY_TIMEOUT_MS: how long one notification POST (token included) may take. */
   @IsInt({ message: 'VNFM_NOTIFY_TIMEOUT_MS must be a positive integer' })
   @Min(1, { message: 'VNFM_NOTIFY_TIMEOUT_MS must be a positive integer' })
@@ -287,6 +296,7 @@ export const ENVIRONMENT: Record<string, keyof VnfmConfig> = {
   VNFM_BUS_KEY: 'busKey',
   VNFM_PUBLIC_URL: 'publicUrl',
   VNFM_NOTIFY_TIMEOUT_MS: 'notifyTimeoutMs',
+  VNFM_HELM_BINARY: 'helmBinary',
   VNFM_NOTIFY_MAX_IN_FLIGHT: 'notifyMaxInFlight',
   VNFM_NOTIFY_MAX_IN_FLIGHT_PER_SUBSCRIPTION: 'notifyMaxInFlightPerSubscription',
   VNFM_NOTIFY_RETRY_MIN_MS: 'notifyRetryMinMs',

@@ -8,6 +8,7 @@ export {
   defFilesOf,
   instanceSelector,
   instanceObject,
+  labelledObject,
   requestObject,
   isCustomResource,
 } from './instance-objects';

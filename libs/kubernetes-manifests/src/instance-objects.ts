@@ -64,14 +64,25 @@ export function instanceObject(
   scope: ObjectScope,
   defFiles: readonly string[] = [],
 ): KubeObject {
-  const copy = structuredClone(object);
-  copy.metadata = { ...copy.metadata, labels: { ...copy.metadata.labels, [VNF_INSTANCE_LABEL]: vnfInstanceId } };
-  if (defFiles.length > 0) {
-    const annotations = isRecord(copy.metadata['annotations']) ? copy.metadata['annotations'] : {};
-    copy.metadata['annotations'] = { ...annotations, [DEF_FILES_ANNOTATION]: JSON.stringify(defFiles) };
-  }
+  const copy = labelledObject(object, vnfInstanceId, defFiles.length > 0 ? { [DEF_FILES_ANNOTATION]: JSON.stringify(defFiles) } : {});
   if (!scope.namespaced) delete copy.metadata.namespace;
   else if (scope.moveAll || !copy.metadata.namespace) copy.metadata.namespace = scope.namespace;
+  return copy;
+}
+
+/**
+ * A copy of the object labelled with the instance id, with these
+ * annotations, and its pods (built-in kinds with a pod template) and a
+ * StatefulSet's PVCs labelled too; its namespace as it is. What a Helm
+ * release's objects get from the post-renderer (helm-post-render.ts).
+ */
+export function labelledObject(object: KubeObject, vnfInstanceId: string, annotations: Record<string, string> = {}): KubeObject {
+  const copy = structuredClone(object);
+  copy.metadata = { ...copy.metadata, labels: { ...copy.metadata.labels, [VNF_INSTANCE_LABEL]: vnfInstanceId } };
+  if (Object.keys(annotations).length > 0) {
+    const existing = isRecord(copy.metadata['annotations']) ? copy.metadata['annotations'] : {};
+    copy.metadata['annotations'] = { ...existing, ...annotations };
+  }
   const spec = copy['spec'];
   if (isBuiltInGroup(groupOf(copy.apiVersion)) && isRecord(spec)) {
     if (isRecord(spec['template'])) labelTemplate(spec['template'], vnfInstanceId);

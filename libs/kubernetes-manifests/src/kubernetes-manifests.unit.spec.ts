@@ -214,6 +214,25 @@ describe('VDU to workload mapping', () => {
     const mapped = vduObjects(vdus, [scaler, config], (object) => object.kind === 'Scaler');
     expect([...mapped.entries()].map(([vduId, object]) => [vduId, object.kind])).toEqual([['VDU5', 'Scaler']]);
   });
+
+  it("maps a Helm release's objects as Tacker does: named after the VDU and a suffix without a dash", () => {
+    const deployment = (name: string) => ({ apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name } });
+    const objects = [deployment('vdu1-vnf0a1b'), deployment('vdu10-vnf0a1b'), deployment('vdu2'), deployment('vdu2-x-vnf0a1b')];
+    const mapped = vduObjects(
+      [
+        { id: 'VDU1', name: 'vdu1' },
+        { id: 'VDU2', name: 'vdu2' },
+        { id: 'VDU10', name: 'vdu10' },
+      ],
+      objects,
+      () => true,
+      true,
+    );
+    expect([...mapped.entries()].map(([vduId, object]) => [vduId, object.metadata.name])).toEqual([
+      ['VDU1', 'vdu1-vnf0a1b'],
+      ['VDU10', 'vdu10-vnf0a1b'],
+    ]);
+  });
 });
 
 describe('request-only objects', () => {

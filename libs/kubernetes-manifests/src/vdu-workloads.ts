@@ -39,19 +39,23 @@ export function vduWorkloads(
 /**
  * Each VDU's object among `objects` that `accepts` takes (a workload, or a
  * kind with a `/scale` subresource): the one named as the VDU's
- * `properties.name`, else as its node id (Tacker's mapping).
+ * `properties.name`, else as its node id (Tacker's mapping). Of a Helm
+ * release (`helm`), the one named `<properties.name>-<suffix>`, the suffix
+ * without a dash (Tacker's Helm mapping: a chart names its objects after the
+ * VDU and the release, e.g. `vdu1-{{ .Release.Name }}`).
  */
 export function vduObjects<T extends KubeObject>(
   vdus: readonly VduRef[],
   objects: readonly T[],
   accepts: (object: T) => boolean,
+  helm = false,
 ): Map<string, T> {
   const candidates = objects.filter(accepts);
+  const named = (name: string) => (candidate: T) =>
+    helm ? candidate.metadata.name.slice(0, candidate.metadata.name.lastIndexOf('-')) === name : candidate.metadata.name === name;
   const mapped = new Map<string, T>();
   for (const vdu of vdus) {
-    const object =
-      candidates.find((candidate) => candidate.metadata.name === vdu.name) ??
-      candidates.find((candidate) => candidate.metadata.name === vdu.id);
+    const object = candidates.find(named(vdu.name)) ?? (helm ? undefined : candidates.find(named(vdu.id)));
     if (object) mapped.set(vdu.id, object);
   }
   return mapped;

@@ -10,9 +10,10 @@ const KUBERNETES_DRIVER = INFRA_DRIVERS.kubernetes;
  * operation starts, before anything is made in the VIM and without an
  * occurrence (422 KUBERNETES_DRIVER_NOT_AVAILABLE, as the driver's own step
  * guard says): change_ext_conn on a Kubernetes VIM, and any infra step on a
- * Helm VIM (`ETSINFV.HELM.V_3`). Operations with no infra step (MODIFY_INFO) are untouched.
+ * Helm VIM (`ETSINFV.HELM.V_3`) when the product has no Helm binary
+ * (`helm`: VNFM_HELM_BINARY). Operations with no infra step (MODIFY_INFO) are untouched.
  */
-export function refuseUnbuiltKubernetesSteps(plan: readonly PlannedStep[]): void {
+export function refuseUnbuiltKubernetesSteps(plan: readonly PlannedStep[], { helm }: { helm: boolean }): void {
   const reasons = plan
     .filter((step) => step.target === KUBERNETES_DRIVER && step.request.action !== 'hook')
     .flatMap((step) => {
@@ -20,8 +21,8 @@ export function refuseUnbuiltKubernetesSteps(plan: readonly PlannedStep[]): void
       return [
         ...(step.request.action === 'change_ext_conn' ? ['changing the external connectivity of a CNF (change_ext_conn)'] : []),
         ...refs
-          .filter((ref) => ref.vimType === VIM_CONNECTION_TYPES.helm)
-          .map((ref) => `deploying Helm charts (${VIM_CONNECTION_TYPES.helm} VIM ${ref.vimId})`),
+          .filter((ref) => ref.vimType === VIM_CONNECTION_TYPES.helm && !helm)
+          .map((ref) => `deploying Helm charts (${VIM_CONNECTION_TYPES.helm} VIM ${ref.vimId}) without a Helm binary (VNFM_HELM_BINARY)`),
       ];
     });
   if (reasons.length === 0) return;

@@ -28,7 +28,7 @@ const instantiate = (vims: Record<string, VimConnectionRef>): LcmOperationReques
 const changeExtConn: LcmOperationRequest = { operation: 'CHANGE_EXT_CONN', params: { extVirtualLinks: [] } };
 const heal: LcmOperationRequest = { operation: 'HEAL', params: {} };
 const refusal = (request: LcmOperationRequest, instance: VnfInstance) =>
-  refusalOf(() => refuseUnbuiltKubernetesSteps(planOperation(request, vnfd, instance)));
+  refusalOf(() => refuseUnbuiltKubernetesSteps(planOperation(request, vnfd, instance), { helm: false }));
 
 describe('what the Kubernetes infra driver does not do yet, refused before the operation starts', () => {
   it('refuses change_ext_conn on a Kubernetes VIM (422), not on OpenStack', () => {
@@ -40,12 +40,16 @@ describe('what the Kubernetes infra driver does not do yet, refused before the o
   it('accepts a change of VNF package of a CNF, as of an OpenStack VNF; not on a Helm VIM', () => {
     const changeVnfpkg = { operation: 'CHANGE_VNFPKG', params: { vnfdId: 'vnfd' } } as LcmOperationRequest;
     const plan = (vims: Record<string, VimConnectionRef>) => planOperation(changeVnfpkg, vnfd, instantiatedOn(vims), vnfd);
-    expect(refusalOf(() => refuseUnbuiltKubernetesSteps(plan(KUBERNETES_VIM)))).toBe('accepted');
-    expect(refusalOf(() => refuseUnbuiltKubernetesSteps(plan(OPENSTACK_VIM)))).toBe('accepted');
-    expect(refusalOf(() => refuseUnbuiltKubernetesSteps(plan(HELM_VIM)))).toBe('422 KUBERNETES_DRIVER_NOT_AVAILABLE');
+    expect(refusalOf(() => refuseUnbuiltKubernetesSteps(plan(KUBERNETES_VIM), { helm: false }))).toBe('accepted');
+    expect(refusalOf(() => refuseUnbuiltKubernetesSteps(plan(OPENSTACK_VIM), { helm: false }))).toBe('accepted');
+    expect(refusalOf(() => refuseUnbuiltKubernetesSteps(plan(HELM_VIM), { helm: false }))).toBe('422 KUBERNETES_DRIVER_NOT_AVAILABLE');
+    expect(refusalOf(() => refuseUnbuiltKubernetesSteps(plan(HELM_VIM), { helm: true }))).toBe('accepted');
   });
 
-  it('refuses any operation with an infra step on a Helm VIM (ETSINFV.HELM.V_3), instantiate first', () => {
+  it('refuses any operation with an infra step on a Helm VIM (ETSINFV.HELM.V_3) without a Helm binary, instantiate first', () => {
+    expect(refusalOf(() => refuseUnbuiltKubernetesSteps(planOperation(instantiate(HELM_VIM), vnfd, notInstantiated), { helm: true }))).toBe(
+      'accepted',
+    );
     expect(refusal(instantiate(HELM_VIM), notInstantiated)).toBe('422 KUBERNETES_DRIVER_NOT_AVAILABLE');
     expect(refusal(heal, instantiatedOn(HELM_VIM))).toBe('422 KUBERNETES_DRIVER_NOT_AVAILABLE');
     // Modifying VNF information has no infra step: nothing to refuse.

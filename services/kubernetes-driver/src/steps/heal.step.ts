@@ -26,8 +26,10 @@ export const heal: KubeStepHandler<'heal'> = async (context, action) => {
   const named = new Set(action.vnfcs.map((vnfc) => vnfc.id));
   const whole = named.size === 0 || message.vnfcResourceInfo.every((vnfc) => named.has(vnfc.id));
   const bare = [...deployment.targets.values()].some((target) => target.object.kind === 'Pod');
-  const manifests = whole || bare ? await deployedManifests(deployment) : [];
-  if (whole) await applyObjects(deployment.context, await withLiveReplicas(deployment, manifests), deployment.defFiles);
+  // A Helm release's objects are Helm's to apply: its whole-VNF heal replaces the pods only (as Tacker's Helm driver does).
+  const reapply = (whole || bare) && !context.helm;
+  const manifests = reapply ? await deployedManifests(deployment) : [];
+  if (whole && reapply) await applyObjects(deployment.context, await withLiveReplicas(deployment, manifests), deployment.defFiles);
   const victims = whole ? uniqueById([...(await instanceVnfcs(deployment.context, deployment.targets)), ...action.vnfcs]) : action.vnfcs;
   // One VDU after another: while a VDU's pods are replaced, the old ones (terminating) and their replacements both
   // count against the namespace's ResourceQuota; replacing every VDU at once can pass the quota where one at a time does not.

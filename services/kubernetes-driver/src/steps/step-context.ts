@@ -2,6 +2,7 @@ import type { StepAction, StepResult } from '@vnfm/contracts';
 import { SECRETS_PARAM } from '@vnfm/kubernetes-manifests';
 import type { StepContext as HostStepContext, PackageCatalogClient } from '@vnfm/step-host';
 import type { KubeApi } from '../kube/kube-api';
+import type { HelmCli } from '../helm/helm-cli';
 
 /**
  * Everything one step works with: the host's message, signal and opener of
@@ -16,6 +17,8 @@ export interface KubeStepContext extends Pick<HostStepContext, 'message' | 'sign
   /** Every namespaced object goes to `namespace`, whatever its manifest says (see movesEveryObject). */
   moveAll: boolean;
   packages: PackageCatalogClient;
+  /** On a Helm VIM: the helm binary for this step and the instance's release (see helm.steps.ts). */
+  helm?: { cli: HelmCli; release: string };
 }
 
 export type InfraAction = Exclude<StepAction, { action: 'hook' }>;

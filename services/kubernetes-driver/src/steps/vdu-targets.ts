@@ -22,7 +22,8 @@ export async function flavourOf(context: KubeStepContext, flavourId: string | un
  * Each VDU's object among the instance's: a workload (a Pod, or an object
  * with a pod template), or an object of a kind with a `/scale` subresource
  * (a custom resource such as a Cluster API MachineDeployment), named as the
- * VDU (its `properties.name`, else its node id).
+ * VDU (its `properties.name`, else its node id; a Helm release's as Tacker
+ * names them, see vduObjects).
  */
 export async function vduTargets(
   context: KubeStepContext,
@@ -38,6 +39,7 @@ export async function vduTargets(
     flavour.vdus,
     objects.map((item) => item.object),
     (object) => isWorkload(object) || scalable.has(`${object.apiVersion}/${object.kind}`),
+    context.helm !== undefined,
   );
   return new Map([...mapped].map(([vduId, object]) => [vduId, byObject.get(object) as AppliedObject]));
 }

@@ -1,6 +1,7 @@
 import { isRecord } from '@vnfm/util';
 import { randomUUID } from 'node:crypto';
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import { SERVICE_RUNTIME, type ServiceRuntime } from '@vnfm/platform';
 import {
   checkCanStart,
   flavourOf,
@@ -39,6 +40,9 @@ import { VimRefsClient } from './vim-refs.client';
  */
 @Injectable()
 export class OperationStarter {
+  /** VNFM_HELM_BINARY: without it, operations on Helm VIMs are refused (the kubernetes-driver has the same setting). */
+  private readonly helmBinary: string | undefined;
+
   constructor(
     private readonly instances: VnfInstanceRepository,
     private readonly packages: VnfPackagesClient,
@@ -46,7 +50,10 @@ export class OperationStarter {
     private readonly runner: LcmWorkflowRunner,
     private readonly secrets: RequestSecrets,
     private readonly hooks: MgmtDriversClient,
-  ) {}
+    @Inject(SERVICE_RUNTIME) runtime: ServiceRuntime,
+  ) {
+    this.helmBinary = runtime.config.helmBinary;
+  }
 
   async start({ vnfInstanceId, request, ifMatchRevisions }: StartOperationMessage): Promise<StartOperationReply> {
     refuseSealedMarkers(request);
@@ -63,7 +70,7 @@ export class OperationStarter {
     const movesTo = movesToVnfdId(request.operation, request.params, instance);
     if (request.operation === 'MODIFY_INFO' && movesTo) await this.packages.usablePackage(movesTo);
     const plan = planOperation(resolved, vnfd, instance, currentVnfd);
-    refuseUnbuiltKubernetesSteps(plan);
+    refuseUnbuiltKubernetesSteps(plan, { helm: this.helmBinary !== undefined });
     refuseUnknownUserData(plan, vnfd, resolved);
     await this.hooks.refuseUnrunnable(plan, vnfd, operationFlavourId(resolved, instance), this.hookParamsOf(resolved, instance));
     const vnfLcmOpOccId = randomUUID();
