@@ -340,7 +340,7 @@ describe('kubernetes-driver: CNFs instantiated and terminated on the real Kubern
     });
   });
 
-  it('refuses a Helm VIM at once as not built, creating nothing', async () => {
+  it('refuses a Helm VIM at once without a Helm binary, creating nothing', async () => {
     const helm = { vim1: { ...vims['vim1'], vimType: 'ETSINFV.HELM.V_3' } };
     const vnfInstanceId = randomUUID();
     const params = { [DEF_FILES]: ['Files/kubernetes/deployment.yaml'], namespace };
@@ -355,7 +355,7 @@ describe('kubernetes-driver: CNFs instantiated and terminated on the real Kubern
     );
     expect(outcome).toMatchObject({
       status: 'FAILED',
-      error: { status: 422, detail: expect.stringContaining('does not deploy Helm charts yet') },
+      error: { status: 422, detail: expect.stringContaining('has no Helm binary (VNFM_HELM_BINARY)') },
     });
     expect(await labelled(vnfInstanceId, 'apps/v1', 'Deployment')).toEqual([]);
   });
