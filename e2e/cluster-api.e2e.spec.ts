@@ -1,8 +1,10 @@
 import { testPort } from './support/lanes';
-import { randomUUID } from 'node:crypto';
+import { execFile } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { CoreV1Api, CustomObjectsApi, KubeConfig, KubernetesObjectApi } from '@kubernetes/client-node';
 import type { InstantiatedVnfInfo, VnfcResourceInfo } from '@vnfm/lcm-domain';
 import { instanceSelector } from '@vnfm/kubernetes-manifests';
@@ -15,6 +17,8 @@ import {
   PROVIDER_NAMESPACES,
   releaseStaleCapiObjects,
 } from './support/cluster-api';
+import { workloadHooksFolder } from '../services/mgmt-driver-runner/src/testing/cluster-credentials/workload-cnf-package';
+import { TestReceiver } from '../services/mgmt-driver-runner/src/testing/cluster-credentials/test-receiver';
 import { onboardZip, zipStagedPackage } from './support/corpus-packages';
 import { ensureK8s, K8S_UP_TIMEOUT_MS } from './support/k8s';
 import { gatewayHttp } from './support/lcm-http';
@@ -25,6 +29,7 @@ import { API_V2, VnflcmCli, type CliRecord } from './support/vnflcm-cli';
 // test-lane-group: capi-crds (the Cluster API CRDs are cluster-scoped, and one Docker provider serves every workload cluster)
 
 jest.setTimeout(900_000);
+const sh = promisify(execFile);
 
 const TEST_PACKAGES = join(__dirname, '..', 'services', 'kubernetes-driver', 'src', 'testing');
 const files = (...names: string[]) => names.map((name) => `Files/kubernetes/${name}`);
@@ -35,14 +40,20 @@ interface CapiObject {
 }
 
 // Needs `npm run build`, tools/k8s and tools/capi (started when down); installs the Tacker CLI when missing.
-// Seed 003 end to end with the real Cluster API managers (tools/capi): the providers' components as a CNF, a workload cluster CNF through its whole life.
-describe('Cluster API with the unmodified Tacker CLI and the real controllers: the providers as a management-cluster CNF, then a workload cluster CNF instantiated, scaled, healed, upgraded and terminated', () => {
+// Seed 003 end to end with the real Cluster API managers (tools/capi): the providers' components as a CNF, a workload cluster CNF
+// through its whole life, its kubeconfig sent on by the cluster-credentials MgmtDriver ("Creating Workload Cluster", steps 6-8).
+// The workload cluster is the Docker provider's in-memory one, which mints no service-account tokens: the workload VIM
+// (register_vim) is not asked for here; the MgmtDriver's integration test registers one.
+describe('Cluster API with the unmodified Tacker CLI and the real controllers: the providers as a management-cluster CNF, then a workload cluster CNF instantiated (its kubeconfig delivered), scaled, healed, upgraded and terminated', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'vnfm-capi-e2e-'));
   const endpoint = `http://127.0.0.1:${testPort()}`;
   const token = 'capi-e2e-admin-token';
   const namespace = `vnfm-capi-e2e-${randomUUID().slice(0, 8)}`;
   const release2 = randomUUID();
+  const receiverToken = `rcv-${randomBytes(16).toString('hex')}`;
   let product: ProductProcess | undefined;
+  let receiver: TestReceiver | undefined;
+  let receiverUrl = '';
   let cli: TackerCli;
   let core: CoreV1Api;
   let custom: CustomObjectsApi;
@@ -65,8 +76,10 @@ describe('Cluster API with the unmodified Tacker CLI and the real controllers: t
         VNFM_PORT: new URL(endpoint).port,
         VNFM_DATA_DIR: join(dataDir, 'data'),
         VNFM_ADMIN_TOKEN: token,
-        VNFM_LOG_LEVEL: 'warn',
+        VNFM_LOG_LEVEL: 'info',
       });
+      receiver = new TestReceiver(dataDir);
+      receiverUrl = await receiver.start();
       await waitForHttp(`${endpoint}/health`, 180_000);
       cli = tackerCli(openstack, endpoint, token);
       // The admin VIM (project `default`): a whole-cluster VIM, so the providers' objects stay in the namespaces their manifests name.
@@ -86,21 +99,16 @@ describe('Cluster API with the unmodified Tacker CLI and the real controllers: t
           )
         ).vnfdId,
       );
-      const workload = [join(TEST_PACKAGES, 'capi-workload')];
+      // The workload cluster's package: its manifests, and the cluster-credentials MgmtDriver at instantiate_end, heal_end and terminate_end.
+      const workload = [join(TEST_PACKAGES, 'capi-workload'), await workloadHooksFolder(dataDir)];
       vnfdId = String(
-        (
-          await onboardZip(
-            http,
-            'workload cluster',
-            await zipStagedPackage(dataDir, 'cnf-v2-all-kinds', { stripHooks: true, extraFolders: workload }),
-          )
-        ).vnfdId,
+        (await onboardZip(http, 'workload cluster', await zipStagedPackage(dataDir, 'cnf-v2-all-kinds', { extraFolders: workload })))
+          .vnfdId,
       );
       await onboardZip(
         http,
         'workload cluster release 2',
         await zipStagedPackage(dataDir, 'cnf-v2-all-kinds', {
-          stripHooks: true,
           vnfdId: { from: vnfdId, to: release2 },
           extraFolders: [...workload, join(TEST_PACKAGES, 'capi-workload-v2')],
         }),
@@ -110,11 +118,12 @@ describe('Cluster API with the unmodified Tacker CLI and the real controllers: t
   );
   afterAll(async () => {
     if (product) await killGroup(product, 'SIGKILL');
+    await receiver?.stop();
     await core?.deleteNamespace({ name: namespace }).catch(() => undefined);
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('a refused workload rolled back to nothing, then every operation COMPLETED; the providers where their manifests put them; the workload cluster Available, its API answering; its VNFCs always its live Machines; terminate leaves no Cluster API object', async () => {
+  it('a refused workload rolled back to nothing, then every operation COMPLETED, the kubeconfig delivered once the receiver accepts; the providers where their manifests put them; the workload cluster Available, its API answering; its VNFCs always its live Machines; terminate leaves no Cluster API object', async () => {
     const lcm = new VnflcmCli(cli, API_V2);
     const write = (name: string, body: unknown) => {
       const path = join(dataDir, `${name}.json`);
@@ -197,10 +206,34 @@ describe('Cluster API with the unmodified Tacker CLI and the real controllers: t
     ]);
     await managersReady();
 
+    const errorOf = (op: CliRecord) => JSON.stringify(op['Error'] ?? 'no error');
+    const workloadParams = (defFiles: string[], receiverParams: Record<string, unknown>) => ({
+      'lcm-kubernetes-def-files': defFiles,
+      namespace,
+      cluster_kubeconfig: { receiver: { url: receiverUrl, ...receiverParams } },
+    });
+    const delivery = { ca_cert: receiver?.caPem, bearer_token: receiverToken };
     const workload = String((await lcm.json<CliRecord>(['vnflcm', 'create', '--name', 'capi-workload', vnfdId])).ID);
     let managementEnd: unknown[] = [];
     let workloadEnded = false;
     try {
+      // A receiver without its CA is refused before anything starts: 422 naming the parameter, no occurrence.
+      const noCa = await gatewayHttp(endpoint, token)(`/vnflcm/v2/vnf_instances/${workload}/instantiate`, {
+        method: 'POST',
+        body: JSON.stringify({
+          flavourId: 'simple',
+          vimConnectionInfo,
+          additionalParams: workloadParams(files('capi-cluster.yaml', 'capi-machinedeployment.yaml'), { bearer_token: receiverToken }),
+        }),
+      });
+      expect(noCa.status).toBe(422);
+      const problem = (await noCa.json()) as { detail: string };
+      expect([problem.detail, JSON.stringify(problem).includes(receiverToken)]).toEqual([
+        expect.stringContaining('additionalParams.cluster_kubeconfig.receiver.ca_cert'),
+        false,
+      ]);
+      expect(await lcm.opIds(workload)).toEqual([]);
+
       // Workers Cluster API's webhook refuses: FAILED_TEMP with the API server's message; the rollback leaves no Cluster API object.
       const invalid = await lcm.operate(workload, [
         'vnflcm',
@@ -209,7 +242,7 @@ describe('Cluster API with the unmodified Tacker CLI and the real controllers: t
         write('invalid', {
           flavourId: 'simple',
           vimConnectionInfo,
-          additionalParams: { 'lcm-kubernetes-def-files': files('capi-cluster.yaml', 'capi-machinedeployment-invalid.yaml'), namespace },
+          additionalParams: workloadParams(files('capi-cluster.yaml', 'capi-machinedeployment-invalid.yaml'), delivery),
         }),
       ]);
       expect([invalid.op['Operation State'], JSON.stringify(invalid.op['Error'])]).toEqual([
@@ -220,25 +253,43 @@ describe('Cluster API with the unmodified Tacker CLI and the real controllers: t
       expect((await lcm.settle(invalid.opId, invalid.op, 300_000))['Operation State']).toBe('ROLLED_BACK');
       await noCapiObjects();
 
+      // The receiver answers 401 first: FAILED_TEMP with the status; retried once it accepts, the kubeconfig Cluster API wrote arrives byte for byte.
+      receiver?.answers.push(401);
       const started = Date.now();
-      await completes(workload, [
+      const undelivered = await lcm.operate(workload, [
         'vnflcm',
         'instantiate',
         workload,
         write('workload', {
           flavourId: 'simple',
           vimConnectionInfo,
-          additionalParams: { 'lcm-kubernetes-def-files': files('capi-cluster.yaml', 'capi-machinedeployment.yaml'), namespace },
+          additionalParams: workloadParams(files('capi-cluster.yaml', 'capi-machinedeployment.yaml'), delivery),
         }),
       ]);
       console.info(
         `Cluster API workload cluster instantiated (Available, 1 control-plane and 2 worker Machines) in ${Date.now() - started} ms`,
       );
+      expect([undelivered.op['Operation State'], errorOf(undelivered.op)]).toEqual(['FAILED_TEMP', expect.stringContaining('HTTP 401')]);
+      expect((await lcm.run(['vnflcm', 'op', 'retry', undelivered.opId])).code).toBe(0);
+      expect((await lcm.settle(undelivered.opId, undelivered.op, 300_000))['Operation State']).toBe('COMPLETED');
+      expect(receiver?.received).toHaveLength(2);
+      expect(receiver?.received[1]).toMatchObject({
+        method: 'POST',
+        headers: { authorization: `Bearer ${receiverToken}`, 'content-type': 'application/json' },
+      });
+      const sent = JSON.parse(String(receiver?.received[1].body.toString('utf8'))) as {
+        vnfInstanceId: string;
+        clusterName: string;
+        kubeconfig: string;
+      };
       const [cluster] = await list('clusters');
       expect(cluster.status?.conditions).toEqual(expect.arrayContaining([expect.objectContaining({ type: 'Available', status: 'True' })]));
       const secret = await core.readNamespacedSecret({ name: 'workload-1-kubeconfig', namespace });
+      const kubeconfig = Buffer.from(String(secret.data?.['value']), 'base64').toString('utf8');
+      expect([sent.vnfInstanceId, sent.clusterName, sent.kubeconfig === kubeconfig]).toEqual([workload, 'workload-1', true]);
+      // The workload cluster's API answers through the kubeconfig delivered.
       const workloadApi = new KubeConfig();
-      workloadApi.loadFromString(Buffer.from(String(secret.data?.['value']), 'base64').toString('utf8'));
+      workloadApi.loadFromString(sent.kubeconfig);
       const nodes = async () => (await workloadApi.makeApiClient(CoreV1Api).listNode()).items.map((node) => node.metadata?.name).sort();
       const instantiated = await shown(workload);
       expect(instantiated.counts).toEqual([1, 2]);
@@ -276,6 +327,8 @@ describe('Cluster API with the unmodified Tacker CLI and the real controllers: t
       const healed = await shown(workload);
       expect(healed.counts).toEqual([3, 3]);
       expect(healed.vnfcs.some((vnfc) => vnfc.id === worker?.id)).toBe(false);
+      // heal_end sends the kubeconfig on again.
+      expect(receiver?.received).toHaveLength(3);
 
       // Kubernetes v1.33 → v1.34: Cluster API rolls the control plane first, then the workers; every Machine replaced.
       await completes(workload, [
@@ -299,6 +352,22 @@ describe('Cluster API with the unmodified Tacker CLI and the real controllers: t
       workloadEnded = true;
       await noCapiObjects();
       expect(await lcm.run(['vnflcm', 'delete', workload])).toMatchObject({ code: 0 });
+
+      // No client key of the kubeconfig, receiver token or kubeconfig in any file or log line of the product
+      // (the kubeconfig as a JSON string would carry it on one line, its line breaks escaped).
+      const clientKey = /client-key-data: (\S+)/.exec(kubeconfig)?.[1] ?? '';
+      expect(clientKey.length).toBeGreaterThan(20);
+      for (const secretText of [clientKey, receiverToken, JSON.stringify(kubeconfig).slice(1, -1)]) {
+        const { stdout } = await sh('grep', ['-rlF', '-e', secretText, join(dataDir, 'data')]).catch(
+          (error: { code?: number; stdout?: string }) => {
+            if (error.code === 1) return { stdout: '' };
+            throw error;
+          },
+        );
+        expect(stdout).toBe('');
+        expect(product?.lines.filter((line) => line.includes(secretText))).toEqual([]);
+      }
+      expect(product?.lines.some((line) => line.includes('workload cluster kubeconfig delivered'))).toBe(true);
     } finally {
       // Also after a failure (which this must not hide): the CRDs and webhooks are cluster-scoped. The workload cluster first,
       // while the managers that release its finalizers run.
