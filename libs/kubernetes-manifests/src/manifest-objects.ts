@@ -2,12 +2,14 @@ import { isRecord } from '@vnfm/util';
 import { parseAllDocuments } from 'yaml';
 import { type KubeObject, type ManifestObject } from './kube-object';
 import { unusableManifests } from './manifest.errors';
+import { FAILED_WHEN_ANNOTATION, parseReadinessRule, READY_WHEN_ANNOTATION } from './declared-readiness';
 
 /**
  * Every object of the manifest files, in the order of `paths` and of the
  * documents in each file (multi-document YAML; empty documents skipped).
- * A document that is not an object with apiVersion, kind and metadata.name
- * is refused naming its file and position.
+ * A document that is not an object with apiVersion, kind and metadata.name,
+ * or whose declared readiness rule (declared-readiness.ts) is not one, is
+ * refused naming its file and position, before anything is applied.
  */
 export function manifestObjects(paths: readonly string[], texts: Record<string, string>): ManifestObject[] {
   return paths.flatMap((path) => {
@@ -34,6 +36,12 @@ function kubeObjectOf(value: unknown, source: string): KubeObject {
     (metadata['name'] !== undefined && typeof metadata['name'] !== 'string')
   ) {
     throw unusableManifests(`Manifest ${source} lacks apiVersion or kind, or its metadata is not an object.`);
+  }
+  const annotations = isRecord(metadata['annotations']) ? metadata['annotations'] : {};
+  for (const name of [READY_WHEN_ANNOTATION, FAILED_WHEN_ANNOTATION]) {
+    const rule = annotations[name];
+    const parsed = typeof rule === 'string' ? parseReadinessRule(rule) : undefined;
+    if (parsed && 'error' in parsed) throw unusableManifests(`Manifest ${source}: its ${name} rule is not understood: ${parsed.error}.`);
   }
   // Request-only kinds (SubjectAccessReview, TokenReview, ...) carry no name: they are created, never applied.
   return { ...value, metadata: { ...metadata, name: metadata['name'] ?? '' } } as KubeObject;

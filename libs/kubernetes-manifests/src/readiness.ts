@@ -1,4 +1,5 @@
 import { isRecord } from '@vnfm/util';
+import { declaredReadiness } from './declared-readiness';
 import { groupOf, type KubeObject } from './kube-object';
 import { isBuiltInGroup } from './instance-objects';
 
@@ -116,13 +117,21 @@ function customResourceReadiness(object: KubeObject, status: Status): Readiness 
 }
 
 /**
- * Readiness of an object as the API server reports it: Deployments,
- * StatefulSets, DaemonSets and ReplicaSets rolled out, Pods Ready, Jobs
- * Complete, PVCs Bound, Services with a cluster IP, CRDs Established, custom
- * resources by their conditions; any other built-in kind once it exists.
+ * Readiness of an object as the API server reports it: by the rules its
+ * package declares on it (declared-readiness.ts), once its controller has
+ * observed its generation; else Deployments, StatefulSets, DaemonSets and
+ * ReplicaSets rolled out, Pods Ready, Jobs Complete, PVCs Bound, Services
+ * with a cluster IP, CRDs Established, custom resources by their
+ * conditions; any other built-in kind once it exists.
  */
 export function readinessOf(object: KubeObject): Readiness {
   const status = isRecord(object['status']) ? object['status'] : {};
+  const declared = declaredReadiness(object);
+  if (declared) {
+    if (declared.failed) return notReady(declared.reason, true);
+    if (status['observedGeneration'] !== undefined && stale(object, status)) return notReady('generation not yet observed');
+    return declared.ready ? READY : notReady(declared.reason);
+  }
   const group = groupOf(object.apiVersion);
   const rule = RULES[`${group}/${object.kind}`];
   if (rule) return rule(object, status);

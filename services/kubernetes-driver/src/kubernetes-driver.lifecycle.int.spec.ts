@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { CoreV1Api, KubeConfig, KubernetesObjectApi } from '@kubernetes/client-node';
+import { CoreV1Api, CustomObjectsApi, KubeConfig, KubernetesObjectApi, PatchStrategy, setHeaderOptions } from '@kubernetes/client-node';
 import type { RecordStepResultMessage, StepAction, StepResult, VimConnectionRef } from '@vnfm/contracts';
 import { instanceSelector, VNF_INSTANCE_LABEL } from '@vnfm/kubernetes-manifests';
 import { corpusPath } from '@vnfm/vnf-package/testing';
@@ -26,6 +26,7 @@ describe('kubernetes-driver: CNFs instantiated and terminated on the real Kubern
   let cp: K8sControlPlane;
   let admin: KubernetesObjectApi;
   let core: CoreV1Api;
+  let custom: CustomObjectsApi;
   let vims: Record<string, VimConnectionRef>;
   let vnfdId: string;
 
@@ -53,6 +54,7 @@ describe('kubernetes-driver: CNFs instantiated and terminated on the real Kubern
     config.loadFromFile(cp.kubeconfig);
     admin = KubernetesObjectApi.makeApiClient(config);
     core = config.makeApiClient(CoreV1Api);
+    custom = config.makeApiClient(CustomObjectsApi);
     await core.createNamespace({ body: { metadata: { name: namespace } } });
     await harness.start();
     vims = await harness.registerVim(cp, false);
@@ -148,6 +150,55 @@ describe('kubernetes-driver: CNFs instantiated and terminated on the real Kubern
       async () => (await labelled(vnfInstanceId, 'apiextensions.k8s.io/v1', 'CustomResourceDefinition', undefined)).length === 0,
     );
     expect(await labelled(vnfInstanceId, 'apps/v1', 'Deployment')).toEqual([]);
+  });
+
+  it('waits for a custom resource by the readiness rule its package declares, and fails the step at once by its failed-when rule', async () => {
+    const files = { [DEF_FILES]: ['Files/kubernetes/gauge-crd.yaml', 'Files/kubernetes/gauge.yaml'], namespace };
+    const gauge = { group: 'cnf-test.vnfm.example', version: 'v1', namespace, plural: 'gauges', name: 'gauge-1' };
+    const setPhase = (phase: string) =>
+      custom.patchNamespacedCustomObjectStatus(
+        { ...gauge, body: { status: { phase } } },
+        setHeaderOptions('Content-Type', PatchStrategy.MergePatch),
+      );
+    const instantiateOne = (vnfInstanceId: string) =>
+      harness.step(
+        vnfInstanceId,
+        vnfdId,
+        vims,
+        { action: 'instantiate', flavourId: 'simple', vduCounts: {}, targetScaleStatus: [], vimConnectionInfo: vims },
+        files,
+      );
+    const terminateOne = (vnfInstanceId: string) =>
+      harness.run(harness.step(vnfInstanceId, vnfdId, vims, { action: 'terminate', terminationType: 'FORCEFUL', vnfcs: [] }, {}));
+    const made = () =>
+      custom.getNamespacedCustomObject(gauge).then(
+        () => true,
+        () => false,
+      );
+
+    const ready = instantiateOne(randomUUID());
+    const readyRun = harness.run(ready);
+    await eventually(made);
+    await setPhase('Calibrating');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(harness.results.some((result) => result.stepId === ready.stepId)).toBe(false);
+    await setPhase('Calibrated');
+    succeeded(await readyRun);
+    succeeded(await terminateOne(ready.vnfInstanceId));
+    await eventually(async () => !(await made()));
+
+    const broken = instantiateOne(randomUUID());
+    const brokenRun = harness.run(broken);
+    await eventually(made);
+    await setPhase('Broken');
+    expect(await brokenRun).toMatchObject({
+      status: 'FAILED',
+      error: {
+        status: 422,
+        detail: expect.stringContaining('will not become ready: status.phase == Broken (its vnfm.etsi.org/failed-when rule)'),
+      },
+    });
+    succeeded(await terminateOne(broken.vnfInstanceId));
   });
 
   it("keeps a provider's components where their manifests put them (three namespaces, a whole-cluster VIM, no namespace asked), rewrites no reference to a namespace, and terminate removes them all", async () => {
