@@ -61,6 +61,7 @@ describe('Cluster API with the unmodified Tacker CLI and the real controllers: t
   let vimId: string;
   let managementVnfd: string;
   let vnfdId: string;
+  let topologyVnfd: string;
 
   beforeAll(
     async () => {
@@ -112,6 +113,20 @@ describe('Cluster API with the unmodified Tacker CLI and the real controllers: t
           vnfdId: { from: vnfdId, to: release2 },
           extraFolders: [...workload, join(TEST_PACKAGES, 'capi-workload-v2')],
         }),
+      );
+      // A workload cluster through a ClusterClass (no hooks).
+      topologyVnfd = String(
+        (
+          await onboardZip(
+            http,
+            'workload cluster through a ClusterClass',
+            await zipStagedPackage(dataDir, 'cnf-v2-all-kinds', {
+              stripHooks: true,
+              vnfdId: { from: 'b1bb0ce7-ebca-4fa7-95ed-4840d7000000', to: randomUUID() },
+              extraFolders: [join(TEST_PACKAGES, 'capi-workload-topology')],
+            }),
+          )
+        ).vnfdId,
       );
     },
     K8S_UP_TIMEOUT_MS + TACKER_CLI_INSTALL_TIMEOUT_MS + CAPI_UP_TIMEOUT_MS,
@@ -352,6 +367,31 @@ describe('Cluster API with the unmodified Tacker CLI and the real controllers: t
       workloadEnded = true;
       await noCapiObjects();
       expect(await lcm.run(['vnflcm', 'delete', workload])).toMatchObject({ code: 0 });
+
+      // Once more through a ClusterClass: the topology controller makes its control plane and workers; Available with its
+      // kubeconfig. Terminate: the ClusterClass, which its webhook will not let go while the Cluster uses it, goes after it.
+      const topology = String((await lcm.json<CliRecord>(['vnflcm', 'create', '--name', 'capi-topology', topologyVnfd])).ID);
+      await completes(topology, [
+        'vnflcm',
+        'instantiate',
+        topology,
+        write('topology', {
+          flavourId: 'simple',
+          vimConnectionInfo,
+          additionalParams: { 'lcm-kubernetes-def-files': files('capi-clusterclass.yaml', 'capi-cluster-topology.yaml'), namespace },
+        }),
+      ]);
+      const [classy] = await list('clusters');
+      expect([classy.metadata.name, classy.status?.conditions]).toEqual([
+        'workload-topology',
+        expect.arrayContaining([expect.objectContaining({ type: 'Available', status: 'True' })]),
+      ]);
+      expect((await machines()).length).toBe(2);
+      await core.readNamespacedSecret({ name: 'workload-topology-kubeconfig', namespace });
+      await completes(topology, ['vnflcm', 'terminate', topology, '--termination-type', 'GRACEFUL']);
+      await noCapiObjects();
+      expect(await list('clusterclasses')).toEqual([]);
+      expect(await lcm.run(['vnflcm', 'delete', topology])).toMatchObject({ code: 0 });
 
       // No client key of the kubeconfig, receiver token or kubeconfig in any file or log line of the product
       // (the kubeconfig as a JSON string would carry it on one line, its line breaks escaped).

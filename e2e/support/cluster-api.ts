@@ -10,6 +10,7 @@ import {
   setHeaderOptions,
 } from '@kubernetes/client-node';
 import { infraUp } from './infra-script';
+import { ensureK8s } from './k8s';
 
 /**
  * The Cluster API providers as tools/capi runs them: each one's release
@@ -28,8 +29,9 @@ const HEALTH_PORTS = [16470, 16471, 16472, 16473];
 export const CAPI_UP_TIMEOUT_MS = 30 * 60_000;
 const MANAGERS_READY_MS = 120_000;
 
-/** Starts capi-host unless it runs; returns the directory of the providers' components. */
+/** Starts capi-host (after the API server it watches) unless it runs; returns the directory of the providers' components. */
 export async function ensureCapi(): Promise<string> {
+  await ensureK8s();
   const env = await infraUp('tools/capi/capi.sh', CAPI_UP_TIMEOUT_MS);
   const dir = env['CAPI_COMPONENTS'];
   if (!dir) throw new Error('tools/capi/capi.sh up printed no CAPI_COMPONENTS');

@@ -75,16 +75,37 @@ export async function awaitReady(api: KubeApi, objects: readonly AppliedObject[]
  * (the Cluster's kubeconfig Secret, without which no Machine can go). An
  * object another of these objects owns is not deleted at all but left to
  * its owner (the Cluster's DevCluster, KubeadmControlPlane and templates),
- * and awaited gone like the others.
+ * and awaited gone like the others. An object whose deletion an admission
+ * webhook refuses (in use by others being deleted) is deleted again once
+ * the others are gone.
  */
 export async function deleteObjects(api: KubeApi, objects: readonly AppliedObject[], signal: AbortSignal): Promise<void> {
   const uids = new Set(objects.map((item) => String(item.object.metadata['uid'] ?? '')).filter((uid) => uid !== ''));
+  const deleteOne = (item: AppliedObject) => api.delete(item.object, isCustomResource(item.object) ? 'Background' : 'Foreground');
+  const refused: AppliedObject[] = [];
   for (const item of objects) {
     if (ownedByOneOf(item.object, uids)) continue;
-    await api.delete(item.object, isCustomResource(item.object) ? 'Background' : 'Foreground');
+    await deleteOne(item).catch((error: unknown) => {
+      if (!refusedByWebhook(error)) throw error;
+      refused.push(item);
+    });
+  }
+  if (refused.length > 0) {
+    // An admission webhook refused to delete an object still in use by others of the group (a Cluster API ClusterClass
+    // while its Clusters exist): deleted again once they are gone (a second refusal fails the step, naming it).
+    const held = new Set(refused.map((item) => String(item.object.metadata['uid'] ?? '')));
+    await awaitDeleted(
+      api,
+      objects.filter((item) => !refused.includes(item) && !ownedByOneOf(item.object, held)),
+      signal,
+    );
+    for (const item of refused) await deleteOne(item);
   }
   await awaitDeleted(api, objects, signal);
 }
+
+const refusedByWebhook = (error: unknown): boolean =>
+  error instanceof AppError && error.code === 'KUBERNETES_OBJECT_REFUSED' && error.detail.includes('admission webhook');
 
 function ownedByOneOf(object: KubeObject, uids: ReadonlySet<string>): boolean {
   const owners = Array.isArray(object.metadata['ownerReferences']) ? object.metadata['ownerReferences'] : [];
