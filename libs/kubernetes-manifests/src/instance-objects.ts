@@ -36,9 +36,8 @@ export const isBuiltInGroup = (group: string): boolean => group === '' || !group
 
 /**
  * Where an object of the instance goes: whether its kind is namespaced, the
- * namespace of those whose manifest names none, and whether the request named
- * a namespace (`moveAll`: then every namespaced object goes there, whatever
- * its manifest says, as Tacker places them).
+ * namespace of those whose manifest names none, and whether every namespaced
+ * object goes there whatever its manifest says (`moveAll`, see movesEveryObject).
  */
 export interface ObjectScope {
   namespaced: boolean;
@@ -74,7 +73,7 @@ export function instanceObject(
  * A copy of the object labelled with the instance id, with these
  * annotations, and its pods (built-in kinds with a pod template) and a
  * StatefulSet's PVCs labelled too; its namespace as it is. What a Helm
- * release's objects get from the post-renderer (helm-post-render.ts).
+ * release's objects get from the kubernetes-driver's Helm post-renderer.
  */
 export function labelledObject(object: KubeObject, vnfInstanceId: string, annotations: Record<string, string> = {}): KubeObject {
   const copy = structuredClone(object);

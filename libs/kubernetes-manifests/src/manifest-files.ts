@@ -21,7 +21,7 @@ export function manifestPathsOf(additionalParams: Record<string, unknown> | unde
 
 /**
  * The namespace of a CNF's namespaced objects whose manifest names none (all
- * of them when the request names one, see requestedNamespace): the request's
+ * of them when movesEveryObject says so): the request's
  * `additionalParams.namespace`, else the VIM connection's `extra.namespace`
  * (the VIM's `project_name` unless its `extra` names another), else `default`.
  */

@@ -10,7 +10,7 @@ const HELM_TIMEOUT_MS = 300_000;
 /** What of a failed command's output goes into the error: its last lines. */
 const ERROR_CHARS = 2_000;
 
-/** Where the post-renderer is and what it is given (see helm-post-render.ts). */
+/** Where the post-renderer is and what it is given (see postRenderer, post-render-worker.ts). */
 export interface PostRenderer {
   command: string;
   args: string[];
@@ -43,11 +43,14 @@ export class HelmCli {
 
   /** `helm install`, or `helm upgrade` of a release that exists (a step tried again), with the values and the post-renderer. */
   async installOrUpgrade(release: string, chart: string, namespace: string, values: Record<string, string>, renderer: PostRenderer) {
-    const upgrade = await this.exists(release, namespace);
+    if (await this.exists(release, namespace)) return this.upgrade(release, chart, namespace, values, renderer);
     await this.run([
-      ...(upgrade ? ['upgrade', release, chart, '--reuse-values'] : ['install', release, chart, '--create-namespace']),
+      'install',
+      release,
+      chart,
       '--namespace',
       namespace,
+      '--create-namespace',
       ...setArgs(values),
       ...rendererArgs(renderer),
     ]);

@@ -6,14 +6,13 @@ import { pipeline } from 'node:stream/promises';
 import { AppError, type StepResult } from '@vnfm/contracts';
 import { diffVnfcs, vduCountsAt } from '@vnfm/lcm-domain';
 import { isRecord } from '@vnfm/util';
-import { awaitReady, type AppliedObject } from '../kube/await-ready';
+import { awaitReady } from '../kube/await-ready';
 import { instanceDeployment } from '../steps/instance-deployment';
 import { instanceObjects } from '../steps/instance-objects';
 import { instanceVnfcs } from '../steps/instance-vnfcs';
-import { awaitMembers } from '../steps/member-waits';
-import { isTerminating } from '../steps/vdu-members';
+import { awaitScaled } from '../steps/scale.step';
 import type { KubeStepContext, KubeStepHandler } from '../steps/step-context';
-import { terminate as terminateObjects } from '../steps/terminate.step';
+import { deleteInstance } from '../steps/terminate.step';
 import { flavourOf, vduTargets } from '../steps/vdu-targets';
 import { postRenderer, recordOf, type HelmRecord } from './helm-release';
 
@@ -58,9 +57,7 @@ export const helmScale: KubeStepHandler<'scale'> = async (context, action) => {
   );
   for (const vduId of scaled) {
     const target = deployment.targets.get(vduId);
-    if (!target) continue;
-    const replicas = Math.max(0, counts[vduId] ?? 0);
-    await awaitRollout(deployment.context, target, replicas);
+    if (target) await awaitScaled(deployment.context, target, Math.max(0, counts[vduId] ?? 0));
   }
   const { added, removedIds } = diffVnfcs(context.message.vnfcResourceInfo, await instanceVnfcs(deployment.context, deployment.targets));
   return { vnfcsAdded: added, vnfcIdsRemoved: removedIds };
@@ -89,25 +86,19 @@ export const helmChangeVnfpkg: KubeStepHandler<'change_vnfpkg'> = async (context
   return { vnfcsAdded: added, vnfcIdsRemoved: removedIds };
 };
 
-/** Terminate: `helm uninstall` of the release, then whatever of the instance is left deleted and everything awaited gone (see terminate). */
+/** Terminate: `helm uninstall` of the release, then whatever of the instance is left deleted and everything awaited gone (see deleteInstance). */
 export const helmTerminate: KubeStepHandler<'terminate'> = async (context, action): Promise<StepResult> => {
   const helm = helmOf(context);
   const objects = await instanceObjects(context);
   const namespace =
     objects.map((item) => item.object.metadata.namespace).find((ns): ns is string => typeof ns === 'string') ?? context.namespace;
   await helm.cli.uninstall(helm.release, namespace);
-  return terminateObjects(context, action);
+  return deleteInstance(context, action, objects);
 };
 
 function helmOf(context: KubeStepContext): NonNullable<KubeStepContext['helm']> {
   if (!context.helm) throw new Error('a Helm step without its Helm context');
   return context.helm;
-}
-
-async function awaitRollout(context: KubeStepContext, target: AppliedObject, replicas: number): Promise<void> {
-  const live = (await context.api.read(target.object)) ?? target.object;
-  await awaitReady(context.api, [{ ...target, object: live }], context.signal);
-  await awaitMembers(context, target, `${replicas} and none terminating`, (pods) => pods.length === replicas && !pods.some(isTerminating));
 }
 
 /** The chart file of the package, in a private temporary directory for the length of `use`. */

@@ -76,6 +76,11 @@ async function scaleTo(
     }
   }
   if (replicas !== current) await subresource.write(target.type, target.object, replicas);
+  await awaitScaled(context, target, replicas);
+}
+
+/** A scaled VDU's object awaited ready, and, for built-in kinds, with as many pods as its replicas, none terminating. */
+export async function awaitScaled(context: KubeStepContext, target: AppliedObject, replicas: number): Promise<void> {
   await awaitReady(context.api, [target], context.signal);
   // A custom resource's replicas need not be objects we can count (its controller decides): its own readiness says when it is done.
   if (!isCustomResource(target.object))
