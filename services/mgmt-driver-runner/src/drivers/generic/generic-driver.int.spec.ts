@@ -66,6 +66,8 @@ describe('generic MgmtDriver: a package runs its own shell script and Ansible pl
   const vdu1 = async () => ((await instance()).instantiatedVnfInfo?.vnfcResourceInfo ?? []).filter((vnfc) => vnfc.vduId === 'VDU1');
   const start = async (request: LcmOperationRequest) =>
     (await harness.request<StartOperationReply>(LCM_COORDINATOR.startOperation, { apiMajor: 2, vnfInstanceId, request })).vnfLcmOpOccId;
+  /** Run-directory files on a host that name this instance (a hook document does): none once a hook ended. */
+  const runFilesOn = async (host: NodeSSH) => (await host.execCommand(`grep -rlsF -- ${vnfInstanceId} ~/.vnfm-hooks`)).stdout;
   /** The occurrence's state and error: a failure shows its cause in the diff. */
   const expectCompleted = (opOcc: VnfLcmOpOccView) =>
     expect({ state: opOcc.operationState, error: opOcc.error }).toEqual({ state: 'COMPLETED', error: undefined });
@@ -120,7 +122,7 @@ describe('generic MgmtDriver: a package runs its own shell script and Ansible pl
       /^user=vnfm\ncwd=\/home\/vnfm\/\.vnfm-hooks\/[0-9a-f-]{36}\ncontext=\/home\/vnfm\/\.vnfm-hooks\/[0-9a-f-]{36}\/hook-context\.json$/,
     );
     // The run directory, with the opened secrets of the document, is gone.
-    expect((await (await vm(address)).execCommand('ls -A ~/.vnfm-hooks')).stdout).toBe('');
+    expect(await runFilesOn(await vm(address))).toBe('');
     expect((await instance()).metadata).toEqual({ mgmtDriverOutputs: { instantiate_end_ran_on: address } });
   });
 
@@ -140,7 +142,7 @@ describe('generic MgmtDriver: a package runs its own shell script and Ansible pl
       vnfcs: { added: [{ id: added[0].id, vduId: 'VDU1' }] },
     });
     expect((await instance()).metadata?.mgmtDriverOutputs).toMatchObject({ scale_end_playbook_ran_on: [address] });
-    // Nothing of the run is left on the Ansible server.
+    // Nothing of the run is left on the Ansible server (other tests use it at the same time).
     const server = await new NodeSSH().connect({
       host: hosts.ansibleServer.ip,
       port: hosts.port,
@@ -148,7 +150,7 @@ describe('generic MgmtDriver: a package runs its own shell script and Ansible pl
       password: hosts.ansibleServer.password,
     });
     connections.push(server);
-    expect((await server.execCommand('ls -A ~/.vnfm-hooks')).stdout).toBe('');
+    expect(await runFilesOn(server)).toBe('');
   });
 
   it('a failing script fails the hook FAILED_TEMP with the command, exit code and stderr, the password masked; a retry after the fault is removed completes', async () => {
