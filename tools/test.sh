@@ -51,6 +51,10 @@ infra_up() {
 infra_up kafka >/dev/null
 VNFM_TEST_KAFKA_BROKERS=$(bash tools/kafka/kafka.sh status | tail -n 1 | sed 's/^KAFKA_BROKERS=//')
 export VNFM_TEST_KAFKA_BROKERS
+# PostgreSQL for the event store's PostgreSQL adapter (a schema or database per test).
+infra_up postgres >/dev/null
+VNFM_TEST_EVENT_STORE_URL=$(bash tools/postgres/postgres.sh status | tail -n 1 | sed 's/^VNFM_EVENT_STORE_URL=//')
+export VNFM_TEST_EVENT_STORE_URL
 # Each lane has its own 16 SSH-host VMs.
 export SSH_VM_COUNT=$((16 * LANES))
 infra_up ssh-hosts >/dev/null

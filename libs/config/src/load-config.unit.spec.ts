@@ -26,7 +26,7 @@ describe('loadConfig', () => {
   it('lists every problem at once with the variable name and the bad value, hiding secrets', () => {
     let error: unknown;
     try {
-      loadConfig({ VNFM_PORT: 'abc', VNFM_BUS: 'kafka', VNFM_EVENT_STORE: 'postgres', VNFM_ADMIN_TOKEN: 'short-secret' });
+      loadConfig({ VNFM_PORT: 'abc', VNFM_BUS: 'kafka', VNFM_EVENT_STORE: 'mongodb', VNFM_ADMIN_TOKEN: 'short-secret' });
     } catch (e) {
       error = e;
     }
@@ -36,7 +36,7 @@ describe('loadConfig', () => {
     expect(message).toContain(
       'VNFM_KAFKA_BROKERS must be a comma-separated list of host:port (required when VNFM_BUS=kafka) (got nothing)',
     );
-    expect(message).toContain('VNFM_EVENT_STORE must be "embedded" or "eventstoredb"');
+    expect(message).toContain('VNFM_EVENT_STORE must be "embedded", "postgres" or "eventstoredb" (got "mongodb")');
     expect(message).toContain('VNFM_ADMIN_TOKEN must be at least 16 characters (got (hidden))');
     expect(message).not.toContain('short-secret');
   });
@@ -96,5 +96,21 @@ describe('loadConfig', () => {
     const config = loadConfig({ VNFM_ADMIN_TOKEN: 'admin-token-0123456789', VNFM_BUS_KEY: 'YnVzLWtleQ==', VNFM_PORT: '9999' });
     expect(secretValuesOf(config)).toEqual(['admin-token-0123456789', 'YnVzLWtleQ==']);
     expect(secretValuesOf(loadConfig({}))).toEqual([]);
+  });
+
+  it('takes a PostgreSQL event store by URL, never echoing it, and masks the URL and its password', () => {
+    const url = 'postgres://vnfm:p%40ss-w0rd@db.example:5432/vnfm';
+    const config = loadConfig({ VNFM_EVENT_STORE: 'postgres', VNFM_EVENT_STORE_URL: url });
+    expect(config).toMatchObject({ eventStore: 'postgres', eventStoreUrl: url });
+    expect(secretValuesOf(config)).toEqual([url, 'p@ss-w0rd']);
+    expect(() => loadConfig({ VNFM_EVENT_STORE: 'postgres' })).toThrow('VNFM_EVENT_STORE_URL must be a postgres:// URL');
+    let error: unknown;
+    try {
+      loadConfig({ VNFM_EVENT_STORE: 'postgres', VNFM_EVENT_STORE_URL: 'mysql://root:hunter2@db/vnfm' });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(String(error)).toContain('VNFM_EVENT_STORE_URL must be a postgres:// URL');
+    expect(String(error)).not.toContain('hunter2');
   });
 });

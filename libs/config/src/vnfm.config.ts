@@ -70,9 +70,16 @@ export class VnfmConfig {
   })
   kafkaBrokers?: string;
 
-  /** VNFM_EVENT_STORE: `embedded` or `eventstoredb`. */
-  @IsIn(['embedded', 'eventstoredb'], { message: 'VNFM_EVENT_STORE must be "embedded" or "eventstoredb"' })
-  eventStore: 'embedded' | 'eventstoredb' = 'embedded';
+  /** VNFM_EVENT_STORE: `embedded` (files in the data folder), `postgres` (shared by replicas) or `eventstoredb`. */
+  @IsIn(['embedded', 'postgres', 'eventstoredb'], { message: 'VNFM_EVENT_STORE must be "embedded", "postgres" or "eventstoredb"' })
+  eventStore: 'embedded' | 'postgres' | 'eventstoredb' = 'embedded';
+
+  /** VNFM_EVENT_STORE_URL: `postgres://user:password@host:port/database`; required with VNFM_EVENT_STORE=postgres. */
+  @ValidateIf((c: VnfmConfig) => c.eventStore === 'postgres')
+  @Matches(/^postgres(ql)?:\/\/\S+$/, {
+    message: 'VNFM_EVENT_STORE_URL must be a postgres:// URL (required when VNFM_EVENT_STORE=postgres)',
+  })
+  eventStoreUrl?: string;
 
   /** VNFM_ESDB_URL: EventStoreDB connection string; required with VNFM_EVENT_STORE=eventstoredb. */
   @ValidateIf((c: VnfmConfig) => c.eventStore === 'eventstoredb')
@@ -287,6 +294,7 @@ export const ENVIRONMENT: Record<string, keyof VnfmConfig> = {
   VNFM_BUS: 'bus',
   VNFM_KAFKA_BROKERS: 'kafkaBrokers',
   VNFM_EVENT_STORE: 'eventStore',
+  VNFM_EVENT_STORE_URL: 'eventStoreUrl',
   VNFM_ESDB_URL: 'esdbUrl',
   VNFM_FSYNC: 'fsync',
   VNFM_LOG_LEVEL: 'logLevel',
@@ -331,10 +339,24 @@ export const EMPTY_IS_A_VALUE = [
 ];
 
 /** Variables whose values are never echoed, not even in a validation error. */
-export const SECRET_VARIABLES = ['VNFM_ADMIN_TOKEN', 'VNFM_MASTER_KEY', 'VNFM_BUS_KEY'];
+export const SECRET_VARIABLES = ['VNFM_ADMIN_TOKEN', 'VNFM_MASTER_KEY', 'VNFM_BUS_KEY', 'VNFM_EVENT_STORE_URL', 'VNFM_ESDB_URL'];
 
-/** The values given to SECRET_VARIABLES: the logger masks them wherever they appear. */
+/**
+ * The values given to SECRET_VARIABLES, and the password of each URL among
+ * them (a driver's message may quote it alone): the logger masks them
+ * wherever they appear.
+ */
 export const secretValuesOf = (config: VnfmConfig): string[] =>
-  SECRET_VARIABLES.map((variable) => config[ENVIRONMENT[variable]]).filter(
-    (value): value is string => typeof value === 'string' && value !== '',
-  );
+  SECRET_VARIABLES.map((variable) => config[ENVIRONMENT[variable]])
+    .filter((value): value is string => typeof value === 'string' && value !== '')
+    .flatMap((value) => [value, ...passwordOf(value)]);
+
+function passwordOf(value: string): string[] {
+  if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(value)) return [];
+  try {
+    const password = decodeURIComponent(new URL(value).password);
+    return password ? [password] : [];
+  } catch {
+    return [];
+  }
+}

@@ -3,3 +3,4 @@ export * from './errors';
 export { startCatchUpSubscription } from './catch-up-subscription';
 export { EmbeddedEventStore } from './embedded/embedded-event-store';
 export { EventStoreDbEventStore } from './esdb/esdb-event-store';
+export { PostgresEventStore } from './postgres/postgres-event-store';

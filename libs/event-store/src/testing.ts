@@ -123,6 +123,33 @@ export function describeEventStoreConformance(
       expect(new Set(events.map((e) => (e.data as { n: number }).n)).size).toBe(200);
     });
 
+    it('never lets a reader paging through the log pass an event that commits after a later one: concurrent writers, each event read exactly once', async () => {
+      const category = `race${randomUUID().slice(0, 8)}`;
+      let after = (await ctx.store.append(stream('marker'), [ev(0)], 'no_stream')).position;
+      const seen: string[] = [];
+      let writing = true;
+      // A reader as a catch-up subscription reads: page after page, after the last position it passed.
+      const reader = (async () => {
+        for (;;) {
+          const done = !writing;
+          const page = await ctx.store.readAll({ after, maxCount: 20 });
+          for (const event of page) if (event.streamName.startsWith(category)) seen.push(event.id);
+          if (page.length > 0) after = page[page.length - 1].position;
+          else if (done) return;
+        }
+      })();
+      const writers = Array.from({ length: 16 }, async (_, w) => {
+        const s = `${category}-${w}`;
+        for (let i = 0; i < 20; i++) await ctx.store.append(s, [ev(i), ev(i)], i === 0 ? 'no_stream' : 2 * i - 1);
+      });
+      await Promise.all(writers).finally(() => (writing = false));
+      await reader;
+      const written = (await Promise.all(Array.from({ length: 16 }, (_, w) => ctx.store.readStream(`${category}-${w}`)))).flat();
+      expect(written).toHaveLength(640);
+      expect(seen.length - new Set(seen).size).toBe(0);
+      expect([...seen].sort()).toEqual(written.map((event) => event.id).sort());
+    });
+
     it('catch-up subscription delivers from its stored checkpoint, filtered by stream prefix', async () => {
       const category = `sub${randomUUID().slice(0, 8)}`;
       const name = `test-${randomUUID()}`;

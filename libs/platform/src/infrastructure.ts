@@ -1,7 +1,7 @@
 import { hostname } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { VnfmConfig } from '@vnfm/config';
-import { EmbeddedEventStore, EventStoreDbEventStore, type EventStore } from '@vnfm/event-store';
+import { EmbeddedEventStore, EventStoreDbEventStore, PostgresEventStore, type EventStore } from '@vnfm/event-store';
 import { loadKeyBytes } from '@vnfm/crypto';
 import { InProcessBroker, KafkaBroker, PayloadSeal, type Broker } from '@vnfm/messaging';
 import { currentContext, currentTraceIds, type Logger } from '@vnfm/telemetry';
@@ -43,10 +43,20 @@ function loadBusKey(config: VnfmConfig): Buffer {
   });
 }
 
-/** Each service its own store: a sub-folder of the data folder, or its stream categories in EventStoreDB. */
+/**
+ * Each service its own store: a sub-folder of the data folder, a schema of the
+ * PostgreSQL database (named after the service), or its stream categories in EventStoreDB.
+ */
 export async function openEventStore(service: string, config: VnfmConfig, logger: Logger): Promise<{ store: EventStore; adapter: string }> {
   const metadata = () => ({ ...currentTraceIds(), ...currentContext() });
   const warn = { warn: (message: string, fields?: Record<string, unknown>) => logger.warn(fields ?? {}, message) };
+  if (config.eventStore === 'postgres') {
+    const schema = service.replace(/-/g, '_');
+    return {
+      store: await PostgresEventStore.open({ connectionString: config.eventStoreUrl as string, schema, metadata, logger: warn }),
+      adapter: 'postgres',
+    };
+  }
   if (config.eventStore === 'eventstoredb') {
     return {
       store: new EventStoreDbEventStore({ connectionString: config.esdbUrl as string, metadata, logger: warn }),

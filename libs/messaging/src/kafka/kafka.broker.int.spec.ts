@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { commandTopicOfType } from '@vnfm/contracts';
+import { Kafka, logLevel } from 'kafkajs';
 import { createLogger } from '@vnfm/telemetry';
 import { ensureKafka } from '../../../../e2e/support/kafka';
 import type { Broker, OutgoingRecord } from '../broker.port';
@@ -66,5 +67,31 @@ describe('Kafka with sealed payloads', () => {
     // A client with another key is not answered: its request goes to the dead-letter topic as unopenable.
     const stranger = service(randomBytes(32));
     await expect(stranger.request(type, { hello: 'x' }, { timeoutMs: 3000 })).rejects.toMatchObject({ code: 'TIMEOUT' });
+  });
+});
+
+describe('Kafka topics the product makes', () => {
+  it('carry a sealed request and reply of several megabytes (a broker takes 1 MB by default), also on a topic made before without the limit', async () => {
+    const logger = createLogger('large-kafka', 'silent');
+    const key = randomBytes(32);
+    const type = `l${randomUUID().slice(0, 8)}.large`;
+    // The command topic exists already, made as a broker's default would make it (no max.message.bytes of its own).
+    const admin = new Kafka({ clientId: 'large-admin', brokers, logLevel: logLevel.NOTHING }).admin();
+    await admin.connect();
+    await admin.createTopics({ waitForLeaders: true, topics: [{ topic: commandTopicOfType(type), numPartitions: 1 }] });
+    await admin.disconnect();
+    const brokersOpened = [kafka(), kafka()];
+    const [server, client] = brokersOpened.map(
+      (broker) =>
+        new MessageBus({ broker, clientId: `large-${randomUUID().slice(0, 8)}`, logger, seal: new PayloadSeal(key), maxAttempts: 1 }),
+    );
+    try {
+      const text = randomBytes(3 * 1024 * 1024).toString('base64');
+      await server.consume(`g-${type}`, [commandTopicOfType(type)], async (payload) => ({ echoed: (payload as { text: string }).text }));
+      expect(await client.request(type, { text }, { timeoutMs: 30_000 })).toEqual({ echoed: text });
+    } finally {
+      await Promise.all([server.stop(), client.stop()]);
+      await Promise.all(brokersOpened.map((broker) => broker.close()));
+    }
   });
 });

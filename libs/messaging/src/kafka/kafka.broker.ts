@@ -1,4 +1,4 @@
-import { Kafka, logLevel, Partitioners, type Admin, type Consumer, type Producer } from 'kafkajs';
+import { ConfigResourceTypes, Kafka, logLevel, Partitioners, type Admin, type Consumer, type Producer } from 'kafkajs';
 import type { Broker, ConsumeOptions, ConsumerHandle, OutgoingRecord, RecordHandler } from '../broker.port';
 
 export interface KafkaBrokerOptions {
@@ -44,11 +44,24 @@ export class KafkaBroker implements Broker {
     const existing = new Set(await admin.listTopics());
     const create = missing.filter((t) => !existing.has(t));
     if (create.length > 0) {
-      await admin.createTopics({
-        waitForLeaders: true,
-        topics: create.map((topic) => ({ topic, numPartitions: this.options.partitions ?? 3 })),
-      });
+      // Its wait for leaders fails, unretried, when the broker's metadata does not hold the topic yet: tried again, the
+      // creation is a no-op (the topic exists) and the wait is repeated.
+      await whileRetriable(() =>
+        admin.createTopics({
+          waitForLeaders: true,
+          topics: create.map((topic) => ({ topic, numPartitions: this.options.partitions ?? 3, configEntries: TOPIC_CONFIG })),
+        }),
+      );
     }
+    // Topics made before (by an older release, by hand) get the same limit; setting it again changes nothing.
+    const made = missing.filter((t) => existing.has(t));
+    if (made.length > 0)
+      await admin.alterConfigs({
+        validateOnly: false,
+        resources: made.map((name) => ({ type: ConfigResourceTypes.TOPIC, name, configEntries: TOPIC_CONFIG })),
+      });
+    // A topic another client has just created may not be in this broker's metadata yet ("does not host this topic-partition").
+    await whileRetriable(() => admin.fetchTopicMetadata({ topics: missing }));
     missing.forEach((t) => this.known.add(t));
   }
 
@@ -72,7 +85,7 @@ export class KafkaBroker implements Broker {
       maxWaitTimeInMs: 500,
     });
     await consumer.connect();
-    await consumer.subscribe({ topics: options.topics, fromBeginning: options.fromBeginning });
+    await whileRetriable(() => consumer.subscribe({ topics: options.topics, fromBeginning: options.fromBeginning }));
     this.consumers.add(consumer);
     const joined = new Promise<void>((resolve) => consumer.on(consumer.events.GROUP_JOIN, () => resolve()));
     await consumer.run({
@@ -128,5 +141,32 @@ export class KafkaBroker implements Broker {
     this.consumers.clear();
     if (this.producer) await (await this.producer).disconnect();
     if (this.admin) await (await this.admin).disconnect();
+  }
+}
+
+/**
+ * A broker takes records up to 1 MB by default; a reply of the bus (a list of
+ * instances, a deployment's manifests, up to 4 MB) can be larger, sealed and
+ * base64-encoded on top. The topics the product makes take 16 MiB.
+ */
+const MAX_MESSAGE_BYTES = 16 * 1024 * 1024;
+const TOPIC_CONFIG = [{ name: 'max.message.bytes', value: String(MAX_MESSAGE_BYTES) }];
+
+const RETRIES = 40;
+const RETRY_DELAY_MS = 250;
+
+/**
+ * Runs `call` again while it fails with an error Kafka calls retriable (a
+ * topic just created, a leader being elected), up to about ten seconds:
+ * kafkajs retries some such errors itself, not those of a consumer's subscribe.
+ */
+async function whileRetriable<T>(call: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await call();
+    } catch (error) {
+      if (attempt >= RETRIES || (error as { retriable?: boolean }).retriable !== true) throw error;
+      await new Promise((resolve) => setTimeout(resolve, RETRY_DELAY_MS));
+    }
   }
 }
