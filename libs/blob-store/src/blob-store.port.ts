@@ -20,8 +20,8 @@ export interface ByteRange {
 export interface BlobStore {
   /** Streams `source` to a temporary file, then renames it into place; throws BlobTooLargeError past `maxBytes` and keeps nothing. */
   put(source: AsyncIterable<Uint8Array> | Iterable<Uint8Array>, options: { maxBytes: number }): Promise<BlobRef>;
-  /** The blob's file, for readers that need random access (zip readers). */
-  path(key: string): string;
+  /** A file holding the blob, for readers that need random access (zip readers); throws BlobNotFoundError. */
+  localPath(key: string): Promise<string>;
   /** The blob's size, or undefined when it is not stored. */
   size(key: string): Promise<number | undefined>;
   /** Reads the blob, or the given range of it; throws BlobNotFoundError. */

@@ -48,7 +48,12 @@ export class FileSystemBlobStore implements BlobStore {
     }
   }
 
-  path(key: string): string {
+  async localPath(key: string): Promise<string> {
+    if ((await this.size(key)) === undefined) throw new BlobNotFoundError(key);
+    return this.path(key);
+  }
+
+  private path(key: string): string {
     if (!KEY.test(key)) throw new BlobNotFoundError(key);
     return join(this.dir, key.slice(0, 2), key);
   }

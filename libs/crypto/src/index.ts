@@ -3,4 +3,4 @@ export { MasterKey, loadKeyBytes } from './master-key';
 export { FileDataKeyStore } from './file-data-key.store';
 export { EnvelopeKeyRing, DataKeyMissingError } from './envelope-key-ring';
 export { OwnerSecrets, SECRET_OWNERS } from './owner-secrets';
-export { keyRingAt } from './key-ring-at';
+export { keyRingAt, type KeyRingConfig } from './key-ring-at';

@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import type { VnfmConfig } from '@vnfm/config';
 import { EmbeddedEventStore, EventStoreDbEventStore, PostgresEventStore, type EventStore } from '@vnfm/event-store';
 import { loadKeyBytes } from '@vnfm/crypto';
+import { schemaOf } from '@vnfm/postgres';
 import { InProcessBroker, KafkaBroker, PayloadSeal, type Broker } from '@vnfm/messaging';
 import { currentContext, currentTraceIds, type Logger } from '@vnfm/telemetry';
 
@@ -51,9 +52,13 @@ export async function openEventStore(service: string, config: VnfmConfig, logger
   const metadata = () => ({ ...currentTraceIds(), ...currentContext() });
   const warn = { warn: (message: string, fields?: Record<string, unknown>) => logger.warn(fields ?? {}, message) };
   if (config.eventStore === 'postgres') {
-    const schema = service.replace(/-/g, '_');
     return {
-      store: await PostgresEventStore.open({ connectionString: config.eventStoreUrl as string, schema, metadata, logger: warn }),
+      store: await PostgresEventStore.open({
+        connectionString: config.eventStoreUrl as string,
+        schema: schemaOf(service),
+        metadata,
+        logger: warn,
+      }),
       adapter: 'postgres',
     };
   }

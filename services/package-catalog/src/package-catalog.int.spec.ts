@@ -138,7 +138,7 @@ describe('package-catalog service (embedded store, in-process bus, corpus packag
     const request = { vnfPkgId: id, file: 'artifact', artifactPath: 'Files/images/cirros-0.5.2-x86_64-disk.img' };
     const first = await catalog.request<{ blobKey: string; size: number }>('getPackageFile', request);
     expect(first).toMatchObject({ size: image.length, contentType: 'application/octet-stream' });
-    expect((await readFile(catalog.blobs.path(first.blobKey))).equals(image)).toBe(true);
+    expect((await readFile(await catalog.blobs.localPath(first.blobKey))).equals(image)).toBe(true);
     expect(await catalog.request('getPackageFile', request)).toEqual(first);
     await remove(id);
     expect(await catalog.blobs.size(first.blobKey)).toBeUndefined();

@@ -1,5 +1,5 @@
 import type { OnModuleDestroy, OnModuleInit } from '@nestjs/common';
-import { keyRingAt, type EnvelopeKeyRing } from '@vnfm/crypto';
+import { keyRingAt, type EnvelopeKeyRing, type KeyRingConfig } from '@vnfm/crypto';
 import type { EventStore } from '@vnfm/event-store';
 import type { Logger } from '@vnfm/telemetry';
 import type { OutboundPolicy } from '@vnfm/util';
@@ -26,7 +26,7 @@ export interface VimRegistryOptions {
  * the log is immutable, a key file can really be deleted (crypto-shredding).
  * The master key that wraps them: VNFM_MASTER_KEY or `<data>/master.key`.
  */
-export const keyRingFor = (config: { dataDir: string; masterKey?: string }): EnvelopeKeyRing => keyRingAt(config, 'vim-registry');
+export const keyRingFor = (config: KeyRingConfig): EnvelopeKeyRing => keyRingAt(config, 'vim-registry');
 
 /** The vim-registry's parts, wired once: read model, commands, vimConnectionInfo resolution. */
 export class VimRegistry implements OnModuleInit, OnModuleDestroy {

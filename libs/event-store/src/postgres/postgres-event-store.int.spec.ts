@@ -4,7 +4,7 @@ import { ensurePostgres } from '../../../../e2e/support/postgres';
 import type { EventStore } from '../event-store.port';
 import { describeEventStoreConformance } from '../testing';
 import { PostgresEventStore } from './postgres-event-store';
-import { quoteIdentifier } from './schema';
+import { quoteIdentifier } from '@vnfm/postgres';
 
 // The test PostgreSQL of tools/postgres (started when down), or VNFM_TEST_EVENT_STORE_URL. Each store here has a schema of its own.
 jest.setTimeout(60_000);

@@ -1,5 +1,6 @@
 import { errorMessage } from '@vnfm/util';
 import { Client, Pool, type PoolClient } from 'pg';
+import { quoteIdentifier } from '@vnfm/postgres';
 import { startCatchUpSubscription } from '../catch-up-subscription';
 import { checkExpectedRevision, EventStoreUnavailableError, WrongExpectedRevisionError } from '../errors';
 import type {
@@ -15,7 +16,7 @@ import type {
   Subscription,
 } from '../event-store.port';
 import { completeMetadata, eventId, type MetadataSource } from '../metadata';
-import { APPENDED_CHANNEL, decodePosition, encodePosition, quoteIdentifier, schemaStatements } from './schema';
+import { APPENDED_CHANNEL, decodePosition, encodePosition, schemaStatements } from './schema';
 
 export interface PostgresEventStoreOptions {
   /** `postgres://user:password@host:port/database`; its password is a secret (never in a message of this store). */

@@ -1,3 +1,5 @@
+import { quoteIdentifier } from '@vnfm/postgres';
+
 /**
  * The tables of one store: a schema of its own (each service its own store,
  * as each has its own folder in the embedded store).
@@ -19,8 +21,6 @@
  * Per-stream optimistic concurrency: each stream has a row holding its last
  * revision, locked for the length of the append.
  */
-export const quoteIdentifier = (name: string) => `"${name.replace(/"/g, '""')}"`;
-
 /** Everything an empty database needs, idempotent; run under an advisory lock (replicas may start at once). */
 export const schemaStatements = (schema: string): string[] => {
   const s = quoteIdentifier(schema);

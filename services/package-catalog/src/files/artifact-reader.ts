@@ -48,7 +48,7 @@ export class ArtifactReader {
     const file = pkg.onboarded.files.find((candidate) => candidate.path === path);
     if (!file) throw new AppError('NOT_FOUND', 404, 'Not Found', `VNF package ${pkg.id} has no file ${path}.`);
     const blob = await this.extracted(pkg, path);
-    const handle = await open(this.blobs.path(blob.key), 'r');
+    const handle = await open(await this.blobs.localPath(blob.key), 'r');
     try {
       const buffer = Buffer.alloc(Math.max(0, Math.min(length, blob.size - offset)));
       const { bytesRead } = await handle.read(buffer, 0, buffer.length, offset);

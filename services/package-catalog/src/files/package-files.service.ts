@@ -78,6 +78,6 @@ export class PackageFilesService {
 
   private async fromBlob(ref: BlobRef, contentType: string): Promise<PackageFileReply> {
     if (ref.size > INLINE_LIMIT_BYTES) return { contentType, size: ref.size, blobKey: ref.key };
-    return { contentType, size: ref.size, inline: (await readFile(this.blobs.path(ref.key))).toString('base64') };
+    return { contentType, size: ref.size, inline: (await readFile(await this.blobs.localPath(ref.key))).toString('base64') };
   }
 }

@@ -29,12 +29,21 @@ export class PackageLoader {
 
   /** For onboarding: read afresh under the signature policy (a package without a trusted signature is refused when one is required). */
   onboard(blobKey: string): Promise<LoadedPackage> {
-    return this.remember(blobKey, loadVnfPackage(this.blobs.path(blobKey), this.onboarding));
+    return this.remember(
+      blobKey,
+      this.blobs.localPath(blobKey).then((path) => loadVnfPackage(path, this.onboarding)),
+    );
   }
 
   /** An onboarded package's content: the policy was applied when it was onboarded, and a later one does not take its files away. */
   load(blobKey: string): Promise<LoadedPackage> {
-    return this.cache.get(blobKey) ?? this.remember(blobKey, loadVnfPackage(this.blobs.path(blobKey), this.reading));
+    return (
+      this.cache.get(blobKey) ??
+      this.remember(
+        blobKey,
+        this.blobs.localPath(blobKey).then((path) => loadVnfPackage(path, this.reading)),
+      )
+    );
   }
 
   private remember(blobKey: string, loading: Promise<LoadedPackage>): Promise<LoadedPackage> {

@@ -1,0 +1,1 @@
+export { quoteIdentifier, schemaOf, sharedPool } from './shared-pool';
