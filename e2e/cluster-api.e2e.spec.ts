@@ -22,17 +22,23 @@ import { TestReceiver } from '../services/mgmt-driver-runner/src/testing/cluster
 import { onboardZip, zipStagedPackage } from './support/corpus-packages';
 import { ensureK8s, K8S_UP_TIMEOUT_MS } from './support/k8s';
 import { gatewayHttp } from './support/lcm-http';
-import { entryPoint, killGroup, startProduct, waitForHttp, type ProductProcess } from './support/product-process';
+import { DistributedProduct } from './support/distributed-product';
+import { ensureKafka } from './support/kafka';
+import { pollUntil } from './support/poll';
+import { waitForHttp } from './support/product-process';
 import { ensureTackerCli, tackerCli, TACKER_CLI_INSTALL_TIMEOUT_MS, type TackerCli } from './support/tacker-cli';
 import { API_V2, VnflcmCli, type CliRecord } from './support/vnflcm-cli';
 
 // test-lane-group: capi-crds (the Cluster API CRDs are cluster-scoped, and one Docker provider serves every workload cluster)
+// test-lane-group: kafka-bus (the product's bus topics and consumer groups on Kafka have fixed names)
 
 jest.setTimeout(900_000);
 const sh = promisify(execFile);
 
 const TEST_PACKAGES = join(__dirname, '..', 'services', 'kubernetes-driver', 'src', 'testing');
 const files = (...names: string[]) => names.map((name) => `Files/kubernetes/${name}`);
+const isAvailable = (object: CapiObject) =>
+  object.status?.conditions?.some((condition) => condition.type === 'Available' && condition.status === 'True') ?? false;
 interface CapiObject {
   metadata: { name: string; labels?: Record<string, string>; deletionTimestamp?: string };
   spec: { version?: string };
@@ -51,7 +57,7 @@ describe('Cluster API with the unmodified Tacker CLI and the real controllers: t
   const namespace = `vnfm-capi-e2e-${randomUUID().slice(0, 8)}`;
   const release2 = randomUUID();
   const receiverToken = `rcv-${randomBytes(16).toString('hex')}`;
-  let product: ProductProcess | undefined;
+  let product: DistributedProduct | undefined;
   let receiver: TestReceiver | undefined;
   let receiverUrl = '';
   let cli: TackerCli;
@@ -65,7 +71,7 @@ describe('Cluster API with the unmodified Tacker CLI and the real controllers: t
 
   beforeAll(
     async () => {
-      const [cp, openstack, components] = await Promise.all([ensureK8s(), ensureTackerCli(), ensureCapi()]);
+      const [cp, openstack, components, brokers] = await Promise.all([ensureK8s(), ensureTackerCli(), ensureCapi(), ensureKafka()]);
       await releaseStaleCapiObjects(cp.kubeconfig);
       const config = new KubeConfig();
       config.loadFromFile(cp.kubeconfig);
@@ -73,14 +79,17 @@ describe('Cluster API with the unmodified Tacker CLI and the real controllers: t
       custom = config.makeApiClient(CustomObjectsApi);
       admin = KubernetesObjectApi.makeApiClient(config);
       await core.createNamespace({ body: { metadata: { name: namespace } } });
-      product = startProduct(process.execPath, [entryPoint('standalone')], {
+      // Distributed mode: the seven services as seven processes over Kafka, so that one can be SIGKILLed mid-provisioning.
+      product = new DistributedProduct({
+        VNFM_BUS: 'kafka',
+        VNFM_KAFKA_BROKERS: brokers.join(','),
         VNFM_PORT: new URL(endpoint).port,
         VNFM_DATA_DIR: join(dataDir, 'data'),
         VNFM_ADMIN_TOKEN: token,
         VNFM_LOG_LEVEL: 'info',
       });
       receiver = new TestReceiver(dataDir);
-      receiverUrl = await receiver.start();
+      [receiverUrl] = await Promise.all([receiver.start(), product.startAll()]);
       await waitForHttp(`${endpoint}/health`, 180_000);
       cli = tackerCli(openstack, endpoint, token);
       // The admin VIM (project `default`): a whole-cluster VIM, so the providers' objects stay in the namespaces their manifests name.
@@ -132,7 +141,7 @@ describe('Cluster API with the unmodified Tacker CLI and the real controllers: t
     K8S_UP_TIMEOUT_MS + TACKER_CLI_INSTALL_TIMEOUT_MS + CAPI_UP_TIMEOUT_MS,
   );
   afterAll(async () => {
-    if (product) await killGroup(product, 'SIGKILL');
+    await product?.stop();
     await receiver?.stop();
     await core?.deleteNamespace({ name: namespace }).catch(() => undefined);
     rmSync(dataDir, { recursive: true, force: true });
@@ -320,7 +329,7 @@ describe('Cluster API with the unmodified Tacker CLI and the real controllers: t
       expect((await lcm.settle(refused.opId, refused.op, 300_000))['Operation State']).toBe('ROLLED_BACK');
       expect((await shown(workload)).counts).toEqual([1, 2]);
 
-      // The control plane 1 → 3 (two steps at once), the workers 2 → 3.
+      // The control plane 1 → 3 (two steps at once); the workers 2 → 1 (Cluster API picks the Machine to delete) → 3.
       await completes(workload, [
         'vnflcm',
         'scale',
@@ -332,7 +341,19 @@ describe('Cluster API with the unmodified Tacker CLI and the real controllers: t
         '--number-of-steps',
         '2',
       ]);
-      await completes(workload, ['vnflcm', 'scale', workload, '--type', 'SCALE_OUT', '--aspect-id', 'vdu2_aspect']);
+      await completes(workload, ['vnflcm', 'scale', workload, '--type', 'SCALE_IN', '--aspect-id', 'vdu2_aspect']);
+      expect((await shown(workload)).counts).toEqual([3, 1]);
+      await completes(workload, [
+        'vnflcm',
+        'scale',
+        workload,
+        '--type',
+        'SCALE_OUT',
+        '--aspect-id',
+        'vdu2_aspect',
+        '--number-of-steps',
+        '2',
+      ]);
       const out = await shown(workload);
       expect(out.counts).toEqual([3, 3]);
 
@@ -369,9 +390,11 @@ describe('Cluster API with the unmodified Tacker CLI and the real controllers: t
       expect(await lcm.run(['vnflcm', 'delete', workload])).toMatchObject({ code: 0 });
 
       // Once more through a ClusterClass: the topology controller makes its control plane and workers; Available with its
-      // kubeconfig. Terminate: the ClusterClass, which its webhook will not let go while the Cluster uses it, goes after it.
+      // kubeconfig. The kubernetes-driver is SIGKILLed mid-provisioning (Machines made, the Cluster not yet Available) and
+      // started again: the step, delivered again, applies the same objects and waits on; nothing is made twice.
+      // Terminate: the ClusterClass, which its webhook will not let go while the Cluster uses it, goes after it.
       const topology = String((await lcm.json<CliRecord>(['vnflcm', 'create', '--name', 'capi-topology', topologyVnfd])).ID);
-      await completes(topology, [
+      const provisioning = await lcm.startTask(topology, [
         'vnflcm',
         'instantiate',
         topology,
@@ -381,12 +404,29 @@ describe('Cluster API with the unmodified Tacker CLI and the real controllers: t
           additionalParams: { 'lcm-kubernetes-def-files': files('capi-clusterclass.yaml', 'capi-cluster-topology.yaml'), namespace },
         }),
       ]);
-      const [classy] = await list('clusters');
-      expect([classy.metadata.name, classy.status?.conditions]).toEqual([
-        'workload-topology',
-        expect.arrayContaining([expect.objectContaining({ type: 'Available', status: 'True' })]),
-      ]);
+      const midway = await pollUntil(
+        'the ClusterClass cluster provisioning: Machines made, not yet Available',
+        async () => {
+          const [clusters, made, op] = await Promise.all([
+            list('clusters'),
+            machines(),
+            lcm.json<CliRecord>(['vnflcm', 'op', 'show', provisioning]),
+          ]);
+          return { state: op['Operation State'], made: made.length, available: clusters.some(isAvailable) };
+        },
+        (seen) => !['STARTING', 'PROCESSING'].includes(String(seen.state)) || (seen.made > 0 && !seen.available),
+        120_000,
+        500,
+      );
+      expect(midway).toEqual({ state: 'PROCESSING', made: expect.any(Number), available: false });
+      await product?.crashAndRestart('kubernetes-driver');
+      const provisioned = await lcm.settle(provisioning, undefined, 600_000);
+      expect([provisioned['Operation State'], provisioned.Error || 'no error']).toEqual(['COMPLETED', 'no error']);
+      const clusters = await list('clusters');
+      expect(clusters.map((cluster) => [cluster.metadata.name, isAvailable(cluster)])).toEqual([['workload-topology', true]]);
+      // The topology controller made one control-plane Machine and one worker, once (the package maps no VDU to them).
       expect((await machines()).length).toBe(2);
+      expect(await list('clusterclasses')).toHaveLength(1);
       await core.readNamespacedSecret({ name: 'workload-topology-kubeconfig', namespace });
       await completes(topology, ['vnflcm', 'terminate', topology, '--termination-type', 'GRACEFUL']);
       await noCapiObjects();

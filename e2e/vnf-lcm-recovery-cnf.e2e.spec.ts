@@ -13,23 +13,14 @@ import { ensureK8s, K8S_UP_TIMEOUT_MS } from './support/k8s';
 import { ensureKafka } from './support/kafka';
 import { createInstance, gatewayHttp, getJson, settledOpOcc, startTask } from './support/lcm-http';
 import { pollUntil } from './support/poll';
-import { entryPoint, killGroup, startProduct, waitForHttp, type ProductProcess } from './support/product-process';
+import { DistributedProduct } from './support/distributed-product';
+import { waitForHttp } from './support/product-process';
 import { ensureTackerCli, tackerCli, TACKER_CLI_INSTALL_TIMEOUT_MS } from './support/tacker-cli';
 
 // test-lane-group: kafka-bus (the product's bus topics and consumer groups on Kafka have fixed names)
 
 jest.setTimeout(600_000);
 
-const SERVICES = [
-  'vim-registry',
-  'package-catalog',
-  'lcm-coordinator',
-  'openstack-driver',
-  'kubernetes-driver',
-  'mgmt-driver-runner',
-  'gateway',
-] as const;
-type Service = (typeof SERVICES)[number];
 const MANIFEST = 'Files/kubernetes/recovery-deployment.yaml';
 
 /**
@@ -64,8 +55,7 @@ describe('CNF LCM crash recovery in distributed mode: one service SIGKILLed whil
   const http = gatewayHttp(endpoint, token);
   const gate = { key: 'vnfm.etsi.org/e2e-recovery', value: randomUUID().slice(0, 8) };
   const namespace = `vnfm-recovery-${gate.value}`;
-  const processes = new Map<Service, ProductProcess>();
-  let env: Record<string, string> = {};
+  let product: DistributedProduct | undefined;
   let core: CoreV1Api;
   let apps: AppsV1Api;
   let node = '';
@@ -73,15 +63,6 @@ describe('CNF LCM crash recovery in distributed mode: one service SIGKILLed whil
   let vnfInstanceId = '';
   let vimId = '';
 
-  const start = async (service: Service) => {
-    const child = startProduct(process.execPath, [entryPoint(service)], env);
-    processes.set(service, child);
-    await child.waitForLine(new RegExp(`"msg":"${service} started"|gateway listening`), 120_000);
-  };
-  const crashAndRestart = async (service: Service) => {
-    await killGroup(processes.get(service) as ProductProcess, 'SIGKILL');
-    await start(service);
-  };
   const kubectl = (...args: string[]) => execFileSync('bash', [join(REPO_ROOT, 'tools/k8s/k8s.sh'), 'kubectl', ...args], { stdio: 'pipe' });
   const openGate = () => kubectl('label', 'node', node, `${gate.key}=${gate.value}`, '--overwrite');
   const closeGate = () => kubectl('label', 'node', node, `${gate.key}-`);
@@ -117,7 +98,7 @@ describe('CNF LCM crash recovery in distributed mode: one service SIGKILLed whil
     [core, apps] = [config.makeApiClient(CoreV1Api), config.makeApiClient(AppsV1Api)];
     node = String((await core.listNode({ labelSelector: 'type=kwok' })).items[0]?.metadata?.name);
     await core.createNamespace({ body: { metadata: { name: namespace } } });
-    env = {
+    const env = {
       VNFM_BUS: 'kafka',
       VNFM_KAFKA_BROKERS: brokers.join(','),
       VNFM_PORT: new URL(endpoint).port,
@@ -126,7 +107,8 @@ describe('CNF LCM crash recovery in distributed mode: one service SIGKILLed whil
       VNFM_LOG_LEVEL: 'info',
     };
     mkdirSync(env.VNFM_DATA_DIR, { recursive: true });
-    await Promise.all(SERVICES.map(start));
+    product = new DistributedProduct(env);
+    await product.startAll();
     await waitForHttp(`${endpoint}/health`, 180_000);
     const vim = await tackerCli(openstack, endpoint, token).json<{ id: string; status: string }>([
       'vim',
@@ -150,7 +132,7 @@ describe('CNF LCM crash recovery in distributed mode: one service SIGKILLed whil
   }, K8S_UP_TIMEOUT_MS + TACKER_CLI_INSTALL_TIMEOUT_MS);
 
   afterAll(async () => {
-    await Promise.all([...processes.values()].map((child) => killGroup(child, 'SIGKILL')));
+    await product?.stop();
     if (node) {
       try {
         closeGate();
@@ -185,7 +167,7 @@ describe('CNF LCM crash recovery in distributed mode: one service SIGKILLed whil
     );
     expect([seen.state, seen.error]).toEqual(['PROCESSING', 'no error']);
 
-    await crashAndRestart('kubernetes-driver');
+    await product?.crashAndRestart('kubernetes-driver');
     expect((await opOcc(opId)).operationState).toBe('PROCESSING');
     openGate();
     const settled = await settledOpOcc(http, opId, 120_000);
@@ -209,7 +191,7 @@ describe('CNF LCM crash recovery in distributed mode: one service SIGKILLed whil
     expect((await opOcc(opId)).operationState).toBe('PROCESSING');
 
     // Down while the step finishes: the driver's result waits in Kafka for the restarted coordinator.
-    await killGroup(processes.get('lcm-coordinator') as ProductProcess, 'SIGKILL');
+    await product?.kill('lcm-coordinator');
     openGate();
     await pollUntil(
       'the three pods Running while the coordinator is down',
@@ -218,7 +200,7 @@ describe('CNF LCM crash recovery in distributed mode: one service SIGKILLed whil
       60_000,
       200,
     );
-    await start('lcm-coordinator');
+    await product?.start('lcm-coordinator');
     const settled = await settledOpOcc(http, opId, 120_000);
     expect([settled.operationState, settled.error?.detail ?? 'no error']).toEqual(['COMPLETED', 'no error']);
     const instance = await expectNoDuplicates(3);
