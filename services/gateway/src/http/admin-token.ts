@@ -12,7 +12,8 @@ export function resolveAdminToken(configured: string | undefined, dataDir: strin
   const path = join(resolve(dataDir), 'admin-token');
   if (existsSync(path)) return readFileSync(path, 'utf8').trim();
   mkdirSync(resolve(dataDir), { recursive: true, mode: 0o700 });
-  const token = randomBytes(24).toString('base64url');
+  // Hex, not base64url: a token starting with "-" reads as an option on a command line (`openstack --os-token -x…` fails).
+  const token = randomBytes(24).toString('hex');
   writeFileSync(path, `${token}\n`, { mode: 0o600, flag: 'wx' });
   process.stdout.write(`Generated an admin token (kept in ${path}): ${token}\n`);
   return token;
