@@ -1,14 +1,10 @@
-import { esdbTestServer } from '@vnfm/event-store/testing';
 import type { VnfInstanceView, VnfLcmOpOccView } from '@vnfm/lcm-domain';
 import { cloudServerIds, instanceStacks, recordedServerIds, strayStacks } from './support/heat-servers';
-import { ensureKafka } from './support/kafka';
-import { createInstance, getJson, raceTwoScales, settledOpOcc, startTask } from './support/lcm-http';
+import { createInstance, getJson, settledOpOcc, startTask } from './support/lcm-http';
 import { instantiateRequest, tackerRequestBody } from './support/lcm-requests';
 import { LcmStage } from './support/lcm-stage';
 import { pollUntil } from './support/poll';
 import { TACKER_CLI_INSTALL_TIMEOUT_MS } from './support/tacker-cli';
-
-// test-lane-group: kafka-bus (the product's bus topics and consumer groups on Kafka have fixed names)
 
 jest.setTimeout(600_000);
 
@@ -72,56 +68,3 @@ describe('VNF LCM crash recovery: the product SIGKILLed while an operation is PR
     expect(recordedServerIds(instance.instantiatedVnfInfo)).toHaveLength(3);
   });
 });
-
-/*
- * Several lcm-coordinator replicas serialise operations per instance through
- * one shared event store, which only EventStoreDB can be (an embedded store
- * belongs to one process). Runs with the EventStoreDB the store's own tests
- * use: VNFM_TEST_ESDB_URL, or one started by testcontainers on a Docker engine.
- */
-const esdb = esdbTestServer();
-const replicasSkipReason = esdb.skipReason && `${esdb.skipReason}; two coordinator processes need one shared event store`;
-
-// Jest's own skip, with its reason in the name: reported as skipped, never as passed.
-(replicasSkipReason ? describe.skip : describe)(
-  `two lcm-coordinator processes in distributed mode over Kafka and one EventStoreDB${replicasSkipReason ? ` (skipped: ${replicasSkipReason})` : ''}`,
-  () => {
-    const stage = new LcmStage('lcm-replicas', {
-      simDelayMs: 20,
-      services: [
-        'vim-registry',
-        'package-catalog',
-        'lcm-coordinator',
-        'lcm-coordinator',
-        'openstack-driver',
-        'kubernetes-driver',
-        'mgmt-driver-runner',
-        'gateway',
-      ],
-      env: async () => ({
-        VNFM_BUS: 'kafka',
-        VNFM_KAFKA_BROKERS: (await ensureKafka()).join(','),
-        VNFM_EVENT_STORE: 'eventstoredb',
-        VNFM_ESDB_URL: await esdb.connectionString(),
-      }),
-    });
-
-    beforeAll(() => stage.open(), TACKER_CLI_INSTALL_TIMEOUT_MS + 600_000);
-    afterAll(async () => {
-      await stage.close();
-      await esdb.stop();
-    });
-
-    it('runs an instantiate to COMPLETED and still lets only one of two simultaneous scales in (202 and 409)', async () => {
-      const { http, sim } = stage;
-      const { id } = await createInstance(http, stage.vnfdId, 'lcm-replicas');
-      expect((await settledOpOcc(http, await startTask(http, id, 'instantiate', instantiateRequest(2)))).operationState).toBe('COMPLETED');
-      sim.faults.inject({ type: 'delay', operation: 'update', delayMs: 2000 });
-      const race = await raceTwoScales(http, id);
-      expect(race).toMatchObject({ statuses: [202, 409], refusal: { contentType: expect.stringContaining('application/problem+json') } });
-      expect((await settledOpOcc(http, race.acceptedOpId as string)).operationState).toBe('COMPLETED');
-      const instance = await getJson<VnfInstanceView>(http, `/vnflcm/v2/vnf_instances/${id}`);
-      expect(recordedServerIds(instance.instantiatedVnfInfo)).toEqual(cloudServerIds(sim.state(), id));
-    });
-  },
-);

@@ -3,27 +3,39 @@ import { entryPoint, killGroup, startProduct, type ProductProcess } from './prod
 
 const STARTED_MS = 120_000;
 
+export interface DistributedOptions {
+  /** Processes of each service (default 1). */
+  replicas?: number;
+  /** What one replica's environment has of its own (a gateway's port). */
+  envOf?: (service: ServiceName, replica: number) => Record<string, string>;
+}
+
 /**
  * The product in distributed mode: each of the seven services as its own
- * process (`dist/services/<name>`), all with one environment (the bus, the
- * data folder, the port). A service can be SIGKILLed and started again on the
- * same data, as a crash and a supervisor's restart would.
+ * process (`dist/services/<name>`), or several, all with one environment (the
+ * bus, the data folder, the port). A process can be SIGKILLed and a service
+ * started again on the same data, as a crash and a supervisor's restart would.
  */
 export class DistributedProduct {
-  private readonly running = new Map<ServiceName, ProductProcess>();
+  private readonly running = new Map<ServiceName, ProductProcess[]>();
   /** Every process started, the killed ones too: their output stays readable. */
   private readonly started: ProductProcess[] = [];
 
-  constructor(private readonly env: Record<string, string>) {}
+  constructor(
+    private readonly env: Record<string, string>,
+    private readonly options: DistributedOptions = {},
+  ) {}
 
-  /** Starts every service and waits until each says it started. */
+  /** Starts every replica of every service and waits until each says it started. */
   async startAll(): Promise<void> {
-    await Promise.all(SERVICE_NAMES.map((service) => this.start(service)));
+    const replicas = this.options.replicas ?? 1;
+    await Promise.all(SERVICE_NAMES.flatMap((service) => Array.from({ length: replicas }, (_, replica) => this.start(service, replica))));
   }
 
-  async start(service: ServiceName): Promise<void> {
-    const child = startProduct(process.execPath, [entryPoint(service)], this.env);
-    this.running.set(service, child);
+  /** Starts one process of the service (replica `replica`'s environment). */
+  async start(service: ServiceName, replica = 0): Promise<ProductProcess> {
+    const child = startProduct(process.execPath, [entryPoint(service)], { ...this.env, ...this.options.envOf?.(service, replica) });
+    this.running.set(service, [...(this.running.get(service) ?? []), child]);
     this.started.push(child);
     let started = false;
     const exited = child.exited.then((code) => {
@@ -32,13 +44,33 @@ export class DistributedProduct {
     exited.catch(() => undefined);
     await Promise.race([child.waitForLine(new RegExp(`"msg":"${service} started"|gateway listening`), STARTED_MS), exited]);
     started = true;
+    return child;
   }
 
-  /** SIGKILLs the service's process group: no shutdown hook runs. */
+  /** The running processes of a service, oldest first. */
+  processesOf(service: ServiceName): ProductProcess[] {
+    return this.running.get(service) ?? [];
+  }
+
+  /** SIGKILLs every process of the service: no shutdown hook runs. */
   async kill(service: ServiceName): Promise<void> {
-    const child = this.running.get(service);
-    if (child) await killGroup(child, 'SIGKILL');
+    await Promise.all(this.processesOf(service).map((child) => killGroup(child, 'SIGKILL')));
     this.running.delete(service);
+  }
+
+  /** SIGKILLs the process with this pid; returns its service. */
+  async killPid(pid: number): Promise<ServiceName> {
+    for (const [service, children] of this.running) {
+      const child = children.find((candidate) => candidate.child.pid === pid);
+      if (!child) continue;
+      await killGroup(child, 'SIGKILL');
+      this.running.set(
+        service,
+        children.filter((candidate) => candidate !== child),
+      );
+      return service;
+    }
+    throw new Error(`no running product process has pid ${pid}`);
   }
 
   async crashAndRestart(service: ServiceName): Promise<void> {

@@ -64,10 +64,13 @@ export interface ScaleRace {
   acceptedOpId?: string;
 }
 
-/** Sends the same v2 scale-out (Tacker's os-v2-scale-out-max body) twice at the same moment, as two NFVOs might. */
-export async function raceTwoScales(http: GatewayHttp, vnfInstanceId: string): Promise<ScaleRace> {
+/** Sends the same v2 scale-out (Tacker's os-v2-scale-out-max body) twice at the same moment, as two NFVOs might (through two gateways, when given). */
+export async function raceTwoScales(http: GatewayHttp | [GatewayHttp, GatewayHttp], vnfInstanceId: string): Promise<ScaleRace> {
   const body = JSON.stringify(tackerRequestBody('os-v2-scale-out-max.json'));
-  const answers = await Promise.all([1, 2].map(() => http(`/vnflcm/v2/vnf_instances/${vnfInstanceId}/scale`, { method: 'POST', body })));
+  const gateways = Array.isArray(http) ? http : [http, http];
+  const answers = await Promise.all(
+    gateways.map((gateway) => gateway(`/vnflcm/v2/vnf_instances/${vnfInstanceId}/scale`, { method: 'POST', body })),
+  );
   const refused = answers.find((answer) => answer.status !== 202);
   const accepted = answers.find((answer) => answer.status === 202);
   return {

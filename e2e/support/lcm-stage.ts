@@ -15,7 +15,7 @@ import { ensureTackerCli, tackerCli, type TackerCli } from './tacker-cli';
 export const LCM_PACKAGE = 'vnf-v2-basic-lcms-max';
 
 /** The Tacker VIM file `openstack vim register --config-file` takes, for the simulator's Keystone. */
-function simulatorVimFile(dir: string, sim: OpenStackSimulator): string {
+export function simulatorVimFile(dir: string, sim: OpenStackSimulator): string {
   const path = join(dir, 'openstack-sim-vim.yaml');
   const { authUrl, username, password, projectName, projectDomainName, userDomainName } = sim.credentials;
   const vim = {

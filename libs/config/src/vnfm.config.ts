@@ -88,6 +88,17 @@ export class VnfmConfig {
   })
   esdbUrl?: string;
 
+  /**
+   * VNFM_LEASE_TTL_MS: how long a replica's hold on an operation, a step or a
+   * subscriber lasts without renewal; a replica that dies is taken over by a
+   * peer this long after its last renewal (PostgreSQL event store only).
+   */
+  @IsInt({ message: 'VNFM_LEASE_TTL_MS must be an integer' })
+  @Min(1000, { message: 'VNFM_LEASE_TTL_MS must be at least 1000' })
+  @Max(600_000, { message: 'VNFM_LEASE_TTL_MS must be at most 600000' })
+  @Transform(({ value }) => (value === undefined ? 10_000 : Number(value)))
+  leaseTtlMs = 10_000;
+
   /** VNFM_FSYNC: `always` (survive power loss) or `never` (survive process crashes only). */
   @IsIn(['always', 'never'], { message: 'VNFM_FSYNC must be "always" or "never"' })
   fsync: 'always' | 'never' = 'always';
@@ -296,6 +307,7 @@ export const ENVIRONMENT: Record<string, keyof VnfmConfig> = {
   VNFM_EVENT_STORE: 'eventStore',
   VNFM_EVENT_STORE_URL: 'eventStoreUrl',
   VNFM_ESDB_URL: 'esdbUrl',
+  VNFM_LEASE_TTL_MS: 'leaseTtlMs',
   VNFM_FSYNC: 'fsync',
   VNFM_LOG_LEVEL: 'logLevel',
   VNFM_ADMIN_TOKEN: 'adminToken',

@@ -26,6 +26,7 @@ export function startCatchUpSubscription(deps: CatchUpDeps, options: SubscribeOp
   let delivered: string | undefined;
 
   const checkpoint = async () => {
+    if (options.follow) return;
     if (delivered !== undefined && delivered !== stored) {
       await deps.store.storeCheckpoint(options.subscriptionName, delivered);
       stored = delivered;
@@ -45,7 +46,7 @@ export function startCatchUpSubscription(deps: CatchUpDeps, options: SubscribeOp
   };
 
   const run = async () => {
-    stored = delivered = await deps.store.readCheckpoint(options.subscriptionName);
+    stored = delivered = options.follow ? options.follow.after : await deps.store.readCheckpoint(options.subscriptionName);
     while (!abort.signal.aborted) {
       const page = await deps.store.readAll({ after: delivered, maxCount: PAGE_SIZE });
       for (const event of page) {

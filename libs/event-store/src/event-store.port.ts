@@ -66,6 +66,12 @@ export interface ReadAllOptions {
 export interface SubscribeOptions {
   /** Name under which the adapter persists the checkpoint. */
   subscriptionName: string;
+  /**
+   * An in-memory follower's start: deliver what comes after `after` (from
+   * the beginning when undefined) and keep no checkpoint. Replicas sharing a
+   * store each follow it so, without moving one another's checkpoint.
+   */
+  follow?: { after: string | undefined };
   /** Only deliver events whose stream name starts with one of these prefixes. */
   streamPrefixes?: string[];
 }

@@ -1,4 +1,5 @@
-export { createInfrastructure, openEventStore, type Infrastructure } from './infrastructure';
+export { createInfrastructure, instanceName, openEventStore, type Infrastructure } from './infrastructure';
+export { LeaderJob, type RunningJob } from './leader-job';
 export { ServiceRuntime } from './service-runtime';
 export { startBackendService, SERVICE_RUNTIME, type RunningService } from './backend-service';
 export { probeMessageType, type ProbeResult } from './diagnostic-probe';

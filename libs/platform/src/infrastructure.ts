@@ -1,7 +1,15 @@
+import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { VnfmConfig } from '@vnfm/config';
-import { EmbeddedEventStore, EventStoreDbEventStore, PostgresEventStore, type EventStore } from '@vnfm/event-store';
+import {
+  EmbeddedEventStore,
+  EventStoreDbEventStore,
+  LocalLeases,
+  PostgresEventStore,
+  type EventStore,
+  type Leases,
+} from '@vnfm/event-store';
 import { loadKeyBytes } from '@vnfm/crypto';
 import { schemaOf } from '@vnfm/postgres';
 import { InProcessBroker, KafkaBroker, PayloadSeal, type Broker } from '@vnfm/messaging';
@@ -46,33 +54,45 @@ function loadBusKey(config: VnfmConfig): Buffer {
 
 /**
  * Each service its own store: a sub-folder of the data folder, a schema of the
- * PostgreSQL database (named after the service), or its stream categories in EventStoreDB.
+ * PostgreSQL database (named after the service), or its stream categories in
+ * EventStoreDB. Its leases are `instance`'s: in PostgreSQL beside its events,
+ * elsewhere always its own (one replica).
  */
-export async function openEventStore(service: string, config: VnfmConfig, logger: Logger): Promise<{ store: EventStore; adapter: string }> {
+export async function openEventStore(
+  service: string,
+  instance: string,
+  config: VnfmConfig,
+  logger: Logger,
+): Promise<{ store: EventStore; adapter: string; leases: Leases }> {
   const metadata = () => ({ ...currentTraceIds(), ...currentContext() });
   const warn = { warn: (message: string, fields?: Record<string, unknown>) => logger.warn(fields ?? {}, message) };
   if (config.eventStore === 'postgres') {
-    return {
-      store: await PostgresEventStore.open({
-        connectionString: config.eventStoreUrl as string,
-        schema: schemaOf(service),
-        metadata,
-        logger: warn,
-      }),
-      adapter: 'postgres',
-    };
+    const store = await PostgresEventStore.open({
+      connectionString: config.eventStoreUrl as string,
+      schema: schemaOf(service),
+      metadata,
+      logger: warn,
+    });
+    return { store, adapter: 'postgres', leases: store.leases(instance, config.leaseTtlMs) };
   }
+  const local = new LocalLeases(instance);
   if (config.eventStore === 'eventstoredb') {
     return {
       store: new EventStoreDbEventStore({ connectionString: config.esdbUrl as string, metadata, logger: warn }),
       adapter: 'eventstoredb',
+      leases: local,
     };
   }
   const dataDir = join(resolve(config.dataDir), service);
-  return { store: await EmbeddedEventStore.open({ dataDir, fsync: config.fsync, metadata, logger: warn }), adapter: 'embedded' };
+  return {
+    store: await EmbeddedEventStore.open({ dataDir, fsync: config.fsync, metadata, logger: warn }),
+    adapter: 'embedded',
+    leases: local,
+  };
 }
 
-export const instanceName = () => `${hostname()}:${process.pid}`;
+/** This process, as leases and health name it: host, process id and a random part (a process id is reused in every container). */
+export const instanceName = () => `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
 
 function kafkaLogger(logger: Logger) {
   return {

@@ -4,7 +4,7 @@ import type { ServiceRuntime } from './service-runtime';
 const REPLAY_PAGE = 1000;
 
 export interface ReadModelProjection {
-  /** Subscription name; its checkpoint is moved to the end of each start's replay. */
+  /** Subscription name (in logs; the follower keeps no checkpoint: each replica follows on from its own replay). */
   name: string;
   /** Stream category with its dash, e.g. `vnfPackage-`. */
   streamPrefix: string;
@@ -15,7 +15,7 @@ export interface ReadModelProjection {
 /**
  * Builds an in-memory read model at start: replays the service's whole store
  * (the model lives in memory only), then follows new appends with a catch-up
- * subscription whose checkpoint starts where the replay ended. Call it from
+ * subscription from where the replay ended. Call it from
  * onModuleInit: Nest awaits that before the service takes commands, so no
  * command sees a partial model.
  */
@@ -34,9 +34,9 @@ export async function startReadModelProjection(runtime: ServiceRuntime, projecti
     if (page.length > 0) after = page[page.length - 1].position;
     if (page.length < REPLAY_PAGE) break;
   }
-  if (after !== undefined) await store.storeCheckpoint(projection.name, after);
-  const subscription = store.subscribe({ subscriptionName: projection.name, streamPrefixes: [projection.streamPrefix] }, async (event) =>
-    apply(event),
+  const subscription = store.subscribe(
+    { subscriptionName: projection.name, streamPrefixes: [projection.streamPrefix], follow: { after } },
+    async (event) => apply(event),
   );
   await subscription.caughtUp;
   runtime.logger.info({ events: count, projection: projection.name }, 'read model built');

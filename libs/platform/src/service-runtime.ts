@@ -2,15 +2,15 @@ import { errorMessage } from '@vnfm/util';
 import { randomUUID } from 'node:crypto';
 import { secretValuesOf, type VnfmConfig } from '@vnfm/config';
 import type { ServiceHealth, ServiceName } from '@vnfm/contracts';
-import type { EventStore } from '@vnfm/event-store';
+import { LocalLeases, type EventStore } from '@vnfm/event-store';
 import { EventStoreInbox, MemoryInbox, MessageBus } from '@vnfm/messaging';
 import { createLogger, unexpectedErrorCount, type Logger } from '@vnfm/telemetry';
 import { instanceName, openEventStore, type Infrastructure } from './infrastructure';
+import { LeaseKeeper } from './lease-keeper';
 
 /** One running service: the process configuration, its own event store, its bus client and logger. */
 export class ServiceRuntime {
   readonly startedAt = new Date().toISOString();
-  readonly instance = instanceName();
 
   private constructor(
     readonly config: VnfmConfig,
@@ -19,19 +19,24 @@ export class ServiceRuntime {
     readonly storeAdapter: string,
     readonly bus: MessageBus,
     readonly logger: Logger,
+    /** What this replica looks after (docs/architecture.md, "Replicas"). */
+    readonly leases: LeaseKeeper,
   ) {}
 
   /** `stateless` services (the gateway) get no event store. */
   static async create(service: ServiceName, infra: Infrastructure, options: { stateless?: boolean } = {}): Promise<ServiceRuntime> {
     const logger = createLogger(service, infra.config.logLevel, { secrets: secretValuesOf(infra.config) });
-    const { store, adapter } = options.stateless
-      ? { store: undefined, adapter: 'none' }
-      : await openEventStore(service, infra.config, logger);
+    const instance = instanceName();
+    const { store, adapter, leases } = options.stateless
+      ? { store: undefined, adapter: 'none', leases: new LocalLeases(instance) }
+      : await openEventStore(service, instance, infra.config, logger);
     const clientId = `${service}-${randomUUID().slice(0, 8)}`;
     // Kafka redelivers after crashes and rebalances: keep handled messages durably. In-process cannot redeliver across restarts.
     const inbox = store && infra.config.bus === 'kafka' ? new EventStoreInbox(store) : new MemoryInbox();
     const bus = new MessageBus({ broker: infra.brokerFor(clientId), clientId, logger, inbox, seal: infra.busSeal });
-    return new ServiceRuntime(infra.config, service, store, adapter, bus, logger);
+    const keeper = new LeaseKeeper(leases, infra.config.leaseTtlMs, logger);
+    keeper.start();
+    return new ServiceRuntime(infra.config, service, store, adapter, bus, logger, keeper);
   }
 
   async health(): Promise<ServiceHealth> {
@@ -43,17 +48,24 @@ export class ServiceRuntime {
         eventStore = { adapter: this.storeAdapter, status: 'DOWN', detail: errorMessage(error) };
       }
     }
+    const leases = { shared: this.leases.shared, ready: this.leases.ready() };
     return {
       service: this.service,
-      status: eventStore.status,
+      status: eventStore.status === 'UP' && leases.ready ? 'UP' : 'DOWN',
       instance: this.instance,
       eventStore,
+      leases,
       startedAt: this.startedAt,
       unexpectedErrors: unexpectedErrorCount(),
     };
   }
 
+  get instance(): string {
+    return this.leases.holder;
+  }
+
   async close(): Promise<void> {
+    this.leases.stop();
     await this.bus.stop();
     await this.store?.close();
   }

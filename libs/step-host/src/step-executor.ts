@@ -51,7 +51,7 @@ export class StepExecutor {
       return { status: 'SUCCEEDED', result };
     } catch (error) {
       const why = stopCauseOf(signal);
-      if (why === 'abandoned' || why === 'shutdown') {
+      if (why === 'abandoned' || why === 'shutdown' || why === 'taken-over') {
         this.runtime.logger.info({ ...fields, why }, 'step stopped without an outcome');
         return undefined;
       }

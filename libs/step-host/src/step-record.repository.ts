@@ -22,8 +22,12 @@ const STEP_RECORD: EventFold<StepRecordState, StepRecordEvent> = {
 export class StepRecordRepository {
   constructor(@Inject(SERVICE_RUNTIME) private readonly runtime: ServiceRuntime) {}
 
-  accept(message: RunStepMessage, now: string): Promise<StepRecordState> {
-    return this.execute(message.stepId, { type: 'AcceptStep', data: { message, now } });
+  /** The state after the acceptance, and whether the step was known here before (accepted by this replica or another). */
+  async accept(message: RunStepMessage, now: string): Promise<{ before: StepRecordState; after: StepRecordState }> {
+    const { before, after } = await handleCommand(this.store(), stepRecordStream(message.stepId), STEP_RECORD, (state) =>
+      decideStepRecord({ type: 'AcceptStep', data: { message, now } }, state),
+    );
+    return { before, after };
   }
 
   end(stepId: string, outcome: StepOutcome, now: string): Promise<StepRecordState> {

@@ -3,7 +3,7 @@ import { setMaxListeners } from 'node:events';
 import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import type { AbandonStepMessage, AbandonStepReply, RunStepMessage, RunStepReply, StepOutcome } from '@vnfm/contracts';
 import { SERVICE_RUNTIME, type ServiceRuntime } from '@vnfm/platform';
-import { OpenStepsProjection } from './open-steps.projection';
+import { OpenStepsProjection, type OpenStep } from './open-steps.projection';
 import { StepExecutor } from './step-executor';
 import { STEP_HOST_SETTINGS, type StepHostSettings } from './step-host.tokens';
 import { stepInterrupted, stepTimedOut } from './step-problems';
@@ -12,6 +12,9 @@ import { StepResultSender } from './step-result.sender';
 import { StepStopped } from './step-stop';
 
 const ACCEPTED: RunStepReply = { accepted: true };
+/** The lease of the replica running a step (docs/steps.md, "Replicas"). */
+const stepLease = (stepId: string) => `step-${stepId}`;
+const stepOfLease = (lease: string) => lease.slice('step-'.length);
 /** setTimeout's longest delay (~24.8 days); a longer step is checked again when that fires. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 const now = () => new Date().toISOString();
@@ -20,10 +23,12 @@ const now = () => new Date().toISOString();
  * The step protocol on the acting service's side (docs/steps.md): a step is
  * recorded as accepted and answered at once, runs in the background with a
  * signal, and its outcome is recorded and reported. A stepId already ended is
- * reported again, not run again; one running here is left alone; one
- * abandoned is neither run nor reported. Steps accepted and not ended are
- * resumed when the service starts, with the deadline of their first
- * acceptance (handlers must be safe to run again).
+ * reported again, not run again; one running here or on a live peer is left
+ * alone; one abandoned is neither run nor reported. The replica running a
+ * step holds its lease; steps accepted and not ended that no live replica
+ * holds (this service restarted, or the peer running them died) are resumed,
+ * with the deadline of their first acceptance (handlers must be safe to run
+ * again; the MgmtDriver runner fails them instead, as scripts may not be).
  */
 @Injectable()
 export class StepRunner implements OnApplicationBootstrap, OnModuleDestroy {
@@ -31,6 +36,8 @@ export class StepRunner implements OnApplicationBootstrap, OnModuleDestroy {
   /** Outcomes being reported, so an abandonment stops their retries. */
   private readonly reporting = new Map<string, AbortController>();
   private readonly lifetime = new AbortController();
+  private sweeper?: NodeJS.Timeout;
+  private sweeping = false;
 
   constructor(
     @Inject(SERVICE_RUNTIME) private readonly runtime: ServiceRuntime,
@@ -46,12 +53,16 @@ export class StepRunner implements OnApplicationBootstrap, OnModuleDestroy {
 
   async accept(message: RunStepMessage): Promise<RunStepReply> {
     if (this.running.has(message.stepId)) return ACCEPTED;
-    const state = await this.steps.accept(message, now());
+    const { before, after: state } = await this.steps.accept(message, now());
     if (state.status === 'ended') {
       this.runtime.logger.info({ stepId: message.stepId, outcome: state.outcome.status }, 'step ended before: reporting its outcome again');
       this.report(message, state.outcome);
-    } else if (state.status === 'accepted') {
+    } else if (state.status === 'accepted' && before.status === 'none') {
+      await this.runtime.leases.take(stepLease(message.stepId));
       this.start(message, state.acceptedAt);
+    } else if (state.status === 'accepted') {
+      // Accepted before, not running here: running on a live peer (its lease), or left by one that died.
+      await this.resume({ message, acceptedAt: state.acceptedAt });
     } else if (state.status === 'abandoned') {
       this.runtime.logger.info({ stepId: message.stepId, reason: state.reason }, 'step abandoned by the coordinator: not run');
     }
@@ -69,21 +80,54 @@ export class StepRunner implements OnApplicationBootstrap, OnModuleDestroy {
     return { known: before.status !== 'none' };
   }
 
-  onApplicationBootstrap(): void {
-    for (const { message, acceptedAt } of this.openSteps.list()) {
-      this.runtime.logger.info(
-        { stepId: message.stepId, action: message.request.action, vnfInstanceId: message.vnfInstanceId, resume: this.settings.resume },
-        'resuming step',
-      );
-      if (this.settings.resume === 'run') this.start(message, acceptedAt);
-      else void this.finish(message, { status: 'FAILED', error: stepInterrupted(this.runtime.service, message) });
+  /**
+   * At start, then every third of a lease's time: the open steps no replica
+   * looks after any more (this one restarted, or the peer running them died)
+   * are resumed here. A step whose lease this replica loses (a peer took it
+   * over while this one could not renew) is stopped without an outcome.
+   */
+  async onApplicationBootstrap(): Promise<void> {
+    this.runtime.leases.onLost((name) =>
+      this.running.get(stepOfLease(name))?.stop.abort(new StepStopped('taken-over', `${name} taken over`)),
+    );
+    await this.sweep();
+    this.sweeper = setInterval(() => void this.sweep(), Math.max(100, Math.floor(this.runtime.leases.ttlMs / 3)));
+    this.sweeper.unref();
+  }
+
+  /** Stops the steps in flight without an outcome: they stay accepted, and a peer (or this service's next start) resumes them. */
+  async onModuleDestroy(): Promise<void> {
+    clearInterval(this.sweeper);
+    this.lifetime.abort();
+    await Promise.allSettled([...this.running.values()].map(({ run }) => run));
+    await Promise.allSettled(this.openSteps.list().map(({ message }) => this.runtime.leases.release(stepLease(message.stepId))));
+  }
+
+  private async sweep(): Promise<void> {
+    if (this.sweeping || this.lifetime.signal.aborted) return;
+    this.sweeping = true;
+    try {
+      for (const open of this.openSteps.list()) await this.resume(open);
+    } catch (error) {
+      this.runtime.logger.warn({ error: errorMessage(error) }, 'could not look for steps to resume');
+    } finally {
+      this.sweeping = false;
     }
   }
 
-  /** Stops the steps in flight without an outcome: they stay accepted and resume at the next start. */
-  async onModuleDestroy(): Promise<void> {
-    this.lifetime.abort();
-    await Promise.allSettled([...this.running.values()].map(({ run }) => run));
+  /** An open step not running here: taken over when no live replica holds it, then run again or failed, as the service resumes steps. */
+  private async resume({ message, acceptedAt }: OpenStep): Promise<void> {
+    const lease = stepLease(message.stepId);
+    if (this.running.has(message.stepId) || this.runtime.leases.holds(lease) || this.lifetime.signal.aborted) return;
+    if (!(await this.runtime.leases.acquire(lease))) return;
+    // The list may lag the store: a step that ended meanwhile (here or on the peer that let its lease go) is not run again.
+    if ((await this.steps.get(message.stepId)).status !== 'accepted') return this.runtime.leases.release(lease);
+    this.runtime.logger.info(
+      { stepId: message.stepId, action: message.request.action, vnfInstanceId: message.vnfInstanceId, resume: this.settings.resume },
+      'resuming step',
+    );
+    if (this.settings.resume === 'run') this.start(message, acceptedAt);
+    else await this.finish(message, { status: 'FAILED', error: stepInterrupted(this.runtime.service, message) });
   }
 
   private start(message: RunStepMessage, acceptedAt: string): void {
@@ -136,6 +180,7 @@ export class StepRunner implements OnApplicationBootstrap, OnModuleDestroy {
       );
       return undefined;
     });
+    if (state) await this.runtime.leases.release(stepLease(message.stepId)).catch(() => undefined);
     if (state?.status === 'abandoned') return;
     this.report(message, outcome);
   }

@@ -1,5 +1,6 @@
 /** Why a step's signal fired. */
-export type StepStopCause = 'deadline' | 'abandoned' | 'shutdown';
+/** `taken-over`: another replica holds the step's lease now (this one lost touch with the store for a while). */
+export type StepStopCause = 'deadline' | 'abandoned' | 'shutdown' | 'taken-over';
 
 /** The reason of an aborted step signal. */
 export class StepStopped extends Error {

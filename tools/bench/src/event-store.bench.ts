@@ -1,7 +1,8 @@
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { EmbeddedEventStore, type NewEvent } from '@vnfm/event-store';
+import { Client } from 'pg';
+import { EmbeddedEventStore, PostgresEventStore, type EventStore, type NewEvent } from '@vnfm/event-store';
 import { elapsedSeconds, printTable } from './stats';
 
 const payload = (i: number): NewEvent => ({
@@ -11,7 +12,7 @@ const payload = (i: number): NewEvent => ({
 
 /** Runs `total` appends with `inFlight` concurrent callers; returns appends per second. */
 async function appendRate(
-  store: EmbeddedEventStore,
+  store: EventStore,
   total: number,
   inFlight: number,
   streamOf: (i: number) => string,
@@ -85,4 +86,68 @@ export async function benchEventStore(replayEvents: number): Promise<void> {
     ['events', 'log MB', 'open + index s', 'replay s', 'events/s'],
     [[count, megabytes, openSeconds, seconds, count / seconds]],
   );
+}
+
+/** Reads the whole log in pages of 10,000; returns the events read and the seconds it took. */
+async function replayAll(store: EventStore): Promise<[number, number]> {
+  const start = process.hrtime.bigint();
+  let after: string | undefined;
+  let count = 0;
+  for (;;) {
+    const page = await store.readAll({ after, maxCount: 10_000 });
+    if (page.length === 0) break;
+    count += page.length;
+    after = page[page.length - 1].position;
+  }
+  return [count, elapsedSeconds(start)];
+}
+
+/** Seconds until a catch-up subscription from the start has handled `events` events. */
+async function catchUpSeconds(store: EventStore, events: number): Promise<number> {
+  const start = process.hrtime.bigint();
+  let seen = 0;
+  await new Promise<void>((resolve) => {
+    const subscription = store.subscribe({ subscriptionName: 'bench', follow: { after: undefined } }, async () => {
+      if (++seen === events) {
+        resolve();
+        void subscription.stop();
+      }
+    });
+  });
+  return elapsedSeconds(start);
+}
+
+/**
+ * The PostgreSQL store (a schema of its own in the database at `url`, dropped
+ * after): appends with one caller and with many (one connection pool of 10),
+ * then a replay and a catch-up subscription over what was written.
+ */
+export async function benchPostgresStore(url: string, replayEvents: number): Promise<void> {
+  const schema = `bench_${process.pid}`;
+  const store = await PostgresEventStore.open({ connectionString: url, schema });
+  try {
+    printTable(
+      'PostgreSQL event store: appends (one event per append; 10 connections; fsync and synchronous_commit as the server has them)',
+      ['scenario', 'appends', 'appends/s'],
+      [
+        ['single stream, 1 caller', 2_000, await appendRate(store, 2_000, 1, () => 'bench-single')],
+        ['single stream, 64 callers', 10_000, await appendRate(store, 10_000, 64, () => 'bench-shared')],
+        ['1,000 streams, 64 callers', 20_000, await appendRate(store, 20_000, 64, (i) => `bench-${i % 1000}`)],
+      ],
+    );
+    await appendRate(store, replayEvents / 10, 16, (i) => `replay-${i % 1000}`, 10);
+    const [count, seconds] = await replayAll(store);
+    const catchUp = await catchUpSeconds(store, count);
+    printTable(
+      'PostgreSQL event store: reading the log back',
+      ['events', 'replay s', 'replay events/s', 'catch-up s', 'catch-up events/s'],
+      [[count, seconds, count / seconds, catchUp, count / catchUp]],
+    );
+  } finally {
+    await store.close();
+    const admin = new Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+    await admin.end();
+  }
 }

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { startTelemetry } from '@vnfm/telemetry';
-import { benchEventStore } from './event-store.bench';
+import { benchEventStore, benchPostgresStore } from './event-store.bench';
 import { benchMessaging } from './messaging.bench';
 import { benchLcm } from './lcm.bench';
 import { benchDetectionLag } from './detection-lag.bench';
@@ -11,8 +11,9 @@ import { benchNotifications } from './notifications.bench';
 import { benchK8sReadiness } from './k8s-readiness.bench';
 
 /**
- * npm run bench [-- --replay-events N] [-- --only lcm|lag|packages|notify]: prints tables for the
- * embedded event store (append and replay rates), the message bus (round
+ * npm run bench [-- --replay-events N] [-- --only store|lcm|lag|packages|notify|k8s]: prints tables for the
+ * embedded and PostgreSQL event stores (append, replay and catch-up rates; PostgreSQL at
+ * VNFM_BENCH_EVENT_STORE_URL, or the one tools/postgres runs, started when down), the message bus (round
  * trips), VNF package onboarding checks (MB/s), the LCM control plane
  * (instantiate latency, 100 at once, listing 10,000 instances) and the
  * detection lag at cloud latencies of 0, 0.5 and 20 s, and LCCN notification
@@ -32,15 +33,31 @@ function kafkaBrokers(): string[] | undefined {
   }
 }
 
+function postgresUrl(): string | undefined {
+  if (process.env.VNFM_BENCH_EVENT_STORE_URL) return process.env.VNFM_BENCH_EVENT_STORE_URL;
+  try {
+    const out = execFileSync('bash', [join(__dirname, '../../../../tools/postgres/postgres.sh'), 'up'], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    return out.trim().split('\n').pop()?.replace('VNFM_EVENT_STORE_URL=', '');
+  } catch {
+    return undefined;
+  }
+}
+
 async function main(): Promise<void> {
   const flag = process.argv.indexOf('--replay-events');
   const replayEvents = flag > 0 ? Number(process.argv[flag + 1]) : 1_000_000;
   const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
   startTelemetry('bench');
-  if (!only) {
+  if (!only || only === 'store') {
     await benchEventStore(replayEvents);
-    await benchMessaging(kafkaBrokers());
+    const postgres = postgresUrl();
+    if (postgres) await benchPostgresStore(postgres, Math.min(replayEvents, 200_000));
+    else process.stdout.write('PostgreSQL event store: skipped (no VNFM_BENCH_EVENT_STORE_URL, and tools/postgres could not start one)\n');
   }
+  if (!only) await benchMessaging(kafkaBrokers());
   if (!only || only === 'packages') {
     await benchHashVerification(100, 5);
     await benchCorpusOnboarding();

@@ -15,6 +15,8 @@ import type {
   SubscribeOptions,
   Subscription,
 } from '../event-store.port';
+import { PostgresLeases } from '../leases/postgres-leases';
+import type { Leases } from '../leases/leases.port';
 import { completeMetadata, eventId, type MetadataSource } from '../metadata';
 import { APPENDED_CHANNEL, decodePosition, encodePosition, schemaStatements } from './schema';
 
@@ -75,6 +77,11 @@ export class PostgresEventStore implements EventStore {
       throw translate(error);
     }
     return store;
+  }
+
+  /** The service's leases (docs/architecture.md, "Replicas"), in this store's schema and over its connections. */
+  leases(holder: string, ttlMs: number): Leases {
+    return new PostgresLeases(this.pool, this.options.schema, holder, ttlMs);
   }
 
   async append(stream: string, events: NewEvent[], expectedRevision: ExpectedRevision): Promise<AppendResult> {

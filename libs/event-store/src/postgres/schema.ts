@@ -40,6 +40,7 @@ export const schemaStatements = (schema: string): string[] => {
        UNIQUE (stream, revision)
      )`,
     `CREATE TABLE IF NOT EXISTS ${s}.checkpoints (name text PRIMARY KEY, position text NOT NULL)`,
+    `CREATE TABLE IF NOT EXISTS ${s}.leases (name text PRIMARY KEY, holder text NOT NULL, expires_at timestamptz NOT NULL)`,
   ];
 };
 

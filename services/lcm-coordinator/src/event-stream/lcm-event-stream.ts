@@ -3,7 +3,7 @@ import { describeEventStream, eventStreamSettingsOf } from '@vnfm/config';
 import type { EventStore, RecordedEvent } from '@vnfm/event-store';
 import { EventStreamPublisher } from '@vnfm/event-stream';
 import { VNF_INSTANCE_STREAM_PREFIX, VNF_LCM_OP_OCC_STREAM_PREFIX } from '@vnfm/lcm-domain';
-import { SERVICE_RUNTIME, type ServiceRuntime } from '@vnfm/platform';
+import { LeaderJob, SERVICE_RUNTIME, type ServiceRuntime } from '@vnfm/platform';
 import { deliverySettingsOf } from '../notifications/delivery-settings';
 import { lcmNotificationRecords } from './lcm-notification-records';
 import { vnfInstanceRecords } from './vnf-instance-records';
@@ -19,7 +19,7 @@ const LCM_EVENT_STREAM_SUBSCRIPTION = 'lcm-coordinator-event-stream';
  */
 @Injectable()
 export class LcmEventStream implements OnApplicationBootstrap, OnModuleDestroy {
-  private publisher?: EventStreamPublisher;
+  private job?: LeaderJob;
 
   constructor(@Inject(SERVICE_RUNTIME) private readonly runtime: ServiceRuntime) {}
 
@@ -31,26 +31,33 @@ export class LcmEventStream implements OnApplicationBootstrap, OnModuleDestroy {
     const publicUrl = deliverySettingsOf(this.runtime.config).publicUrl;
     const { lcmNotifications, vnfInstances } = settings.topics;
     const logger = this.runtime.logger;
-    this.publisher = new EventStreamPublisher({
-      brokers: settings.brokers,
-      clientId: 'vnfm-lcm-coordinator-event-stream',
-      topics: [lcmNotifications, vnfInstances],
-      store,
-      subscriptionName: LCM_EVENT_STREAM_SUBSCRIPTION,
-      streamPrefixes: [VNF_INSTANCE_STREAM_PREFIX, VNF_LCM_OP_OCC_STREAM_PREFIX],
-      recordsOf: async (event: RecordedEvent) => [
-        ...vnfInstanceRecords(vnfInstances, event),
-        ...(await lcmNotificationRecords(lcmNotifications, event, store, publicUrl)),
-      ],
-      logger: {
-        warn: (message, fields) => logger.warn(fields ?? {}, message),
-        error: (message, fields) => logger.error(fields ?? {}, message),
-      },
+    const publisher = () =>
+      new EventStreamPublisher({
+        brokers: settings.brokers,
+        clientId: 'vnfm-lcm-coordinator-event-stream',
+        topics: [lcmNotifications, vnfInstances],
+        store,
+        subscriptionName: LCM_EVENT_STREAM_SUBSCRIPTION,
+        streamPrefixes: [VNF_INSTANCE_STREAM_PREFIX, VNF_LCM_OP_OCC_STREAM_PREFIX],
+        recordsOf: async (event: RecordedEvent) => [
+          ...vnfInstanceRecords(vnfInstances, event),
+          ...(await lcmNotificationRecords(lcmNotifications, event, store, publicUrl)),
+        ],
+        logger: {
+          warn: (message, fields) => logger.warn(fields ?? {}, message),
+          error: (message, fields) => logger.error(fields ?? {}, message),
+        },
+      });
+    // One replica publishes, in order; another takes over when it is gone (from the shared checkpoint).
+    this.job = new LeaderJob(this.runtime, LCM_EVENT_STREAM_SUBSCRIPTION, async () => {
+      const running = publisher();
+      running.start();
+      return running;
     });
-    this.publisher.start();
+    await this.job.start();
   }
 
   async onModuleDestroy(): Promise<void> {
-    await this.publisher?.stop();
+    await this.job?.stop();
   }
 }

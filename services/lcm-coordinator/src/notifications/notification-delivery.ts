@@ -1,12 +1,13 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
-import type { EventStore, RecordedEvent, Subscription } from '@vnfm/event-store';
+import type { EventStore, RecordedEvent } from '@vnfm/event-store';
+import { AppError } from '@vnfm/contracts';
 import {
   LCCN_SUBSCRIPTION_STREAM_PREFIX,
   VNF_INSTANCE_STREAM_PREFIX,
   VNF_LCM_OP_OCC_STREAM_PREFIX,
   type ParkedNotificationView,
 } from '@vnfm/lcm-domain';
-import { SERVICE_RUNTIME, type ServiceRuntime } from '@vnfm/platform';
+import { LeaderJob, SERVICE_RUNTIME, type RunningJob, type ServiceRuntime } from '@vnfm/platform';
 import { OutboundPolicy } from '@vnfm/util';
 import { VnfPackagesClient } from '../instances/vnf-packages.client';
 import { LccnSubscriptionReadModel } from '../subscriptions/lccn-subscription.read-model';
@@ -14,6 +15,22 @@ import { DeliveryThread } from './delivery-thread';
 import { replayStore } from './store-replay';
 
 const NOTIFICATION_INTAKE_SUBSCRIPTION = 'lcm-coordinator-notifications';
+
+/** Asked on a replica that does not deliver: the caller asks again (the bus may take it to the one that does); retrying here would not help. */
+class DeliveryElsewhere extends AppError {
+  constructor() {
+    super(
+      'NOTIFICATION_DELIVERY_ELSEWHERE',
+      503,
+      'Service Unavailable',
+      'Notification delivery runs on another lcm-coordinator replica: ask again (the request may reach it).',
+    );
+  }
+
+  override get retryable(): boolean {
+    return false;
+  }
+}
 
 /**
  * Notification delivery, off the LCM path and off the coordinator's event
@@ -27,7 +44,7 @@ const NOTIFICATION_INTAKE_SUBSCRIPTION = 'lcm-coordinator-notifications';
  */
 @Injectable()
 export class NotificationDelivery implements OnApplicationBootstrap, OnModuleDestroy {
-  private subscription?: Subscription;
+  private job?: LeaderJob;
   private thread?: DeliveryThread;
   /** The `lccnSubscription-*` events the thread's intake has passed: a thread started again learns them first. */
   private readonly learned: RecordedEvent[] = [];
@@ -41,6 +58,14 @@ export class NotificationDelivery implements OnApplicationBootstrap, OnModuleDes
   async onApplicationBootstrap(): Promise<void> {
     // A malformed VNFM_CALLBACK_*_CIDRS stops the start here, naming the range, rather than in the thread.
     OutboundPolicy.fromConfig(this.runtime.config, 'callback');
+    this.subscriptions.onChange((subscription) => this.thread?.note('subscription', subscription));
+    // One coordinator replica delivers (each notification once, in order per instance); another takes over when it is gone.
+    this.job = new LeaderJob(this.runtime, NOTIFICATION_INTAKE_SUBSCRIPTION, () => this.startDelivery());
+    await this.job.start();
+  }
+
+  private async startDelivery(): Promise<RunningJob> {
+    this.learned.length = 0;
     const store = this.runtime.store as EventStore;
     const checkpoint = await store.readCheckpoint(NOTIFICATION_INTAKE_SUBSCRIPTION);
     if (checkpoint !== undefined) {
@@ -66,9 +91,8 @@ export class NotificationDelivery implements OnApplicationBootstrap, OnModuleDes
         ),
     );
     this.thread = thread;
-    this.subscriptions.onChange((subscription) => thread.note('subscription', subscription));
     const resumedOutboxes = await thread.start();
-    this.subscription = store.subscribe(
+    const subscription = store.subscribe(
       {
         subscriptionName: NOTIFICATION_INTAKE_SUBSCRIPTION,
         streamPrefixes: [LCCN_SUBSCRIPTION_STREAM_PREFIX, VNF_INSTANCE_STREAM_PREFIX, VNF_LCM_OP_OCC_STREAM_PREFIX],
@@ -79,6 +103,13 @@ export class NotificationDelivery implements OnApplicationBootstrap, OnModuleDes
       },
     );
     this.runtime.logger.info({ resumedOutboxes }, 'notification delivery started');
+    return {
+      stop: async () => {
+        await subscription.stop();
+        await thread.stop();
+        if (this.thread === thread) this.thread = undefined;
+      },
+    };
   }
 
   listParked(subscriptionId?: string): Promise<ParkedNotificationView[]> {
@@ -91,12 +122,11 @@ export class NotificationDelivery implements OnApplicationBootstrap, OnModuleDes
   }
 
   async onModuleDestroy(): Promise<void> {
-    await this.subscription?.stop();
-    await this.thread?.stop();
+    await this.job?.stop();
   }
 
   private get running(): DeliveryThread {
-    if (!this.thread) throw new Error('notification delivery is not started');
+    if (!this.thread) throw new DeliveryElsewhere();
     return this.thread;
   }
 }

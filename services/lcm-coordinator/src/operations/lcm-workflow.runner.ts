@@ -16,6 +16,9 @@ import { abandonedStep } from './step-abandonment';
 import { StepDispatcher } from './step-dispatcher';
 import { VnfLcmOpOccRepository } from './vnf-lcm-op-occ.repository';
 
+/** The lease of the coordinator replica looking after an occurrence (its timers, its resumption): the one that last worked on it. */
+export const occurrenceLease = (vnfLcmOpOccId: string) => `vnfLcmOpOcc-${vnfLcmOpOccId}`;
+
 /**
  * Runs the pure workflow of @vnfm/lcm-domain for each operation occurrence:
  * load the occurrence from its stream, `react`, carry out the outputs in
@@ -23,6 +26,9 @@ import { VnfLcmOpOccRepository } from './vnf-lcm-op-occ.repository';
  * revision, then step sends and timeouts). Inputs of one occurrence are taken
  * one at a time in this process; across processes the expected revision
  * decides, and the loser works its input out again on the winner's state.
+ * The replica working on an occurrence takes its lease first, so its timers
+ * have a keeper; should it die, a peer takes the lease over once it runs out
+ * and resumes the occurrence (WorkflowRecovery).
  */
 @Injectable()
 export class LcmWorkflowRunner implements OnApplicationShutdown {
@@ -45,6 +51,7 @@ export class LcmWorkflowRunner implements OnApplicationShutdown {
    */
   command(vnfLcmOpOccId: string, command: VnfLcmOpOccCommand): Promise<VnfLcmOpOcc> {
     return this.serialized(vnfLcmOpOccId, async () => {
+      await this.runtime.leases.take(occurrenceLease(vnfLcmOpOccId));
       const { events, before, after, revision } = await this.opOccs.execute(vnfLcmOpOccId, (state) =>
         decideVnfLcmOpOcc(command, state, vnfLcmOpOccId),
       );
@@ -60,6 +67,7 @@ export class LcmWorkflowRunner implements OnApplicationShutdown {
     if (input.type !== 'CoordinatorRestarted') this.clearTimer(input.data.stepId);
     return this.serialized(vnfLcmOpOccId, () =>
       retryOnConflict(async () => {
+        await this.runtime.leases.take(occurrenceLease(vnfLcmOpOccId));
         const { state, revision } = await this.opOccs.load(vnfLcmOpOccId);
         await this.reactTo(vnfLcmOpOccId, state, input, revision);
       }),
@@ -90,6 +98,9 @@ export class LcmWorkflowRunner implements OnApplicationShutdown {
     const ended = reaction.state.opOcc;
     if (ended && reaction.outputs.some((output) => output.kind === 'complete'))
       await this.usage.settle(ended).catch((error) => this.failed(vnfLcmOpOccId, error));
+    // Ended and waiting for nothing (a FAILED instantiation's cleanup still sends): no replica needs to look after it.
+    if (reaction.outputs.some((output) => output.kind === 'complete') && !reaction.outputs.some((output) => output.kind === 'send'))
+      await this.runtime.leases.release(occurrenceLease(vnfLcmOpOccId)).catch((error) => this.failed(vnfLcmOpOccId, error));
     const abandoned = abandonedStep(state, reaction.state.opOcc, input);
     if (abandoned) void this.dispatcher.abandon(abandoned.target, abandoned.message);
   }

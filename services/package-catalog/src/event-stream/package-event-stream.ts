@@ -2,7 +2,7 @@ import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy }
 import { eventStreamSettingsOf } from '@vnfm/config';
 import type { EventStore } from '@vnfm/event-store';
 import { EventStreamPublisher } from '@vnfm/event-stream';
-import { SERVICE_RUNTIME, type ServiceRuntime } from '@vnfm/platform';
+import { LeaderJob, SERVICE_RUNTIME, type ServiceRuntime } from '@vnfm/platform';
 import { VNF_PACKAGE_STREAM_PREFIX } from '@vnfm/vnf-package-domain';
 import { vnfPackageRecords } from './vnf-package-records';
 
@@ -16,7 +16,7 @@ const PACKAGE_EVENT_STREAM_SUBSCRIPTION = 'package-catalog-event-stream';
  */
 @Injectable()
 export class PackageEventStream implements OnApplicationBootstrap, OnModuleDestroy {
-  private publisher?: EventStreamPublisher;
+  private job?: LeaderJob;
 
   constructor(@Inject(SERVICE_RUNTIME) private readonly runtime: ServiceRuntime) {}
 
@@ -25,23 +25,30 @@ export class PackageEventStream implements OnApplicationBootstrap, OnModuleDestr
     if (!settings.on) return;
     const topic = settings.topics.vnfPackages;
     const logger = this.runtime.logger;
-    this.publisher = new EventStreamPublisher({
-      brokers: settings.brokers,
-      clientId: 'vnfm-package-catalog-event-stream',
-      topics: [topic],
-      store: this.runtime.store as EventStore,
-      subscriptionName: PACKAGE_EVENT_STREAM_SUBSCRIPTION,
-      streamPrefixes: [VNF_PACKAGE_STREAM_PREFIX],
-      recordsOf: async (event) => vnfPackageRecords(topic, event),
-      logger: {
-        warn: (message, fields) => logger.warn(fields ?? {}, message),
-        error: (message, fields) => logger.error(fields ?? {}, message),
-      },
+    const publisher = () =>
+      new EventStreamPublisher({
+        brokers: settings.brokers,
+        clientId: 'vnfm-package-catalog-event-stream',
+        topics: [topic],
+        store: this.runtime.store as EventStore,
+        subscriptionName: PACKAGE_EVENT_STREAM_SUBSCRIPTION,
+        streamPrefixes: [VNF_PACKAGE_STREAM_PREFIX],
+        recordsOf: async (event) => vnfPackageRecords(topic, event),
+        logger: {
+          warn: (message, fields) => logger.warn(fields ?? {}, message),
+          error: (message, fields) => logger.error(fields ?? {}, message),
+        },
+      });
+    // One replica publishes, in order; another takes over when it is gone (from the shared checkpoint).
+    this.job = new LeaderJob(this.runtime, PACKAGE_EVENT_STREAM_SUBSCRIPTION, async () => {
+      const running = publisher();
+      running.start();
+      return running;
     });
-    this.publisher.start();
+    await this.job.start();
   }
 
   async onModuleDestroy(): Promise<void> {
-    await this.publisher?.stop();
+    await this.job?.stop();
   }
 }

@@ -4,7 +4,7 @@ import type { VnfmConfig } from '@vnfm/config';
 import { keyRingAt, OwnerSecrets, SECRET_OWNERS } from '@vnfm/crypto';
 import type { EventStore, RecordedEvent } from '@vnfm/event-store';
 import { NOTIFICATION_OUTBOX_PREFIX, type LccnSubscription, type VnfdIdentity } from '@vnfm/lcm-domain';
-import { openEventStore } from '@vnfm/platform';
+import { instanceName, openEventStore } from '@vnfm/platform';
 import { createLogger } from '@vnfm/telemetry';
 import { CallbackClients, OutboundPolicy } from '@vnfm/util';
 import { deliverySettingsOf } from '../delivery-settings';
@@ -53,7 +53,7 @@ let outboxStore: EventStore | undefined;
 const rpc: ThreadRpc = new ThreadRpc(parentPort as unknown as Port, {
   /** Replays the outboxes, learns the subscriptions as they were at the intake's checkpoint, resumes every outbox with something to send. */
   start: async (learned: RecordedEvent[], now: LccnSubscription[]) => {
-    outboxStore = (await openEventStore(OUTBOX_STORE, config, logger)).store;
+    outboxStore = (await openEventStore(OUTBOX_STORE, instanceName(), config, logger)).store;
     outboxes.attach(outboxStore);
     await replayStore(outboxStore, (event) => {
       if (event.streamName.startsWith(NOTIFICATION_OUTBOX_PREFIX)) outboxes.load(event);

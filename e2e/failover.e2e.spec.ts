@@ -1,0 +1,304 @@
+import { testPort } from './support/lanes';
+import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { AppsV1Api, CoreV1Api, KubeConfig } from '@kubernetes/client-node';
+import { Client } from 'pg';
+import type { VnfInstanceView } from '@vnfm/lcm-domain';
+import { instanceSelector } from '@vnfm/kubernetes-manifests';
+import { startOpenStackSimulator, type OpenStackSimulator } from '../tools/openstack-sim/src';
+import {
+  NotificationReceivers,
+  type ReceivedNotification,
+} from '../services/lcm-coordinator/src/notifications/testing/notification-receiver';
+import { onboardZip, zipStagedPackage } from './support/corpus-packages';
+import { DistributedProduct } from './support/distributed-product';
+import { cloudServerIds, instanceStacks, recordedServerIds, strayStacks } from './support/heat-servers';
+import { REPO_ROOT } from './support/infra-script';
+import { ensureK8s, K8S_UP_TIMEOUT_MS } from './support/k8s';
+import { ensureKafka } from './support/kafka';
+import { createInstance, gatewayHttp, getJson, raceTwoScales, settledOpOcc, startTask } from './support/lcm-http';
+import { instantiateRequest, tackerRequestBody } from './support/lcm-requests';
+import { LCM_PACKAGE, onboardCorpusPackage, simulatorVimFile } from './support/lcm-stage';
+import { pollUntil } from './support/poll';
+import { ensurePostgres } from './support/postgres';
+import { waitForHttp } from './support/product-process';
+import { ensureTackerCli, tackerCli, TACKER_CLI_INSTALL_TIMEOUT_MS } from './support/tacker-cli';
+
+// test-lane-group: kafka-bus (the product's bus topics and consumer groups on Kafka have fixed names)
+
+jest.setTimeout(600_000);
+
+/** Long enough that a replica is killed in the middle of a Heat stack action and its lease runs out before the action ends. */
+const HEAT_DELAY_MS = 8000;
+const LEASE_TTL_MS = 2000;
+const CNF_MANIFEST = 'Files/kubernetes/failover-deployment.yaml';
+
+/** VDU2 of cnf-v2-all-kinds, whose pods stay Pending until the test labels a node (see vnf-lcm-recovery-cnf.e2e). */
+const gatedDeployment = (key: string, value: string) => `apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: vdu2
+spec:
+  replicas: 1
+  selector:
+    matchLabels: { app: failover }
+  template:
+    metadata:
+      labels: { app: failover }
+    spec:
+      nodeSelector: { ${key}: ${value} }
+      containers:
+        - name: nginx
+          image: nginx
+`;
+
+// Needs `npm run build`, Kafka, PostgreSQL (tools/postgres) and tools/k8s (started when down).
+// Every service runs as two processes sharing one PostgreSQL database and Kafka's consumer groups. The replica that holds an
+// operation (the coordinator) or its step (a driver), as the leases table says, is SIGKILLed mid-step: its peer takes the lease
+// over once it runs out and the operation COMPLETES, nothing made twice; a subscriber gets every notification once, in order.
+describe('failover: two replicas of every service on PostgreSQL and Kafka, the replica holding the work SIGKILLed mid-step', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'vnfm-failover-'));
+  const ports = [testPort(), testPort() + 1];
+  const token = 'failover-e2e-admin-token';
+  const http = gatewayHttp(`http://127.0.0.1:${ports[0]}`, token);
+  const gate = { key: 'vnfm.etsi.org/e2e-failover', value: randomUUID().slice(0, 8) };
+  const namespace = `vnfm-failover-${gate.value}`;
+  const database = `vnfm_failover_${gate.value}`;
+  const receivers = new NotificationReceivers();
+  let product: DistributedProduct | undefined;
+  let sim: OpenStackSimulator | undefined;
+  let admin: Client | undefined;
+  let db: Client | undefined;
+  let core: CoreV1Api;
+  let apps: AppsV1Api;
+  let node = '';
+  let vnfdId = '';
+  let cnfVnfdId = '';
+  let k8sVimId = '';
+  let vmInstance = '';
+
+  const kubectl = (...args: string[]) => execFileSync('bash', [join(REPO_ROOT, 'tools/k8s/k8s.sh'), 'kubectl', ...args], { stdio: 'pipe' });
+  const instance = (id: string) => getJson<VnfInstanceView>(http, `/vnflcm/v2/vnf_instances/${id}`);
+
+  /** The process holding a lease whose name starts with `prefix`, in the service's schema (holder = `host:pid:random`). */
+  async function holderOf(schema: string, prefix: string): Promise<number> {
+    const { rows } = await pollUntil(
+      `a lease ${prefix}… in ${schema}`,
+      () =>
+        (db as Client).query<{ holder: string }>(`SELECT holder FROM ${schema}.leases WHERE name LIKE $1 AND expires_at > now()`, [
+          `${prefix}%`,
+        ]),
+      (result) => result.rows.length === 1,
+      30_000,
+      100,
+    );
+    return Number(rows[0].holder.split(':')[1]);
+  }
+
+  /** Kills the holder and checks the service still has a live replica to take over. */
+  async function killHolder(schema: string, prefix: string): Promise<string> {
+    const pid = await holderOf(schema, prefix);
+    const service = await (product as DistributedProduct).killPid(pid);
+    expect((product as DistributedProduct).processesOf(service)).toHaveLength(1);
+    return service;
+  }
+
+  /** Whether a live replica logged that it took over and resumed the work (`what`: the log message) of the occurrence. */
+  const resumed = (what: string, opId: string) =>
+    (product as DistributedProduct).lines.some((line) => line.includes(`"msg":"${what}"`) && line.includes(opId));
+
+  /** The cloud holds exactly the instance's one stack and the servers it records. */
+  async function expectOneStack(id: string) {
+    const cloud = (sim as OpenStackSimulator).state();
+    const view = await instance(id);
+    expect(strayStacks(cloud, [id])).toEqual([]);
+    expect(instanceStacks(cloud, id)).toHaveLength(1);
+    expect(recordedServerIds(view.instantiatedVnfInfo)).toEqual(cloudServerIds(cloud, id));
+    return view;
+  }
+
+  beforeAll(async () => {
+    const [url, brokers, cp, openstack] = await Promise.all([ensurePostgres(), ensureKafka(), ensureK8s(), ensureTackerCli()]);
+    admin = new Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${database}`);
+    const own = new URL(url);
+    own.pathname = `/${database}`;
+    db = new Client({ connectionString: own.toString() });
+    await db.connect();
+    sim = await startOpenStackSimulator({ delayMs: HEAT_DELAY_MS });
+    await receivers.start();
+    const config = new KubeConfig();
+    config.loadFromFile(cp.kubeconfig);
+    [core, apps] = [config.makeApiClient(CoreV1Api), config.makeApiClient(AppsV1Api)];
+    node = String((await core.listNode({ labelSelector: 'type=kwok' })).items[0]?.metadata?.name);
+    await core.createNamespace({ body: { metadata: { name: namespace } } });
+
+    mkdirSync(join(dataDir, 'data'), { recursive: true });
+    product = new DistributedProduct(
+      {
+        VNFM_BUS: 'kafka',
+        VNFM_KAFKA_BROKERS: brokers.join(','),
+        VNFM_EVENT_STORE: 'postgres',
+        VNFM_EVENT_STORE_URL: own.toString(),
+        VNFM_LEASE_TTL_MS: String(LEASE_TTL_MS),
+        VNFM_DATA_DIR: join(dataDir, 'data'),
+        VNFM_ADMIN_TOKEN: token,
+        VNFM_LOG_LEVEL: 'info',
+      },
+      {
+        replicas: 2,
+        envOf: (service, replica): Record<string, string> => (service === 'gateway' ? { VNFM_PORT: String(ports[replica]) } : {}),
+      },
+    );
+    await product.startAll();
+    await Promise.all(ports.map((port) => waitForHttp(`http://127.0.0.1:${port}/health`, 180_000)));
+
+    const cli = tackerCli(openstack, `http://127.0.0.1:${ports[1]}`, token);
+    await cli.json(['vim', 'register', '--config-file', simulatorVimFile(dataDir, sim), '--is-default', 'openstack-sim']);
+    k8sVimId = (await cli.json<{ id: string }>(['vim', 'register', '--config-file', cp.vimFile, `k8s-failover-${gate.value}`])).id;
+    vnfdId = String((await onboardCorpusPackage(http, dataDir, LCM_PACKAGE)).vnfdId);
+    const extra = join(dataDir, 'cnf-package');
+    mkdirSync(join(extra, 'Files', 'kubernetes'), { recursive: true });
+    writeFileSync(join(extra, CNF_MANIFEST), gatedDeployment(gate.key, gate.value));
+    cnfVnfdId = randomUUID();
+    await onboardZip(
+      http,
+      'cnf-v2-all-kinds with a gated VDU2',
+      await zipStagedPackage(dataDir, 'cnf-v2-all-kinds', {
+        stripHooks: true,
+        vnfdId: { from: 'b1bb0ce7-ebca-4fa7-95ed-4840d7000000', to: cnfVnfdId },
+        extraFolders: [extra],
+      }),
+    );
+    const subscribed = await http('/vnflcm/v2/subscriptions', {
+      method: 'POST',
+      body: JSON.stringify({ callbackUri: receivers.uri('failover') }),
+    });
+    expect(subscribed.status).toBe(201);
+  }, K8S_UP_TIMEOUT_MS + TACKER_CLI_INSTALL_TIMEOUT_MS);
+
+  afterAll(async () => {
+    await product?.stop();
+    await receivers.close();
+    await sim?.close();
+    await db?.end();
+    await admin?.query(`DROP DATABASE IF EXISTS ${database}`).catch(() => undefined);
+    await admin?.end();
+    if (node) {
+      try {
+        kubectl('label', 'node', node, `${gate.key}-`);
+      } catch {
+        // never labelled
+      }
+    }
+    await core?.deleteNamespace({ name: namespace }).catch(() => undefined);
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('the lcm-coordinator replica holding an instantiate SIGKILLed while Heat creates the stack: its peer takes the operation over, COMPLETED, one stack', async () => {
+    vmInstance = (await createInstance(http, vnfdId, 'failover-vm')).id;
+    const opId = await startTask(http, vmInstance, 'instantiate', instantiateRequest(2));
+    await pollUntil(
+      'the stack CREATE_IN_PROGRESS',
+      async () => instanceStacks((sim as OpenStackSimulator).state(), vmInstance),
+      (stacks) => stacks.some((stack) => stack.status === 'CREATE_IN_PROGRESS'),
+      30_000,
+      50,
+    );
+    expect(await killHolder('lcm_coordinator', `vnfLcmOpOcc-${opId}`)).toBe('lcm-coordinator');
+    const settled = await settledOpOcc(http, opId, 120_000);
+    expect([settled.operationState, settled.error?.detail ?? 'no error']).toEqual(['COMPLETED', 'no error']);
+    expect(resumed('resuming LCM operation occurrence', opId)).toBe(true);
+    expect(recordedServerIds((await expectOneStack(vmInstance)).instantiatedVnfInfo)).toHaveLength(2);
+  });
+
+  it('the openstack-driver replica running a scale-out SIGKILLed while Heat updates the stack: its peer runs the step again, COMPLETED, the new VNFC once', async () => {
+    if (!vmInstance) throw new Error('needs the instance the test above made');
+    const opId = await startTask(http, vmInstance, 'scale', tackerRequestBody('os-v2-scale-out-max.json'));
+    await pollUntil(
+      'the stack UPDATE_IN_PROGRESS',
+      async () => instanceStacks((sim as OpenStackSimulator).state(), vmInstance),
+      (stacks) => stacks.some((stack) => stack.status === 'UPDATE_IN_PROGRESS'),
+      30_000,
+      50,
+    );
+    expect(await killHolder('openstack_driver', `step-${opId}:`)).toBe('openstack-driver');
+    const settled = await settledOpOcc(http, opId, 120_000);
+    expect([settled.operationState, settled.error?.detail ?? 'no error']).toEqual(['COMPLETED', 'no error']);
+    expect(resumed('resuming step', opId)).toBe(true);
+    const view = await expectOneStack(vmInstance);
+    expect(view.instantiatedVnfInfo?.scaleStatus).toEqual([{ aspectId: 'VDU1_scale', scaleLevel: 1 }]);
+    expect(recordedServerIds(view.instantiatedVnfInfo)).toHaveLength(3);
+  });
+
+  it('two scales of one instance at once, one through each gateway: exactly one is accepted (202, the other 409), whichever coordinator takes each', async () => {
+    if (!vmInstance) throw new Error('needs the instance the tests above made');
+    const race = await raceTwoScales([http, gatewayHttp(`http://127.0.0.1:${ports[1]}`, token)], vmInstance);
+    expect(race.statuses).toEqual([202, 409]);
+    const settled = await settledOpOcc(http, race.acceptedOpId as string, 120_000);
+    expect([settled.operationState, settled.error?.detail ?? 'no error']).toEqual(['COMPLETED', 'no error']);
+    expect(recordedServerIds((await expectOneStack(vmInstance)).instantiatedVnfInfo)).toHaveLength(4);
+  });
+
+  it('the kubernetes-driver replica waiting for a CNF instantiate SIGKILLed: its peer runs the step again, COMPLETED, one Deployment, its pods the VNFCs', async () => {
+    const id = (await createInstance(http, cnfVnfdId, 'failover-cnf')).id;
+    const opId = await startTask(http, id, 'instantiate', {
+      flavourId: 'simple',
+      vimConnectionInfo: { vim1: { vimId: k8sVimId, vimType: 'ETSINFV.KUBERNETES.V_1' } },
+      additionalParams: { 'lcm-kubernetes-def-files': [CNF_MANIFEST], namespace },
+    });
+    const livePods = async () =>
+      (await core.listNamespacedPod({ namespace, labelSelector: instanceSelector(id) })).items.filter(
+        (pod) => !pod.metadata?.deletionTimestamp,
+      );
+    await pollUntil('the Deployment applied and its 2 pods Pending', livePods, (pods) => pods.length === 2, 60_000, 200);
+    expect(await killHolder('kubernetes_driver', `step-${opId}:`)).toBe('kubernetes-driver');
+    // Long enough for the peer to take the step over (its lease runs out), then the pods may run.
+    await new Promise((resolve) => setTimeout(resolve, 2 * LEASE_TTL_MS));
+    kubectl('label', 'node', node, `${gate.key}=${gate.value}`, '--overwrite');
+    const settled = await settledOpOcc(http, opId, 120_000);
+    expect([settled.operationState, settled.error?.detail ?? 'no error']).toEqual(['COMPLETED', 'no error']);
+    expect(resumed('resuming step', opId)).toBe(true);
+    const [deployments, pods, view] = await Promise.all([
+      apps.listNamespacedDeployment({ namespace, labelSelector: instanceSelector(id) }),
+      livePods(),
+      instance(id),
+    ]);
+    expect(deployments.items.map((item) => item.metadata?.name)).toEqual(['vdu2']);
+    expect((view.instantiatedVnfInfo?.vnfcResourceInfo ?? []).map((vnfc) => vnfc.computeResource.resourceId).sort()).toEqual(
+      pods.map((pod) => pod.metadata?.name).sort(),
+    );
+    expect(pods).toHaveLength(2);
+  });
+
+  it('the subscriber got every notification once by id, in order per instance, though a coordinator died', async () => {
+    const states = (got: ReceivedNotification[], id: string) =>
+      got
+        .filter((n) => n.body['vnfInstanceId'] === id && n.body['notificationType'] === 'VnfLcmOperationOccurrenceNotification')
+        .map((n) => `${String(n.body['operation'])}:${String(n.body['operationState'])}`);
+    const got = await receivers.until(
+      'failover',
+      (all) => states(all, vmInstance).filter((state) => state === 'SCALE:COMPLETED').length >= 2,
+      60_000,
+    );
+    // At least once: a POST cut off by a SIGKILL before its delivery was recorded comes again, with the same id (the subscriber
+    // de-duplicates on it); taken once per id, the notifications are exactly those of the operations, in order.
+    const seen = new Set<string>();
+    const once = got.filter((n) => !seen.has(String(n.body['id'])) && seen.add(String(n.body['id'])));
+    expect(states(once, vmInstance)).toEqual([
+      'INSTANTIATE:STARTING',
+      'INSTANTIATE:PROCESSING',
+      'INSTANTIATE:COMPLETED',
+      'SCALE:STARTING',
+      'SCALE:PROCESSING',
+      'SCALE:COMPLETED',
+      'SCALE:STARTING',
+      'SCALE:PROCESSING',
+      'SCALE:COMPLETED',
+    ]);
+  });
+});
