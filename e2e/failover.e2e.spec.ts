@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AppsV1Api, CoreV1Api, KubeConfig } from '@kubernetes/client-node';
 import { Client } from 'pg';
+import { BACKEND_SERVICES, type ServiceName } from '@vnfm/contracts';
 import type { VnfInstanceView } from '@vnfm/lcm-domain';
 import { instanceSelector } from '@vnfm/kubernetes-manifests';
 import { startOpenStackSimulator, type OpenStackSimulator } from '../tools/openstack-sim/src';
@@ -15,6 +16,7 @@ import {
 } from '../services/lcm-coordinator/src/notifications/testing/notification-receiver';
 import { onboardZip, zipStagedPackage } from './support/corpus-packages';
 import { DistributedProduct } from './support/distributed-product';
+import { gatedDeployment } from './support/gated-deployment';
 import { cloudServerIds, instanceStacks, recordedServerIds, strayStacks } from './support/heat-servers';
 import { REPO_ROOT } from './support/infra-script';
 import { ensureK8s, K8S_UP_TIMEOUT_MS } from './support/k8s';
@@ -36,32 +38,17 @@ const HEAT_DELAY_MS = 8000;
 const LEASE_TTL_MS = 2000;
 const CNF_MANIFEST = 'Files/kubernetes/failover-deployment.yaml';
 
-/** VDU2 of cnf-v2-all-kinds, whose pods stay Pending until the test labels a node (see vnf-lcm-recovery-cnf.e2e). */
-const gatedDeployment = (key: string, value: string) => `apiVersion: apps/v1
-kind: Deployment
-metadata:
-  name: vdu2
-spec:
-  replicas: 1
-  selector:
-    matchLabels: { app: failover }
-  template:
-    metadata:
-      labels: { app: failover }
-    spec:
-      nodeSelector: { ${key}: ${value} }
-      containers:
-        - name: nginx
-          image: nginx
-`;
-
 // Needs `npm run build`, Kafka, PostgreSQL (tools/postgres) and tools/k8s (started when down).
 // Every service runs as two processes sharing one PostgreSQL database and Kafka's consumer groups. The replica that holds an
 // operation (the coordinator) or its step (a driver), as the leases table says, is SIGKILLed mid-step: its peer takes the lease
 // over once it runs out and the operation COMPLETES, nothing made twice; a subscriber gets every notification once, in order.
 describe('failover: two replicas of every service on PostgreSQL and Kafka, the replica holding the work SIGKILLed mid-step', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'vnfm-failover-'));
-  const ports = [testPort(), testPort() + 1];
+  const base = testPort();
+  /** The two gateways' ports, then each backend process's health port (VNFM_HEALTH_PORT). */
+  const ports = [base, base + 1];
+  const healthPort = (service: ServiceName, replica: number) =>
+    base + 2 + 2 * (BACKEND_SERVICES as readonly string[]).indexOf(service) + replica;
   const token = 'failover-e2e-admin-token';
   const http = gatewayHttp(`http://127.0.0.1:${ports[0]}`, token);
   const gate = { key: 'vnfm.etsi.org/e2e-failover', value: randomUUID().slice(0, 8) };
@@ -151,7 +138,8 @@ describe('failover: two replicas of every service on PostgreSQL and Kafka, the r
       },
       {
         replicas: 2,
-        envOf: (service, replica): Record<string, string> => (service === 'gateway' ? { VNFM_PORT: String(ports[replica]) } : {}),
+        envOf: (service, replica): Record<string, string> =>
+          service === 'gateway' ? { VNFM_PORT: String(ports[replica]) } : { VNFM_HEALTH_PORT: String(healthPort(service, replica)) },
       },
     );
     await product.startAll();
@@ -163,7 +151,7 @@ describe('failover: two replicas of every service on PostgreSQL and Kafka, the r
     vnfdId = String((await onboardCorpusPackage(http, dataDir, LCM_PACKAGE)).vnfdId);
     const extra = join(dataDir, 'cnf-package');
     mkdirSync(join(extra, 'Files', 'kubernetes'), { recursive: true });
-    writeFileSync(join(extra, CNF_MANIFEST), gatedDeployment(gate.key, gate.value));
+    writeFileSync(join(extra, CNF_MANIFEST), gatedDeployment('failover', gate.key, gate.value));
     cnfVnfdId = randomUUID();
     await onboardZip(
       http,
@@ -197,6 +185,20 @@ describe('failover: two replicas of every service on PostgreSQL and Kafka, the r
     }
     await core?.deleteNamespace({ name: namespace }).catch(() => undefined);
     rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('every backend replica answers its own probes: live, and ready while it holds its leases', async () => {
+    for (const service of BACKEND_SERVICES)
+      for (const replica of [0, 1]) {
+        const url = `http://127.0.0.1:${healthPort(service, replica)}/health`;
+        expect([service, (await fetch(`${url}/live`)).status]).toEqual([service, 200]);
+        const ready = await fetch(`${url}/ready`);
+        expect([service, ready.status, await ready.json()]).toEqual([
+          service,
+          200,
+          expect.objectContaining({ service, status: 'UP', leases: { shared: true, ready: true } }),
+        ]);
+      }
   });
 
   it('the lcm-coordinator replica holding an instantiate SIGKILLed while Heat creates the stack: its peer takes the operation over, COMPLETED, one stack', async () => {

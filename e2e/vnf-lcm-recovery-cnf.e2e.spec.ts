@@ -14,6 +14,7 @@ import { ensureKafka } from './support/kafka';
 import { createInstance, gatewayHttp, getJson, settledOpOcc, startTask } from './support/lcm-http';
 import { pollUntil } from './support/poll';
 import { DistributedProduct } from './support/distributed-product';
+import { gatedDeployment } from './support/gated-deployment';
 import { waitForHttp } from './support/product-process';
 import { ensureTackerCli, tackerCli, TACKER_CLI_INSTALL_TIMEOUT_MS } from './support/tacker-cli';
 
@@ -22,29 +23,6 @@ import { ensureTackerCli, tackerCli, TACKER_CLI_INSTALL_TIMEOUT_MS } from './sup
 jest.setTimeout(600_000);
 
 const MANIFEST = 'Files/kubernetes/recovery-deployment.yaml';
-
-/**
- * VDU2 of cnf-v2-all-kinds (Deployment `vdu2`) whose pods may run only on a
- * node labelled `<key>=<value>`: until the test labels a kwok node they stay
- * Pending, so the step waits for readiness as long as the test wants.
- */
-const gatedDeployment = (key: string, value: string) => `apiVersion: apps/v1
-kind: Deployment
-metadata:
-  name: vdu2
-spec:
-  replicas: 1
-  selector:
-    matchLabels: { app: recovery }
-  template:
-    metadata:
-      labels: { app: recovery }
-    spec:
-      nodeSelector: { ${key}: ${value} }
-      containers:
-        - name: nginx
-          image: nginx
-`;
 
 // Needs `npm run build`, Kafka (VNFM_TEST_KAFKA_BROKERS or tools/kafka) and tools/k8s. The seven services as seven processes:
 // one of them SIGKILLed while a CNF step waits on the API server, started again on the same data.
@@ -121,7 +99,7 @@ describe('CNF LCM crash recovery in distributed mode: one service SIGKILLed whil
     vimId = vim.id;
     const extra = join(dataDir, 'recovery-package');
     mkdirSync(join(extra, 'Files', 'kubernetes'), { recursive: true });
-    writeFileSync(join(extra, MANIFEST), gatedDeployment(gate.key, gate.value));
+    writeFileSync(join(extra, MANIFEST), gatedDeployment('recovery', gate.key, gate.value));
     vnfdId = randomUUID();
     const zip = await zipStagedPackage(dataDir, 'cnf-v2-all-kinds', {
       stripHooks: true,

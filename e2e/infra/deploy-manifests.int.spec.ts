@@ -50,6 +50,25 @@ describe('deploy/kubernetes manifests', () => {
     }
   });
 
+  it('runs two replicas of every service on PostgreSQL, each probed (its own readiness) and under a disruption budget, with no volume shared', () => {
+    const config = manifests.find((m) => m.kind === 'ConfigMap') as KubernetesObject & { data: Record<string, string> };
+    expect(config.data['VNFM_EVENT_STORE']).toBe('postgres');
+    expect(manifests.filter((m) => m.kind === 'PersistentVolumeClaim')).toEqual([]);
+    const budgets = manifests.filter((m) => m.kind === 'PodDisruptionBudget') as (KubernetesObject & { spec: { minAvailable: number } })[];
+    for (const deployment of deployments) {
+      const name = deployment.metadata?.name;
+      const [container] = deployment.spec?.template.spec?.containers ?? [];
+      expect([name, deployment.spec?.replicas]).toEqual([name, 2]);
+      expect([name, container.livenessProbe?.httpGet?.path, container.readinessProbe?.httpGet?.path]).toEqual([
+        name,
+        '/health/live',
+        name === 'gateway' ? '/health/live' : '/health/ready',
+      ]);
+      if (name !== 'gateway') expect(container.env).toContainEqual({ name: 'VNFM_HEALTH_PORT', value: '9891' });
+      expect(budgets.find((budget) => budget.metadata?.name === name)?.spec.minAvailable).toBe(1);
+    }
+  });
+
   // The Namespace itself is created for real in beforeAll.
   const namespaced = manifests.filter((m) => m.kind !== 'Namespace');
   it.each(namespaced.map((m) => [`${m.kind}/${m.metadata?.name}`, m] as const))(

@@ -5,6 +5,7 @@ import { dirname, join } from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Pool } from 'pg';
+import { inTransaction } from '@vnfm/postgres';
 import { BlobNotFoundError, BlobTooLargeError, type BlobRef, type BlobStore, type ByteRange } from './blob-store.port';
 
 const KEY = /^[0-9a-f]{64}$/;
@@ -140,10 +141,8 @@ export class PostgresBlobStore implements BlobStore {
   }
 
   /** Names the upload's chunks as the blob, or drops them when the same content is stored already. */
-  private async finish(upload: string, key: string, size: number): Promise<void> {
-    const client = await this.pool.connect();
-    try {
-      await client.query('BEGIN');
+  private finish(upload: string, key: string, size: number): Promise<void> {
+    return inTransaction(this.pool, async (client) => {
       const made = await client.query('INSERT INTO blobs.blobs (key, size, upload) VALUES ($1, $2, $3) ON CONFLICT (key) DO NOTHING', [
         key,
         size,
@@ -151,13 +150,7 @@ export class PostgresBlobStore implements BlobStore {
       ]);
       if (made.rowCount === 0) await client.query('DELETE FROM blobs.chunks WHERE upload = $1', [upload]);
       await client.query('DELETE FROM blobs.uploads WHERE upload = $1', [upload]);
-      await client.query('COMMIT');
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw error;
-    } finally {
-      client.release();
-    }
+    });
   }
 
   private async forget(upload: string): Promise<void> {
@@ -179,10 +172,8 @@ export class PostgresBlobStore implements BlobStore {
     return this.ready;
   }
 
-  private async makeTables(): Promise<void> {
-    const client = await this.pool.connect();
-    try {
-      await client.query('BEGIN');
+  private makeTables(): Promise<void> {
+    return inTransaction(this.pool, async (client) => {
       await client.query(`SELECT pg_advisory_xact_lock(hashtext('vnfm-blobs'))`);
       await client.query('CREATE SCHEMA IF NOT EXISTS blobs');
       await client.query('CREATE TABLE IF NOT EXISTS blobs.uploads (upload uuid PRIMARY KEY, started timestamptz NOT NULL DEFAULT now())');
@@ -193,12 +184,6 @@ export class PostgresBlobStore implements BlobStore {
       const abandoned = `SELECT upload FROM blobs.uploads WHERE started < now() - ${ABANDONED_AFTER}`;
       await client.query(`DELETE FROM blobs.chunks WHERE upload IN (${abandoned})`);
       await client.query(`DELETE FROM blobs.uploads WHERE upload IN (${abandoned})`);
-      await client.query('COMMIT');
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw error;
-    } finally {
-      client.release();
-    }
+    });
   }
 }

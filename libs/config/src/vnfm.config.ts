@@ -157,6 +157,18 @@ export class VnfmConfig {
   @Matches(/^\//, { message: 'VNFM_HELM_BINARY must be an absolute path to the helm executable' })
   helmBinary?: string;
 
+  /**
+   * VNFM_HEALTH_PORT: a backend service's own HTTP port for its supervisor's
+   * probes (`/health/live`, `/health/ready`), on VNFM_HOST. Unset: none (the
+   * gateway's /health asks every service over the bus).
+   */
+  @IsOptional()
+  @IsInt({ message: 'VNFM_HEALTH_PORT must be an integer between 1 and 65535' })
+  @Min(1, { message: 'VNFM_HEALTH_PORT must be an integer between 1 and 65535' })
+  @Max(65535, { message: 'VNFM_HEALTH_PORT must be an integer between 1 and 65535' })
+  @Transform(({ value }) => (value === undefined ? undefined : Number(value)))
+  healthPort?: number;
+
   /** VNFM_NOTIFY_TIMEOUT_MS: how long one notification POST (token included) may take. */
   @IsInt({ message: 'VNFM_NOTIFY_TIMEOUT_MS must be a positive integer' })
   @Min(1, { message: 'VNFM_NOTIFY_TIMEOUT_MS must be a positive integer' })
@@ -317,6 +329,7 @@ export const ENVIRONMENT: Record<string, keyof VnfmConfig> = {
   VNFM_PUBLIC_URL: 'publicUrl',
   VNFM_NOTIFY_TIMEOUT_MS: 'notifyTimeoutMs',
   VNFM_HELM_BINARY: 'helmBinary',
+  VNFM_HEALTH_PORT: 'healthPort',
   VNFM_NOTIFY_MAX_IN_FLIGHT: 'notifyMaxInFlight',
   VNFM_NOTIFY_MAX_IN_FLIGHT_PER_SUBSCRIPTION: 'notifyMaxInFlightPerSubscription',
   VNFM_NOTIFY_RETRY_MIN_MS: 'notifyRetryMinMs',

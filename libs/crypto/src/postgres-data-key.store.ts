@@ -1,5 +1,5 @@
 import type { Pool } from 'pg';
-import { quoteIdentifier } from '@vnfm/postgres';
+import { inTransaction, quoteIdentifier } from '@vnfm/postgres';
 import { DataKeyExistsError, type DataKeyStore, type WrappedDataKey } from './file-data-key.store';
 
 const UNIQUE_VIOLATION = '23505';
@@ -68,21 +68,13 @@ export class PostgresDataKeyStore implements DataKeyStore {
     return this.ready;
   }
 
-  private async makeTable(): Promise<void> {
-    const client = await this.pool.connect();
-    try {
-      await client.query('BEGIN');
+  private makeTable(): Promise<void> {
+    return inTransaction(this.pool, async (client) => {
       await client.query(`SELECT pg_advisory_xact_lock(hashtext('vnfm-data-keys'))`);
       await client.query(`CREATE SCHEMA IF NOT EXISTS ${quoteIdentifier(this.schema)}`);
       await client.query(
         `CREATE TABLE IF NOT EXISTS ${this.table} (key_id text PRIMARY KEY, master_key_id text NOT NULL, wrapped_key text NOT NULL)`,
       );
-      await client.query('COMMIT');
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw error;
-    } finally {
-      client.release();
-    }
+    });
   }
 }

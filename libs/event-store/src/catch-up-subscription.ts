@@ -3,6 +3,12 @@ import type { EventHandler, EventStore, RecordedEvent, SubscribeOptions, Subscri
 const PAGE_SIZE = 512;
 const RETRY_DELAY_MS = 500;
 
+/** The adapters' report of a failing handler (it is retried): a warning naming the subscription and the event's position. */
+export const logHandlerError =
+  (logger: { warn(message: string, fields?: Record<string, unknown>): void } | undefined, subscription: string) =>
+  (error: unknown, position: string) =>
+    logger?.warn('subscription handler failed; retrying', { subscription, position, error: String(error) });
+
 export interface CatchUpDeps {
   store: Pick<EventStore, 'readAll' | 'readCheckpoint' | 'storeCheckpoint'>;
   /** Resolves when new events may exist (or after a short while, or on abort); called before the loop checks for more. */

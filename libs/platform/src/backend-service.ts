@@ -5,6 +5,7 @@ import { BusExceptionFilter, BusServer } from '@vnfm/messaging';
 import { NestLogger } from '@vnfm/telemetry';
 import { probeMessageType, runProbe, type ProbeRequest } from './diagnostic-probe';
 import type { Infrastructure } from './infrastructure';
+import { serveReplicaHealth } from './replica-health';
 import { ServiceRuntime } from './service-runtime';
 
 /** DI token of the ServiceRuntime; services inject their store, bus and logger through it. */
@@ -53,10 +54,14 @@ export async function startBackendService(
   const app: INestMicroservice = await NestFactory.createMicroservice(ServiceRoot, { strategy, logger: new NestLogger(runtime.logger) });
   app.useGlobalFilters(new BusExceptionFilter());
   await app.listen();
-  runtime.logger.info({ instance: runtime.instance, store: runtime.storeAdapter }, `${service} started`);
+  const { healthPort, host } = runtime.config;
+  const health = healthPort === undefined ? undefined : await serveReplicaHealth(runtime, healthPort, host);
+  runtime.logger.info({ instance: runtime.instance, store: runtime.storeAdapter, healthPort }, `${service} started`);
   return {
     runtime,
     async close() {
+      health?.closeAllConnections();
+      await new Promise((resolve) => (health ? health.close(resolve) : resolve(undefined)));
       await app.close();
       await runtime.close();
     },

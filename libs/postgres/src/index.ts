@@ -1,1 +1,1 @@
-export { quoteIdentifier, schemaOf, sharedPool } from './shared-pool';
+export { inTransaction, quoteIdentifier, schemaOf, sharedPool } from './shared-pool';

@@ -1,5 +1,5 @@
 import { errorMessage } from '@vnfm/util';
-import { Pool } from 'pg';
+import { Pool, type PoolClient } from 'pg';
 
 const pools = new Map<string, Pool>();
 
@@ -23,3 +23,24 @@ export const quoteIdentifier = (name: string) => `"${name.replace(/"/g, '""')}"`
 
 /** The schema a service's tables live in (its event store, its data keys): `lcm-coordinator` → `lcm_coordinator`. */
 export const schemaOf = (service: string) => service.replace(/-/g, '_');
+
+/**
+ * Runs `body` in one transaction on a connection of the pool: committed when
+ * it resolves, rolled back when it throws. A connection that could not even
+ * roll back is closed rather than handed to the next caller.
+ */
+export async function inTransaction<T>(pool: Pool, body: (client: PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  try {
+    await client.query('BEGIN');
+    const result = await body(client);
+    await client.query('COMMIT');
+    return result;
+  } catch (error) {
+    await client.query('ROLLBACK').catch((lost: Error) => (broken = lost));
+    throw error;
+  } finally {
+    client.release(broken);
+  }
+}

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
-import { startCatchUpSubscription } from '../catch-up-subscription';
+import { logHandlerError, startCatchUpSubscription } from '../catch-up-subscription';
 import { checkExpectedRevision, EventStoreUnavailableError } from '../errors';
 import type {
   AppendResult,
@@ -239,12 +239,7 @@ export class EmbeddedEventStore implements EventStore {
             this.waiters.add(wake);
             signal.addEventListener('abort', wake, { once: true });
           }),
-        onHandlerError: (error, position) =>
-          this.options.logger?.warn('subscription handler failed; retrying', {
-            subscription: options.subscriptionName,
-            position,
-            error: String(error),
-          }),
+        onHandlerError: logHandlerError(this.options.logger, options.subscriptionName),
       },
       options,
       handler,

@@ -16,7 +16,7 @@ import {
   type Position,
   type ResolvedEvent,
 } from '@eventstore/db-client';
-import { startCatchUpSubscription } from '../catch-up-subscription';
+import { logHandlerError, startCatchUpSubscription } from '../catch-up-subscription';
 import { EventStoreUnavailableError, WrongExpectedRevisionError } from '../errors';
 import type {
   AppendResult,
@@ -113,12 +113,7 @@ export class EventStoreDbEventStore implements EventStore {
       {
         store: this,
         waitForAppend: (signal) => this.waitForAppend(signal),
-        onHandlerError: (error, position) =>
-          this.options.logger?.warn('subscription handler failed; retrying', {
-            subscription: options.subscriptionName,
-            position,
-            error: String(error),
-          }),
+        onHandlerError: logHandlerError(this.options.logger, options.subscriptionName),
       },
       options,
       handler,

@@ -1,7 +1,7 @@
 import { errorMessage } from '@vnfm/util';
 import { Client, Pool, type PoolClient } from 'pg';
-import { quoteIdentifier } from '@vnfm/postgres';
-import { startCatchUpSubscription } from '../catch-up-subscription';
+import { inTransaction, quoteIdentifier } from '@vnfm/postgres';
+import { logHandlerError, startCatchUpSubscription } from '../catch-up-subscription';
 import { checkExpectedRevision, EventStoreUnavailableError, WrongExpectedRevisionError } from '../errors';
 import type {
   AppendResult,
@@ -148,12 +148,7 @@ export class PostgresEventStore implements EventStore {
       {
         store: this,
         waitForAppend: (signal) => this.waitForAppend(signal),
-        onHandlerError: (error, position) =>
-          this.options.logger?.warn('subscription handler failed; retrying', {
-            subscription: options.subscriptionName,
-            position,
-            error: String(error),
-          }),
+        onHandlerError: logHandlerError(this.options.logger, options.subscriptionName),
       },
       options,
       handler,
@@ -237,24 +232,10 @@ export class PostgresEventStore implements EventStore {
 
   private async transaction<T>(body: (client: PoolClient) => Promise<T>): Promise<T> {
     if (this.closed) throw new EventStoreUnavailableError('the event store is closed');
-    let client: PoolClient;
     try {
-      client = await this.pool.connect();
+      return await inTransaction(this.pool, body);
     } catch (error) {
       throw translate(error);
-    }
-    let broken: Error | undefined;
-    try {
-      await client.query('BEGIN');
-      const result = await body(client);
-      await client.query('COMMIT');
-      return result;
-    } catch (error) {
-      await client.query('ROLLBACK').catch((lost: Error) => (broken = lost));
-      throw translate(error);
-    } finally {
-      // A connection that could not even roll back is closed rather than handed to the next caller.
-      client.release(broken);
     }
   }
 }

@@ -39,7 +39,9 @@ describe('lcm-coordinator: notifications are delivered off the coordinator event
       request: { operation: 'INSTANTIATE', params: { flavourId: 'simple' } },
     });
     await harness.opOccIn(vnfLcmOpOccId, ['COMPLETED']);
-    // Every event is handed over by now; each subscriber's 4 notifications go one after the other, 400 ms each.
+    // The thread is sending once every subscriber has its first notification; the intake hands the rest over meanwhile
+    // (on a loaded machine that takes longer than any fixed pause). Each subscriber's 4 go one after the other, 400 ms each.
+    for (const deadline = Date.now() + 20_000; (await receiver.arrivals()).length < SUBSCRIBERS && Date.now() < deadline;) await sleep(20);
     await sleep(200);
     // The coordinator's event loop (this thread's) held for 2 s. Held asleep rather than spinning: the loop is as
     // stopped either way, and a spin would take a core the delivery thread needs when the machine is loaded.

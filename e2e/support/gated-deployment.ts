@@ -1,0 +1,22 @@
+/**
+ * VDU2 of cnf-v2-all-kinds (Deployment `vdu2`) whose pods may run only on a
+ * node labelled `<key>=<value>`: until the test labels a kwok node they stay
+ * Pending, so the step waits for readiness as long as the test wants.
+ */
+export const gatedDeployment = (app: string, key: string, value: string) => `apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: vdu2
+spec:
+  replicas: 1
+  selector:
+    matchLabels: { app: ${app} }
+  template:
+    metadata:
+      labels: { app: ${app} }
+    spec:
+      nodeSelector: { ${key}: ${value} }
+      containers:
+        - name: nginx
+          image: nginx
+`;
