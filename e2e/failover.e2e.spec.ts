@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { AppsV1Api, CoreV1Api, KubeConfig } from '@kubernetes/client-node';
 import { Client } from 'pg';
 import { BACKEND_SERVICES, type ServiceName } from '@vnfm/contracts';
-import type { VnfInstanceView } from '@vnfm/lcm-domain';
+import type { VnfInstanceView, VnfLcmOpOccView } from '@vnfm/lcm-domain';
 import { instanceSelector } from '@vnfm/kubernetes-manifests';
 import { startOpenStackSimulator, type OpenStackSimulator } from '../tools/openstack-sim/src';
 import {
@@ -68,6 +68,7 @@ describe('failover: two replicas of every service on PostgreSQL and Kafka, the r
   let vmInstance = '';
 
   const kubectl = (...args: string[]) => execFileSync('bash', [join(REPO_ROOT, 'tools/k8s/k8s.sh'), 'kubectl', ...args], { stdio: 'pipe' });
+  const opOcc = (opId: string) => getJson<VnfLcmOpOccView>(http, `/vnflcm/v2/vnf_lcm_op_occs/${opId}`);
   const instance = (id: string) => getJson<VnfInstanceView>(http, `/vnflcm/v2/vnf_instances/${id}`);
 
   /** The process holding a lease whose name starts with `prefix`, in the service's schema (holder = `host:pid:random`). */
@@ -257,7 +258,18 @@ describe('failover: two replicas of every service on PostgreSQL and Kafka, the r
       (await core.listNamespacedPod({ namespace, labelSelector: instanceSelector(id) })).items.filter(
         (pod) => !pod.metadata?.deletionTimestamp,
       );
-    await pollUntil('the Deployment applied and its 2 pods Pending', livePods, (pods) => pods.length === 2, 60_000, 200);
+    // The occurrence's state is read too: one that stopped waiting ends the wait at once, with its reason.
+    const seen = await pollUntil(
+      'the Deployment applied and its 2 pods Pending',
+      async () => {
+        const [pods, op] = await Promise.all([livePods(), opOcc(opId)]);
+        return { pods: pods.length, state: op.operationState, error: op.error?.detail ?? 'no error' };
+      },
+      ({ pods, state }) => pods === 2 || !['STARTING', 'PROCESSING'].includes(state),
+      60_000,
+      200,
+    );
+    expect(seen).toEqual({ pods: 2, state: 'PROCESSING', error: 'no error' });
     expect(await killHolder('kubernetes_driver', `step-${opId}:`)).toBe('kubernetes-driver');
     // Long enough for the peer to take the step over (its lease runs out), then the pods may run.
     await new Promise((resolve) => setTimeout(resolve, 2 * LEASE_TTL_MS));

@@ -5,7 +5,7 @@ import { dirname, join } from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Pool } from 'pg';
-import { inTransaction } from '@vnfm/postgres';
+import { inTransaction, schemaOnce } from '@vnfm/postgres';
 import { BlobNotFoundError, BlobTooLargeError, type BlobRef, type BlobStore, type ByteRange } from './blob-store.port';
 
 const KEY = /^[0-9a-f]{64}$/;
@@ -27,12 +27,23 @@ const ABANDONED_AFTER = "interval '1 day'";
  * its key, so the copy never goes stale; the folder may be emptied any time).
  */
 export class PostgresBlobStore implements BlobStore {
-  private ready?: Promise<void>;
+  /** The tables, made once per process; uploads abandoned a day ago and more are removed then. */
+  private readonly prepared: () => Promise<void>;
 
   constructor(
     private readonly pool: Pool,
     private readonly cacheDir: string,
-  ) {}
+  ) {
+    const abandoned = `SELECT upload FROM blobs.uploads WHERE started < now() - ${ABANDONED_AFTER}`;
+    this.prepared = schemaOnce(pool, 'vnfm-blobs', [
+      'CREATE SCHEMA IF NOT EXISTS blobs',
+      'CREATE TABLE IF NOT EXISTS blobs.uploads (upload uuid PRIMARY KEY, started timestamptz NOT NULL DEFAULT now())',
+      'CREATE TABLE IF NOT EXISTS blobs.chunks (upload uuid NOT NULL, n integer NOT NULL, data bytea NOT NULL, PRIMARY KEY (upload, n))',
+      'CREATE TABLE IF NOT EXISTS blobs.blobs (key text PRIMARY KEY, size bigint NOT NULL, upload uuid NOT NULL)',
+      `DELETE FROM blobs.chunks WHERE upload IN (${abandoned})`,
+      `DELETE FROM blobs.uploads WHERE upload IN (${abandoned})`,
+    ]);
+  }
 
   async put(source: AsyncIterable<Uint8Array> | Iterable<Uint8Array>, options: { maxBytes: number }): Promise<BlobRef> {
     await this.prepared();
@@ -161,29 +172,5 @@ export class PostgresBlobStore implements BlobStore {
   private cachePath(key: string): string {
     if (!KEY.test(key)) throw new BlobNotFoundError(key);
     return join(this.cacheDir, key.slice(0, 2), key);
-  }
-
-  /** The tables, made once per process (under an advisory lock: replicas start at once); abandoned uploads are removed. */
-  private prepared(): Promise<void> {
-    this.ready ??= this.makeTables().catch((error: unknown) => {
-      this.ready = undefined;
-      throw error;
-    });
-    return this.ready;
-  }
-
-  private makeTables(): Promise<void> {
-    return inTransaction(this.pool, async (client) => {
-      await client.query(`SELECT pg_advisory_xact_lock(hashtext('vnfm-blobs'))`);
-      await client.query('CREATE SCHEMA IF NOT EXISTS blobs');
-      await client.query('CREATE TABLE IF NOT EXISTS blobs.uploads (upload uuid PRIMARY KEY, started timestamptz NOT NULL DEFAULT now())');
-      await client.query(
-        'CREATE TABLE IF NOT EXISTS blobs.chunks (upload uuid NOT NULL, n integer NOT NULL, data bytea NOT NULL, PRIMARY KEY (upload, n))',
-      );
-      await client.query('CREATE TABLE IF NOT EXISTS blobs.blobs (key text PRIMARY KEY, size bigint NOT NULL, upload uuid NOT NULL)');
-      const abandoned = `SELECT upload FROM blobs.uploads WHERE started < now() - ${ABANDONED_AFTER}`;
-      await client.query(`DELETE FROM blobs.chunks WHERE upload IN (${abandoned})`);
-      await client.query(`DELETE FROM blobs.uploads WHERE upload IN (${abandoned})`);
-    });
   }
 }

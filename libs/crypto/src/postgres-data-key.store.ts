@@ -1,5 +1,5 @@
 import type { Pool } from 'pg';
-import { inTransaction, quoteIdentifier } from '@vnfm/postgres';
+import { quoteIdentifier, schemaOnce } from '@vnfm/postgres';
 import { DataKeyExistsError, type DataKeyStore, type WrappedDataKey } from './file-data-key.store';
 
 const UNIQUE_VIOLATION = '23505';
@@ -14,13 +14,18 @@ const UNIQUE_VIOLATION = '23505';
  */
 export class PostgresDataKeyStore implements DataKeyStore {
   private readonly table: string;
-  private ready?: Promise<void>;
+  /** The table, made once per process. */
+  private readonly prepared: () => Promise<void>;
 
   constructor(
     private readonly pool: Pool,
-    private readonly schema: string,
+    schema: string,
   ) {
     this.table = `${quoteIdentifier(schema)}.data_keys`;
+    this.prepared = schemaOnce(pool, 'vnfm-data-keys', [
+      `CREATE SCHEMA IF NOT EXISTS ${quoteIdentifier(schema)}`,
+      `CREATE TABLE IF NOT EXISTS ${this.table} (key_id text PRIMARY KEY, master_key_id text NOT NULL, wrapped_key text NOT NULL)`,
+    ]);
   }
 
   async create(keyId: string, wrapped: WrappedDataKey): Promise<void> {
@@ -57,24 +62,5 @@ export class PostgresDataKeyStore implements DataKeyStore {
     await this.prepared();
     const { rows } = await this.pool.query<{ key_id: string }>(`SELECT key_id FROM ${this.table} ORDER BY key_id`);
     return rows.map((row) => row.key_id);
-  }
-
-  /** The table, made once per process (replicas may make it at once: under an advisory lock). */
-  private prepared(): Promise<void> {
-    this.ready ??= this.makeTable().catch((error: unknown) => {
-      this.ready = undefined;
-      throw error;
-    });
-    return this.ready;
-  }
-
-  private makeTable(): Promise<void> {
-    return inTransaction(this.pool, async (client) => {
-      await client.query(`SELECT pg_advisory_xact_lock(hashtext('vnfm-data-keys'))`);
-      await client.query(`CREATE SCHEMA IF NOT EXISTS ${quoteIdentifier(this.schema)}`);
-      await client.query(
-        `CREATE TABLE IF NOT EXISTS ${this.table} (key_id text PRIMARY KEY, master_key_id text NOT NULL, wrapped_key text NOT NULL)`,
-      );
-    });
   }
 }

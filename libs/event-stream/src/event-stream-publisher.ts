@@ -47,10 +47,11 @@ export class EventStreamPublisher {
   /**
    * Starts publishing without holding the service's start: until the broker
    * answers (topics made) it retries every RETRY_MS, and the events wait in
-   * the store meanwhile.
+   * the store meanwhile. Returns the publisher, for whoever stops it.
    */
-  start(): void {
+  start(): this {
     this.starting = this.connect();
+    return this;
   }
 
   private async connect(): Promise<void> {

@@ -5,6 +5,7 @@ import { BusExceptionFilter, BusServer } from '@vnfm/messaging';
 import { NestLogger } from '@vnfm/telemetry';
 import { probeMessageType, runProbe, type ProbeRequest } from './diagnostic-probe';
 import type { Infrastructure } from './infrastructure';
+import { bootstrap } from './bootstrap';
 import { serveReplicaHealth } from './replica-health';
 import { ServiceRuntime } from './service-runtime';
 
@@ -54,16 +55,34 @@ export async function startBackendService(
   const app: INestMicroservice = await NestFactory.createMicroservice(ServiceRoot, { strategy, logger: new NestLogger(runtime.logger) });
   app.useGlobalFilters(new BusExceptionFilter());
   await app.listen();
-  const { healthPort, host } = runtime.config;
-  const health = healthPort === undefined ? undefined : await serveReplicaHealth(runtime, healthPort, host);
-  runtime.logger.info({ instance: runtime.instance, store: runtime.storeAdapter, healthPort }, `${service} started`);
+  runtime.logger.info({ instance: runtime.instance, store: runtime.storeAdapter }, `${service} started`);
   return {
     runtime,
     async close() {
-      health?.closeAllConnections();
-      await new Promise((resolve) => (health ? health.close(resolve) : resolve(undefined)));
       await app.close();
       await runtime.close();
     },
   };
+}
+
+/**
+ * A process that runs one backend service (distributed mode): the service,
+ * and its own probes on VNFM_HEALTH_PORT when set (`replica-health.ts`; in
+ * one process with all services the gateway's port serves health).
+ */
+export function startBackendProcess(service: ServiceName, module: Type<unknown> | DynamicModule): Promise<void> {
+  return bootstrap(service, async (infra) => {
+    const running = await startBackendService(service, module, infra);
+    const { healthPort, host } = infra.config;
+    if (healthPort === undefined) return running;
+    const health = await serveReplicaHealth(running.runtime, healthPort, host);
+    running.runtime.logger.info({ healthPort }, 'probes served');
+    return {
+      async close() {
+        health.closeAllConnections();
+        await new Promise((resolve) => health.close(resolve));
+        await running.close();
+      },
+    };
+  });
 }

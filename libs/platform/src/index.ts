@@ -1,7 +1,7 @@
 export { createInfrastructure, instanceName, openEventStore, type Infrastructure } from './infrastructure';
 export { LeaderJob, type RunningJob } from './leader-job';
 export { ServiceRuntime } from './service-runtime';
-export { startBackendService, SERVICE_RUNTIME, type RunningService } from './backend-service';
+export { startBackendProcess, startBackendService, SERVICE_RUNTIME, type RunningService } from './backend-service';
 export { probeMessageType, type ProbeResult } from './diagnostic-probe';
 export { bootstrap } from './bootstrap';
 export { startReadModelProjection } from './read-model-projection';

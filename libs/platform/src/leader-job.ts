@@ -16,9 +16,8 @@ export interface RunningJob {
  */
 export class LeaderJob {
   private running?: RunningJob;
-  private trying = false;
   private stopped = false;
-  private timer?: NodeJS.Timeout;
+  private stopAttempts?: () => Promise<void>;
 
   constructor(
     private readonly runtime: ServiceRuntime,
@@ -35,28 +34,24 @@ export class LeaderJob {
       if (lease === this.lease) void this.halt('its lease was taken over');
     });
     await this.attempt();
-    this.timer = setInterval(() => void this.attempt(), Math.max(100, Math.floor(this.runtime.leases.ttlMs / 3)));
-    this.timer.unref();
+    this.stopAttempts = this.runtime.leases.repeat(`take the job ${this.name}`, () => this.attempt());
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
-    clearInterval(this.timer);
+    await this.stopAttempts?.();
     await this.halt('the service is stopping');
     await this.runtime.leases.release(this.lease).catch(() => undefined);
   }
 
   private async attempt(): Promise<void> {
-    if (this.running || this.trying || this.stopped) return;
-    this.trying = true;
+    if (this.running || this.stopped) return;
     try {
       if (!(await this.runtime.leases.acquire(this.lease))) return;
       this.running = await this.startJob();
       this.runtime.logger.info({ job: this.name, replica: this.runtime.instance }, 'this replica runs the job');
     } catch (error) {
       this.runtime.logger.warn({ job: this.name, error: errorMessage(error) }, 'could not take or start the job');
-    } finally {
-      this.trying = false;
     }
   }
 

@@ -31,8 +31,31 @@ export class LeaseKeeper {
   }
 
   start(): void {
-    this.timer ??= setInterval(() => void this.renew(), Math.max(100, Math.floor(this.ttlMs / 3)));
+    this.timer ??= setInterval(() => void this.renew(), this.period);
     this.timer.unref();
+  }
+
+  /**
+   * Runs `pass` at the pace of the renewals (a third of the lease time), never
+   * two at once: the looking for work whose holder is gone. Returns what stops
+   * it, once the pass in flight has ended.
+   */
+  repeat(what: string, pass: () => Promise<void>): () => Promise<void> {
+    let inFlight: Promise<void> | undefined;
+    const timer = setInterval(() => {
+      inFlight ??= pass()
+        .catch((error: unknown) => this.logger.warn({ error: errorMessage(error) }, `could not ${what}`))
+        .finally(() => (inFlight = undefined));
+    }, this.period);
+    timer.unref();
+    return async () => {
+      clearInterval(timer);
+      await inFlight;
+    };
+  }
+
+  private get period(): number {
+    return Math.max(100, Math.floor(this.ttlMs / 3));
   }
 
   stop(): void {

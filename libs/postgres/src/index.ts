@@ -1,1 +1,1 @@
-export { inTransaction, quoteIdentifier, schemaOf, sharedPool } from './shared-pool';
+export { inTransaction, quoteIdentifier, schemaOf, schemaOnce, sharedPool } from './shared-pool';

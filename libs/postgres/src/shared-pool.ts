@@ -44,3 +44,24 @@ export async function inTransaction<T>(pool: Pool, body: (client: PoolClient) =>
     client.release(broken);
   }
 }
+
+/**
+ * What makes a store's tables (CREATE … IF NOT EXISTS and the like), run in
+ * one transaction under an advisory lock named `lock` (replicas starting at
+ * once would otherwise race on the catalog). The function returned runs them
+ * on its first call and hands every later caller the same result; a failure
+ * is tried again on the next call.
+ */
+export function schemaOnce(pool: Pool, lock: string, statements: readonly string[]): () => Promise<void> {
+  let made: Promise<void> | undefined;
+  return () => {
+    made ??= inTransaction(pool, async (client) => {
+      await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [lock]);
+      for (const statement of statements) await client.query(statement);
+    }).catch((error: unknown) => {
+      made = undefined;
+      throw error;
+    });
+    return made;
+  };
+}

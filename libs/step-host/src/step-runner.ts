@@ -36,8 +36,7 @@ export class StepRunner implements OnApplicationBootstrap, OnModuleDestroy {
   /** Outcomes being reported, so an abandonment stops their retries. */
   private readonly reporting = new Map<string, AbortController>();
   private readonly lifetime = new AbortController();
-  private sweeper?: NodeJS.Timeout;
-  private sweeping = false;
+  private stopSweeps?: () => Promise<void>;
 
   constructor(
     @Inject(SERVICE_RUNTIME) private readonly runtime: ServiceRuntime,
@@ -90,29 +89,20 @@ export class StepRunner implements OnApplicationBootstrap, OnModuleDestroy {
     this.runtime.leases.onLost((name) =>
       this.running.get(stepOfLease(name))?.stop.abort(new StepStopped('taken-over', `${name} taken over`)),
     );
-    await this.sweep();
-    this.sweeper = setInterval(() => void this.sweep(), Math.max(100, Math.floor(this.runtime.leases.ttlMs / 3)));
-    this.sweeper.unref();
+    await this.sweep().catch((error) => this.runtime.logger.warn({ error: errorMessage(error) }, 'could not look for steps to resume'));
+    this.stopSweeps = this.runtime.leases.repeat('look for steps to resume', () => this.sweep());
   }
 
   /** Stops the steps in flight without an outcome: they stay accepted, and a peer (or this service's next start) resumes them. */
   async onModuleDestroy(): Promise<void> {
-    clearInterval(this.sweeper);
+    await this.stopSweeps?.();
     this.lifetime.abort();
     await Promise.allSettled([...this.running.values()].map(({ run }) => run));
     await Promise.allSettled(this.openSteps.list().map(({ message }) => this.runtime.leases.release(stepLease(message.stepId))));
   }
 
   private async sweep(): Promise<void> {
-    if (this.sweeping || this.lifetime.signal.aborted) return;
-    this.sweeping = true;
-    try {
-      for (const open of this.openSteps.list()) await this.resume(open);
-    } catch (error) {
-      this.runtime.logger.warn({ error: errorMessage(error) }, 'could not look for steps to resume');
-    } finally {
-      this.sweeping = false;
-    }
+    for (const open of this.openSteps.list()) await this.resume(open);
   }
 
   /** An open step not running here: taken over when no live replica holds it, then run again or failed, as the service resumes steps. */

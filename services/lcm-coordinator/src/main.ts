@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { bootstrap, startBackendService } from '@vnfm/platform';
+import { startBackendProcess } from '@vnfm/platform';
 import { LcmCoordinatorModule } from './lcm-coordinator.module';
 
-void bootstrap('lcm-coordinator', (infra) => startBackendService('lcm-coordinator', LcmCoordinatorModule, infra));
+void startBackendProcess('lcm-coordinator', LcmCoordinatorModule);

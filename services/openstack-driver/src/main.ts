@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { bootstrap, startBackendService } from '@vnfm/platform';
+import { startBackendProcess } from '@vnfm/platform';
 import { OpenstackDriverModule } from './openstack-driver.module';
 
-void bootstrap('openstack-driver', (infra) => startBackendService('openstack-driver', OpenstackDriverModule, infra));
+void startBackendProcess('openstack-driver', OpenstackDriverModule);

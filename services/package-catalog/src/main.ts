@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { bootstrap, startBackendService } from '@vnfm/platform';
+import { startBackendProcess } from '@vnfm/platform';
 import { PackageCatalogModule } from './package-catalog.module';
 
-void bootstrap('package-catalog', (infra) => startBackendService('package-catalog', PackageCatalogModule, infra));
+void startBackendProcess('package-catalog', PackageCatalogModule);

@@ -29,12 +29,7 @@ export async function startStandalone(
   modules: Partial<Record<ServiceName, Type<unknown> | DynamicModule>> = {},
 ): Promise<{ close(): Promise<void> }> {
   const running: RunningService[] = [];
-  // One process: its health is the gateway's (/health/live, /health); VNFM_HEALTH_PORT is a backend process's own port.
-  const backends: Infrastructure = {
-    ...infra,
-    config: Object.assign(Object.create(Object.getPrototypeOf(infra.config)), infra.config, { healthPort: undefined }),
-  };
-  for (const [service, module] of BACKENDS) running.push(await startBackendService(service, modules[service] ?? module, backends));
+  for (const [service, module] of BACKENDS) running.push(await startBackendService(service, modules[service] ?? module, infra));
   const gateway = await startGateway(infra);
   return {
     async close() {

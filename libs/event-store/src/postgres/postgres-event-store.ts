@@ -1,6 +1,6 @@
 import { errorMessage } from '@vnfm/util';
 import { Client, Pool, type PoolClient } from 'pg';
-import { inTransaction, quoteIdentifier } from '@vnfm/postgres';
+import { inTransaction, quoteIdentifier, schemaOnce } from '@vnfm/postgres';
 import { logHandlerError, startCatchUpSubscription } from '../catch-up-subscription';
 import { checkExpectedRevision, EventStoreUnavailableError, WrongExpectedRevisionError } from '../errors';
 import type {
@@ -32,7 +32,6 @@ export interface PostgresEventStoreOptions {
   maxConnections?: number;
 }
 
-const SCHEMA_LOCK = "hashtext('vnfm-event-store-schema')";
 const WAKE_UP_MS = 1000;
 
 interface EventRow {
@@ -68,10 +67,7 @@ export class PostgresEventStore implements EventStore {
     pool.on('error', (error) => options.logger?.warn('PostgreSQL connection lost; the pool opens another', { error: errorMessage(error) }));
     const store = new PostgresEventStore(options, pool);
     try {
-      await store.transaction(async (client) => {
-        await client.query(`SELECT pg_advisory_xact_lock(${SCHEMA_LOCK})`);
-        for (const statement of schemaStatements(options.schema)) await client.query(statement);
-      });
+      await schemaOnce(pool, 'vnfm-event-store-schema', schemaStatements(options.schema))();
     } catch (error) {
       await pool.end().catch(() => undefined);
       throw translate(error);

@@ -49,11 +49,7 @@ export class LcmEventStream implements OnApplicationBootstrap, OnModuleDestroy {
         },
       });
     // One replica publishes, in order; another takes over when it is gone (from the shared checkpoint).
-    this.job = new LeaderJob(this.runtime, LCM_EVENT_STREAM_SUBSCRIPTION, async () => {
-      const running = publisher();
-      running.start();
-      return running;
-    });
+    this.job = new LeaderJob(this.runtime, LCM_EVENT_STREAM_SUBSCRIPTION, async () => publisher().start());
     await this.job.start();
   }
 

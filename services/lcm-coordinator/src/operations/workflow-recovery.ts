@@ -25,8 +25,7 @@ const ORPHAN_CLAIM_AGE_FACTOR = 3;
  */
 @Injectable()
 export class WorkflowRecovery implements OnApplicationBootstrap, OnModuleDestroy {
-  private timer?: NodeJS.Timeout;
-  private sweeping?: Promise<void>;
+  private stopSweeps?: () => Promise<void>;
 
   constructor(
     @Inject(SERVICE_RUNTIME) private readonly runtime: ServiceRuntime,
@@ -37,22 +36,14 @@ export class WorkflowRecovery implements OnApplicationBootstrap, OnModuleDestroy
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    await this.sweep(true);
-    this.timer = setInterval(() => void this.sweep(), Math.max(100, Math.floor(this.runtime.leases.ttlMs / 3)));
-    this.timer.unref();
+    await this.takeOverOrphans(true).catch((error) =>
+      this.runtime.logger.warn({ error: errorMessage(error) }, 'could not look for operations to resume'),
+    );
+    this.stopSweeps = this.runtime.leases.repeat('look for operations to resume', () => this.takeOverOrphans(false));
   }
 
   async onModuleDestroy(): Promise<void> {
-    clearInterval(this.timer);
-    await this.sweeping;
-  }
-
-  /** One pass; a pass still running when the next is due is not doubled. */
-  private sweep(starting = false): Promise<void> {
-    this.sweeping ??= this.takeOverOrphans(starting)
-      .catch((error) => this.runtime.logger.warn({ error: errorMessage(error) }, 'could not look for operations to resume'))
-      .finally(() => (this.sweeping = undefined));
-    return this.sweeping;
+    await this.stopSweeps?.();
   }
 
   private async takeOverOrphans(starting: boolean): Promise<void> {
