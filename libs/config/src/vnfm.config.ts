@@ -99,6 +99,29 @@ export class VnfmConfig {
   @Transform(({ value }) => (value === undefined ? 10_000 : Number(value)))
   leaseTtlMs = 10_000;
 
+  /**
+   * VNFM_SHUTDOWN_GRACE_MS: how long a stopping replica (SIGTERM) lets the
+   * steps it runs finish before it stops them for a peer to resume; it takes
+   * no new work meanwhile. Keep it below the supervisor's own grace
+   * (a Pod's terminationGracePeriodSeconds).
+   */
+  @IsInt({ message: 'VNFM_SHUTDOWN_GRACE_MS must be an integer' })
+  @Min(0, { message: 'VNFM_SHUTDOWN_GRACE_MS must be at least 0' })
+  @Max(3_600_000, { message: 'VNFM_SHUTDOWN_GRACE_MS must be at most 3600000' })
+  @Transform(({ value }) => (value === undefined ? 20_000 : Number(value)))
+  shutdownGraceMs = 20_000;
+
+  /**
+   * VNFM_DRAIN_DELAY_MS: how long a stopping gateway (or backend replica with
+   * probes) answers its readiness probe with 503 while it still serves, so
+   * the load balancer in front stops sending to it before it closes.
+   */
+  @IsInt({ message: 'VNFM_DRAIN_DELAY_MS must be an integer' })
+  @Min(0, { message: 'VNFM_DRAIN_DELAY_MS must be at least 0' })
+  @Max(120_000, { message: 'VNFM_DRAIN_DELAY_MS must be at most 120000' })
+  @Transform(({ value }) => (value === undefined ? 0 : Number(value)))
+  drainDelayMs = 0;
+
   /** VNFM_FSYNC: `always` (survive power loss) or `never` (survive process crashes only). */
   @IsIn(['always', 'never'], { message: 'VNFM_FSYNC must be "always" or "never"' })
   fsync: 'always' | 'never' = 'always';
@@ -320,6 +343,8 @@ export const ENVIRONMENT: Record<string, keyof VnfmConfig> = {
   VNFM_EVENT_STORE_URL: 'eventStoreUrl',
   VNFM_ESDB_URL: 'esdbUrl',
   VNFM_LEASE_TTL_MS: 'leaseTtlMs',
+  VNFM_SHUTDOWN_GRACE_MS: 'shutdownGraceMs',
+  VNFM_DRAIN_DELAY_MS: 'drainDelayMs',
   VNFM_FSYNC: 'fsync',
   VNFM_LOG_LEVEL: 'logLevel',
   VNFM_ADMIN_TOKEN: 'adminToken',

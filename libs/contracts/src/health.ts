@@ -12,6 +12,8 @@ export interface ServiceHealth {
    */
   leases?: { shared: boolean; ready: boolean };
   startedAt: string;
+  /** When the process began stopping (SIGTERM): it finishes what it runs, takes nothing new, and is DOWN for its probes. */
+  drainingSince?: string;
   /** Errors no handler expected that this process survived since it started (each failed one request or message). */
   unexpectedErrors?: number;
 }

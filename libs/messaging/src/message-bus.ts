@@ -137,8 +137,17 @@ export class MessageBus {
     const consumer = await this.options.broker.consume({ groupId, topics, fromBeginning: true }, (record) =>
       this.onMessageSafely(groupId, record, handler, remember),
     );
-    this.consumers.push(consumer);
-    return consumer;
+    // Stopped once, by its owner (a draining server) or by stop(): leaving the group hands its partitions to the peers.
+    let stopped: Promise<void> | undefined;
+    const handle: ConsumerHandle = {
+      stop: () => {
+        const at = this.consumers.indexOf(handle);
+        if (at >= 0) this.consumers.splice(at, 1);
+        return (stopped ??= consumer.stop());
+      },
+    };
+    this.consumers.push(handle);
+    return handle;
   }
 
   /** An error outside the handler's retries (a reply that cannot be encoded, a failing inbox) fails this message only: the consumer goes on. */

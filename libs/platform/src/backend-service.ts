@@ -59,6 +59,8 @@ export async function startBackendService(
   return {
     runtime,
     async close() {
+      // Probes say DOWN, the consumer groups are left (BusServer.close), then the steps in flight may finish (StepRunner).
+      runtime.drain();
       await app.close();
       await runtime.close();
     },

@@ -7,7 +7,8 @@ import { guardProcess } from './process-guards';
 /**
  * The life of one product process: validate configuration (exit 2 with every
  * problem listed), start telemetry, guard the process against errors nobody
- * caught, start the services, stop them cleanly on SIGTERM/SIGINT.
+ * caught, start the services, stop them cleanly on SIGTERM/SIGINT (a
+ * second signal: at once).
  */
 export async function bootstrap(processName: string, start: (infra: Infrastructure) => Promise<{ close(): Promise<void> }>): Promise<void> {
   let config;
@@ -30,7 +31,11 @@ export async function bootstrap(processName: string, start: (infra: Infrastructu
   }
   let stopping = false;
   const stop = async (signal: string) => {
-    if (stopping) return;
+    if (stopping) {
+      // A second signal does not wait for the steps in flight: they stay accepted, and a peer or the next start resumes them.
+      logger.warn({ signal }, `${processName} stopping at once`);
+      process.exit(1);
+    }
     stopping = true;
     logger.info({ signal }, `${processName} stopping`);
     await running.close().catch((error) => logger.error({ error }, 'error while stopping'));

@@ -58,9 +58,13 @@ export class LeaseKeeper {
     return Math.max(100, Math.floor(this.ttlMs / 3));
   }
 
-  stop(): void {
+  /** Stops renewing and releases what is held (best effort: what fails to release runs out). */
+  async close(): Promise<void> {
     clearInterval(this.timer);
     this.timer = undefined;
+    const names = [...this.held];
+    this.held.clear();
+    await Promise.allSettled(names.map((name) => this.leases.release(name)));
   }
 
   holds(name: string): boolean {

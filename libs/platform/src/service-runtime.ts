@@ -11,6 +11,8 @@ import { LeaseKeeper } from './lease-keeper';
 /** One running service: the process configuration, its own event store, its bus client and logger. */
 export class ServiceRuntime {
   readonly startedAt = new Date().toISOString();
+  /** Set when the process is stopping: it takes no new work and its readiness says so (`drain`). */
+  private drainingSince?: string;
 
   private constructor(
     readonly config: VnfmConfig,
@@ -51,7 +53,8 @@ export class ServiceRuntime {
     const leases = { shared: this.leases.shared, ready: this.leases.ready() };
     return {
       service: this.service,
-      status: eventStore.status === 'UP' && leases.ready ? 'UP' : 'DOWN',
+      status: eventStore.status === 'UP' && leases.ready && !this.drainingSince ? 'UP' : 'DOWN',
+      ...(this.drainingSince ? { drainingSince: this.drainingSince } : {}),
       instance: this.instance,
       eventStore,
       leases,
@@ -64,8 +67,18 @@ export class ServiceRuntime {
     return this.leases.holder;
   }
 
+  /** The process is stopping: from now its health is DOWN (draining), so probes and load balancers send it nothing new. */
+  drain(): void {
+    this.drainingSince ??= new Date().toISOString();
+  }
+
+  get draining(): boolean {
+    return this.drainingSince !== undefined;
+  }
+
+  /** Lets go of every lease still held, so peers take that work over at their next look rather than after the lease time. */
   async close(): Promise<void> {
-    this.leases.stop();
+    await this.leases.close();
     await this.bus.stop();
     await this.store?.close();
   }

@@ -23,7 +23,14 @@ import {
 import { OpenStepsProjection } from './open-steps.projection';
 import type { SecretsOpener, StepHandlers } from './step-context';
 import { StepExecutor } from './step-executor';
-import { STEP_HANDLERS, STEP_HOST_SETTINGS, STEP_SECRETS, type StepHostSettings } from './step-host.tokens';
+import {
+  STEP_HANDLERS,
+  STEP_HOST_SETTINGS,
+  STEP_RESUMPTION,
+  STEP_SECRETS,
+  type Resumption,
+  type StepHostSettings,
+} from './step-host.tokens';
 import { stepNotRunnable } from './step-problems';
 import { StepRecordRepository } from './step-record.repository';
 import { StepResultSender } from './step-result.sender';
@@ -38,12 +45,16 @@ export interface StepHostOptions {
   handlers: ProviderOf<StepHandlers>;
   /** Opens sealed request secrets for a handler (StepContext.openSecrets); without it a sealed value fails the step. */
   secrets?: ProviderOf<SecretsOpener>;
-  /** What a start does with a step left open (default: run it again). */
-  resume?: StepHostSettings['resume'];
+  /** What becomes of a step left open by a replica gone (default: run it again); a policy, or a provider of one per step. */
+  resume?: Resumption | ProviderOf<StepHostSettings['resume']>;
   /** The service's own providers, which the handlers' factory may inject. */
   providers?: Provider[];
   imports?: Array<Type<unknown> | DynamicModule | Promise<DynamicModule> | ForwardReference>;
 }
+
+/** The resumption policy as a provider: one answer for every step, or the service's own per step. */
+const resumption = (resume: Resumption | ProviderOf<StepHostSettings['resume']>): Provider =>
+  typeof resume === 'string' ? { provide: STEP_RESUMPTION, useValue: () => resume } : ({ provide: STEP_RESUMPTION, ...resume } as Provider);
 
 const isText = (value: unknown): value is string => typeof value === 'string' && value.length > 0;
 
@@ -100,7 +111,12 @@ export class StepHostModule {
         ...(options.providers ?? []),
         { provide: STEP_HANDLERS, ...options.handlers } as Provider,
         ...secrets,
-        { provide: STEP_HOST_SETTINGS, useValue: { resume: options.resume ?? 'run' } satisfies StepHostSettings },
+        resumption(options.resume ?? 'run'),
+        {
+          provide: STEP_HOST_SETTINGS,
+          useFactory: (resume: StepHostSettings['resume']): StepHostSettings => ({ resume }),
+          inject: [STEP_RESUMPTION],
+        },
         StepRecordRepository,
         OpenStepsProjection,
         StepExecutor,

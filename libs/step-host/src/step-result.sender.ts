@@ -1,7 +1,7 @@
 import { errorMessage } from '@vnfm/util';
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { AppError, RECORD_STEP_RESULT, type RecordStepResultMessage, type RunStepMessage, type StepOutcome } from '@vnfm/contracts';
 import { SERVICE_RUNTIME, type ServiceRuntime } from '@vnfm/platform';
 
@@ -14,11 +14,11 @@ const MAX_RETRY_MS = 30_000;
  * the VNF instance. A failed send is retried with back-off under one message
  * id (so the coordinator handles it once) until it is answered, the
  * coordinator refuses it (4xx: it no longer awaits the step), `stop` fires
- * (the step was abandoned meanwhile) or the service stops; nothing is ever
+ * (the step was abandoned meanwhile) or the service has stopped; nothing is ever
  * thrown to the caller.
  */
 @Injectable()
-export class StepResultSender implements OnModuleDestroy {
+export class StepResultSender implements OnApplicationShutdown {
   private readonly stopping = new AbortController();
 
   constructor(@Inject(SERVICE_RUNTIME) private readonly runtime: ServiceRuntime) {}
@@ -51,7 +51,8 @@ export class StepResultSender implements OnModuleDestroy {
     }
   }
 
-  onModuleDestroy(): void {
+  /** After every module's destroy hook: a draining step runner still reports what ended meanwhile. */
+  onApplicationShutdown(): void {
     this.stopping.abort();
   }
 }

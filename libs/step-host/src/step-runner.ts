@@ -27,14 +27,15 @@ const now = () => new Date().toISOString();
  * alone; one abandoned is neither run nor reported. The replica running a
  * step holds its lease; steps accepted and not ended that no live replica
  * holds (this service restarted, or the peer running them died) are resumed,
- * with the deadline of their first acceptance (handlers must be safe to run
- * again; the MgmtDriver runner fails them instead, as scripts may not be).
+ * with the deadline of their first acceptance, or failed as interrupted, as
+ * the service's policy says of each (the MgmtDriver runner runs again only
+ * the hooks whose driver converges).
  */
 @Injectable()
 export class StepRunner implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly running = new Map<string, { run: Promise<void>; stop: AbortController }>();
   /** Outcomes being reported, so an abandonment stops their retries. */
-  private readonly reporting = new Map<string, AbortController>();
+  private readonly reporting = new Map<string, { stop: AbortController; sent: Promise<void> }>();
   private readonly lifetime = new AbortController();
   private stopSweeps?: () => Promise<void>;
 
@@ -73,7 +74,7 @@ export class StepRunner implements OnApplicationBootstrap, OnModuleDestroy {
     const { before, after } = await this.steps.abandon(message.stepId, message.reason, now());
     if (after.status === 'abandoned') {
       this.running.get(message.stepId)?.stop.abort(new StepStopped('abandoned', message.reason));
-      this.reporting.get(message.stepId)?.abort();
+      this.reporting.get(message.stepId)?.stop.abort();
       this.runtime.logger.info({ stepId: message.stepId, reason: message.reason, was: before.status }, 'step abandoned by the coordinator');
     }
     return { known: before.status !== 'none' };
@@ -93,12 +94,37 @@ export class StepRunner implements OnApplicationBootstrap, OnModuleDestroy {
     this.stopSweeps = this.runtime.leases.repeat('look for steps to resume', () => this.sweep());
   }
 
-  /** Stops the steps in flight without an outcome: they stay accepted, and a peer (or this service's next start) resumes them. */
+  /**
+   * A stopping service (its consumers already left their groups, so no new
+   * step comes here) lets the steps in flight finish and report for up to
+   * VNFM_SHUTDOWN_GRACE_MS; those still running then are stopped without an
+   * outcome: they stay accepted, and a peer (or this service's next start)
+   * resumes them once their leases are released.
+   */
   async onModuleDestroy(): Promise<void> {
     await this.stopSweeps?.();
+    await this.drain();
     this.lifetime.abort();
     await Promise.allSettled([...this.running.values()].map(({ run }) => run));
     await Promise.allSettled(this.openSteps.list().map(({ message }) => this.runtime.leases.release(stepLease(message.stepId))));
+  }
+
+  private async drain(): Promise<void> {
+    const runs = [...this.running.values()].map(({ run }) => run);
+    const graceMs = this.runtime.config.shutdownGraceMs;
+    if ((runs.length === 0 && this.reporting.size === 0) || graceMs === 0) return;
+    this.runtime.logger.info({ steps: runs.length, graceMs }, 'stopping: letting the steps in flight finish and report');
+    let timer: NodeJS.Timeout | undefined;
+    const graceOver = new Promise<'grace over'>((resolve) => (timer = setTimeout(() => resolve('grace over'), graceMs)));
+    // A step that ends records its outcome, then reports it: wait for both, or the coordinator would learn it only at its restart.
+    const reported = async () => {
+      await Promise.allSettled(runs);
+      await Promise.allSettled([...this.reporting.values()].map(({ sent }) => sent));
+    };
+    const ended = await Promise.race([reported().then(() => 'all ended' as const), graceOver]);
+    clearTimeout(timer);
+    if (ended === 'grace over')
+      this.runtime.logger.warn({ steps: this.running.size }, 'stopping: grace over, the steps still running are left for a peer to resume');
   }
 
   private async sweep(): Promise<void> {
@@ -112,11 +138,12 @@ export class StepRunner implements OnApplicationBootstrap, OnModuleDestroy {
     if (!(await this.runtime.leases.acquire(lease))) return;
     // The list may lag the store: a step that ended meanwhile (here or on the peer that let its lease go) is not run again.
     if ((await this.steps.get(message.stepId)).status !== 'accepted') return this.runtime.leases.release(lease);
+    const resume = this.settings.resume(message);
     this.runtime.logger.info(
-      { stepId: message.stepId, action: message.request.action, vnfInstanceId: message.vnfInstanceId, resume: this.settings.resume },
+      { stepId: message.stepId, action: message.request.action, vnfInstanceId: message.vnfInstanceId, resume },
       'resuming step',
     );
-    if (this.settings.resume === 'run') this.start(message, acceptedAt);
+    if (resume === 'run') this.start(message, acceptedAt);
     else await this.finish(message, { status: 'FAILED', error: stepInterrupted(this.runtime.service, message) });
   }
 
@@ -179,9 +206,9 @@ export class StepRunner implements OnApplicationBootstrap, OnModuleDestroy {
   private report(message: RunStepMessage, outcome: StepOutcome): void {
     if (this.reporting.has(message.stepId)) return;
     const stop = new AbortController();
-    this.reporting.set(message.stepId, stop);
-    void this.sender.send(message, outcome, stop.signal).finally(() => {
-      if (this.reporting.get(message.stepId) === stop) this.reporting.delete(message.stepId);
+    const sent = this.sender.send(message, outcome, stop.signal).finally(() => {
+      if (this.reporting.get(message.stepId)?.stop === stop) this.reporting.delete(message.stepId);
     });
+    this.reporting.set(message.stepId, { stop, sent });
   }
 }

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { Global, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
@@ -45,6 +46,13 @@ export async function startGateway(infra: Infrastructure): Promise<RunningServic
     runtime,
     url,
     async close() {
+      // GET /health/ready answers 503 for VNFM_DRAIN_DELAY_MS while requests are still served, so a load balancer moves away first.
+      runtime.drain();
+      const delayMs = infra.config.drainDelayMs;
+      if (delayMs > 0) {
+        runtime.logger.info({ delayMs }, 'stopping: not ready, still serving');
+        await sleep(delayMs);
+      }
       await app.close();
       await runtime.close();
     },

@@ -4,13 +4,14 @@ import {
   SEAL_HOOK_OUTPUTS,
   type HookContext,
   type HookStepMessage,
+  type RunStepMessage,
   type SealHookOutputsReply,
   type SealHookOutputsRequest,
   type StepResult,
   openStepSecrets,
 } from '@vnfm/contracts';
 import { SERVICE_RUNTIME, type ServiceRuntime } from '@vnfm/platform';
-import type { StepHandler } from '@vnfm/step-host';
+import type { Resumption, StepHandler } from '@vnfm/step-host';
 import {
   VIM_REGISTRY_MESSAGES,
   type ResolveVimConnectionInfoReply,
@@ -60,6 +61,21 @@ export class HookStep {
     return {
       output: (await this.runtime.bus.request<SealHookOutputsReply>(SEAL_HOOK_OUTPUTS, request, { key: message.vnfInstanceId })).outputs,
     };
+  };
+
+  /**
+   * What a hook left open by a runner replica gone becomes (the step host's
+   * resumption policy): run again when its MgmtDriver says the hook
+   * converges, else failed as interrupted, for a person to decide.
+   */
+  readonly resumption = (message: RunStepMessage): Resumption => {
+    const context = (message as Partial<HookStepMessage>).hookContext;
+    const driver = context && this.registry.find(context.artifact);
+    try {
+      return context && driver?.rerunnable?.(context) ? 'run' : 'fail';
+    } catch {
+      return 'fail'; // parameters the driver refuses: not run again
+    }
   };
 
   /** The instance's VIMs with their credentials and extra, from the VIM registry (memory only). */

@@ -46,7 +46,7 @@ function runnerWith(drivers: readonly HookDriver[] | 'built-in'): Pick<ModuleMet
         imports: [driversModule],
         providers: [HookStep],
         handlers: { useFactory: (step: HookStep) => ({ hook: step.run }), inject: [HookStep] },
-        resume: 'fail',
+        resume: { useFactory: (step: HookStep) => step.resumption, inject: [HookStep] },
       }),
     ],
     controllers: [SupportedHooksController],
@@ -61,8 +61,9 @@ class ComposedMgmtDriverRunnerModule {}
  * Composition root of the mgmt-driver-runner service: runs the VNFD's
  * management hooks as steps of the step host, each with the MgmtDriver its
  * artifact matches, from BUILT_IN_DRIVERS (made with the runner's SSH client,
- * see docs/mgmt-drivers.md). A hook open when the runner stopped fails as
- * interrupted instead of running its script twice; a hook no driver takes is
+ * see docs/mgmt-drivers.md). A hook left open by a runner replica gone runs
+ * again on a peer when its driver converges, else fails as interrupted
+ * instead of running its script twice; a hook no driver takes is
  * refused naming its artifact. `withDrivers` composes a runner with other
  * drivers (a test's recording driver).
  */

@@ -7,7 +7,14 @@ import { MgmtDriverRunnerModule } from './mgmt-driver-runner.module';
 class ConformanceDriver implements HookDriver {
   readonly name = 'conformance';
 
-  constructor(private readonly steps: ConformanceSteps) {}
+  constructor(
+    private readonly steps: ConformanceSteps,
+    private readonly converges = false,
+  ) {}
+
+  rerunnable(): boolean {
+    return this.converges;
+  }
 
   matches(artifact: HookArtifact): boolean {
     return artifact.path === 'Scripts/conformance.py';
@@ -45,8 +52,8 @@ function withHookContext(message: RunStepMessage): HookStepMessage {
   return { ...message, request: { action: 'hook', hook: 'instantiate_end' }, hookContext };
 }
 
-// The runner as it ships (resume: 'fail', a hook is never run twice unattended) with a MgmtDriver that records;
-// with no MgmtDriver for the artifact, a hook step fails with a 422 naming it.
+// The runner as it ships with a MgmtDriver that records: a hook whose driver does not converge is never run twice
+// unattended (resume: 'fail'); with no MgmtDriver for the artifact, a hook step fails with a 422 naming it.
 describeStepProtocolConformance({
   service: 'mgmt-driver-runner',
   action: { action: 'hook', hook: 'instantiate_end' },
@@ -54,4 +61,13 @@ describeStepProtocolConformance({
   decorate: withHookContext,
   resume: 'fail',
   own: { module: MgmtDriverRunnerModule, outcome: { status: 'FAILED', error: { status: 422 } } },
+});
+
+// A MgmtDriver that says its hooks converge: a hook left open runs again (resume: 'run').
+describeStepProtocolConformance({
+  service: 'mgmt-driver-runner',
+  action: { action: 'hook', hook: 'instantiate_end' },
+  module: (_handlers, steps) => MgmtDriverRunnerModule.withDrivers([new ConformanceDriver(steps, true)]),
+  decorate: withHookContext,
+  resume: 'run',
 });

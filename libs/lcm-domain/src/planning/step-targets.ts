@@ -17,15 +17,17 @@ export const INFRA_STEP_TIMEOUT_MS = 60 * 60 * 1000;
 export const HOOK_STEP_TIMEOUT_MS = 30 * 60 * 1000;
 
 /**
- * Whether a step may simply be sent again after a coordinator crash left it
- * without a recorded result. Infra steps are create-or-update with names
- * derived from the instance id and carry an idempotency key, so sending them
- * again is safe. Hooks run arbitrary scripts over SSH that may not be
- * idempotent: one interrupted hook moves the operation to FAILED_TEMP and a
- * person decides (retry, rollback or fail).
+ * Whether a step may simply be sent again after a coordinator crash (or a
+ * peer's takeover) left it without a recorded result. Every step may: the
+ * step id is the idempotency key, and the acting service reports a step it
+ * ended, leaves alone one a live replica runs, and decides itself what an
+ * interrupted one becomes. Infra steps are create-or-update with names
+ * derived from the instance id, so they run again; a hook whose runner died
+ * runs again only when its MgmtDriver converges (docs/mgmt-drivers.md,
+ * "Interrupted hooks"), else it fails and the operation goes to FAILED_TEMP.
  */
 export const RESUMABLE: Record<StepActionName, boolean> = {
-  hook: false,
+  hook: true,
   instantiate: true,
   scale: true,
   heal: true,

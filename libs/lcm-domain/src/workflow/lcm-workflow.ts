@@ -111,10 +111,11 @@ export function react(state: LcmWorkflowState, input: LcmWorkflowInput): LcmWork
 /**
  * Restart policy: a step sent before the crash and still without a result is
  * sent again with the same idempotency key when it is resumable (the target
- * answers with the outcome it recorded, or does the work once); a
- * non-resumable step (a management hook) fails the occurrence into
- * FAILED_TEMP with the reason, because running a script twice may harm.
- * Anything else resumes where the stream says the occurrence stands.
+ * answers with the outcome it recorded, leaves a step a live replica runs
+ * alone, or resumes it as its own policy says). A step recorded as not
+ * resumable (hooks in plans recorded before hooks became resumable) fails the
+ * occurrence into FAILED_TEMP with the reason. Anything else resumes where
+ * the stream says the occurrence stands.
  */
 function restart(reaction: Reaction): LcmWorkflowReaction {
   const record = pendingStep(reaction.opOcc);

@@ -233,14 +233,16 @@ describe('LCM workflow', () => {
     expect(h.opOcc()?.operationState).toBe('COMPLETED');
   });
 
-  it('restart with a management hook in flight moves to FAILED_TEMP with the reason, sending nothing', () => {
+  it('restart with a management hook in flight re-sends it under the same step id: the runner decides what it becomes', () => {
     const h = new LcmWorkflowHarness([...created], VNF).start(instantiate(), sampleVnfd({ hooks: ALL_HOOKS }));
+    const inFlight = h.lastSent();
+    expect(inFlight).toMatchObject({ name: 'instantiate_start' });
     const out = h.restart();
-    expect(out.some((o) => o.kind === 'send')).toBe(false);
-    expect(h.opOcc()).toMatchObject({ operationState: 'FAILED_TEMP', error: { title: 'Step Interrupted' } });
-    expect(h.instance()?.operationInProgress?.operationState).toBe('FAILED_TEMP');
-    h.api('RetryLcmOpOcc');
-    expect(h.lastSent()).toMatchObject({ name: 'instantiate_start', stepId: 'op-1:0:2' });
+    expect(out).toEqual([
+      { kind: 'send', target: 'mgmt-driver-runner', command: inFlight },
+      { kind: 'schedule', stepId: inFlight.stepId, afterMs: 30 * 60 * 1000 },
+    ]);
+    expect(h.opOcc()?.operationState).toBe('PROCESSING');
   });
 
   it('restart right after the start was recorded begins processing', () => {

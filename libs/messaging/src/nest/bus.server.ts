@@ -1,6 +1,7 @@
 import { CustomTransportStrategy, Server, type MessageHandler } from '@nestjs/microservices';
 import { lastValueFrom } from 'rxjs';
 import { AppError } from '@vnfm/contracts';
+import type { ConsumerHandle } from '../broker.port';
 import type { Envelope } from '../envelope';
 import type { MessageBus } from '../message-bus';
 
@@ -39,15 +40,20 @@ export class BusServer extends Server implements CustomTransportStrategy {
   }
 
   private readonly handlers = new Map<string, MessageHandler | undefined>();
+  private readonly consumers: ConsumerHandle[] = [];
 
   async listen(callback: (error?: unknown) => void): Promise<void> {
     try {
       const remember = (envelope: Envelope) => this.handlerOf(envelope.type)?.extras?.query !== true;
-      await this.bus.consume(this.options.group, [this.options.commandTopic], (_, envelope) => this.dispatch(envelope, false), {
-        remember,
-      });
+      this.consumers.push(
+        await this.bus.consume(this.options.group, [this.options.commandTopic], (_, envelope) => this.dispatch(envelope, false), {
+          remember,
+        }),
+      );
       if (this.options.eventTopics?.length) {
-        await this.bus.consume(`${this.options.group}.events`, this.options.eventTopics, (_, envelope) => this.dispatch(envelope, true));
+        this.consumers.push(
+          await this.bus.consume(`${this.options.group}.events`, this.options.eventTopics, (_, envelope) => this.dispatch(envelope, true)),
+        );
       }
       callback();
     } catch (error) {
@@ -77,8 +83,14 @@ export class BusServer extends Server implements CustomTransportStrategy {
     return lastValueFrom(this.transformToObservable(result), { defaultValue: undefined });
   }
 
-  close(): void {
-    // The MessageBus is owned and stopped by the service runtime.
+  /**
+   * First thing a stopping service does (before its modules' shutdown
+   * hooks): leave its consumer groups, so peers take the new messages while
+   * the work in flight here finishes. The MessageBus itself (requests,
+   * replies, publishing) is the runtime's and stays up until it closes.
+   */
+  async close(): Promise<void> {
+    await Promise.all(this.consumers.splice(0).map((consumer) => consumer.stop()));
   }
 
   on(): void {

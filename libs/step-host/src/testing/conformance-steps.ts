@@ -5,10 +5,14 @@ import { stopCauseOf, whenAborted, type StepStopCause } from '../step-stop';
 /**
  * How the conformance handler behaves for a step, from its
  * `additionalParams.conformance`: succeed at once, wait for its signal, wait
- * for its signal on the first run only (then succeed), or never end at all
- * (ignoring its signal).
+ * for its signal on the first run only (then succeed), succeed after
+ * SLOW_STEP_MS unless its signal fires first, or never end at all (ignoring
+ * its signal).
  */
-export type ConformanceMode = 'succeed' | 'block' | 'block-once' | 'never-end';
+export type ConformanceMode = 'succeed' | 'block' | 'block-once' | 'slow' | 'never-end';
+
+/** How long a `slow` step runs: shorter than the conformance service's shutdown grace. */
+export const SLOW_STEP_MS = 300;
 
 /** A step handler that records every run and how its signal fired. */
 export class ConformanceSteps {
@@ -45,6 +49,7 @@ export class ConformanceSteps {
     signal.addEventListener('abort', () => this.stops.set(stepId, stopCauseOf(signal)), { once: true });
     if (mode === 'never-end') return new Promise<never>(() => undefined);
     if (mode === 'block' || (mode === 'block-once' && run === 1)) await whenAborted(signal);
+    if (mode === 'slow') await Promise.race([new Promise((resolve) => setTimeout(resolve, SLOW_STEP_MS)), whenAborted(signal)]);
     return { output: { stepId, run } };
   }
 }

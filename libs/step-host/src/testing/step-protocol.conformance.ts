@@ -21,7 +21,7 @@ import { MessageBus } from '@vnfm/messaging';
 import { createInfrastructure, startBackendService, type Infrastructure, type RunningService } from '@vnfm/platform';
 import { createLogger } from '@vnfm/telemetry';
 import type { StepHandlers } from '../step-context';
-import { ConformanceSteps, type ConformanceMode } from './conformance-steps';
+import { ConformanceSteps, SLOW_STEP_MS, type ConformanceMode } from './conformance-steps';
 
 export interface StepHostUnderTest {
   service: ServiceName;
@@ -38,6 +38,7 @@ export interface StepHostUnderTest {
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const SHUTDOWN_GRACE_MS = 3 * SLOW_STEP_MS;
 
 /**
  * The step protocol (docs/steps.md) checked against one service over the
@@ -106,6 +107,8 @@ export function describeStepProtocolConformance(target: StepHostUnderTest): void
         VNFM_FSYNC: 'never',
         VNFM_BUS: 'in-process',
         VNFM_LOG_LEVEL: 'warn',
+        // A stop lets the steps in flight finish for this long (longer than a `slow` step), then stops them.
+        VNFM_SHUTDOWN_GRACE_MS: String(SHUTDOWN_GRACE_MS),
       });
       infra = createInfrastructure(config, createLogger('steps-test', 'silent'));
       client = new MessageBus({
@@ -181,6 +184,22 @@ export function describeStepProtocolConformance(target: StepHostUnderTest): void
       },
       30_000,
     );
+
+    it('a stopping service takes no new step, lets one in flight finish within its grace and reports it, then stops', async () => {
+      const message = step('slow');
+      await send(message);
+      await steps.startedRun(message.stepId);
+      const stopping = stop();
+      // Its consumer group is left first: a step sent now waits for the next start (or, with replicas, goes to a peer).
+      const later = step('succeed');
+      const sentLater = send(later);
+      await stopping;
+      expect(await outcomes(message.stepId)).toMatchObject([{ status: 'SUCCEEDED' }]);
+      expect([steps.stops.get(message.stepId), steps.runsOf(message.stepId), steps.runsOf(later.stepId)]).toEqual([undefined, 1, 0]);
+      await start();
+      await expect(sentLater).resolves.toEqual({ accepted: true });
+      expect(await outcomes(later.stepId)).toMatchObject([{ status: 'SUCCEEDED' }]);
+    }, 30_000);
 
     it('stops a handler that never ends at the step deadline and reports a timeout', async () => {
       const message = step('never-end', 300);

@@ -11,8 +11,9 @@ const HEALTH_TIMEOUT_MS = 3000;
  * GET /health: the gateway asks every service over the bus; 200 when all are
  * UP, 503 otherwise (for operators and monitoring); `eventStream` says whether
  * the public Kafka event stream is on (docs/event-stream.md).
- * GET /health/live: the gateway process serves HTTP (for liveness and
- * readiness probes, which must not fail because another service is down).
+ * GET /health/live: the gateway process serves HTTP (for liveness probes,
+ * which must not fail because another service is down). GET /health/ready:
+ * the same, until the gateway begins to stop (VNFM_DRAIN_DELAY_MS).
  */
 @Controller('health')
 export class HealthController {
@@ -21,6 +22,13 @@ export class HealthController {
   @Get('live')
   live(): { status: 'UP' } {
     return { status: 'UP' };
+  }
+
+  /** For a load balancer or a Service's endpoints: 200 while this gateway takes requests, 503 once it is stopping. */
+  @Get('ready')
+  ready(@Res() response: Response): void {
+    if (this.runtime.draining) response.status(503).json({ status: 'DOWN', detail: 'This gateway is stopping.' });
+    else response.status(200).json({ status: 'UP' });
   }
 
   @Get()

@@ -55,6 +55,13 @@ export interface HookDriver {
   matches(artifact: HookArtifact): boolean;
   run(context: HookContext, signal: AbortSignal, secrets: HookSecrets, files: HookPackageFiles): Promise<HookOutputs | undefined>;
   /**
+   * Whether a run of this hook cut off midway (its runner replica died or
+   * stopped past its grace) may run again from the start on a peer: the
+   * driver's work converges. Without it (or false) the hook fails as
+   * interrupted and the operation waits in FAILED_TEMP for a person.
+   */
+  rerunnable?(context: HookContext): boolean;
+  /**
    * Asked before the operation starts with the additionalParams its hooks
    * will read (secrets sealed: a sealed member's presence only can be
    * checked): throws (or rejects with) the 422 AppError refusing them;

@@ -49,6 +49,7 @@ describe('generic MgmtDriver: settings, inventory, secrets', () => {
       vnfcs: 'removing',
       become: false,
       timeoutMs: 600_000,
+      rerunnable: false,
     });
     expect(genericSettingsOf(context('scale_end', { vdus: ['VDU1'], timeout_seconds: 5 }), 'script')).toMatchObject({
       vnfcs: 'added',
@@ -57,10 +58,16 @@ describe('generic MgmtDriver: settings, inventory, secrets', () => {
     });
     expect(genericSettingsOf(context('heal_end', {}), 'playbook').runOn).toBe('ansible_server');
     // A VNFD's YAML scalars may arrive as strings.
-    expect(genericSettingsOf(context('scale_end', { timeout_seconds: '120', become: 'true' }), 'script')).toMatchObject({
-      timeoutMs: 120_000,
-      become: true,
-    });
+    expect(genericSettingsOf(context('scale_end', { timeout_seconds: '120', become: 'true', rerunnable: 'true' }), 'script')).toMatchObject(
+      {
+        timeoutMs: 120_000,
+        become: true,
+        rerunnable: true,
+      },
+    );
+    expect(() => genericSettingsOf(context('scale_end', { rerunnable: 'yes' }), 'script')).toThrow(
+      /additional_parameters.rerunnable must be true or false/,
+    );
     expect(() => genericSettingsOf(context('scale_end', { vnfcs: 'all' }), 'script')).toThrow(
       /additional_parameters.vnfcs must be one of added, removing, current/,
     );

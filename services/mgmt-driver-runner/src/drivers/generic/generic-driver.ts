@@ -28,6 +28,11 @@ export class GenericDriver implements HookDriver {
     return genericModeOf(artifact) !== undefined;
   }
 
+  /** Only when the hook says so (`rerunnable: true`): the product cannot know whether a vendor's script converges. */
+  rerunnable(context: HookContext): boolean {
+    return genericSettingsOf(context, genericModeOf(context.artifact) ?? 'script').rerunnable;
+  }
+
   async run(context: HookContext, signal: AbortSignal, secrets: HookSecrets, files: HookPackageFiles): Promise<HookOutputs | undefined> {
     const mode = genericModeOf(context.artifact);
     const settings = genericSettingsOf(context, mode ?? 'script');

@@ -13,7 +13,16 @@ export interface GenericSettings {
   /** Run the script through `sudo -n`. */
   become: boolean;
   timeoutMs: number;
+  /** The vendor says a run cut off midway may run again from the start (the script or playbook converges). */
+  rerunnable: boolean;
 }
+
+/** A boolean of the hook's additional_parameters: a VNFD's YAML may give it as a string ('true'). */
+const flag = (context: HookContext, name: string, value: unknown): boolean => {
+  const given = value === 'true' ? true : value === 'false' ? false : (value ?? false);
+  if (typeof given !== 'boolean') throw invalid(context, `additional_parameters.${name} must be true or false.`);
+  return given;
+};
 
 const DEFAULT_TIMEOUT_SECONDS = 600;
 
@@ -50,13 +59,13 @@ export function genericSettingsOf(context: HookContext, mode: GenericMode): Gene
   const sshCp = parameters.ssh_cp;
   if (sshCp !== undefined && typeof sshCp !== 'string') throw invalid(context, 'additional_parameters.ssh_cp must be a CP name.');
   // A VNFD's YAML may give scalars as strings ('true', '120'): both spellings are taken.
-  const become = parameters.become === 'true' ? true : parameters.become === 'false' ? false : (parameters.become ?? false);
-  if (typeof become !== 'boolean') throw invalid(context, 'additional_parameters.become must be true or false.');
+  const become = flag(context, 'become', parameters.become);
+  const rerunnable = flag(context, 'rerunnable', parameters.rerunnable);
   const given = parameters.timeout_seconds ?? DEFAULT_TIMEOUT_SECONDS;
   const seconds = typeof given === 'string' && /^\d+$/.test(given) ? Number(given) : given;
   if (typeof seconds !== 'number' || !(seconds > 0) || seconds > 24 * 3600)
     throw invalid(context, 'additional_parameters.timeout_seconds must be a number of seconds between 1 and 86400.');
-  return { runOn, vdus: vdus as string[] | undefined, vnfcs, sshCp, become, timeoutMs: seconds * 1000 };
+  return { runOn, vdus: vdus as string[] | undefined, vnfcs, sshCp, become, timeoutMs: seconds * 1000, rerunnable };
 }
 
 export { invalid as invalidGenericParameters };
