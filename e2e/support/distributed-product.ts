@@ -20,6 +20,7 @@ export class DistributedProduct {
   private readonly running = new Map<ServiceName, ProductProcess[]>();
   /** Every process started, the killed ones too: their output stays readable. */
   private readonly started: ProductProcess[] = [];
+  private readonly replicaOf = new Map<ProductProcess, number>();
 
   constructor(
     private readonly env: Record<string, string>,
@@ -37,6 +38,7 @@ export class DistributedProduct {
     const child = startProduct(process.execPath, [entryPoint(service)], { ...this.env, ...this.options.envOf?.(service, replica) });
     this.running.set(service, [...(this.running.get(service) ?? []), child]);
     this.started.push(child);
+    this.replicaOf.set(child, replica);
     let started = false;
     const exited = child.exited.then((code) => {
       if (!started) throw new Error(`${service} exited (code ${code}) before it started; output:\n${child.lines.slice(-20).join('\n')}`);
@@ -71,6 +73,26 @@ export class DistributedProduct {
       return service;
     }
     throw new Error(`no running product process has pid ${pid}`);
+  }
+
+  /**
+   * Stops replica `replica` of the service as a supervisor would (SIGTERM,
+   * then waits while it drains and exits), and starts it again; returns how
+   * long it took to stop and its exit code.
+   */
+  async restart(service: ServiceName, replica: number): Promise<{ stoppedInMs: number; code: number | null }> {
+    const child = this.processesOf(service).find((candidate) => this.replicaOf.get(candidate) === replica);
+    if (!child) throw new Error(`no running ${service} replica ${replica}`);
+    const stopping = Date.now();
+    await killGroup(child, 'SIGTERM');
+    const code = await child.exited;
+    const stoppedInMs = Date.now() - stopping;
+    this.running.set(
+      service,
+      this.processesOf(service).filter((candidate) => candidate !== child),
+    );
+    await this.start(service, replica);
+    return { stoppedInMs, code };
   }
 
   async crashAndRestart(service: ServiceName): Promise<void> {

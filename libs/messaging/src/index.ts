@@ -1,6 +1,6 @@
 export type { Broker, IncomingRecord } from './broker.port';
 export type { Envelope } from './envelope';
-export { MessageBus } from './message-bus';
+export { BUS_STOPPING, MessageBus } from './message-bus';
 export { MemoryInbox, EventStoreInbox } from './inbox';
 export { PayloadSeal } from './payload-seal';
 export { InProcessBroker } from './in-process/in-process.broker';

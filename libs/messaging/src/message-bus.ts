@@ -57,6 +57,9 @@ interface Pending {
   timer: NodeJS.Timeout;
 }
 
+/** The code of a request's rejection when its own bus stops before the reply came (the process is stopping). */
+export const BUS_STOPPING = 'SHUTTING_DOWN';
+
 /**
  * Commands (request/reply with timeout) and events (publish/subscribe) over
  * any Broker. Consumers get de-duplication by message id, bounded retries
@@ -300,7 +303,7 @@ export class MessageBus {
     await Promise.all(this.consumers.splice(0).map((c) => c.stop()));
     for (const [id, pending] of this.pending) {
       clearTimeout(pending.timer);
-      pending.reject(new AppError('SHUTTING_DOWN', 503, 'Service Unavailable', 'the message bus is stopping'));
+      pending.reject(new AppError(BUS_STOPPING, 503, 'Service Unavailable', 'the message bus is stopping'));
       this.pending.delete(id);
     }
     if (this.started) await this.options.broker.deleteTopics([this.replies]).catch(() => undefined);

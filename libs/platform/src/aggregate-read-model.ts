@@ -1,3 +1,5 @@
+import type { EventStore } from '@vnfm/event-store';
+
 export interface AggregateEntry<S> {
   /** First-seen order, the paging position of list queries. */
   seq: number;
@@ -23,6 +25,22 @@ export class AggregateReadModel<S, E> {
     const state = this.evolve(entry?.state, event);
     if (state === undefined) return;
     this.entries.set(id, { seq: entry?.seq ?? this.nextSeq++, revision, state });
+  }
+
+  /**
+   * The entry with every event its stream holds now (read from `store`,
+   * after the revision applied): for a read by id, which must show what was
+   * appended before it was asked, though the projection, following the
+   * store's global order, may lag behind (a peer replica's write, a store
+   * whose readers wait for older transactions to end).
+   */
+  async refreshed(id: string, store: EventStore | undefined, stream: string): Promise<AggregateEntry<S> | undefined> {
+    if (store) {
+      const fromRevision = (this.entries.get(id)?.revision ?? -1) + 1;
+      for (const event of await store.readStream(stream, { fromRevision }))
+        this.apply(id, event.revision, { type: event.type, data: event.data } as E);
+    }
+    return this.entries.get(id);
   }
 
   /** The entry as last applied, whatever its state. */

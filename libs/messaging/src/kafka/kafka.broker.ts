@@ -1,4 +1,13 @@
-import { ConfigResourceTypes, Kafka, logLevel, Partitioners, type Admin, type Consumer, type Producer } from 'kafkajs';
+import {
+  ConfigResourceTypes,
+  Kafka,
+  logLevel,
+  Partitioners,
+  type Admin,
+  type Consumer,
+  type EachMessageHandler,
+  type Producer,
+} from 'kafkajs';
 import type { Broker, ConsumeOptions, ConsumerHandle, OutgoingRecord, RecordHandler } from '../broker.port';
 
 export interface KafkaBrokerOptions {
@@ -11,6 +20,10 @@ export interface KafkaBrokerOptions {
     error(message: string, fields?: Record<string, unknown>): void;
   };
 }
+
+/** Back-off before a new consumer replaces one kafkajs gave up on. */
+const FIRST_REJOIN_MS = 500;
+const MAX_REJOIN_MS = 15_000;
 
 /** The broker port over Apache Kafka (kafkajs): idempotent producer, consumer groups, per-partition ordering. */
 export class KafkaBroker implements Broker {
@@ -76,38 +89,70 @@ export class KafkaBroker implements Broker {
     await producer.send({ topic, acks: -1, messages: records.map((r) => ({ key: r.key, value: r.value, headers: r.headers })) });
   }
 
+  /**
+   * A member of the group until stopped. kafkajs restarts a consumer after
+   * the errors it calls retriable and leaves it dead after the others (no
+   * group coordinator yet on a fresh broker, a rebalance it could not
+   * finish): then a new consumer of the group takes over, after a back-off,
+   * so a service never stops consuming while it runs. Resolves once the
+   * group is first joined.
+   */
   async consume(options: ConsumeOptions, handler: RecordHandler): Promise<ConsumerHandle> {
     await this.ensureTopics(options.topics);
-    const consumer = this.kafka.consumer({
-      groupId: options.groupId,
-      sessionTimeout: 10_000,
-      heartbeatInterval: 1_000,
-      maxWaitTimeInMs: 500,
-    });
-    await consumer.connect();
-    await whileRetriable(() => consumer.subscribe({ topics: options.topics, fromBeginning: options.fromBeginning }));
-    this.consumers.add(consumer);
-    const joined = new Promise<void>((resolve) => consumer.on(consumer.events.GROUP_JOIN, () => resolve()));
-    await consumer.run({
-      partitionsConsumedConcurrently: 3,
-      eachMessage: async ({ topic, partition, message }) => {
-        const headers: Record<string, string> = {};
-        for (const [name, value] of Object.entries(message.headers ?? {})) if (value !== undefined) headers[name] = String(value);
-        await handler({
-          topic,
-          partition,
-          offset: message.offset,
-          key: message.key?.toString() ?? '',
-          value: message.value ?? Buffer.alloc(0),
-          headers,
+    let current: Consumer | undefined;
+    let stopped = false;
+    let joined!: () => void;
+    const firstJoin = new Promise<void>((resolve) => (joined = resolve));
+    const eachMessage: EachMessageHandler = async ({ topic, partition, message }) => {
+      const headers: Record<string, string> = {};
+      for (const [name, value] of Object.entries(message.headers ?? {})) if (value !== undefined) headers[name] = String(value);
+      await handler({
+        topic,
+        partition,
+        offset: message.offset,
+        key: message.key?.toString() ?? '',
+        value: message.value ?? Buffer.alloc(0),
+        headers,
+      });
+    };
+    const member = async (attempt: number): Promise<void> => {
+      const consumer = this.kafka.consumer({
+        groupId: options.groupId,
+        sessionTimeout: 10_000,
+        heartbeatInterval: 1_000,
+        maxWaitTimeInMs: 500,
+      });
+      current = consumer;
+      consumer.on(consumer.events.GROUP_JOIN, () => joined());
+      consumer.on(consumer.events.CRASH, ({ payload }) => {
+        this.consumers.delete(consumer);
+        if (payload.restart || stopped) return;
+        const retryInMs = Math.min(MAX_REJOIN_MS, FIRST_REJOIN_MS * 2 ** attempt);
+        this.options.logger?.warn('Kafka consumer gave up; a new one joins the group', {
+          groupId: options.groupId,
+          error: payload.error.message,
+          retryInMs,
         });
-      },
-    });
-    await joined;
+        setTimeout(() => {
+          if (stopped) return;
+          member(attempt + 1).catch((error: unknown) =>
+            this.options.logger?.error('Kafka consumer could not join again', { groupId: options.groupId, error: String(error) }),
+          );
+        }, retryInMs).unref();
+      });
+      await consumer.connect();
+      await whileRetriable(() => consumer.subscribe({ topics: options.topics, fromBeginning: options.fromBeginning }));
+      this.consumers.add(consumer);
+      await consumer.run({ partitionsConsumedConcurrently: 3, eachMessage });
+    };
+    await member(0);
+    await firstJoin;
     return {
       stop: async () => {
-        this.consumers.delete(consumer);
-        await consumer.disconnect();
+        stopped = true;
+        if (!current) return;
+        this.consumers.delete(current);
+        await current.disconnect();
       },
     };
   }

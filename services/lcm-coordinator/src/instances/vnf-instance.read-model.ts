@@ -1,6 +1,6 @@
-import { Injectable } from '@nestjs/common';
-import { evolveVnfInstance, type VnfInstance, type VnfInstanceEvent } from '@vnfm/lcm-domain';
-import { AggregateReadModel, type AggregateEntry } from '@vnfm/platform';
+import { Inject, Injectable } from '@nestjs/common';
+import { evolveVnfInstance, vnfInstanceStream, type VnfInstance, type VnfInstanceEvent } from '@vnfm/lcm-domain';
+import { AggregateReadModel, SERVICE_RUNTIME, type AggregateEntry, type ServiceRuntime } from '@vnfm/platform';
 
 export type VnfInstanceEntry = AggregateEntry<VnfInstance>;
 
@@ -10,8 +10,14 @@ export type VnfInstanceEntry = AggregateEntry<VnfInstance>;
  */
 @Injectable()
 export class VnfInstanceReadModel extends AggregateReadModel<VnfInstance, VnfInstanceEvent> {
-  constructor() {
+  constructor(@Inject(SERVICE_RUNTIME) private readonly runtime: ServiceRuntime) {
     super(evolveVnfInstance);
+  }
+
+  /** An instance that exists (not deleted) as its stream holds it now (a GET by id after a write from any replica). */
+  async current(vnfInstanceId: string): Promise<VnfInstanceEntry | undefined> {
+    const entry = await this.refreshed(vnfInstanceId, this.runtime.store, vnfInstanceStream(vnfInstanceId));
+    return entry && !entry.state.deleted ? entry : undefined;
   }
 
   /** An instance that exists (not deleted). */

@@ -82,7 +82,7 @@ export class VnfInstancesController {
   /** The view and the revision of the state it shows, from one read-model entry (the ETag of SOL 003 §5.4.3.3.2). */
   @MessagePattern(LCM_COORDINATOR.getTaggedVnfInstance, QUERY)
   async getTagged(@Payload() message: VnfInstanceRef): Promise<TaggedVnfInstanceReply> {
-    const { state: instance, revision } = this.existing(message.vnfInstanceId);
+    const { state: instance, revision } = await this.existing(message.vnfInstanceId);
     const identities = await this.packages.identitiesOf([instance.vnfdId]);
     return { instance: toVnfInstanceView(message.apiMajor, instance, identities.get(instance.vnfdId)), revision };
   }
@@ -97,8 +97,8 @@ export class VnfInstancesController {
     return {};
   }
 
-  private existing(vnfInstanceId: string): VnfInstanceEntry {
-    const entry = this.readModel.get(String(vnfInstanceId));
+  private async existing(vnfInstanceId: string): Promise<VnfInstanceEntry> {
+    const entry = await this.readModel.current(String(vnfInstanceId));
     if (!entry) throw vnfInstanceNotFound(String(vnfInstanceId));
     return entry;
   }

@@ -52,8 +52,8 @@ export class LcmOperationsController {
   }
 
   @MessagePattern(LCM_COORDINATOR.getOpOcc, QUERY)
-  get(@Payload() message: OpOccRef): VnfLcmOpOccView {
-    const entry = this.readModel.get(String(message.vnfLcmOpOccId));
+  async get(@Payload() message: OpOccRef): Promise<VnfLcmOpOccView> {
+    const entry = await this.readModel.current(String(message.vnfLcmOpOccId));
     if (!entry) throw opOccNotFound(String(message.vnfLcmOpOccId));
     return toVnfLcmOpOccView(message.apiMajor, entry.state);
   }

@@ -1,5 +1,5 @@
 import { errorMessage } from '@vnfm/util';
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import {
   abandonStepMessageType,
   AppError,
@@ -11,6 +11,7 @@ import {
   type StepCommand,
   type ProblemDetails,
 } from '@vnfm/contracts';
+import { BUS_STOPPING } from '@vnfm/messaging';
 import { SERVICE_RUNTIME, type ServiceRuntime } from '@vnfm/platform';
 import { VnfInstanceReadModel } from '../instances/vnf-instance.read-model';
 import { HookContexts } from './hook-contexts';
@@ -23,18 +24,34 @@ const ACCEPT_TIMEOUT_MS = 30_000;
  * the instance holds when it is sent: its VNFD and its VNFCs, so a driver
  * tells new resources from known ones; a hook, its HookContext. The target accepts at once and
  * reports the outcome later; a refusal (or no answer) comes back as the
- * step's failure.
+ * step's failure. A send this replica's own stop cuts off is no refusal: the
+ * occurrence's lease is released, and the peer that resumes it sends the
+ * step again under the same id. A stopping replica waits for its sends in
+ * flight (they take the time a target needs to accept) before its bus closes.
  */
 @Injectable()
-export class StepDispatcher {
+export class StepDispatcher implements OnApplicationShutdown {
+  private readonly sending = new Set<Promise<unknown>>();
+
   constructor(
     @Inject(SERVICE_RUNTIME) private readonly runtime: ServiceRuntime,
     private readonly instances: VnfInstanceReadModel,
     private readonly hooks: HookContexts,
   ) {}
 
-  async dispatch(target: ServiceName, command: StepCommand): Promise<ProblemDetails | undefined> {
-    const instance = this.instances.get(command.vnfInstanceId)?.state;
+  dispatch(target: ServiceName, command: StepCommand): Promise<ProblemDetails | undefined> {
+    const sent = this.send(target, command);
+    this.sending.add(sent);
+    void sent.finally(() => this.sending.delete(sent));
+    return sent;
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await Promise.allSettled([...this.sending]);
+  }
+
+  private async send(target: ServiceName, command: StepCommand): Promise<ProblemDetails | undefined> {
+    const instance = (await this.instances.current(command.vnfInstanceId))?.state;
     if (!instance) return { status: 404, title: 'Not Found', detail: `VNF instance ${command.vnfInstanceId} is gone.` };
     const message: RunStepMessage = {
       ...command,
@@ -52,6 +69,10 @@ export class StepDispatcher {
       return undefined;
     } catch (error) {
       const reason = errorMessage(error);
+      if (error instanceof AppError && error.code === BUS_STOPPING) {
+        this.runtime.logger.warn({ stepId: command.stepId, step: command.name, target }, 'step send cut off by this replica stopping');
+        return undefined;
+      }
       this.runtime.logger.warn({ stepId: command.stepId, step: command.name, target, error: reason }, 'step refused');
       if (error instanceof AppError) return { status: error.status, title: error.title, detail: error.detail };
       return { status: 503, title: 'Service Unavailable', detail: `${target} did not take step ${command.name}: ${reason}` };

@@ -68,8 +68,9 @@ export class WorkflowRecovery implements OnApplicationBootstrap, OnModuleDestroy
     const oldest = Date.parse(now) - minAgeMs;
     for (const { state } of this.instances.list()) {
       const claim = state.operationInProgress;
-      if (!claim || claim.operationState !== 'STARTING' || this.opOccs.get(claim.vnfLcmOpOccId)) continue;
-      if (Date.parse(state.updatedAt ?? now) > oldest) continue;
+      if (!claim || claim.operationState !== 'STARTING' || Date.parse(state.updatedAt ?? now) > oldest) continue;
+      // Asked of the store, not of the projection, which may lag behind a peer's start.
+      if (await this.opOccs.current(claim.vnfLcmOpOccId)) continue;
       this.runtime.logger.warn(
         { vnfInstanceId: state.id, vnfLcmOpOccId: claim.vnfLcmOpOccId },
         'releasing an instance claimed by an operation that never started',

@@ -1,6 +1,6 @@
-import { Injectable } from '@nestjs/common';
-import { evolveLccnSubscription, type LccnSubscription, type LccnSubscriptionEvent } from '@vnfm/lcm-domain';
-import { AggregateReadModel, type AggregateEntry } from '@vnfm/platform';
+import { Inject, Injectable } from '@nestjs/common';
+import { evolveLccnSubscription, lccnSubscriptionStream, type LccnSubscription, type LccnSubscriptionEvent } from '@vnfm/lcm-domain';
+import { AggregateReadModel, SERVICE_RUNTIME, type AggregateEntry, type ServiceRuntime } from '@vnfm/platform';
 
 export type LccnSubscriptionEntry = AggregateEntry<LccnSubscription>;
 
@@ -9,7 +9,7 @@ export type LccnSubscriptionEntry = AggregateEntry<LccnSubscription>;
 export class LccnSubscriptionReadModel extends AggregateReadModel<LccnSubscription, LccnSubscriptionEvent> {
   private readonly listeners: ((subscription: LccnSubscription) => void)[] = [];
 
-  constructor() {
+  constructor(@Inject(SERVICE_RUNTIME) private readonly runtime: ServiceRuntime) {
     super(evolveLccnSubscription);
   }
 
@@ -27,6 +27,12 @@ export class LccnSubscriptionReadModel extends AggregateReadModel<LccnSubscripti
 
   get(id: string): LccnSubscriptionEntry | undefined {
     const entry = this.entry(id);
+    return entry && !entry.state.deleted ? entry : undefined;
+  }
+
+  /** A subscription that exists as its stream holds it now (a GET by id after a 201 from any replica). */
+  async current(id: string): Promise<LccnSubscriptionEntry | undefined> {
+    const entry = await this.refreshed(id, this.runtime.store, lccnSubscriptionStream(id));
     return entry && !entry.state.deleted ? entry : undefined;
   }
 

@@ -65,8 +65,8 @@ export class LccnSubscriptionsController {
   }
 
   @MessagePattern(LCCN_SUBSCRIPTIONS.get, QUERY)
-  get(@Payload() { apiMajor, subscriptionId }: LccnSubscriptionRef): LccnSubscriptionView {
-    const entry = this.readModel.get(String(subscriptionId));
+  async get(@Payload() { apiMajor, subscriptionId }: LccnSubscriptionRef): Promise<LccnSubscriptionView> {
+    const entry = await this.readModel.current(String(subscriptionId));
     if (!entry) throw lccnSubscriptionNotFound(String(subscriptionId));
     return toLccnSubscriptionView(apiMajor, entry.state);
   }

@@ -11,9 +11,9 @@ const WITH_VNFD_ID = ['Definitions/v2_sample3_types.yaml', 'Definitions/v2_sampl
 
 /**
  * The VNF node's Vnflcm interface of the generic-driver test package: a Bash
- * script at instantiate_end, scale_start and terminate_start (that one
- * through sudo), an Ansible playbook at scale_end, on the VNFCs of VDU1
- * reached at VDU1_CP1.
+ * script at instantiate_end (converging: run again on a peer if its runner
+ * dies), scale_start and terminate_start (that one through sudo), an Ansible
+ * playbook at scale_end, on the VNFCs of VDU1 reached at VDU1_CP1.
  */
 const INTERFACE = `      interfaces:
         Vnflcm:
@@ -24,6 +24,9 @@ const INTERFACE = `      interfaces:
               timeout_seconds: 120
           instantiate_end:
             implementation: vnf-script
+            inputs:
+              additional_parameters:
+                rerunnable: true
           scale_start:
             implementation: vnf-script
           scale_end:
