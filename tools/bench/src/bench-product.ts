@@ -114,26 +114,48 @@ export class BenchApi {
 
 /** The standalone product as a process on `port` (embedded store, in-process bus), once healthy. */
 export async function startProduct(dataDir: string, port: number): Promise<ChildProcess> {
-  const env = {
-    ...process.env,
-    VNFM_PORT: String(port),
+  const [child] = await startProcesses(['standalone'], port, {
     VNFM_DATA_DIR: dataDir,
-    VNFM_ADMIN_TOKEN: TOKEN,
-    VNFM_LOG_LEVEL: 'warn',
     VNFM_BUS: 'in-process',
     VNFM_EVENT_STORE: 'embedded',
-  };
-  // VNFM_BENCH_PROFILE_DIR=<dir> writes a CPU profile of the product there (open it in Chrome DevTools).
-  const profile = process.env.VNFM_BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.VNFM_BENCH_PROFILE_DIR}`] : [];
-  const child = spawn(process.execPath, [...profile, join(repoRoot(), 'dist/services/standalone/src/main.js')], {
-    env,
-    stdio: ['ignore', 'ignore', 'inherit'],
   });
-  for (const deadline = Date.now() + 60_000; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 200))) {
-    if ((await fetch(`http://127.0.0.1:${port}/health`).catch(() => undefined))?.status === 200) return child;
+  return child;
+}
+
+/**
+ * The distributed product: one process per entry of `services` (a service
+ * named twice runs as two replicas), over Kafka and one PostgreSQL database,
+ * the gateway on `port`; once the gateway's deep health is 200.
+ */
+export function startDistributedProduct(
+  dataDir: string,
+  port: number,
+  services: readonly string[],
+  shared: { brokers: string[]; eventStoreUrl: string },
+): Promise<ChildProcess[]> {
+  return startProcesses(services, port, {
+    VNFM_DATA_DIR: dataDir,
+    VNFM_BUS: 'kafka',
+    VNFM_KAFKA_BROKERS: shared.brokers.join(','),
+    VNFM_EVENT_STORE: 'postgres',
+    VNFM_EVENT_STORE_URL: shared.eventStoreUrl,
+  });
+}
+
+async function startProcesses(services: readonly string[], port: number, env: Record<string, string>): Promise<ChildProcess[]> {
+  // VNFM_BENCH_PROFILE_DIR=<dir> writes a CPU profile of each product process there (open it in Chrome DevTools).
+  const profile = process.env.VNFM_BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.VNFM_BENCH_PROFILE_DIR}`] : [];
+  const children = services.map((service) =>
+    spawn(process.execPath, [...profile, join(repoRoot(), `dist/services/${service}/src/main.js`)], {
+      env: { ...process.env, VNFM_PORT: String(port), VNFM_ADMIN_TOKEN: TOKEN, VNFM_LOG_LEVEL: 'warn', ...env },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    }),
+  );
+  for (const deadline = Date.now() + 120_000; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 200))) {
+    if ((await fetch(`http://127.0.0.1:${port}/health`).catch(() => undefined))?.status === 200) return children;
   }
-  child.kill('SIGKILL');
-  throw new Error('the product did not become healthy within 60 s');
+  children.forEach((child) => child.kill('SIGKILL'));
+  throw new Error('the product did not become healthy within 120 s');
 }
 
 export async function stopProduct(product: ChildProcess): Promise<void> {

@@ -4,6 +4,7 @@ import { startTelemetry } from '@vnfm/telemetry';
 import { benchEventStore, benchPostgresStore } from './event-store.bench';
 import { benchMessaging } from './messaging.bench';
 import { benchLcm } from './lcm.bench';
+import { benchLcmReplicas } from './lcm-replicas.bench';
 import { benchDetectionLag } from './detection-lag.bench';
 import { benchHashVerification } from './package-hash.bench';
 import { benchCorpusOnboarding } from './corpus-onboarding.bench';
@@ -15,7 +16,9 @@ import { benchK8sReadiness } from './k8s-readiness.bench';
  * embedded and PostgreSQL event stores (append, replay and catch-up rates; PostgreSQL at
  * VNFM_BENCH_EVENT_STORE_URL, or the one tools/postgres runs, started when down), the message bus (round
  * trips), VNF package onboarding checks (MB/s), the LCM control plane
- * (instantiate latency, 100 at once, listing 10,000 instances) and the
+ * (instantiate latency, 100 at once, listing 10,000 instances; then in
+ * distributed mode on Kafka and PostgreSQL with one and two coordinator
+ * replicas) and the
  * detection lag at cloud latencies of 0, 0.5 and 20 s, and LCCN notification
  * fan-out (delivery latency, operations with and without subscribers). Uses
  * VNFM_KAFKA_BROKERS, or starts the test broker with tools/kafka/kafka.sh.
@@ -62,7 +65,10 @@ async function main(): Promise<void> {
     await benchHashVerification(100, 5);
     await benchCorpusOnboarding();
   }
-  if (!only || only === 'lcm') await benchLcm({ warmup: 20, sequential: 100, concurrent: 100, listed: 10_000 });
+  if (!only || only === 'lcm') {
+    await benchLcm({ warmup: 20, sequential: 100, concurrent: 100, listed: 10_000 });
+    await benchLcmReplicas(kafkaBrokers(), postgresUrl(), { warmup: 10, sequential: 50, concurrent: 50 });
+  }
   if (!only || only === 'lag') await benchDetectionLag();
   if (!only || only === 'notify') await benchNotifications({ subscribers: 100, slow: 10, down: 5, operations: 100, rounds: 3 });
   if (!only || only === 'k8s') await benchK8sReadiness();
