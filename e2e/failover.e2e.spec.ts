@@ -1,32 +1,34 @@
-import { testPort } from './support/lanes';
+import { laneVm } from './support/lanes';
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AppsV1Api, CoreV1Api, KubeConfig } from '@kubernetes/client-node';
-import { Client } from 'pg';
-import { BACKEND_SERVICES, type ServiceName } from '@vnfm/contracts';
+import { NodeSSH } from 'node-ssh';
+import type { Client } from 'pg';
+import { BACKEND_SERVICES } from '@vnfm/contracts';
 import type { VnfInstanceView, VnfLcmOpOccView } from '@vnfm/lcm-domain';
 import { instanceSelector } from '@vnfm/kubernetes-manifests';
+import { zipFolder } from '@vnfm/vnf-package/testing';
 import { startOpenStackSimulator, type OpenStackSimulator } from '../tools/openstack-sim/src';
+import { stageGenericPackage } from '../services/mgmt-driver-runner/src/testing/generic-package';
 import {
   NotificationReceivers,
   type ReceivedNotification,
 } from '../services/lcm-coordinator/src/notifications/testing/notification-receiver';
 import { onboardZip, zipStagedPackage } from './support/corpus-packages';
-import { DistributedProduct } from './support/distributed-product';
+import type { DistributedProduct } from './support/distributed-product';
 import { gatedDeployment } from './support/gated-deployment';
 import { cloudServerIds, instanceStacks, recordedServerIds, strayStacks } from './support/heat-servers';
 import { REPO_ROOT } from './support/infra-script';
 import { ensureK8s, K8S_UP_TIMEOUT_MS } from './support/k8s';
-import { ensureKafka } from './support/kafka';
 import { createInstance, gatewayHttp, getJson, raceTwoScales, settledOpOcc, startTask } from './support/lcm-http';
 import { instantiateRequest, tackerRequestBody } from './support/lcm-requests';
 import { LCM_PACKAGE, onboardCorpusPackage, simulatorVimFile } from './support/lcm-stage';
 import { pollUntil } from './support/poll';
-import { ensurePostgres } from './support/postgres';
-import { waitForHttp } from './support/product-process';
+import { startReplicatedProduct, type ReplicatedProduct } from './support/replicated-product';
+import { ensureSshHosts, type SshHosts } from './support/ssh-hosts';
 import { ensureTackerCli, tackerCli, TACKER_CLI_INSTALL_TIMEOUT_MS } from './support/tacker-cli';
 
 // test-lane-group: kafka-bus (the product's bus topics and consumer groups on Kafka have fixed names)
@@ -37,28 +39,29 @@ jest.setTimeout(600_000);
 const HEAT_DELAY_MS = 8000;
 const LEASE_TTL_MS = 2000;
 const CNF_MANIFEST = 'Files/kubernetes/failover-deployment.yaml';
+/** How long the converging test hook waits before its work: long enough to be cut off mid-script. */
+const HOOK_SLEEP_SECONDS = 4;
+/** The servers' addresses: two SSH hosts first (the hook's VNFC dials one), then addresses no one dials. */
+const HOOK_VMS = [laneVm(5), laneVm(6)];
+const ADDRESSES = [...HOOK_VMS, ...Array.from({ length: 60 }, (_, i) => `127.10.200.${i + 1}`)];
 
-// Needs `npm run build`, Kafka, PostgreSQL (tools/postgres) and tools/k8s (started when down).
+// Needs `npm run build`, Kafka, PostgreSQL (tools/postgres), the SSH hosts and tools/k8s (started when down).
 // Every service runs as two processes sharing one PostgreSQL database and Kafka's consumer groups. The replica that holds an
 // operation (the coordinator) or its step (a driver), as the leases table says, is SIGKILLed mid-step: its peer takes the lease
 // over once it runs out and the operation COMPLETES, nothing made twice; a subscriber gets every notification once, in order.
 describe('failover: two replicas of every service on PostgreSQL and Kafka, the replica holding the work SIGKILLed mid-step', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'vnfm-failover-'));
-  const base = testPort();
-  /** The two gateways' ports, then each backend process's health port (VNFM_HEALTH_PORT). */
-  const ports = [base, base + 1];
-  const healthPort = (service: ServiceName, replica: number) =>
-    base + 2 + 2 * (BACKEND_SERVICES as readonly string[]).indexOf(service) + replica;
   const token = 'failover-e2e-admin-token';
-  const http = gatewayHttp(`http://127.0.0.1:${ports[0]}`, token);
   const gate = { key: 'vnfm.etsi.org/e2e-failover', value: randomUUID().slice(0, 8) };
   const namespace = `vnfm-failover-${gate.value}`;
-  const database = `vnfm_failover_${gate.value}`;
   const receivers = new NotificationReceivers();
+  let replicated: ReplicatedProduct;
+  let http: ReturnType<typeof gatewayHttp>;
   let product: DistributedProduct | undefined;
   let sim: OpenStackSimulator | undefined;
-  let admin: Client | undefined;
   let db: Client | undefined;
+  let hosts: SshHosts;
+  const connections: NodeSSH[] = [];
   let core: CoreV1Api;
   let apps: AppsV1Api;
   let node = '';
@@ -66,6 +69,15 @@ describe('failover: two replicas of every service on PostgreSQL and Kafka, the r
   let cnfVnfdId = '';
   let k8sVimId = '';
   let vmInstance = '';
+  let genericVnfdId = '';
+  let hookInstance = '';
+
+  const vm = async (address: string) => {
+    const ssh = await new NodeSSH().connect({ host: address, port: hosts.port, username: 'vnfm', privateKeyPath: hosts.keyPath });
+    connections.push(ssh);
+    return ssh;
+  };
+  const readZip = async (folder: string) => readFileSync(await zipFolder(folder, `${folder}.zip`));
 
   const kubectl = (...args: string[]) => execFileSync('bash', [join(REPO_ROOT, 'tools/k8s/k8s.sh'), 'kubectl', ...args], { stdio: 'pipe' });
   const opOcc = (opId: string) => getJson<VnfLcmOpOccView>(http, `/vnflcm/v2/vnf_lcm_op_occs/${opId}`);
@@ -102,22 +114,16 @@ describe('failover: two replicas of every service on PostgreSQL and Kafka, the r
   async function expectOneStack(id: string) {
     const cloud = (sim as OpenStackSimulator).state();
     const view = await instance(id);
-    expect(strayStacks(cloud, [id])).toEqual([]);
+    expect(strayStacks(cloud, [id, hookInstance])).toEqual([]);
     expect(instanceStacks(cloud, id)).toHaveLength(1);
     expect(recordedServerIds(view.instantiatedVnfInfo)).toEqual(cloudServerIds(cloud, id));
     return view;
   }
 
   beforeAll(async () => {
-    const [url, brokers, cp, openstack] = await Promise.all([ensurePostgres(), ensureKafka(), ensureK8s(), ensureTackerCli()]);
-    admin = new Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${database}`);
-    const own = new URL(url);
-    own.pathname = `/${database}`;
-    db = new Client({ connectionString: own.toString() });
-    await db.connect();
-    sim = await startOpenStackSimulator({ delayMs: HEAT_DELAY_MS });
+    const [cp, openstack] = await Promise.all([ensureK8s(), ensureTackerCli()]);
+    hosts = await ensureSshHosts();
+    sim = await startOpenStackSimulator({ delayMs: HEAT_DELAY_MS, addressPool: ADDRESSES });
     await receivers.start();
     const config = new KubeConfig();
     config.loadFromFile(cp.kubeconfig);
@@ -125,26 +131,13 @@ describe('failover: two replicas of every service on PostgreSQL and Kafka, the r
     node = String((await core.listNode({ labelSelector: 'type=kwok' })).items[0]?.metadata?.name);
     await core.createNamespace({ body: { metadata: { name: namespace } } });
 
-    mkdirSync(join(dataDir, 'data'), { recursive: true });
-    product = new DistributedProduct(
-      {
-        VNFM_BUS: 'kafka',
-        VNFM_KAFKA_BROKERS: brokers.join(','),
-        VNFM_EVENT_STORE: 'postgres',
-        VNFM_EVENT_STORE_URL: own.toString(),
-        VNFM_LEASE_TTL_MS: String(LEASE_TTL_MS),
-        VNFM_DATA_DIR: join(dataDir, 'data'),
-        VNFM_ADMIN_TOKEN: token,
-        VNFM_LOG_LEVEL: 'info',
-      },
-      {
-        replicas: 2,
-        envOf: (service, replica): Record<string, string> =>
-          service === 'gateway' ? { VNFM_PORT: String(ports[replica]) } : { VNFM_HEALTH_PORT: String(healthPort(service, replica)) },
-      },
-    );
-    await product.startAll();
-    await Promise.all(ports.map((port) => waitForHttp(`http://127.0.0.1:${port}/health`, 180_000)));
+    replicated = await startReplicatedProduct(dataDir, 'failover', {
+      VNFM_LEASE_TTL_MS: String(LEASE_TTL_MS),
+      VNFM_ADMIN_TOKEN: token,
+    });
+    ({ product, db } = replicated);
+    const { ports } = replicated;
+    http = gatewayHttp(`http://127.0.0.1:${ports[0]}`, token);
 
     const cli = tackerCli(openstack, `http://127.0.0.1:${ports[1]}`, token);
     await cli.json(['vim', 'register', '--config-file', simulatorVimFile(dataDir, sim), '--is-default', 'openstack-sim']);
@@ -163,6 +156,7 @@ describe('failover: two replicas of every service on PostgreSQL and Kafka, the r
         extraFolders: [extra],
       }),
     );
+    genericVnfdId = String((await onboardZip(http, 'generic-driver', await readZip(await stageGenericPackage(dataDir)))).vnfdId);
     const subscribed = await http('/vnflcm/v2/subscriptions', {
       method: 'POST',
       body: JSON.stringify({ callbackUri: receivers.uri('failover') }),
@@ -171,12 +165,12 @@ describe('failover: two replicas of every service on PostgreSQL and Kafka, the r
   }, K8S_UP_TIMEOUT_MS + TACKER_CLI_INSTALL_TIMEOUT_MS);
 
   afterAll(async () => {
-    await product?.stop();
+    for (const address of HOOK_VMS)
+      if (hookInstance) await (await vm(address).catch(() => undefined))?.execCommand(`rm -rf ~/vnfm-generic/${hookInstance}`);
+    connections.forEach((ssh) => ssh.dispose());
+    await replicated?.close();
     await receivers.close();
     await sim?.close();
-    await db?.end();
-    await admin?.query(`DROP DATABASE IF EXISTS ${database}`).catch(() => undefined);
-    await admin?.end();
     if (node) {
       try {
         kubectl('label', 'node', node, `${gate.key}-`);
@@ -191,7 +185,7 @@ describe('failover: two replicas of every service on PostgreSQL and Kafka, the r
   it('every backend replica answers its own probes: live, and ready while it holds its leases', async () => {
     for (const service of BACKEND_SERVICES)
       for (const replica of [0, 1]) {
-        const url = `http://127.0.0.1:${healthPort(service, replica)}/health`;
+        const url = `http://127.0.0.1:${replicated.healthPort(service, replica)}/health`;
         expect([service, (await fetch(`${url}/live`)).status]).toEqual([service, 200]);
         const ready = await fetch(`${url}/ready`);
         expect([service, ready.status, await ready.json()]).toEqual([
@@ -200,6 +194,39 @@ describe('failover: two replicas of every service on PostgreSQL and Kafka, the r
           expect.objectContaining({ service, status: 'UP', leases: { shared: true, ready: true } }),
         ]);
       }
+  });
+
+  it('the mgmt-driver-runner replica running a converging instantiate_end hook SIGKILLed mid-script: its peer runs the hook again, COMPLETED', async () => {
+    hookInstance = (await createInstance(http, genericVnfdId, 'failover-hook')).id;
+    const opId = await startTask(http, hookInstance, 'instantiate', {
+      flavourId: 'simple',
+      additionalParams: {
+        nfv: {
+          VDU: { VDU1: { name: 'VDU1' } },
+          CP: { VDU1_CP1: { network: 'net0' }, VDU2_CP1: { network: 'net0', fixed_ips: [{ subnet: 'subnet0' }] } },
+        },
+        generic_mgmt_driver: { ssh: { username: 'vnfm', password: hosts.users['vnfm'] } },
+        generic_hook_sleep_seconds: HOOK_SLEEP_SECONDS,
+      },
+    });
+    const sessions = await Promise.all(HOOK_VMS.map(vm));
+    const runsFile = `~/vnfm-generic/${hookInstance}/instantiate_end.runs`;
+    /** The hook's starts noted on either VNFC (the script notes each before it waits). */
+    const starts = async () =>
+      (await Promise.all(sessions.map((ssh) => ssh.execCommand(`cat ${runsFile} 2>/dev/null`))))
+        .flatMap((result) => result.stdout.split('\n'))
+        .filter(Boolean);
+    await pollUntil('the hook script started on the VNFC', starts, (lines) => lines.length === 1, 60_000, 200);
+    expect(await killHolder('mgmt_driver_runner', `step-${opId}:`)).toBe('mgmt-driver-runner');
+    const settled = await settledOpOcc(http, opId, 120_000);
+    expect([settled.operationState, settled.error?.detail ?? 'no error']).toEqual(['COMPLETED', 'no error']);
+    expect(resumed('resuming step', opId)).toBe(true);
+    // Started twice (cut off, then run again by the peer), ended once: its outputs name the VNFC it ran on.
+    const lines = await starts();
+    expect(lines).toHaveLength(2);
+    const address = lines[0].split(' ').pop();
+    expect(HOOK_VMS).toContain(address);
+    expect((await instance(hookInstance)).metadata?.mgmtDriverOutputs).toEqual({ instantiate_end_ran_on: address });
   });
 
   it('the lcm-coordinator replica holding an instantiate SIGKILLed while Heat creates the stack: its peer takes the operation over, COMPLETED, one stack', async () => {
@@ -240,7 +267,7 @@ describe('failover: two replicas of every service on PostgreSQL and Kafka, the r
 
   it('two scales of one instance at once, one through each gateway: exactly one is accepted (202, the other 409), whichever coordinator takes each', async () => {
     if (!vmInstance) throw new Error('needs the instance the tests above made');
-    const race = await raceTwoScales([http, gatewayHttp(`http://127.0.0.1:${ports[1]}`, token)], vmInstance);
+    const race = await raceTwoScales([http, gatewayHttp(`http://127.0.0.1:${replicated.ports[1]}`, token)], vmInstance);
     expect(race.statuses).toEqual([202, 409]);
     const settled = await settledOpOcc(http, race.acceptedOpId as string, 120_000);
     expect([settled.operationState, settled.error?.detail ?? 'no error']).toEqual(['COMPLETED', 'no error']);
