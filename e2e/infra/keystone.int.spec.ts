@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { ensureKeystone, issueToken, KeystoneAdmin, KeystoneHttpError, KeystoneLogin } from '../support/keystone';
+import { ensureKeystone, identityCall, issueToken, KeystoneAdmin, KeystoneLogin } from '../support/keystone';
 
 // A real Keystone (tools/keystone); a cold start installs it from PyPI.
 jest.setTimeout(60_000);
@@ -27,16 +27,8 @@ let adminToken: string;
 const created: { users: string[]; projects: string[] } = { users: [], projects: [] };
 
 /** A request to the identity API as `token`; fails unless Keystone answers `expected`. */
-async function identity<T>(token: string, method: string, path: string, expected: number, body?: unknown): Promise<T> {
-  const response = await fetch(`${admin.authUrl}${path}`, {
-    method,
-    headers: { 'X-Auth-Token': token, Accept: 'application/json', ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (response.status !== expected) throw new KeystoneHttpError(response.status, text, `${method} ${path} (expected ${expected})`);
-  return (text ? JSON.parse(text) : undefined) as T;
-}
+const identity = <T>(token: string, method: string, path: string, expected: number, body?: unknown): Promise<T> =>
+  identityCall<T>(admin.authUrl, token, { method, path, expected, body });
 
 /** `GET /v3/auth/tokens` the way keystonemiddleware validates a token: the validator's token and the one validated. */
 async function validate(subjectToken: string): Promise<{ status: number; subject: string | null; body: TokenBody | undefined }> {

@@ -51,7 +51,7 @@ function toKeystoneAdmin(env: Record<string, string>): KeystoneAdmin {
 }
 
 /** Keystone answered an unexpected HTTP status. */
-export class KeystoneHttpError extends Error {
+class KeystoneHttpError extends Error {
   constructor(
     readonly status: number,
     readonly body: string,
@@ -86,4 +86,21 @@ export async function issueToken(login: KeystoneLogin): Promise<{ token: string;
   const token = response.headers.get('x-subject-token');
   if (!token) throw new Error(`POST /v3/auth/tokens as ${login.username} answered 201 without an X-Subject-Token header`);
   return { token, body: JSON.parse(text) as unknown };
+}
+
+/** A call to Keystone's identity API as `token`; rejects with a KeystoneHttpError unless it answers `expected`. */
+export async function identityCall<T>(
+  authUrl: string,
+  token: string,
+  request: { method: string; path: string; expected: number; body?: unknown },
+): Promise<T> {
+  const { method, path, expected, body } = request;
+  const response = await fetch(`${authUrl.replace(/\/+$/, '')}${path}`, {
+    method,
+    headers: { 'X-Auth-Token': token, Accept: 'application/json', ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (response.status !== expected) throw new KeystoneHttpError(response.status, text, `${method} ${path} (expected ${expected})`);
+  return (text ? JSON.parse(text) : undefined) as T;
 }

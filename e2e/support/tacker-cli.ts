@@ -3,6 +3,7 @@ import { createConnection } from 'node:net';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { REPO_ROOT } from './infra-script';
+import type { KeystoneLogin } from './keystone';
 
 const run = promisify(execFile);
 
@@ -16,7 +17,7 @@ export interface CliResult {
   stderr: string;
 }
 
-/** Tacker's own command line pointed at one VNFM (`openstack --os-auth-type admin_token ...`). */
+/** Tacker's own command line pointed at one VNFM (with the admin token, or a Keystone login). */
 export interface TackerCli {
   /** The VNFM it talks to, and its admin token (a test's polls read the API directly: see VnflcmCli). */
   readonly endpoint: string;
@@ -58,8 +59,34 @@ export function ensureTackerCli(): Promise<string> {
  * out so they cannot redirect it to another cloud.
  */
 export function tackerCli(openstack: string, endpoint: string, token: string): TackerCli {
+  return cliWith(openstack, ['--os-auth-type', 'admin_token', '--os-token', token, '--os-endpoint', endpoint], endpoint, token);
+}
+
+/**
+ * The CLI as a Tacker user runs it: nothing but a Keystone login, the
+ * VNFM's endpoint found in the catalog (`nfv-orchestration`). `endpoint` and
+ * `token` (one of the login's tokens) are for a test's direct reads.
+ */
+export function keystoneTackerCli(
+  openstack: string,
+  login: KeystoneLogin & { region?: string },
+  endpoint: string,
+  token: string,
+): TackerCli {
+  const auth = [
+    ['--os-auth-url', login.authUrl],
+    ['--os-username', login.username],
+    ['--os-password', login.password],
+    ['--os-project-name', login.projectName],
+    ['--os-user-domain-name', login.userDomainName],
+    ['--os-project-domain-name', login.projectDomainName],
+    login.region ? ['--os-region-name', login.region] : [],
+  ].flat();
+  return cliWith(openstack, auth, endpoint, token);
+}
+
+function cliWith(openstack: string, base: string[], endpoint: string, token: string): TackerCli {
   const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('OS_'))) as Record<string, string>;
-  const base = ['--os-auth-type', 'admin_token', '--os-token', token, '--os-endpoint', endpoint];
   const socket = process.env.VNFM_TEST_TACKER_CLI_SOCKET;
   const cli: TackerCli = {
     endpoint,
@@ -74,7 +101,6 @@ export function tackerCli(openstack: string, endpoint: string, token: string): T
   return cli;
 }
 
-/** `openstack` started for the command. */
 async function runProcess(openstack: string, argv: string[], env: Record<string, string>): Promise<CliResult> {
   try {
     const { stdout, stderr } = await run(openstack, argv, { env, timeout: COMMAND_TIMEOUT_MS, maxBuffer: 16 * 1024 * 1024 });

@@ -14,6 +14,8 @@ export interface Envelope<T = unknown> {
   correlationId: string;
   causationId: string;
   principal: string;
+  /** The tenant the principal acts in (a Keystone token's project); absent: the principal is its own tenant. */
+  tenant?: string;
   sentAt: string;
   /** Commands that expect an answer name the reply topic. */
   replyTo?: string;

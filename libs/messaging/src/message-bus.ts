@@ -187,7 +187,12 @@ export class MessageBus {
     }
     const handled = await this.inbox.find(group, envelope.id);
     if (handled) return this.reply(envelope, handled.reply, handled.error);
-    const context = { correlationId: envelope.correlationId, causationId: envelope.id, principal: envelope.principal };
+    const context = {
+      correlationId: envelope.correlationId,
+      causationId: envelope.id,
+      principal: envelope.principal,
+      tenant: envelope.tenant,
+    };
     await runWithContext(context, () =>
       inSpan(
         `process ${envelope.type}`,
@@ -289,6 +294,7 @@ export class MessageBus {
       correlationId: ctx?.correlationId ?? id,
       causationId: ctx?.causationId ?? id,
       principal: ctx?.principal ?? 'system',
+      ...(ctx?.tenant ? { tenant: ctx.tenant } : {}),
       sentAt: new Date().toISOString(),
     };
   }

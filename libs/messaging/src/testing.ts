@@ -51,7 +51,7 @@ export function describeMessagingConformance(transport: string, openBroker: () =
         seen = { ...currentTraceIds(), ctx: currentContext(), key: envelope.key };
         return { echoed: payload };
       });
-      const context = { correlationId: 'corr-42', causationId: 'http-1', principal: 'alice' };
+      const context = { correlationId: 'corr-42', causationId: 'http-1', principal: 'alice', tenant: 'project-7' };
       const { reply, traceId } = await runWithContext(context, () =>
         inSpan('test request', SpanKind.INTERNAL, {}, async () => ({
           reply: await client.request(`${svc}.echo`, { hello: 'world' }, { key: 'vnf-1' }),
@@ -60,7 +60,7 @@ export function describeMessagingConformance(transport: string, openBroker: () =
       );
       expect(reply).toEqual({ echoed: { hello: 'world' } });
       expect(traceId).toMatch(/^[0-9a-f]{32}$/);
-      expect(seen).toMatchObject({ traceId, key: 'vnf-1', ctx: { correlationId: 'corr-42', principal: 'alice' } });
+      expect(seen).toMatchObject({ traceId, key: 'vnf-1', ctx: { correlationId: 'corr-42', principal: 'alice', tenant: 'project-7' } });
     });
 
     it('rejects a request nobody answers with a timeout error', async () => {

@@ -7,6 +7,8 @@ export interface MessageContext {
   causationId: string;
   /** Who acts; the HTTP edge fills it in once the request is authenticated. */
   principal: string;
+  /** The tenant it acts in (a Keystone token's project), when the credential names one. */
+  tenant?: string;
 }
 
 const storage = new AsyncLocalStorage<MessageContext>();

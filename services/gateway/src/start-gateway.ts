@@ -5,8 +5,9 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { SERVICE_RUNTIME, ServiceRuntime, type Infrastructure, type RunningService } from '@vnfm/platform';
 import { NestLogger } from '@vnfm/telemetry';
 import { CONTROLLERS } from './controllers';
-import { resolveAdminToken } from './http/admin-token';
-import { ADMIN_TOKEN, AuthGuard } from './http/auth.guard';
+import { AuthGuard } from './auth/auth.guard';
+import { authenticatorOf } from './auth/authenticator-of';
+import { AUTHENTICATOR } from './auth/principal';
 import { ProblemFilter } from './http/problem.filter';
 import { requestContext } from './http/request-context.middleware';
 import { useJsonBodies } from './http/json-bodies';
@@ -17,14 +18,14 @@ import { vnfPackageProviders } from './vnf-packages';
 /** Starts the HTTP edge: stateless, it turns requests into bus commands. */
 export async function startGateway(infra: Infrastructure): Promise<RunningService & { url: string }> {
   const runtime = await ServiceRuntime.create('gateway', infra, { stateless: true });
-  const adminToken = resolveAdminToken(infra.config.adminToken, infra.config.dataDir);
+  const authenticator = await authenticatorOf(infra.config, runtime.logger);
 
   @Global()
   @Module({
     controllers: CONTROLLERS,
     providers: [
       { provide: SERVICE_RUNTIME, useValue: runtime },
-      { provide: ADMIN_TOKEN, useValue: adminToken },
+      { provide: AUTHENTICATOR, useValue: authenticator },
       AuthGuard,
       ...vnfPackageProviders(infra.config),
     ],

@@ -27,7 +27,7 @@ export class VimRegistryController {
 
   @MessagePattern(VIM_REGISTRY_MESSAGES.registerVim)
   async register(@Payload() message: RegisterVimMessage, @Ctx() context: BusContext): Promise<VimReply> {
-    return { vim: await this.registry.registration.register(vimIdOf(message), message.body, context.envelope.principal) };
+    return { vim: await this.registry.registration.register(vimIdOf(message), message.body, tenantOf(context.envelope)) };
   }
 
   @MessagePattern(VIM_REGISTRY_MESSAGES.listVims, QUERY)
@@ -58,13 +58,13 @@ export class VimRegistryController {
   /** Internal: the reply holds opened secrets, for the LCM coordinator and the drivers only. */
   @MessagePattern(VIM_REGISTRY_MESSAGES.resolveVimConnectionInfo, QUERY)
   resolve(@Payload() message: ResolveVimConnectionInfoRequest, @Ctx() context: BusContext): Promise<ResolveVimConnectionInfoReply> {
-    return this.registry.resolver.resolve(message ?? {}, context.envelope.principal);
+    return this.registry.resolver.resolve(message ?? {}, tenantOf(context.envelope));
   }
 
   /** Internal: which VIMs an LCM request refers to, as references only (no secret leaves the registry). */
   @MessagePattern(VIM_REGISTRY_MESSAGES.resolveVimRefs, QUERY)
   resolveRefs(@Payload() message: ResolveVimConnectionInfoRequest, @Ctx() context: BusContext): ResolveVimRefsReply {
-    return this.registry.resolver.resolveRefs(message ?? {}, context.envelope.principal);
+    return this.registry.resolver.resolveRefs(message ?? {}, tenantOf(context.envelope));
   }
 }
 
@@ -74,3 +74,6 @@ function vimIdOf(message: { vimId?: unknown } | undefined): string {
   if (typeof vimId !== 'string' || !UUID.test(vimId)) throw vimNotFound(String(vimId));
   return vimId;
 }
+
+/** Whose VIMs a request sees as its default: the tenant it acts in, else its principal (the admin token's `admin`). */
+const tenantOf = (envelope: { principal: string; tenant?: string }): string => envelope.tenant ?? envelope.principal;

@@ -1,7 +1,7 @@
 import { Controller, Get, Res, UseGuards } from '@nestjs/common';
 import type { Response } from 'express';
 import { VNFLCM_API_VERSIONS } from '@vnfm/lcm-domain';
-import { AuthGuard } from '../http/auth.guard';
+import { AuthGuard } from '../auth/auth.guard';
 import { VNFPKGM_API_VERSION } from '../vnf-packages/api-version.interceptor';
 
 /** SOL 013 §7.1.6 ApiVersionInformation. */

@@ -9,7 +9,7 @@ import {
   type VnfInstanceView,
 } from '@vnfm/lcm-domain';
 import { SERVICE_RUNTIME, type ServiceRuntime } from '@vnfm/platform';
-import { AuthGuard } from '../http/auth.guard';
+import { AuthGuard } from '../auth/auth.guard';
 import { originOf } from '../vnf-lcm/api-version.interceptor';
 import { readInstanceStateQuery } from './point-in-time.query';
 

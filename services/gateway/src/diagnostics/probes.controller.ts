@@ -3,7 +3,7 @@ import { Controller, HttpCode, Inject, Post, Query, UseGuards } from '@nestjs/co
 import { AppError, BACKEND_SERVICES, isServiceName } from '@vnfm/contracts';
 import { probeMessageType, SERVICE_RUNTIME, type ProbeResult, type ServiceRuntime } from '@vnfm/platform';
 import { currentTraceIds } from '@vnfm/telemetry';
-import { AuthGuard } from '../http/auth.guard';
+import { AuthGuard } from '../auth/auth.guard';
 
 /**
  * POST /diagnostics/v1/probes[?service=<name>] (extension beside the SOL APIs):

@@ -7,7 +7,7 @@ import {
   type ReplayParkedNotificationMessage,
 } from '@vnfm/lcm-domain';
 import { SERVICE_RUNTIME, type ServiceRuntime } from '@vnfm/platform';
-import { AuthGuard } from '../http/auth.guard';
+import { AuthGuard } from '../auth/auth.guard';
 
 const badQuery = (detail: string) => new AppError('INVALID_QUERY', 400, 'Bad Request', detail);
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Put, Query, UseGuards } from '@nestjs/common';
 import { SERVICE_RUNTIME, type ServiceRuntime } from '@vnfm/platform';
 import { VIM_REGISTRY_MESSAGES, type VimListReply, type VimReply } from '@vnfm/vim-domain';
-import { AuthGuard } from '../http/auth.guard';
+import { AuthGuard } from '../auth/auth.guard';
 
 /**
  * Tacker's VIM API (`/v1.0/vims`), in the shapes python-tackerclient sends

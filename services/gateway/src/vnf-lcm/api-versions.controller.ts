@@ -1,7 +1,7 @@
 import { Controller, Get, Req, UseGuards, UseInterceptors } from '@nestjs/common';
 import type { Request } from 'express';
 import { VNFLCM_API_VERSIONS, vnfLcmUriPrefix } from '@vnfm/lcm-domain';
-import { AuthGuard } from '../http/auth.guard';
+import { AuthGuard } from '../auth/auth.guard';
 import { apiMajorOf, VnfLcmApiVersionInterceptor } from './api-version.interceptor';
 
 /** ETSI GS NFV-SOL 013 v2.6.1 §9.3: the API version served under /vnflcm/v1 and under /vnflcm/v2. */

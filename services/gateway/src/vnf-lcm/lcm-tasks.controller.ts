@@ -4,7 +4,7 @@ import { AppError } from '@vnfm/contracts';
 import { LCM_COORDINATOR, vnfLcmUriPrefix, type StartOperationMessage, type StartOperationReply } from '@vnfm/lcm-domain';
 import { SERVICE_RUNTIME, type ServiceRuntime } from '@vnfm/platform';
 import { PACKAGE_CATALOG, type GetPackageRequest, type VnfPkgInfo } from '@vnfm/vnf-package-domain';
-import { AuthGuard } from '../http/auth.guard';
+import { AuthGuard } from '../auth/auth.guard';
 import { apiMajorOf, VnfLcmApiVersionInterceptor } from './api-version.interceptor';
 import { ifMatchRevisions } from './instance-etag';
 import { readModification, readTaskRequest, type TaskRequest } from './lcm-task-requests';

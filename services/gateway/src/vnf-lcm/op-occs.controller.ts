@@ -12,7 +12,7 @@ import {
   type VnfLcmOpOccView,
 } from '@vnfm/lcm-domain';
 import { SERVICE_RUNTIME, type ServiceRuntime } from '@vnfm/platform';
-import { AuthGuard } from '../http/auth.guard';
+import { AuthGuard } from '../auth/auth.guard';
 import { jsonBody } from '../http/request-body';
 import { nextPageUri, solQueryOf } from '../http/sol-query.params';
 import { apiMajorOf, VnfLcmApiVersionInterceptor } from './api-version.interceptor';

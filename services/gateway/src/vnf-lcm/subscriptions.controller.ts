@@ -11,7 +11,7 @@ import {
 } from '@vnfm/lcm-domain';
 import { SERVICE_RUNTIME, type ServiceRuntime } from '@vnfm/platform';
 import { CallbackClients, OutboundPolicy } from '@vnfm/util';
-import { AuthGuard } from '../http/auth.guard';
+import { AuthGuard } from '../auth/auth.guard';
 import { jsonObjectBody } from '../http/request-body';
 import { nextPageUri, solQueryOf } from '../http/sol-query.params';
 import { apiMajorOf, VnfLcmApiVersionInterceptor } from './api-version.interceptor';

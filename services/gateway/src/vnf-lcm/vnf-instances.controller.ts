@@ -11,7 +11,7 @@ import {
   type VnfInstanceView,
 } from '@vnfm/lcm-domain';
 import { SERVICE_RUNTIME, type ServiceRuntime } from '@vnfm/platform';
-import { AuthGuard } from '../http/auth.guard';
+import { AuthGuard } from '../auth/auth.guard';
 import { jsonBody } from '../http/request-body';
 import { apiMajorOf, VnfLcmApiVersionInterceptor } from './api-version.interceptor';
 import { CreateVnfRequestDto } from './vnf-instance.dto';

@@ -1,6 +1,6 @@
 import { Controller, Get, UseGuards, UseInterceptors } from '@nestjs/common';
 import { VNFPKGM_URI_PREFIX } from '@vnfm/vnf-package-domain';
-import { AuthGuard } from '../http/auth.guard';
+import { AuthGuard } from '../auth/auth.guard';
 import { ApiVersionInterceptor, VNFPKGM_API_VERSION } from './api-version.interceptor';
 
 /** ETSI GS NFV-SOL 013 v2.6.1 §9.3: the API versions served under /vnfpkgm/v1. */

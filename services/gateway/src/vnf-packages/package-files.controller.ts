@@ -4,7 +4,7 @@ import type { BlobStore } from '@vnfm/blob-store';
 import { AppError } from '@vnfm/contracts';
 import { SERVICE_RUNTIME, type ServiceRuntime } from '@vnfm/platform';
 import { PACKAGE_CATALOG, type PackageFileReply, type PackageFileRequest } from '@vnfm/vnf-package-domain';
-import { AuthGuard } from '../http/auth.guard';
+import { AuthGuard } from '../auth/auth.guard';
 import { ApiVersionInterceptor } from './api-version.interceptor';
 import { sendPackageFile } from './package-file.response';
 import { keyOf, packageRefOf } from './package-ref';

@@ -3,7 +3,7 @@ import type { Request, Response } from 'express';
 import { AppError } from '@vnfm/contracts';
 import { SERVICE_RUNTIME, type ServiceRuntime } from '@vnfm/platform';
 import { PACKAGE_CATALOG, type ListPackagesReply, type ModifyPackageReply, type VnfPkgInfo } from '@vnfm/vnf-package-domain';
-import { AuthGuard } from '../http/auth.guard';
+import { AuthGuard } from '../auth/auth.guard';
 import { ApiVersionInterceptor } from './api-version.interceptor';
 import { keyOf, packageRefOf } from './package-ref';
 import { jsonBody } from '../http/request-body';

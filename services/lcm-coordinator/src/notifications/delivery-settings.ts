@@ -1,4 +1,4 @@
-import type { VnfmConfig } from '@vnfm/config';
+import { publicUrlOf, type VnfmConfig } from '@vnfm/config';
 
 /** How notifications are sent (docs/lcm.md "Notification delivery"); from the validated configuration. */
 export interface DeliverySettings {
@@ -13,9 +13,8 @@ export interface DeliverySettings {
 }
 
 export function deliverySettingsOf(config: VnfmConfig): DeliverySettings {
-  const host = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
   return {
-    publicUrl: (config.publicUrl ?? `http://${host}:${config.port}`).replace(/\/+$/, ''),
+    publicUrl: publicUrlOf(config),
     timeoutMs: config.notifyTimeoutMs,
     maxInFlight: config.notifyMaxInFlight,
     maxInFlightPerSubscription: config.notifyMaxInFlightPerSubscription,

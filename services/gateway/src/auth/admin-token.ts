@@ -1,6 +1,7 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { ROLES, type Authenticator, type Principal } from './principal';
 
 /**
  * The admin token: VNFM_ADMIN_TOKEN when set; otherwise generated on first
@@ -17,4 +18,17 @@ export function resolveAdminToken(configured: string | undefined, dataDir: strin
   writeFileSync(path, `${token}\n`, { mode: 0o600, flag: 'wx' });
   process.stdout.write(`Generated an admin token (kept in ${path}): ${token}\n`);
   return token;
+}
+
+/** The admin token: one secret, every role (the standalone default; docs/auth.md). */
+export class AdminTokenAuthenticator implements Authenticator {
+  private static readonly ADMIN: Principal = { name: 'admin', roles: new Set(ROLES) };
+
+  constructor(private readonly adminToken: string) {}
+
+  async authenticate(token: string): Promise<Principal | undefined> {
+    const x = Buffer.from(token);
+    const y = Buffer.from(this.adminToken);
+    return x.length === y.length && timingSafeEqual(x, y) ? AdminTokenAuthenticator.ADMIN : undefined;
+  }
 }

@@ -1,0 +1,63 @@
+import { Inject, Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
+import type { Request } from 'express';
+import { AppError } from '@vnfm/contracts';
+import { currentContext } from '@vnfm/telemetry';
+import { requiredRole } from './policy';
+import { AUTHENTICATOR, type Authenticator, type Principal } from './principal';
+
+const unauthorized = (detail: string) => new AppError('UNAUTHORIZED', 401, 'Unauthorized', detail);
+
+/**
+ * Every API endpoint needs a token, `X-Auth-Token` (what the Tacker CLI
+ * sends) or `Authorization: Bearer`, that the configured Authenticator
+ * accepts, and the role the policy table names for the request. A request
+ * presenting both is accepted only when both are valid and name the same
+ * principal; a header given twice is refused, whichever copy is right.
+ */
+@Injectable()
+export class AuthGuard implements CanActivate {
+  constructor(@Inject(AUTHENTICATOR) private readonly authenticator: Authenticator) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const request = context.switchToHttp().getRequest<Request & { principal?: string }>();
+    const tokens = presentedTokens(request);
+    if (tokens.length === 0) throw unauthorized('An X-Auth-Token or Authorization: Bearer token is required.');
+    const principals = await Promise.all(tokens.map((token) => this.authenticator.authenticate(token)));
+    if (principals.some((principal) => principal === undefined)) throw unauthorized('The token is not valid.');
+    const [principal, ...others] = principals as Principal[];
+    if (others.some((other) => other.name !== principal.name)) throw unauthorized('The credentials presented name different principals.');
+    const needed = requiredRole(request.method, request.path);
+    if (!principal.roles.has(needed))
+      throw new AppError(
+        'FORBIDDEN',
+        403,
+        'Forbidden',
+        `${request.method} ${request.path} needs the ${needed} role, which the token does not carry.`,
+      );
+    request.principal = principal.name;
+    const messageContext = currentContext();
+    if (messageContext) {
+      messageContext.principal = principal.name;
+      messageContext.tenant = principal.projectId;
+    }
+    return true;
+  }
+}
+
+/** The distinct tokens of X-Auth-Token and Authorization: Bearer; 401 for a header given more than once or a malformed Authorization. */
+function presentedTokens(request: Request): string[] {
+  const given = (name: string) =>
+    request.rawHeaders.filter((_, index) => index % 2 === 0 && request.rawHeaders[index].toLowerCase() === name);
+  if (given('x-auth-token').length > 1 || given('authorization').length > 1)
+    throw unauthorized('X-Auth-Token and Authorization may each be given once.');
+  const tokens: string[] = [];
+  const header = request.header('x-auth-token')?.trim();
+  if (header) tokens.push(header);
+  const authorization = request.header('authorization');
+  if (authorization !== undefined) {
+    const bearer = authorization.match(/^Bearer\s+(\S+)$/i)?.[1];
+    if (!bearer) throw unauthorized('Authorization must be "Bearer <token>".');
+    tokens.push(bearer);
+  }
+  return [...new Set(tokens)];
+}
