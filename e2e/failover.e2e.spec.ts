@@ -20,11 +20,16 @@ import {
 import { onboardZip, zipStagedPackage } from './support/corpus-packages';
 import type { DistributedProduct } from './support/distributed-product';
 import { gatedDeployment } from './support/gated-deployment';
+import {
+  instantiateThroughCoordinatorDeath,
+  leaseHolder,
+  scaleOutThroughDriverDeath,
+  type HeatFailoverStage,
+} from './support/heat-failover';
 import { cloudServerIds, instanceStacks, recordedServerIds, strayStacks } from './support/heat-servers';
 import { REPO_ROOT } from './support/infra-script';
 import { ensureK8s, K8S_UP_TIMEOUT_MS } from './support/k8s';
 import { createInstance, gatewayHttp, getJson, raceTwoScales, settledOpOcc, startTask } from './support/lcm-http';
-import { instantiateRequest, tackerRequestBody } from './support/lcm-requests';
 import { LCM_PACKAGE, onboardCorpusPackage, simulatorVimFile } from './support/lcm-stage';
 import { pollUntil } from './support/poll';
 import { startReplicatedProduct, type ReplicatedProduct } from './support/replicated-product';
@@ -84,19 +89,8 @@ describe('failover: two replicas of every service on PostgreSQL and Kafka, the r
   const instance = (id: string) => getJson<VnfInstanceView>(http, `/vnflcm/v2/vnf_instances/${id}`);
 
   /** The process holding a lease whose name starts with `prefix`, in the service's schema (holder = `host:pid:random`). */
-  async function holderOf(schema: string, prefix: string): Promise<number> {
-    const { rows } = await pollUntil(
-      `a lease ${prefix}… in ${schema}`,
-      () =>
-        (db as Client).query<{ holder: string }>(`SELECT holder FROM ${schema}.leases WHERE name LIKE $1 AND expires_at > now()`, [
-          `${prefix}%`,
-        ]),
-      (result) => result.rows.length === 1,
-      30_000,
-      100,
-    );
-    return Number(rows[0].holder.split(':')[1]);
-  }
+  const holderOf = async (schema: string, prefix: string): Promise<number> =>
+    Number((await leaseHolder(db as Client, schema, prefix)).split(':')[1]);
 
   /** Kills the holder and checks the service still has a live replica to take over. */
   async function killHolder(schema: string, prefix: string): Promise<string> {
@@ -119,6 +113,14 @@ describe('failover: two replicas of every service on PostgreSQL and Kafka, the r
     expect(recordedServerIds(view.instantiatedVnfInfo)).toEqual(cloudServerIds(cloud, id));
     return view;
   }
+
+  const stage: HeatFailoverStage = {
+    http: (path, init) => http(path, init),
+    sim: () => sim as OpenStackSimulator,
+    killHolder,
+    resumed: async (what, opId) => resumed(what, opId),
+    expectOneStack,
+  };
 
   beforeAll(async () => {
     const [cp, openstack] = await Promise.all([ensureK8s(), ensureTackerCli()]);
@@ -230,39 +232,12 @@ describe('failover: two replicas of every service on PostgreSQL and Kafka, the r
   });
 
   it('the lcm-coordinator replica holding an instantiate SIGKILLed while Heat creates the stack: its peer takes the operation over, COMPLETED, one stack', async () => {
-    vmInstance = (await createInstance(http, vnfdId, 'failover-vm')).id;
-    const opId = await startTask(http, vmInstance, 'instantiate', instantiateRequest(2));
-    await pollUntil(
-      'the stack CREATE_IN_PROGRESS',
-      async () => instanceStacks((sim as OpenStackSimulator).state(), vmInstance),
-      (stacks) => stacks.some((stack) => stack.status === 'CREATE_IN_PROGRESS'),
-      30_000,
-      50,
-    );
-    expect(await killHolder('lcm_coordinator', `vnfLcmOpOcc-${opId}`)).toBe('lcm-coordinator');
-    const settled = await settledOpOcc(http, opId, 120_000);
-    expect([settled.operationState, settled.error?.detail ?? 'no error']).toEqual(['COMPLETED', 'no error']);
-    expect(resumed('resuming LCM operation occurrence', opId)).toBe(true);
-    expect(recordedServerIds((await expectOneStack(vmInstance)).instantiatedVnfInfo)).toHaveLength(2);
+    vmInstance = await instantiateThroughCoordinatorDeath(stage, vnfdId, 'failover-vm');
   });
 
   it('the openstack-driver replica running a scale-out SIGKILLed while Heat updates the stack: its peer runs the step again, COMPLETED, the new VNFC once', async () => {
     if (!vmInstance) throw new Error('needs the instance the test above made');
-    const opId = await startTask(http, vmInstance, 'scale', tackerRequestBody('os-v2-scale-out-max.json'));
-    await pollUntil(
-      'the stack UPDATE_IN_PROGRESS',
-      async () => instanceStacks((sim as OpenStackSimulator).state(), vmInstance),
-      (stacks) => stacks.some((stack) => stack.status === 'UPDATE_IN_PROGRESS'),
-      30_000,
-      50,
-    );
-    expect(await killHolder('openstack_driver', `step-${opId}:`)).toBe('openstack-driver');
-    const settled = await settledOpOcc(http, opId, 120_000);
-    expect([settled.operationState, settled.error?.detail ?? 'no error']).toEqual(['COMPLETED', 'no error']);
-    expect(resumed('resuming step', opId)).toBe(true);
-    const view = await expectOneStack(vmInstance);
-    expect(view.instantiatedVnfInfo?.scaleStatus).toEqual([{ aspectId: 'VDU1_scale', scaleLevel: 1 }]);
-    expect(recordedServerIds(view.instantiatedVnfInfo)).toHaveLength(3);
+    await scaleOutThroughDriverDeath(stage, vmInstance);
   });
 
   it('two scales of one instance at once, one through each gateway: exactly one is accepted (202, the other 409), whichever coordinator takes each', async () => {

@@ -62,9 +62,11 @@ describe('deploy/kubernetes manifests', () => {
       expect([name, container.livenessProbe?.httpGet?.path, container.readinessProbe?.httpGet?.path]).toEqual([
         name,
         '/health/live',
-        name === 'gateway' ? '/health/live' : '/health/ready',
+        '/health/ready',
       ]);
+      // A backend replica answers its probes on its own port; a stopping gateway is not ready while it still serves.
       if (name !== 'gateway') expect(container.env).toContainEqual({ name: 'VNFM_HEALTH_PORT', value: '9891' });
+      else expect(container.env).toContainEqual({ name: 'VNFM_DRAIN_DELAY_MS', value: '5000' });
       expect(budgets.find((budget) => budget.metadata?.name === name)?.spec.minAvailable).toBe(1);
     }
   });

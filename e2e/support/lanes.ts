@@ -22,7 +22,7 @@ export function laneVm(n: number): string {
 }
 
 /** The infrastructure's fixed ports (Kafka, the Kubernetes control plane), never given to a product. */
-const INFRA_PORTS = new Set([16443, 16444, 16457, 16459, 19092, 19093, 23790, 23800]);
+const INFRA_PORTS = new Set([16443, 16444, 16457, 16459, 19092, 19093, 19094, 23790, 23800]);
 const BAND = 3000;
 /** The first lane's first port: below it, Cluster API's Docker provider listens for its in-memory workload clusters (20000 up, tools/capi). */
 const FIRST_PORT = 21000;

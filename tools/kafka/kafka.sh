@@ -32,6 +32,11 @@ LOCK_FILE="$STATE_DIR/.lock"
 KAFKA_HOST=127.0.0.1
 KAFKA_PORT="${KAFKA_PORT:-19092}"
 KAFKA_CONTROLLER_PORT="${KAFKA_CONTROLLER_PORT:-19093}"
+# A listener for the product's containers (tools/image): on every address, advertised as the gateway of the Docker
+# network the container tests make (VNFM_CONTAINER_SUBNET, default 172.31.250.0/24, gateway .1), which is the
+# machine's own address on that network; clients on 127.0.0.1 keep PLAINTEXT.
+KAFKA_CONTAINER_PORT="${KAFKA_CONTAINER_PORT:-19094}"
+KAFKA_CONTAINER_HOST="${KAFKA_CONTAINER_HOST:-172.31.250.1}"
 KAFKA_START_TIMEOUT="${KAFKA_START_TIMEOUT:-90}"
 KAFKA_STOP_TIMEOUT="${KAFKA_STOP_TIMEOUT:-30}"
 KAFKA_HEAP_OPTS="${KAFKA_HEAP_OPTS:--Xms256m -Xmx512m}"
@@ -148,9 +153,9 @@ write_configs() {
 process.roles=broker,controller
 node.id=1
 controller.quorum.voters=1@$KAFKA_HOST:$KAFKA_CONTROLLER_PORT
-listeners=PLAINTEXT://$KAFKA_HOST:$KAFKA_PORT,CONTROLLER://$KAFKA_HOST:$KAFKA_CONTROLLER_PORT
-advertised.listeners=PLAINTEXT://$KAFKA_HOST:$KAFKA_PORT
-listener.security.protocol.map=PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT
+listeners=PLAINTEXT://$KAFKA_HOST:$KAFKA_PORT,CONTROLLER://$KAFKA_HOST:$KAFKA_CONTROLLER_PORT,CONTAINERS://0.0.0.0:$KAFKA_CONTAINER_PORT
+advertised.listeners=PLAINTEXT://$KAFKA_HOST:$KAFKA_PORT,CONTAINERS://$KAFKA_CONTAINER_HOST:$KAFKA_CONTAINER_PORT
+listener.security.protocol.map=PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT,CONTAINERS:PLAINTEXT
 controller.listener.names=CONTROLLER
 inter.broker.listener.name=PLAINTEXT
 log.dirs=$DATA_DIR

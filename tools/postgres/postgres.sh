@@ -33,6 +33,9 @@ SOCKET_DIR="$CLUSTER_DIR/socket"
 LOG_FILE="$CLUSTER_DIR/postgres.log"
 PASSWORD_FILE="$STATE_DIR/password"
 START_TIMEOUT="${VNFM_POSTGRES_START_TIMEOUT:-60}"
+# The product's containers (tools/image) reach the cluster from the Docker network the container tests make: it
+# listens on every address, and pg_hba lets that subnet in with the password (nothing else but 127.0.0.1).
+CONTAINER_SUBNET="${VNFM_CONTAINER_SUBNET:-172.31.250.0/24}"
 
 log() { printf 'postgres: %s\n' "$*" >&2; }
 die() {
@@ -100,10 +103,12 @@ cmd_up() {
     return 0
   fi
   init_cluster
+  grep -qF "host all all $CONTAINER_SUBNET scram-sha-256" "$DATA_DIR/pg_hba.conf" ||
+    echo "host all all $CONTAINER_SUBNET scram-sha-256" >>"$DATA_DIR/pg_hba.conf"
   mkdir -p "$SOCKET_DIR"
   ((${#RUN_AS[@]} == 0)) || chown postgres: "$SOCKET_DIR"
-  log "starting on 127.0.0.1:$PORT"
-  as_owner "$(bin_dir)/pg_ctl" -D "$DATA_DIR" -l "$LOG_FILE" -w -t "$START_TIMEOUT" start >&2 9>&- ||
+  log "starting on 127.0.0.1:$PORT (and on every address for $CONTAINER_SUBNET)"
+  as_owner "$(bin_dir)/pg_ctl" -D "$DATA_DIR" -l "$LOG_FILE" -w -t "$START_TIMEOUT" -o "-c listen_addresses='*'" start >&2 9>&- ||
     { tail -n 20 "$LOG_FILE" >&2 || true; die "PostgreSQL did not start"; }
   answers || PGPASSWORD=$(<"$PASSWORD_FILE") "$(bin_dir)/psql" -h 127.0.0.1 -p "$PORT" -U vnfm -d postgres -qc 'create database vnfm' >&2
   answers || die "PostgreSQL started but does not answer as vnfm on 127.0.0.1:$PORT"

@@ -1,1 +1,1 @@
-export { inTransaction, quoteIdentifier, schemaOf, schemaOnce, sharedPool } from './shared-pool';
+export { inTransaction, newPool, quoteIdentifier, schemaOf, schemaOnce, sharedPool } from './shared-pool';

@@ -2,16 +2,30 @@ import { errorMessage } from '@vnfm/util';
 import { Pool, type PoolClient } from 'pg';
 
 const pools = new Map<string, Pool>();
+/** How long a session may idle inside a transaction before PostgreSQL ends it (see sharedPool). */
+const IDLE_IN_TRANSACTION_MS = 10_000;
 
 /**
  * One small pool per database URL for the whole process: the stores that
  * keep a few rows there (data keys, blobs) share it. An idle connection the
  * server drops is reported to `onLost` (unheard, it would end the process).
  */
+/**
+ * A pool of the product's connections to `url`. A replica that vanishes from
+ * the network mid-transaction (its node lost, its container killed before its
+ * sockets said goodbye) would hold its row locks until TCP keepalive noticed,
+ * hours later, stalling every peer that appends to the same stream: the
+ * server ends a session once it has idled inside a transaction for
+ * IDLE_IN_TRANSACTION_MS. A live replica never does: its transactions are a
+ * few statements back to back.
+ */
+export const newPool = (url: string, max: number): Pool =>
+  new Pool({ connectionString: url, max, options: `-c idle_in_transaction_session_timeout=${IDLE_IN_TRANSACTION_MS}` });
+
 export function sharedPool(url: string, onLost?: (message: string) => void): Pool {
   let pool = pools.get(url);
   if (!pool) {
-    pool = new Pool({ connectionString: url, max: 4 });
+    pool = newPool(url, 4);
     pool.on('error', (error) => onLost?.(`PostgreSQL connection lost; the pool opens another: ${errorMessage(error)}`));
     pools.set(url, pool);
   }

@@ -1,6 +1,6 @@
 import { errorMessage } from '@vnfm/util';
 import { Client, Pool, type PoolClient } from 'pg';
-import { inTransaction, quoteIdentifier, schemaOnce } from '@vnfm/postgres';
+import { inTransaction, newPool, quoteIdentifier, schemaOnce } from '@vnfm/postgres';
 import { logHandlerError, startCatchUpSubscription } from '../catch-up-subscription';
 import { checkExpectedRevision, EventStoreUnavailableError, WrongExpectedRevisionError } from '../errors';
 import type {
@@ -62,7 +62,7 @@ export class PostgresEventStore implements EventStore {
 
   /** Connects and creates the schema's tables when missing. */
   static async open(options: PostgresEventStoreOptions): Promise<PostgresEventStore> {
-    const pool = new Pool({ connectionString: options.connectionString, max: options.maxConnections ?? 10 });
+    const pool = newPool(options.connectionString, options.maxConnections ?? 10);
     // An idle connection the server drops emits here; unheard, it would end the process.
     pool.on('error', (error) => options.logger?.warn('PostgreSQL connection lost; the pool opens another', { error: errorMessage(error) }));
     const store = new PostgresEventStore(options, pool);
