@@ -52,7 +52,14 @@ export class DriverHarness {
   private stdout?: jest.SpyInstance;
 
   constructor() {
-    this.config = loadConfig({ ...process.env, VNFM_DATA_DIR: this.dataDir, VNFM_FSYNC: 'never', VNFM_LOG_LEVEL: 'trace' });
+    // VNFM_SHUTDOWN_GRACE_MS=0: stopDriver cuts the steps in flight off, as a crash or a stop past its grace would.
+    this.config = loadConfig({
+      ...process.env,
+      VNFM_DATA_DIR: this.dataDir,
+      VNFM_FSYNC: 'never',
+      VNFM_LOG_LEVEL: 'trace',
+      VNFM_SHUTDOWN_GRACE_MS: '0',
+    });
     this.infra = createInfrastructure(this.config, createLogger('driver-test', 'silent'));
     this.client = new MessageBus({
       broker: this.infra.brokerFor('driver-test'),
