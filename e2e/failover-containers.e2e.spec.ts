@@ -17,7 +17,7 @@ import {
   type HeatFailoverStage,
 } from './support/heat-failover';
 import { LCM_PACKAGE, onboardCorpusPackage, simulatorVimFile } from './support/lcm-stage';
-import { ensurePostgres } from './support/postgres';
+import { ensurePostgres, runDatabase } from './support/postgres';
 import { waitForHttp } from './support/product-process';
 import { ensureTackerCli, tackerCli, TACKER_CLI_INSTALL_TIMEOUT_MS } from './support/tacker-cli';
 import type { VnfInstanceView } from '@vnfm/lcm-domain';
@@ -49,7 +49,7 @@ describe('failover, the services as containers of the product image on a network
   const token = 'failover-containers-admin-token';
   const containers: string[] = [];
   let docker: DockerClient;
-  let admin: Client | undefined;
+  let own: { url: string; drop(): Promise<void> } | undefined;
   let db: Client | undefined;
   let sim: OpenStackSimulator | undefined;
   let http: GatewayHttp;
@@ -99,14 +99,10 @@ describe('failover, the services as containers of the product image on a network
       .filter(Boolean))
       await docker.text('network', 'rm', left).catch(() => undefined);
     await docker.text('network', 'create', '--label', 'vnfm.test=failover-containers', '--subnet', SUBNET, '--gateway', MACHINE, network);
-    admin = new Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${database}`);
-    const own = new URL(url);
-    own.pathname = `/${database}`;
-    db = new Client({ connectionString: own.toString() });
+    own = await runDatabase(url, database);
+    db = new Client({ connectionString: own.url });
     await db.connect();
-    const fromContainers = new URL(own.toString());
+    const fromContainers = new URL(own.url);
     fromContainers.hostname = MACHINE;
     sim = await startOpenStackSimulator({ delayMs: HEAT_DELAY_MS, host: MACHINE });
 
@@ -169,8 +165,7 @@ describe('failover, the services as containers of the product image on a network
     }
     await sim?.close();
     await db?.end();
-    await admin?.query(`DROP DATABASE IF EXISTS ${database}`).catch(() => undefined);
-    await admin?.end();
+    await own?.drop();
     rmSync(dataDir, { recursive: true, force: true });
   });
 

@@ -5,7 +5,7 @@ import { BACKEND_SERVICES, type ServiceName } from '@vnfm/contracts';
 import { DistributedProduct } from './distributed-product';
 import { ensureKafka } from './kafka';
 import { testPort } from './lanes';
-import { ensurePostgres } from './postgres';
+import { ensurePostgres, runDatabase } from './postgres';
 import { waitForHttp } from './product-process';
 
 export interface ReplicatedProduct {
@@ -34,13 +34,8 @@ export async function startReplicatedProduct(dataDir: string, name: string, env:
   const healthPort = (service: ServiceName, replica: number) =>
     base + 2 + 2 * (BACKEND_SERVICES as readonly string[]).indexOf(service) + replica;
   const database = `vnfm_${name}_${base}`;
-  const admin = new Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${database}`);
-  await admin.query(`CREATE DATABASE ${database}`);
-  const own = new URL(url);
-  own.pathname = `/${database}`;
-  const db = new Client({ connectionString: own.toString() });
+  const own = await runDatabase(url, database);
+  const db = new Client({ connectionString: own.url });
   await db.connect();
   mkdirSync(join(dataDir, 'data'), { recursive: true });
   const product = new DistributedProduct(
@@ -48,7 +43,7 @@ export async function startReplicatedProduct(dataDir: string, name: string, env:
       VNFM_BUS: 'kafka',
       VNFM_KAFKA_BROKERS: brokers.join(','),
       VNFM_EVENT_STORE: 'postgres',
-      VNFM_EVENT_STORE_URL: own.toString(),
+      VNFM_EVENT_STORE_URL: own.url,
       VNFM_DATA_DIR: join(dataDir, 'data'),
       VNFM_LOG_LEVEL: 'info',
       ...env,
@@ -62,8 +57,7 @@ export async function startReplicatedProduct(dataDir: string, name: string, env:
   const close = async () => {
     await product.stop();
     await db.end();
-    await admin.query(`DROP DATABASE IF EXISTS ${database}`).catch(() => undefined);
-    await admin.end();
+    await own.drop();
   };
   try {
     await product.startAll();

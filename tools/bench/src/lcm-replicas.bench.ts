@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Client } from 'pg';
+import { runDatabase } from '../../../e2e/support/postgres';
 import { startOpenStackSimulator } from '../../openstack-sim/src';
 import { BenchApi, benchAddressPool, startDistributedProduct, stopProduct, type Instantiation } from './bench-product';
 import { elapsedSeconds, percentile, printTable, processCpuSeconds } from './stats';
@@ -30,20 +30,14 @@ const sumCpu = (pids: (number | undefined)[]) => {
 /** One run of the distributed product with `coordinators` coordinator replicas, on a database of its own. */
 async function run(coordinators: number, brokers: string[], postgresUrl: string, options: LcmReplicasOptions): Promise<RunFigures> {
   const work = await mkdtemp(join(tmpdir(), `vnfm-bench-replicas-${coordinators}-`));
-  const database = `vnfm_bench_${coordinators}_${process.pid}`;
-  const admin = new Client({ connectionString: postgresUrl });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${database}`);
-  await admin.query(`CREATE DATABASE ${database}`);
-  const url = new URL(postgresUrl);
-  url.pathname = `/${database}`;
+  const own = await runDatabase(postgresUrl, `vnfm_bench_${coordinators}_${process.pid}`);
   const sim = await startOpenStackSimulator({
     delayMs: 0,
     addressPool: benchAddressPool(4 * (options.warmup + options.sequential + options.concurrent), 12 + coordinators),
   });
   const port = 25890 + Math.floor(Math.random() * 1000);
   const services = [...SERVICES, ...Array.from({ length: coordinators }, () => 'lcm-coordinator')];
-  const processes = await startDistributedProduct(join(work, 'data'), port, services, { brokers, eventStoreUrl: url.toString() });
+  const processes = await startDistributedProduct(join(work, 'data'), port, services, { brokers, eventStoreUrl: own.url });
   const api = new BenchApi(`http://127.0.0.1:${port}`);
   try {
     await api.registerVim(sim, 'bench-vim', true);
@@ -71,8 +65,7 @@ async function run(coordinators: number, brokers: string[], postgresUrl: string,
   } finally {
     await Promise.all(processes.map(stopProduct));
     await sim.close();
-    await admin.query(`DROP DATABASE IF EXISTS ${database}`).catch(() => undefined);
-    await admin.end();
+    await own.drop();
     await rm(work, { recursive: true, force: true });
   }
 }
