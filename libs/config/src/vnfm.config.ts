@@ -1,4 +1,5 @@
 import { Transform } from 'class-transformer';
+import { AUTH_ENVIRONMENT, AUTH_SECRET_VARIABLES, AuthConfig } from './auth.config';
 import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, MinLength, ValidateIf } from 'class-validator';
 
 /** A Kafka topic name (letters, digits, ".", "_", "-"; at most 249). */
@@ -9,7 +10,7 @@ const TOPIC = /^[A-Za-z0-9._-]{1,200}$/;
  * start. Defaults give the standalone mode: embedded event store under
  * ./data, in-process bus, gateway on 127.0.0.1:9890.
  */
-export class VnfmConfig {
+export class VnfmConfig extends AuthConfig {
   /** VNFM_PORT: gateway HTTP port. */
   @IsInt({ message: 'VNFM_PORT must be an integer between 1 and 65535' })
   @Min(1, { message: 'VNFM_PORT must be an integer between 1 and 65535' })
@@ -131,61 +132,6 @@ export class VnfmConfig {
     message: 'VNFM_LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent',
   })
   logLevel = 'info';
-
-  /**
-   * VNFM_AUTH: how the gateway authenticates a request. `admin-token` (the
-   * default): one token, VNFM_ADMIN_TOKEN, with every role. `keystone`:
-   * Keystone v3 tokens (`X-Auth-Token`), validated against
-   * VNFM_KEYSTONE_URL with the gateway's own service login, their user,
-   * project and roles taken from Keystone (docs/auth.md).
-   */
-  @IsIn(['admin-token', 'keystone'], { message: 'VNFM_AUTH must be "admin-token" or "keystone"' })
-  auth: 'admin-token' | 'keystone' = 'admin-token';
-
-  /** VNFM_KEYSTONE_URL: Keystone's identity v3 endpoint (e.g. http://keystone:5000/v3); required with VNFM_AUTH=keystone. */
-  @ValidateIf((c: VnfmConfig) => c.auth === 'keystone')
-  @Matches(/^https?:\/\/[^\s?#]+\/v3\/?$/, {
-    message: 'VNFM_KEYSTONE_URL must be an http(s) URL ending in /v3 (required when VNFM_AUTH=keystone)',
-  })
-  keystoneUrl?: string;
-
-  /** VNFM_KEYSTONE_USERNAME: the gateway's own Keystone user (validates tokens, registers the catalog entry). */
-  @ValidateIf((c: VnfmConfig) => c.auth === 'keystone')
-  @MinLength(1, { message: 'VNFM_KEYSTONE_USERNAME is required when VNFM_AUTH=keystone' })
-  keystoneUsername?: string;
-
-  /** VNFM_KEYSTONE_PASSWORD: that user's password (a secret: never logged). */
-  @ValidateIf((c: VnfmConfig) => c.auth === 'keystone')
-  @MinLength(1, { message: 'VNFM_KEYSTONE_PASSWORD is required when VNFM_AUTH=keystone' })
-  keystonePassword?: string;
-
-  /** VNFM_KEYSTONE_PROJECT: the project the gateway's login is scoped to (default `service`, as OpenStack services use). */
-  @IsString()
-  keystoneProject = 'service';
-
-  /** VNFM_KEYSTONE_DOMAIN: the domain of that user and project (default `Default`). */
-  @IsString()
-  keystoneDomain = 'Default';
-
-  /** VNFM_KEYSTONE_REGION: the region of the catalog entry the gateway registers (default `RegionOne`). */
-  @IsString()
-  keystoneRegion = 'RegionOne';
-
-  /**
-   * VNFM_KEYSTONE_CACHE_MS: how long a validated token is trusted without
-   * asking Keystone again (keystonemiddleware's token_cache_time; never
-   * past the token's own expiry). 0: ask every time.
-   */
-  @IsInt({ message: 'VNFM_KEYSTONE_CACHE_MS must be an integer' })
-  @Min(0, { message: 'VNFM_KEYSTONE_CACHE_MS must be at least 0' })
-  @Max(3_600_000, { message: 'VNFM_KEYSTONE_CACHE_MS must be at most 3600000' })
-  @Transform(({ value }) => (value === undefined ? 60_000 : Number(value)))
-  keystoneCacheMs = 60_000;
-
-  /** VNFM_ADMIN_TOKEN: admin API token; generated and kept in the data folder when absent. */
-  @IsOptional()
-  @MinLength(16, { message: 'VNFM_ADMIN_TOKEN must be at least 16 characters' })
-  adminToken?: string;
 
   /**
    * VNFM_MASTER_KEY: base64 of 32 random bytes, the key that wraps each VIM's
@@ -380,6 +326,7 @@ export class VnfmConfig {
 
 /** Environment variable → config property. */
 export const ENVIRONMENT: Record<string, keyof VnfmConfig> = {
+  ...AUTH_ENVIRONMENT,
   VNFM_PORT: 'port',
   VNFM_HOST: 'host',
   VNFM_DATA_DIR: 'dataDir',
@@ -397,15 +344,6 @@ export const ENVIRONMENT: Record<string, keyof VnfmConfig> = {
   VNFM_DRAIN_DELAY_MS: 'drainDelayMs',
   VNFM_FSYNC: 'fsync',
   VNFM_LOG_LEVEL: 'logLevel',
-  VNFM_ADMIN_TOKEN: 'adminToken',
-  VNFM_AUTH: 'auth',
-  VNFM_KEYSTONE_URL: 'keystoneUrl',
-  VNFM_KEYSTONE_USERNAME: 'keystoneUsername',
-  VNFM_KEYSTONE_PASSWORD: 'keystonePassword',
-  VNFM_KEYSTONE_PROJECT: 'keystoneProject',
-  VNFM_KEYSTONE_DOMAIN: 'keystoneDomain',
-  VNFM_KEYSTONE_REGION: 'keystoneRegion',
-  VNFM_KEYSTONE_CACHE_MS: 'keystoneCacheMs',
   VNFM_REQUEST_TIMEOUT_MS: 'requestTimeoutMs',
   VNFM_MASTER_KEY: 'masterKey',
   VNFM_BUS_KEY: 'busKey',
@@ -447,14 +385,7 @@ export const EMPTY_IS_A_VALUE = [
 ];
 
 /** Variables whose values are never echoed, not even in a validation error. */
-export const SECRET_VARIABLES = [
-  'VNFM_ADMIN_TOKEN',
-  'VNFM_MASTER_KEY',
-  'VNFM_BUS_KEY',
-  'VNFM_EVENT_STORE_URL',
-  'VNFM_ESDB_URL',
-  'VNFM_KEYSTONE_PASSWORD',
-];
+export const SECRET_VARIABLES = [...AUTH_SECRET_VARIABLES, 'VNFM_MASTER_KEY', 'VNFM_BUS_KEY', 'VNFM_EVENT_STORE_URL', 'VNFM_ESDB_URL'];
 
 /**
  * The values given to SECRET_VARIABLES, and the password of each URL among

@@ -14,6 +14,7 @@ import { useJsonBodies } from './http/json-bodies';
 import { refuseUnsupportedMethods } from './http/method-not-allowed';
 import { answerClientErrors, refuseLongUrls } from './http/request-limits';
 import { vnfPackageProviders } from './vnf-packages';
+import { httpsOptionsOf } from './http/https-options';
 
 /** Starts the HTTP edge: stateless, it turns requests into bus commands. */
 export async function startGateway(infra: Infrastructure): Promise<RunningService & { url: string }> {
@@ -32,7 +33,10 @@ export async function startGateway(infra: Infrastructure): Promise<RunningServic
   })
   class GatewayModule {}
 
-  const app = await NestFactory.create<NestExpressApplication>(GatewayModule, { logger: new NestLogger(runtime.logger) });
+  const app = await NestFactory.create<NestExpressApplication>(GatewayModule, {
+    logger: new NestLogger(runtime.logger),
+    httpsOptions: httpsOptionsOf(infra.config),
+  });
   app.use(requestContext(runtime.logger));
   app.use(refuseLongUrls);
   app.use(refuseUnsupportedMethods(app));
@@ -41,7 +45,7 @@ export async function startGateway(infra: Infrastructure): Promise<RunningServic
   answerClientErrors(app.getHttpServer());
   await runtime.bus.start();
   await app.listen(infra.config.port, infra.config.host);
-  const url = `http://${infra.config.host}:${infra.config.port}`;
+  const url = `${infra.config.tlsCertFile ? 'https' : 'http'}://${infra.config.host}:${infra.config.port}`;
   runtime.logger.info({ url }, 'gateway listening');
   return {
     runtime,

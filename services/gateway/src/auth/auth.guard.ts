@@ -1,9 +1,13 @@
 import { Inject, Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
+import type { TLSSocket } from 'node:tls';
 import type { Request } from 'express';
 import { AppError } from '@vnfm/contracts';
 import { currentContext } from '@vnfm/telemetry';
 import { requiredRole } from './policy';
 import { AUTHENTICATOR, type Authenticator, type Principal } from './principal';
+
+/** Longer than any token a real server issues (Keystone's Fernet ~250, a Keycloak JWT ~1,500): refused before any check. */
+const MAX_TOKEN_LENGTH = 8192;
 
 const unauthorized = (detail: string) => new AppError('UNAUTHORIZED', 401, 'Unauthorized', detail);
 
@@ -22,7 +26,8 @@ export class AuthGuard implements CanActivate {
     const request = context.switchToHttp().getRequest<Request & { principal?: string }>();
     const tokens = presentedTokens(request);
     if (tokens.length === 0) throw unauthorized('An X-Auth-Token or Authorization: Bearer token is required.');
-    const principals = await Promise.all(tokens.map((token) => this.authenticator.authenticate(token)));
+    const presented = { certificate: clientCertificateOf(request) };
+    const principals = await Promise.all(tokens.map((token) => this.authenticator.authenticate(token, presented)));
     if (principals.some((principal) => principal === undefined)) throw unauthorized('The token is not valid.');
     const [principal, ...others] = principals as Principal[];
     if (others.some((other) => other.name !== principal.name)) throw unauthorized('The credentials presented name different principals.');
@@ -38,10 +43,22 @@ export class AuthGuard implements CanActivate {
     const messageContext = currentContext();
     if (messageContext) {
       messageContext.principal = principal.name;
-      messageContext.tenant = principal.projectId;
+      messageContext.tenant = principal.tenant;
     }
     return true;
   }
+}
+
+/**
+ * The DER of the TLS client certificate, when the connection gave one; 401
+ * for one no configured CA vouches for (VNFM_TLS_CLIENT_AUTH=optional lets
+ * such a handshake through).
+ */
+function clientCertificateOf(request: Request): Buffer | undefined {
+  const socket = request.socket as Partial<TLSSocket>;
+  const certificate = socket.getPeerCertificate?.()?.raw;
+  if (certificate && !socket.authorized) throw unauthorized('The client certificate is not signed by a CA the gateway trusts.');
+  return certificate;
 }
 
 /** The distinct tokens of X-Auth-Token and Authorization: Bearer; 401 for a header given more than once or a malformed Authorization. */
@@ -51,13 +68,17 @@ function presentedTokens(request: Request): string[] {
   if (given('x-auth-token').length > 1 || given('authorization').length > 1)
     throw unauthorized('X-Auth-Token and Authorization may each be given once.');
   const tokens: string[] = [];
+  const tooLong = (token: string) => {
+    if (token.length > MAX_TOKEN_LENGTH) throw unauthorized(`A token is at most ${MAX_TOKEN_LENGTH} characters long.`);
+    return token;
+  };
   const header = request.header('x-auth-token')?.trim();
-  if (header) tokens.push(header);
+  if (header) tokens.push(tooLong(header));
   const authorization = request.header('authorization');
   if (authorization !== undefined) {
     const bearer = authorization.match(/^Bearer\s+(\S+)$/i)?.[1];
     if (!bearer) throw unauthorized('Authorization must be "Bearer <token>".');
-    tokens.push(bearer);
+    tokens.push(tooLong(bearer));
   }
   return [...new Set(tokens)];
 }

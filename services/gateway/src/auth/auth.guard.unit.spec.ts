@@ -16,6 +16,7 @@ function requestWith(method: string, path: string, raw: [string, string][]): Exe
     method,
     path,
     rawHeaders: raw.flat(),
+    socket: {},
     header: (name: string) => raw.find(([key]) => key.toLowerCase() === name)?.[1],
   } as unknown as Request;
   return { switchToHttp: () => ({ getRequest: () => request }) } as unknown as ExecutionContext;

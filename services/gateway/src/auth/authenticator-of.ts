@@ -2,18 +2,31 @@ import { errorMessage } from '@vnfm/util';
 import { publicUrlOf, type VnfmConfig } from '@vnfm/config';
 import type { Logger } from '@vnfm/telemetry';
 import { AdminTokenAuthenticator, resolveAdminToken } from './admin-token';
-import { KeystoneAuthenticator } from './keystone.authenticator';
-import { registerInCatalog } from './keystone-catalog';
-import { KeystoneClient } from './keystone.client';
+import { KeystoneAuthenticator } from './keystone/keystone.authenticator';
+import { registerInCatalog } from './keystone/keystone-catalog';
+import { KeystoneClient } from './keystone/keystone.client';
+import { AuthorizationServer } from './oauth/authorization-server';
+import { OAuthAuthenticator } from './oauth/oauth.authenticator';
 import type { Authenticator } from './principal';
 
-/**
- * The gateway's Authenticator as VNFM_AUTH says. With Keystone, the gateway
- * also registers itself in the catalog; when its user may not (no admin
- * role), it says so and serves on: an operator registers the endpoint.
- */
+/** The gateway's Authenticator as VNFM_AUTH says (docs/auth.md). */
 export async function authenticatorOf(config: VnfmConfig, logger: Logger): Promise<Authenticator> {
-  if (config.auth === 'admin-token') return new AdminTokenAuthenticator(resolveAdminToken(config.adminToken, config.dataDir));
+  switch (config.auth) {
+    case 'admin-token':
+      return new AdminTokenAuthenticator(resolveAdminToken(config.adminToken, config.dataDir));
+    case 'keystone':
+      return keystoneAuthenticator(config, logger);
+    case 'oauth2':
+      return oauthAuthenticator(config);
+  }
+}
+
+/**
+ * With Keystone, the gateway also registers itself in the catalog; when its
+ * user may not (no admin role), it says so and serves on: an operator
+ * registers the endpoint.
+ */
+async function keystoneAuthenticator(config: VnfmConfig, logger: Logger): Promise<Authenticator> {
   const keystone = new KeystoneClient({
     url: config.keystoneUrl as string,
     username: config.keystoneUsername as string,
@@ -32,4 +45,23 @@ export async function authenticatorOf(config: VnfmConfig, logger: Logger): Promi
     );
   }
   return new KeystoneAuthenticator(keystone, config.keystoneCacheMs);
+}
+
+/** The authorization server is not asked anything at start: its endpoints are found at the first token. */
+function oauthAuthenticator(config: VnfmConfig): Authenticator {
+  const server = new AuthorizationServer({
+    issuer: config.oauthIssuer as string,
+    jwksUrl: config.oauthJwksUrl,
+    introspectionUrl: config.oauthIntrospectionUrl,
+    client: config.oauthClientId ? { id: config.oauthClientId, secret: config.oauthClientSecret as string } : undefined,
+    caFile: config.oauthCaFile,
+  });
+  return new OAuthAuthenticator(server, {
+    issuer: config.oauthIssuer as string,
+    audience: config.oauthAudience as string,
+    claims: { user: config.oauthUserClaim, tenant: config.oauthTenantClaim, roles: config.oauthRolesClaim },
+    clockSkewS: config.oauthClockSkewS,
+    introspect: config.oauthIntrospect,
+    cacheMs: config.oauthCacheMs,
+  });
 }
