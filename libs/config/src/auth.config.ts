@@ -66,6 +66,14 @@ export class AuthConfig {
   @Transform(({ value }) => (value === undefined ? 60_000 : Number(value)))
   keystoneCacheMs = 60_000;
 
+  /**
+   * VNFM_CROSS_TENANT_ROLE: the role (Keystone's or the OAuth roles claim's)
+   * that lets a principal see and act on every tenant's resources (default
+   * `cross-tenant`). A Keystone system-scoped token and the admin token may too.
+   */
+  @MinLength(1, { message: 'VNFM_CROSS_TENANT_ROLE must not be empty' })
+  crossTenantRole = 'cross-tenant';
+
   /** VNFM_OAUTH_ISSUER: the authorization server's issuer (`iss` of its tokens, e.g. https://keycloak:8443/realms/nfv); required with VNFM_AUTH=oauth2. Its JWKS and introspection endpoint are found from `<issuer>/.well-known/openid-configuration` unless given. */
   @ValidateIf(isOAuth)
   @Matches(HTTP_URL, { message: 'VNFM_OAUTH_ISSUER must be an http(s) URL (required when VNFM_AUTH=oauth2)' })
@@ -170,6 +178,7 @@ export const AUTH_ENVIRONMENT: Record<string, keyof AuthConfig> = {
   VNFM_KEYSTONE_DOMAIN: 'keystoneDomain',
   VNFM_KEYSTONE_REGION: 'keystoneRegion',
   VNFM_KEYSTONE_CACHE_MS: 'keystoneCacheMs',
+  VNFM_CROSS_TENANT_ROLE: 'crossTenantRole',
   VNFM_OAUTH_ISSUER: 'oauthIssuer',
   VNFM_OAUTH_AUDIENCE: 'oauthAudience',
   VNFM_OAUTH_JWKS_URL: 'oauthJwksUrl',

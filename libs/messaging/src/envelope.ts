@@ -14,8 +14,10 @@ export interface Envelope<T = unknown> {
   correlationId: string;
   causationId: string;
   principal: string;
-  /** The tenant the principal acts in (a Keystone token's project); absent: the principal is its own tenant. */
+  /** The tenant the principal acts in (a Keystone project, an OAuth tenant claim): the owner of what it creates. */
   tenant?: string;
+  /** The principal may see and act on every tenant's resources (docs/auth.md, "Tenants"). */
+  allTenants?: true;
   sentAt: string;
   /** Commands that expect an answer name the reply topic. */
   replyTo?: string;

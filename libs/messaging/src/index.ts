@@ -7,3 +7,4 @@ export { InProcessBroker } from './in-process/in-process.broker';
 export { KafkaBroker } from './kafka/kafka.broker';
 export { BusServer, BusContext, QUERY } from './nest/bus.server';
 export { BusExceptionFilter } from './nest/bus-exception.filter';
+export { confinedTo, ownerOf, sees } from './tenancy';

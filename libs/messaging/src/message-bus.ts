@@ -192,6 +192,7 @@ export class MessageBus {
       causationId: envelope.id,
       principal: envelope.principal,
       tenant: envelope.tenant,
+      allTenants: envelope.allTenants,
     };
     await runWithContext(context, () =>
       inSpan(
@@ -295,6 +296,7 @@ export class MessageBus {
       causationId: ctx?.causationId ?? id,
       principal: ctx?.principal ?? 'system',
       ...(ctx?.tenant ? { tenant: ctx.tenant } : {}),
+      ...(ctx?.allTenants ? { allTenants: true as const } : {}),
       sentAt: new Date().toISOString(),
     };
   }

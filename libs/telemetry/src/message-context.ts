@@ -7,8 +7,10 @@ export interface MessageContext {
   causationId: string;
   /** Who acts; the HTTP edge fills it in once the request is authenticated. */
   principal: string;
-  /** The tenant it acts in (a Keystone token's project), when the credential names one. */
+  /** The tenant it acts in (a Keystone token's project, an OAuth tenant claim), when the credential names one. */
   tenant?: string;
+  /** The principal may see every tenant's resources. */
+  allTenants?: boolean;
 }
 
 const storage = new AsyncLocalStorage<MessageContext>();

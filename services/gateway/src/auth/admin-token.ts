@@ -20,9 +20,9 @@ export function resolveAdminToken(configured: string | undefined, dataDir: strin
   return token;
 }
 
-/** The admin token: one secret, every role (the standalone default; docs/auth.md). */
+/** The admin token: one secret, every role, every tenant (the standalone default; docs/auth.md). */
 export class AdminTokenAuthenticator implements Authenticator {
-  private static readonly ADMIN: Principal = { name: 'admin', roles: new Set(ROLES) };
+  private static readonly ADMIN: Principal = { name: 'admin', roles: new Set(ROLES), tenant: 'admin', allTenants: true };
 
   constructor(private readonly adminToken: string) {}
 

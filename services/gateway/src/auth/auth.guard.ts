@@ -39,11 +39,19 @@ export class AuthGuard implements CanActivate {
         'Forbidden',
         `${request.method} ${request.path} needs the ${needed} role, which the token does not carry.`,
       );
+    if (!principal.tenant && !principal.allTenants)
+      throw new AppError(
+        'FORBIDDEN',
+        403,
+        'Forbidden',
+        'The token names no tenant (a Keystone project scope, or the OAuth tenant claim), and its principal may not act in all tenants.',
+      );
     request.principal = principal.name;
     const messageContext = currentContext();
     if (messageContext) {
       messageContext.principal = principal.name;
       messageContext.tenant = principal.tenant;
+      messageContext.allTenants = principal.allTenants;
     }
     return true;
   }

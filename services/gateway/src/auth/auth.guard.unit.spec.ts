@@ -1,12 +1,15 @@
 import type { ExecutionContext } from '@nestjs/common';
 import type { Request } from 'express';
+import { currentContext, runWithContext } from '@vnfm/telemetry';
 import { AuthGuard } from './auth.guard';
 import type { Authenticator, Principal } from './principal';
 
 const principals: Record<string, Principal> = {
-  'reader-token': { name: 'reader@p (u1)', roles: new Set(['reader']) },
-  'member-token': { name: 'member@p (u2)', roles: new Set(['member', 'reader']) },
-  'member-token-2': { name: 'member@p (u2)', roles: new Set(['member', 'reader']) },
+  'reader-token': { name: 'reader@p (u1)', roles: new Set(['reader']), tenant: 'p', allTenants: false },
+  'member-token': { name: 'member@p (u2)', roles: new Set(['member', 'reader']), tenant: 'p', allTenants: false },
+  'unscoped-token': { name: 'member (u3)', roles: new Set(['member', 'reader']), allTenants: false },
+  'system-token': { name: 'admin@system (u4)', roles: new Set(['admin', 'member', 'reader']), allTenants: true },
+  'member-token-2': { name: 'member@p (u2)', roles: new Set(['member', 'reader']), tenant: 'p', allTenants: false },
 };
 const authenticator: Authenticator = { authenticate: async (token) => principals[token] };
 
@@ -66,5 +69,29 @@ describe('AuthGuard', () => {
         ['Authorization', 'Bearer member-token-2'],
       ]),
     ).toBe('allowed');
+  });
+
+  it('refuses (401) a token longer than 8192 characters before asking anyone', async () => {
+    const checked: string[] = [];
+    const counting: Authenticator = { authenticate: async (token) => (checked.push(token), undefined) };
+    const context = requestWith('GET', '/vnflcm/v2/vnf_instances', [['Authorization', `Bearer ${'x'.repeat(8193)}`]]);
+    await expect(new AuthGuard(counting).canActivate(context)).rejects.toMatchObject({ status: 401 });
+    expect(checked).toEqual([]);
+  });
+
+  it('puts the tenant on the request context, refuses (403) a principal of no tenant, and lets a cross-tenant one see all', async () => {
+    const contextOf = async (token: string) => {
+      const context = { correlationId: 'c', causationId: 'c', principal: 'anonymous' };
+      const result = await runWithContext(context, () =>
+        outcome(requestWith('GET', '/vnflcm/v2/vnf_instances', [['X-Auth-Token', token]])),
+      );
+      return { result, tenant: currentContext() ?? context };
+    };
+    expect(await contextOf('reader-token')).toEqual({
+      result: 'allowed',
+      tenant: expect.objectContaining({ tenant: 'p', allTenants: false }),
+    });
+    expect((await contextOf('unscoped-token')).result).toMatch(/^403 The token names no tenant/);
+    expect(await contextOf('system-token')).toEqual({ result: 'allowed', tenant: expect.objectContaining({ allTenants: true }) });
   });
 });

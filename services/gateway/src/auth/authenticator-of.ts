@@ -44,7 +44,7 @@ async function keystoneAuthenticator(config: VnfmConfig, logger: Logger): Promis
       'could not register in the Keystone catalog: register the nfv-orchestration endpoint by hand',
     );
   }
-  return new KeystoneAuthenticator(keystone, config.keystoneCacheMs);
+  return new KeystoneAuthenticator(keystone, config.keystoneCacheMs, config.crossTenantRole);
 }
 
 /** The authorization server is not asked anything at start: its endpoints are found at the first token. */
@@ -59,7 +59,12 @@ function oauthAuthenticator(config: VnfmConfig): Authenticator {
   return new OAuthAuthenticator(server, {
     issuer: config.oauthIssuer as string,
     audience: config.oauthAudience as string,
-    claims: { user: config.oauthUserClaim, tenant: config.oauthTenantClaim, roles: config.oauthRolesClaim },
+    claims: {
+      user: config.oauthUserClaim,
+      tenant: config.oauthTenantClaim,
+      roles: config.oauthRolesClaim,
+      crossTenantRole: config.crossTenantRole,
+    },
     clockSkewS: config.oauthClockSkewS,
     introspect: config.oauthIntrospect,
     cacheMs: config.oauthCacheMs,

@@ -6,6 +6,8 @@ export interface Principal {
   roles: ReadonlySet<string>;
   /** The tenant: the Keystone project the token is scoped to, or the OAuth token's tenant claim. */
   tenant?: string;
+  /** It may see and act on every tenant's resources (VNFM_CROSS_TENANT_ROLE, a Keystone system scope, the admin token). */
+  allTenants: boolean;
 }
 
 /** What else the request showed besides its token. */

@@ -9,6 +9,7 @@ export class KeystoneAuthenticator implements Authenticator {
   constructor(
     private readonly keystone: KeystoneClient,
     cacheMs: number,
+    private readonly crossTenantRole: string,
   ) {
     this.cache = new TokenCache(cacheMs);
   }
@@ -20,17 +21,20 @@ export class KeystoneAuthenticator implements Authenticator {
     if (!body) return undefined;
     const expiresAt = Date.parse(body.expires_at);
     if (!(expiresAt > Date.now())) return undefined;
-    const principal = principalOf(body);
+    const principal = principalOf(body, this.crossTenantRole);
     this.cache.set(token, principal, expiresAt);
     return principal;
   }
 }
 
-function principalOf(token: KeystoneToken): Principal {
-  const scope = token.project ? `@${token.project.name}` : '';
+/** A system-scoped token (Keystone's `system: { all: true }`) acts in every project, as does one with the cross-tenant role. */
+function principalOf(token: KeystoneToken, crossTenantRole: string): Principal {
+  const scope = token.project ? `@${token.project.name}` : token.system?.all ? '@system' : '';
+  const roles = new Set((token.roles ?? []).map((role) => role.name));
   return {
     name: `${token.user.name}${scope} (${token.user.id})`,
-    roles: new Set((token.roles ?? []).map((role) => role.name)),
+    roles,
     tenant: token.project?.id,
+    allTenants: token.system?.all === true || roles.has(crossTenantRole),
   };
 }

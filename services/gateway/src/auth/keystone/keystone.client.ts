@@ -14,6 +14,7 @@ export interface KeystoneToken {
   expires_at: string;
   user: { id: string; name: string };
   project?: { id: string; name: string };
+  system?: { all?: boolean };
   roles?: { name: string }[];
 }
 

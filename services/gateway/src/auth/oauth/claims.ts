@@ -7,6 +7,8 @@ export interface ClaimNames {
   tenant: string;
   /** A dotted path (`realm_access.roles`) to an array of names or a space-separated string. */
   roles: string;
+  /** The role that lets a principal act in every tenant. */
+  crossTenantRole: string;
 }
 
 export type Claims = Record<string, unknown>;
@@ -17,10 +19,12 @@ export function principalOfClaims(claims: Claims, names: ClaimNames): Principal 
   const user = text(at(claims, names.user)) ?? text(claims.client_id) ?? text(claims.azp) ?? subject;
   if (!user) return undefined;
   const tenant = tenantOf(at(claims, names.tenant));
+  const roles = withImpliedRoles(namesOf(at(claims, names.roles)));
   return {
     name: `${user}${tenant ? `@${tenant}` : ''}${subject && subject !== user ? ` (${subject})` : ''}`,
-    roles: withImpliedRoles(namesOf(at(claims, names.roles))),
+    roles,
     tenant,
+    allTenants: roles.has(names.crossTenantRole),
   };
 }
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { boundCertificateMatches, namesAudience, principalOfClaims } from './claims';
 
-const names = { user: 'preferred_username', tenant: 'tenant', roles: 'realm_access.roles' };
+const names = { user: 'preferred_username', tenant: 'tenant', roles: 'realm_access.roles', crossTenantRole: 'cross-tenant' };
 
 describe('OAuth claims', () => {
   it('names the user, the tenant and the roles, with the implied ones', () => {
@@ -20,7 +20,9 @@ describe('OAuth claims', () => {
       name: 'nfvo@t1 (s)',
       roles: new Set(['admin', 'profile', 'member', 'reader']),
       tenant: 't1',
+      allTenants: false,
     });
+    expect(principalOfClaims({ sub: 's', scope: 'reader cross-tenant' }, scoped)?.allTenants).toBe(true);
     expect(principalOfClaims({ sub: 's', azp: 'oss' }, names)?.name).toBe('oss (s)');
     expect(principalOfClaims({ sub: 's' }, names)?.name).toBe('s');
     expect(principalOfClaims({ sub: 's', groups: ['t1', 't2'] }, { ...names, tenant: 'groups' })?.tenant).toBeUndefined();

@@ -41,7 +41,7 @@ let privateKey: KeyObject;
 const settings = (introspect: 'opaque' | 'always' = 'opaque') => ({
   issuer: fake.issuer,
   audience: 'vnfm',
-  claims: { user: 'preferred_username', tenant: 'tenant', roles: 'realm_access.roles' },
+  claims: { user: 'preferred_username', tenant: 'tenant', roles: 'realm_access.roles', crossTenantRole: 'cross-tenant' },
   clockSkewS: 5,
   introspect,
   cacheMs: 60_000,
@@ -77,7 +77,7 @@ afterAll(() => fake.stop());
 describe('OAuthAuthenticator', () => {
   it('takes a JWT the server signed for this audience: user, tenant, roles with the implied ones', async () => {
     const principal = await authenticatorWith().authenticate(await signed(), {});
-    expect(principal).toEqual({ name: 'alice@a (u-1)', tenant: 'a', roles: new Set(['member', 'reader']) });
+    expect(principal).toEqual({ name: 'alice@a (u-1)', tenant: 'a', roles: new Set(['member', 'reader']), allTenants: false });
   });
 
   it('refuses an expired token, another audience, another issuer, an unknown key, a changed payload, alg none and HS256', async () => {
