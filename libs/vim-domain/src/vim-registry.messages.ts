@@ -45,11 +45,21 @@ export interface VimListReply {
  * Asked by the LCM coordinator before it drives a VIM. Entries with only a
  * vimId are looked up in the registry; complete inline entries are checked;
  * with no entries at all the tenant's default VIM is used (key `default`, as
- * in Tacker v2). `tenantId` defaults to the principal of the message.
+ * in Tacker v2). A VNF instance uses only its own tenant's VIMs: a request
+ * confined to a tenant (docs/auth.md, "Tenants") resolves only that tenant's
+ * VIMs, another tenant's vimId being as unknown as an absent one (404
+ * VIM_NOT_FOUND), and its default is its own tenant's.
  */
 export interface ResolveVimConnectionInfoRequest {
   vimConnectionInfo?: Record<string, VimConnectionInfo> | (VimConnectionInfo & { id: string })[];
-  tenantId?: string;
+  /**
+   * The tenant whose default VIM to use, for requests that see every tenant
+   * (a workflow step or a recovery, which carry no tenant; a cross-tenant
+   * principal): the VNF instance's tenant. Without it they use the default of
+   * the message's tenant, else of its principal. Ignored when the request is
+   * confined to a tenant: that tenant is the one.
+   */
+  tenant?: string;
 }
 
 /** Secrets in plain text: internal services only, never an HTTP response or a log. */

@@ -108,11 +108,20 @@ describe('VIM registration held to the VIM address policy: refused with 400 befo
     expect(peer.seen).toEqual([expect.stringContaining(`password=${encodeURIComponent(PASSWORD)}`)]);
     peer.seen.length = 0;
     const error = await refusal(
-      fixture.registry.registration.update(vim.id, {
-        vim: {
-          auth_cred: { oidc_token_url: `http://0.0.0.0:${peer.port}/token`, username: 'end-user', password: PASSWORD, client_id: 'tacker' },
+      fixture.registry.registration.update(
+        vim.id,
+        {
+          vim: {
+            auth_cred: {
+              oidc_token_url: `http://0.0.0.0:${peer.port}/token`,
+              username: 'end-user',
+              password: PASSWORD,
+              client_id: 'tacker',
+            },
+          },
         },
-      }),
+        undefined,
+      ),
     );
     expect(error).toMatchObject({ code: 'VIM_URL_NOT_ALLOWED', status: 400, detail: expect.stringMatching(/the VIM is unchanged\.$/) });
     expect(peer.seen).toEqual([]);

@@ -16,6 +16,7 @@ import {
   type VimRef,
 } from '@vnfm/vim-domain';
 import type { VimDirectory } from './vim-directory.projection';
+import type { VimScope } from './vim-scope';
 import type { VimSecrets } from './vim-secrets';
 
 /**
@@ -23,6 +24,9 @@ import type { VimSecrets } from './vim-secrets';
  * SOL003 vimConnectionInfo with the access info opened, from the registry
  * (by vimId, or the tenant's default VIM) or checked inline entries. The
  * answer goes to internal services over the bus only; only ids are logged.
+ * A VNF instance uses only its own tenant's VIMs: a request confined to a
+ * tenant finds no other tenant's VIM by id, and the default VIM is always
+ * the one of the scope's tenant.
  */
 export class VimConnectionResolver {
   constructor(
@@ -31,8 +35,8 @@ export class VimConnectionResolver {
     private readonly logger: Logger,
   ) {}
 
-  async resolve(request: ResolveVimConnectionInfoRequest, principal: string): Promise<ResolveVimConnectionInfoReply> {
-    const tenantId = request.tenantId ?? principal;
+  async resolve(request: ResolveVimConnectionInfoRequest, scope: VimScope): Promise<ResolveVimConnectionInfoReply> {
+    const tenantId = scope.tenant;
     const given = request.vimConnectionInfo;
     const resolved: Record<string, VimConnectionInfo> = {};
     if (given === undefined || given === null || Object.keys(given).length === 0) {
@@ -43,7 +47,7 @@ export class VimConnectionResolver {
     } else {
       const parsed = parseVimConnectionInfo(given);
       if (!parsed.ok) throw invalidVimConnectionInfo(parsed.problems);
-      for (const [id, entry] of Object.entries(parsed.value)) resolved[id] = await this.resolveEntry(id, entry);
+      for (const [id, entry] of Object.entries(parsed.value)) resolved[id] = await this.resolveEntry(id, entry, scope.confinement);
     }
     this.logger.info(
       { tenantId, entries: Object.fromEntries(Object.entries(resolved).map(([id, info]) => [id, info.vimId ?? 'inline'])) },
@@ -52,9 +56,9 @@ export class VimConnectionResolver {
     return { vimConnectionInfo: resolved };
   }
 
-  private async resolveEntry(id: string, entry: VimConnectionRequest): Promise<VimConnectionInfo> {
+  private async resolveEntry(id: string, entry: VimConnectionRequest, confinement: string | undefined): Promise<VimConnectionInfo> {
     if (entry.kind === 'inline') return entry.info;
-    const info = await this.fromRegistry(this.registered(id, entry));
+    const info = await this.fromRegistry(this.registered(id, entry, confinement));
     return { ...info, vimType: entry.vimType ?? info.vimType, extra: { ...info.extra, ...entry.extra } };
   }
 
@@ -64,8 +68,8 @@ export class VimConnectionResolver {
    * credentials are refused (422), with or beside a vimId: an LCM request
    * refers to registered VIMs only.
    */
-  resolveRefs(request: ResolveVimConnectionInfoRequest, principal: string): ResolveVimRefsReply {
-    const tenantId = request.tenantId ?? principal;
+  resolveRefs(request: ResolveVimConnectionInfoRequest, scope: VimScope): ResolveVimRefsReply {
+    const tenantId = scope.tenant;
     const given = request.vimConnectionInfo;
     if (given === undefined || given === null || Object.keys(given).length === 0) {
       const vim = this.directory.defaultOf(tenantId);
@@ -77,14 +81,14 @@ export class VimConnectionResolver {
     const refs: Record<string, VimRef> = {};
     for (const [id, entry] of Object.entries(parsed.value)) {
       if (entry.kind === 'inline') throw inlineVimCredentials(`vimConnectionInfo.${id}`, entry.info.vimId);
-      const ref = refOf(this.registered(id, entry));
+      const ref = refOf(this.registered(id, entry, scope.confinement));
       refs[id] = { ...ref, vimType: entry.vimType ?? ref.vimType, extra: { ...ref.extra, ...entry.extra } };
     }
     return { vimConnectionInfo: refs };
   }
 
-  private registered(id: string, entry: Extract<VimConnectionRequest, { kind: 'registry' }>): VimRecord {
-    const vim = this.directory.get(entry.vimId);
+  private registered(id: string, entry: Extract<VimConnectionRequest, { kind: 'registry' }>, confinement: string | undefined): VimRecord {
+    const vim = this.directory.visible(entry.vimId, confinement);
     if (!vim) throw vimNotFound(entry.vimId);
     if (entry.vimType !== undefined && registryTypeOf(entry.vimType) !== vim.type) {
       throw invalidVimConnectionInfo([

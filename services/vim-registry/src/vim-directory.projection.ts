@@ -1,4 +1,5 @@
 import { startCatchUpSubscription, type EventStore, type RecordedEvent, type Subscription } from '@vnfm/event-store';
+import { sees } from '@vnfm/messaging';
 import {
   evolve,
   initialVimState,
@@ -79,6 +80,12 @@ export class VimDirectory {
     return state?.status === 'registered' ? state.vim : undefined;
   }
 
+  /** The VIM if a request confined to `confinement` may see it: another tenant's VIM is as absent as a deleted one. */
+  visible(vimId: string, confinement: string | undefined): VimRecord | undefined {
+    const vim = this.get(vimId);
+    return vim && sees(confinement, vim.tenantId) ? vim : undefined;
+  }
+
   all(): VimRecord[] {
     return [...this.entries.values()].flatMap(({ state }) => (state.status === 'registered' ? [state.vim] : []));
   }
@@ -103,8 +110,10 @@ export class VimDirectory {
     return toTackerVimView(vim, vim.isDefault && this.defaultOf(vim.tenantId)?.id === vim.id);
   }
 
-  views(): TackerVimView[] {
+  /** The VIMs a request confined to `confinement` sees, oldest first. */
+  views(confinement: string | undefined): TackerVimView[] {
     return this.all()
+      .filter((vim) => sees(confinement, vim.tenantId))
       .sort((a, b) => a.createdAt.localeCompare(b.createdAt))
       .map((vim) => this.view(vim));
   }

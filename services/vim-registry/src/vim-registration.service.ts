@@ -1,3 +1,4 @@
+import { sees } from '@vnfm/messaging';
 import type { Logger } from '@vnfm/telemetry';
 import type { OutboundPolicy } from '@vnfm/util';
 import {
@@ -19,7 +20,8 @@ import {
 import type { VimReachabilityCheck } from './reachability/reachability.checker';
 import { SerialQueue } from './serial-queue';
 import type { VimDirectory } from './vim-directory.projection';
-import type { VimRepository } from './vim.repository';
+import type { VimScope } from './vim-scope';
+import type { LoadedVim, VimRepository } from './vim.repository';
 import type { VimSecrets } from './vim-secrets';
 
 export interface VimRegistrationDeps {
@@ -36,15 +38,22 @@ export interface VimRegistrationDeps {
 /**
  * Register, update and delete VIMs: validate the Tacker body, hold its URLs
  * to the VIM address policy, check the VIM is reachable with its credentials, seal the secrets with the VIM's own data
- * key, then decide and append. Deleting destroys the data key.
+ * key, then decide and append. Deleting destroys the data key. A request
+ * confined to a tenant registers for that tenant only, and updates or deletes
+ * only that tenant's VIMs: another tenant's VIM is not found.
  */
 export class VimRegistrationService {
   private readonly crossVimRules = new SerialQueue();
 
   constructor(private readonly deps: VimRegistrationDeps) {}
 
-  async register(vimId: string, body: unknown, tenantId: string): Promise<TackerVimView> {
-    const request = valid(parseVimRegistration(body, tenantId));
+  async register(vimId: string, body: unknown, scope: VimScope): Promise<TackerVimView> {
+    const request = valid(parseVimRegistration(body, scope.tenant));
+    // Tacker: naming another tenant than the caller's takes admin rights; here, the right to act in all tenants.
+    if (!sees(scope.confinement, request.tenantId))
+      throw invalidVimRequest([
+        `vim.tenant_id may name only the request's own tenant (${scope.tenant}): registering a VIM for another tenant needs the right to act in all tenants.`,
+      ]);
     const { repository, directory, secrets } = this.deps;
     const loaded = await repository.load(vimId);
     if (loaded.state.status !== 'absent') throw vimAlreadyRegistered(vimId);
@@ -73,11 +82,10 @@ export class VimRegistrationService {
     return directory.view(vim);
   }
 
-  async update(vimId: string, body: unknown): Promise<TackerVimView> {
+  async update(vimId: string, body: unknown, confinement: string | undefined): Promise<TackerVimView> {
     const { repository, directory, secrets } = this.deps;
     const loaded = await repository.load(vimId);
-    if (loaded.state.status !== 'registered') throw vimNotFound(vimId);
-    const current = loaded.state.vim;
+    const current = visible(loaded, vimId, confinement);
     const merged = valid(mergeVimUpdate(current, await secrets.open(vimId, current.sealedSecrets), body));
     const next = valid(parseVimRegistration(merged.body, current.tenantId));
     const changes: VimChanges = { name: next.name, description: next.description, extra: next.extra, isDefault: merged.isDefault };
@@ -106,9 +114,10 @@ export class VimRegistrationService {
     return directory.view(vim);
   }
 
-  async delete(vimId: string): Promise<void> {
+  async delete(vimId: string, confinement: string | undefined): Promise<void> {
     const { repository, directory, secrets } = this.deps;
     const loaded = await repository.load(vimId);
+    visible(loaded, vimId, confinement);
     const now = this.now();
     const revision = await repository.execute(vimId, loaded, (state) => decide({ type: 'DeleteVim', data: { now } }, state, vimId));
     const shredded = await secrets.shred(vimId);
@@ -168,6 +177,12 @@ export class VimRegistrationService {
   private now(): string {
     return this.deps.clock().toISOString();
   }
+}
+
+/** The VIM as loaded, if it is registered and a request confined to `confinement` may see it: else 404, as for an absent one. */
+function visible(loaded: LoadedVim, vimId: string, confinement: string | undefined): VimRecord {
+  if (loaded.state.status !== 'registered' || !sees(confinement, loaded.state.vim.tenantId)) throw vimNotFound(vimId);
+  return loaded.state.vim;
 }
 
 function valid<T>(parsed: Parsed<T>): T {

@@ -3,7 +3,7 @@ import { CoreV1Api } from '@kubernetes/client-node';
 import { tackerRegisterBody } from '@vnfm/vim-domain/testing';
 import { corpusPath } from '@vnfm/vnf-package/testing';
 import { ensureK8s, K8S_UP_TIMEOUT_MS, kubeConfigFromVim, readVimConfig, type K8sControlPlane } from '../../../e2e/support/k8s';
-import { VimRegistryFixture } from './testing/vim-registry.fixture';
+import { unconfined, VimRegistryFixture } from './testing/vim-registry.fixture';
 
 jest.setTimeout(60_000);
 
@@ -84,7 +84,7 @@ describe('vim-registry with a real Kubernetes control plane', () => {
     );
     expect(warn).not.toHaveBeenCalled();
     // The same VIM once given its CA (`openstack vim set`): REACHABLE.
-    const fixed = await fixture.registry.registration.update(vim.id, { vim: { auth_cred: { ssl_ca_cert: cp.caPem } } });
+    const fixed = await fixture.registry.registration.update(vim.id, { vim: { auth_cred: { ssl_ca_cert: cp.caPem } } }, undefined);
     expect(fixed).toMatchObject({ status: 'REACHABLE', auth_cred: { ssl_ca_cert: '***', cert_verify: 'True' } });
   });
 
@@ -110,10 +110,10 @@ describe('vim-registry with a real Kubernetes control plane', () => {
     await expect(register('k8s-crlf', vimFile(false, { bearer_token: token }))).rejects.toMatchObject(refusal);
     expect(fixture.registry.directory.all()).toEqual([]);
     const vim = await register('k8s-fine', vimFile(false));
-    await expect(fixture.registry.registration.update(vim.id, { vim: { auth_cred: { bearer_token: token } } })).rejects.toMatchObject(
-      refusal,
-    );
-    expect(await fixture.registry.registration.update(vim.id, { vim: { description: 'still usable' } })).toMatchObject({
+    await expect(
+      fixture.registry.registration.update(vim.id, { vim: { auth_cred: { bearer_token: token } } }, undefined),
+    ).rejects.toMatchObject(refusal);
+    expect(await fixture.registry.registration.update(vim.id, { vim: { description: 'still usable' } }, undefined)).toMatchObject({
       status: 'REACHABLE',
       description: 'still usable',
     });
@@ -124,7 +124,7 @@ describe('vim-registry with a real Kubernetes control plane', () => {
     const vim = await register('k8s-lcm', vimFile(true));
     const { vimConnectionInfo } = await fixture.registry.resolver.resolve(
       { vimConnectionInfo: { vim1: { vimId: vim.id, vimType: 'ETSINFV.KUBERNETES.V_1' } } },
-      'admin',
+      unconfined(),
     );
     const info = vimConnectionInfo.vim1;
     expect(info).toEqual({

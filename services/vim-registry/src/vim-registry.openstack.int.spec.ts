@@ -5,7 +5,7 @@ import { DataKeyMissingError } from '@vnfm/crypto';
 import { vimStream, type TackerVimView } from '@vnfm/vim-domain';
 import { corpusVimConfig, tackerRegisterBody } from '@vnfm/vim-domain/testing';
 import { startOpenStackSimulator, type OpenStackSimulator } from '../../../tools/openstack-sim/src';
-import { VimRegistryFixture } from './testing/vim-registry.fixture';
+import { unconfined, VimRegistryFixture } from './testing/vim-registry.fixture';
 
 jest.setTimeout(60_000);
 
@@ -48,7 +48,7 @@ describe('vim-registry with the OpenStack simulator', () => {
       placement_attr: { regions: [sim.credentials.region] },
     });
     expect(vim.auth_cred).toMatchObject({ username: 'nfv_user', password: '***' });
-    expect(JSON.stringify(fixture.registry.directory.views())).not.toContain('mySecretPW');
+    expect(JSON.stringify(fixture.registry.directory.views(undefined))).not.toContain('mySecretPW');
     expect(fixture.eventLog()).toContain('"sealedSecrets":{"password":"v1.');
     expect(fixture.eventLog()).not.toContain('mySecretPW');
   });
@@ -72,12 +72,16 @@ describe('vim-registry with the OpenStack simulator', () => {
 
   it('makes a VIM reachable again when `vim set` gives the right password, and checks again', async () => {
     const bad = await register('vim-fix', { password: 'wrong-password' });
-    const fixed = await fixture.registry.registration.update(bad.id, {
-      vim: { auth_cred: { password: 'devstack' }, description: 'fixed' },
-    });
+    const fixed = await fixture.registry.registration.update(
+      bad.id,
+      {
+        vim: { auth_cred: { password: 'devstack' }, description: 'fixed' },
+      },
+      undefined,
+    );
     expect(fixed).toMatchObject({ status: 'REACHABLE', description: 'fixed', updated_at: expect.any(String) });
     expect(fixed.status_reason).toBeUndefined();
-    const renamed = await fixture.registry.registration.update(bad.id, { vim: { name: 'vim-renamed' } });
+    const renamed = await fixture.registry.registration.update(bad.id, { vim: { name: 'vim-renamed' } }, undefined);
     expect(renamed).toMatchObject({ name: 'vim-renamed', status: 'REACHABLE' });
   });
 
@@ -85,11 +89,11 @@ describe('vim-registry with the OpenStack simulator', () => {
     const first = await register('first', {}, true);
     const second = await register('second', {}, true);
     const defaults = (views: TackerVimView[]) => views.filter((v) => v.is_default).map((v) => v.name);
-    expect(defaults(fixture.registry.directory.views())).toEqual(['second']);
+    expect(defaults(fixture.registry.directory.views(undefined))).toEqual(['second']);
     const restarted = await fixture.restart();
-    expect(defaults(restarted.directory.views())).toEqual(['second']);
-    await restarted.registration.update(first.id, { vim: { is_default: true } });
-    expect(defaults(restarted.directory.views())).toEqual(['first']);
+    expect(defaults(restarted.directory.views(undefined))).toEqual(['second']);
+    await restarted.registration.update(first.id, { vim: { is_default: true } }, undefined);
+    expect(defaults(restarted.directory.views(undefined))).toEqual(['first']);
     expect(restarted.directory.get(second.id)?.isDefault).toBe(false);
   });
 
@@ -104,7 +108,7 @@ describe('vim-registry with the OpenStack simulator', () => {
       await codeOf(fixture.register({ vim: { ...tackerRegisterBody(simVimFile(), { name: 'y' }).vim, extra: { password: 'p' } } })),
     ).toBe('INVALID_VIM_REQUEST');
     expect(readdirSync(fixture.keyDir())).toHaveLength(keysBefore);
-    expect(fixture.registry.directory.views().map((v) => v.name)).toEqual(['taken']);
+    expect(fixture.registry.directory.views(undefined).map((v) => v.name)).toEqual(['taken']);
   });
 
   it('deletes a VIM by destroying its data key: its sealed password can never be opened again', async () => {
@@ -112,13 +116,13 @@ describe('vim-registry with the OpenStack simulator', () => {
     const keyFile = join(fixture.keyDir(), `${vim.id}.key`);
     expect(existsSync(keyFile)).toBe(true);
     const sealed = fixture.registry.directory.get(vim.id)?.sealedSecrets.password as string;
-    await fixture.registry.registration.delete(vim.id);
+    await fixture.registry.registration.delete(vim.id, undefined);
     expect(existsSync(keyFile)).toBe(false);
     await expect(fixture.keyRing().open(vim.id, sealed, 'password')).rejects.toThrow(DataKeyMissingError);
     expect(fixture.eventLog()).toContain(vimStream(vim.id));
     const restarted = await fixture.restart();
     expect(restarted.directory.get(vim.id)).toBeUndefined();
-    expect(await codeOf(restarted.registration.delete(vim.id))).toBe('VIM_NOT_FOUND');
+    expect(await codeOf(restarted.registration.delete(vim.id, undefined))).toBe('VIM_NOT_FOUND');
   });
 
   it('destroys at start the data keys no VIM owns (a crash between delete and shredding)', async () => {
@@ -133,7 +137,7 @@ describe('vim-registry with the OpenStack simulator', () => {
     const { resolver } = fixture.registry;
     const byId = await resolver.resolve(
       { vimConnectionInfo: { vim1: { vimId: vim.id, vimType: 'ETSINFV.OPENSTACK_KEYSTONE.V_3' } } },
-      'admin',
+      unconfined(),
     );
     expect(byId.vimConnectionInfo.vim1).toEqual({
       vimId: vim.id,
@@ -149,24 +153,24 @@ describe('vim-registry with the OpenStack simulator', () => {
       },
       extra: {},
     });
-    expect((await resolver.resolve({}, 'admin')).vimConnectionInfo.default.vimId).toBe(vim.id);
+    expect((await resolver.resolve({}, unconfined())).vimConnectionInfo.default.vimId).toBe(vim.id);
     const inline = {
       vimType: 'ETSINFV.OPENSTACK_KEYSTONE.V_3',
       interfaceInfo: { endpoint: 'http://127.0.0.1/identity/v3' },
       accessInfo: { username: 'u', password: 'p', project: 'nfv' },
     };
-    expect((await resolver.resolve({ vimConnectionInfo: [{ id: 'x', ...inline }] }, 'admin')).vimConnectionInfo.x).toEqual(inline);
+    expect((await resolver.resolve({ vimConnectionInfo: [{ id: 'x', ...inline }] }, unconfined())).vimConnectionInfo.x).toEqual(inline);
     expect(
       await codeOf(
         resolver.resolve(
           { vimConnectionInfo: { a: { vimId: '6f0c1c9e-2f52-4a5e-8f9e-0b8f4b7f7e55', vimType: 'ETSINFV.KUBERNETES.V_1' } } },
-          'admin',
+          unconfined(),
         ),
       ),
     ).toBe('VIM_NOT_FOUND');
     expect(
-      await codeOf(resolver.resolve({ vimConnectionInfo: { a: { vimId: vim.id, vimType: 'ETSINFV.KUBERNETES.V_1' } } }, 'admin')),
+      await codeOf(resolver.resolve({ vimConnectionInfo: { a: { vimId: vim.id, vimType: 'ETSINFV.KUBERNETES.V_1' } } }, unconfined())),
     ).toBe('INVALID_VIM_CONNECTION_INFO');
-    expect(await codeOf(resolver.resolve({}, 'another-tenant'))).toBe('NO_DEFAULT_VIM');
+    expect(await codeOf(resolver.resolve({}, unconfined('another-tenant')))).toBe('NO_DEFAULT_VIM');
   });
 });

@@ -6,16 +6,24 @@ import { EnvelopeKeyRing, FileDataKeyStore, MasterKey } from '@vnfm/crypto';
 import { EmbeddedEventStore } from '@vnfm/event-store';
 import { createLogger } from '@vnfm/telemetry';
 import { OutboundPolicy, type OutboundPolicyOptions } from '@vnfm/util';
+import type { VimReachabilityCheck } from '../reachability/reachability.checker';
 import { VimRegistry } from '../vim-registry';
+import type { VimScope } from '../vim-scope';
+
+/** A request that sees every tenant, acting in `tenant` (the admin token acts in `admin`). */
+export const unconfined = (tenant = 'admin'): VimScope => ({ tenant, confinement: undefined });
 
 /**
  * A vim-registry on real disk: an embedded event store and a data-key folder
  * in a temporary directory, the real reachability checks and the VIM address
- * policy (its defaults, or `policy`). `restart()` opens the same folder
- * again, as a process restart would.
+ * policy (its defaults, or `policy`); or `reachability` in place of the
+ * checks. `restart()` opens the same folder again, as a process restart would.
  */
 export class VimRegistryFixture {
-  constructor(private readonly policy: Omit<OutboundPolicyOptions, 'use'> = {}) {}
+  constructor(
+    private readonly policy: Omit<OutboundPolicyOptions, 'use'> = {},
+    private readonly reachability?: VimReachabilityCheck,
+  ) {}
 
   readonly dir = mkdtempSync(join(tmpdir(), 'vnfm-vim-registry-'));
   private readonly masterKey = MasterKey.fromBytes(randomBytes(32));
@@ -31,6 +39,7 @@ export class VimRegistryFixture {
       logger: this.logger,
       keyRing: this.keyRing(),
       policy: new OutboundPolicy({ use: 'vim', ...this.policy }),
+      reachability: this.reachability,
     });
     await this.registry.onModuleInit();
     return this.registry;
@@ -64,7 +73,7 @@ export class VimRegistryFixture {
     return readFileSync(join(this.dir, 'vim-registry', 'events.log')).toString('latin1');
   }
 
-  register(body: unknown, tenantId = 'admin') {
-    return this.registry.registration.register(randomUUID(), body, tenantId);
+  register(body: unknown, scope: VimScope = unconfined()) {
+    return this.registry.registration.register(randomUUID(), body, scope);
   }
 }
