@@ -14,7 +14,8 @@ type Scoped = Pick<Envelope, 'tenant' | 'allTenants'>;
 export const confinedTo = (envelope: Scoped): string | undefined => (envelope.allTenants ? undefined : envelope.tenant);
 
 /** Whether a request confined to `confinement` may see a resource owned by `owner` (a resource of no tenant: only unconfined ones). */
-export const sees = (confinement: string | undefined, owner: string | undefined): boolean => confinement === undefined || owner === confinement;
+export const sees = (confinement: string | undefined, owner: string | undefined): boolean =>
+  confinement === undefined || owner === confinement;
 
 /** The tenant that owns what the request creates. */
 export const ownerOf = (envelope: Scoped): string | undefined => envelope.tenant;
