@@ -4,7 +4,7 @@ export * from './vnf-package.events';
 export type { VnfPackageCommand } from './vnf-package.commands';
 export { decide } from './vnf-package.decider';
 export { evolve } from './vnf-package.evolve';
-export { packageConflict, packageNotFound, invalidPackageRequest } from './vnf-package.errors';
+export { packageConflict, packageNotFound, invalidPackageRequest, vnfdIdOfSeveralTenants } from './vnf-package.errors';
 export {
   toVnfPkgInfo,
   modificationsOf,

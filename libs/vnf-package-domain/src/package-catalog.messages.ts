@@ -25,8 +25,27 @@ export const PACKAGE_CATALOG = {
   readArtifact: 'package-catalog.readArtifact',
 } as const;
 
-/** A package by its id, or (SOL 003 "onboarded VNF packages") by the VNFD id of its onboarded content. */
-export type PackageRef = { vnfPkgId: string } | { vnfdId: string };
+/**
+ * A package by its id, or (SOL 003 "onboarded VNF packages") by the VNFD id
+ * of its onboarded content. Packages belong to tenants, and a vnfdId is
+ * unique within a tenant only, so the vnfdId form may say whose (`tenant`,
+ * for internal callers such as the LCM coordinator, which passes the VNF
+ * instance's tenant). The catalog resolves it as follows:
+ * - a request confined to a tenant looks in that tenant only (a `tenant`
+ *   other than its own finds nothing: 404);
+ * - a request that sees every tenant looks in `tenant` when given; without
+ *   it, it takes the only package holding the vnfdId, else the one of the
+ *   request's own tenant (the envelope's; for the product's own work, which
+ *   has none, the package of no tenant), else answers 409
+ *   VNFD_ID_OF_SEVERAL_TENANTS.
+ */
+export type PackageRef = { vnfPkgId: string } | VnfdRef;
+
+/** The vnfdId form of PackageRef, `tenant` saying whose package it is (see PackageRef). */
+export interface VnfdRef {
+  vnfdId: string;
+  tenant?: string;
+}
 
 export interface CreatePackageRequest {
   userDefinedData?: Record<string, unknown>;
@@ -92,10 +111,8 @@ export type PackageFileReply = { contentType: string; size: number } & ({ inline
 /** The LCM coordinator reports that a VNF instance starts (inUse) or stops using a package. */
 export type MarkUsageRequest = PackageRef & { vnfInstanceId: string; inUse: boolean };
 
-export interface SettleUsageRequest {
-  vnfInstanceId: string;
-  vnfdId: string;
-}
+/** The instance's package is found by `vnfdId` and `tenant` as a PackageRef's vnfdId form is. */
+export type SettleUsageRequest = VnfdRef & { vnfInstanceId: string };
 
 export type GetVnfdModelRequest = PackageRef;
 

@@ -15,9 +15,8 @@ type Command<T extends VnfPackageCommand['type']> = Extract<VnfPackageCommand, {
 export function decide(command: VnfPackageCommand, state: VnfPackageState): VnfPackageEvent[] {
   if (command.type === 'CreateVnfPackage') {
     if (state) throw packageConflict(`VNF package ${command.vnfPkgId} already exists`);
-    return [
-      { type: 'VnfPackageCreated', data: { vnfPkgId: command.vnfPkgId, userDefinedData: command.userDefinedData, createdAt: command.at } },
-    ];
+    const { vnfPkgId, userDefinedData, at, tenant } = command;
+    return [{ type: 'VnfPackageCreated', data: { vnfPkgId, userDefinedData, createdAt: at, ...(tenant !== undefined && { tenant }) } }];
   }
   if (!state || state.deleted) throw packageNotFound(command.vnfPkgId);
   switch (command.type) {

@@ -44,6 +44,16 @@ describe('VNF package decider', () => {
     given(created).when({ type: 'CreateVnfPackage', userDefinedData: {} }).thenRefuses(409, 'already exists');
   });
 
+  it('records the tenant that creates a package as its owner; a package created before tenancy has none', () => {
+    const ofTenant: VnfPackageEvent = {
+      type: 'VnfPackageCreated',
+      data: { vnfPkgId: id, userDefinedData: {}, createdAt: at, tenant: 'tenant-a' },
+    };
+    given().when({ type: 'CreateVnfPackage', userDefinedData: {}, tenant: 'tenant-a' }).then([ofTenant]);
+    expect(replay([ofTenant, uploaded, onboarded, disabled])).toMatchObject({ tenant: 'tenant-a', operationalState: 'DISABLED' });
+    expect(replay([created])).not.toHaveProperty('tenant');
+  });
+
   it('refuses any other command on a package that does not exist or was deleted', () => {
     given().when({ type: 'DeleteVnfPackage' }).thenRefuses(404, `Can not find requested vnf package: ${id}`);
     given(created, { type: 'VnfPackageDeleted', data: { deletedAt: at } })

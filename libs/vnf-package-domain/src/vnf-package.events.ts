@@ -3,7 +3,11 @@ import type { OnboardedContent } from './vnf-package.state';
 
 /** The events of a VNF package stream; each carries the time it happened (passed in, never read from a clock). */
 export type VnfPackageEvent =
-  | { type: 'VnfPackageCreated'; data: { vnfPkgId: string; userDefinedData: Record<string, unknown>; createdAt: string } }
+  | {
+      type: 'VnfPackageCreated';
+      /** `tenant`: who owns the package (docs/auth.md, "Tenants"); absent in events written before tenancy: no tenant. */
+      data: { vnfPkgId: string; userDefinedData: Record<string, unknown>; createdAt: string; tenant?: string };
+    }
   | { type: 'VnfPackageUploadFromUriStarted'; data: { addressInformation: string; startedAt: string } }
   | { type: 'VnfPackageContentUploaded'; data: { blobKey: string; size: number; uploadedAt: string } }
   | { type: 'VnfPackageOnboarded'; data: OnboardedContent & { onboardedAt: string } }

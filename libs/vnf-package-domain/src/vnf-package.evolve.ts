@@ -8,6 +8,7 @@ export function evolve(state: VnfPackageState, event: VnfPackageEvent): VnfPacka
     return {
       id: event.data.vnfPkgId,
       createdAt: event.data.createdAt,
+      ...(event.data.tenant !== undefined && { tenant: event.data.tenant }),
       onboardingState: 'CREATED',
       operationalState: 'DISABLED',
       userDefinedData: event.data.userDefinedData,

@@ -50,6 +50,8 @@ export interface BlobRef {
 /** The VNF package aggregate (stream `vnfPackage-<id>`), rebuilt from its events. */
 export interface VnfPackage {
   id: string;
+  /** The tenant that created it; only requests of that tenant, or of all tenants, see it. Undefined: no tenant (before tenancy), seen only by the latter. */
+  tenant?: string;
   createdAt: string;
   onboardingState: PackageOnboardingState;
   operationalState: PackageOperationalState;

@@ -25,6 +25,10 @@ describe('VnfPkgInfo view', () => {
     });
   });
 
+  it('does not show the owning tenant (the SOL 005 shape stays as it is)', () => {
+    expect(view({ ...created, data: { ...created.data, tenant: 'tenant-a' } } as VnfPackageEvent)).toEqual(view(created));
+  });
+
   it('adds the VNFD attributes, checksum, images, artifacts and the vnfd link once onboarded', () => {
     const content = onboardedContent({
       additionalArtifacts: [{ artifactPath: 'Scripts/install.sh', checksum: { algorithm: 'SHA-256', hash: 'c'.repeat(64) } }],

@@ -1,8 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { EventStore } from '@vnfm/event-store';
+import { sees } from '@vnfm/messaging';
 import { handleCommand, SERVICE_RUNTIME, type EventFold, type ServiceRuntime } from '@vnfm/platform';
 import {
   decide,
+  packageNotFound,
   evolve,
   isVnfPackageEvent,
   streamNameOf,
@@ -23,6 +25,8 @@ export interface Outcome {
  * Runs a command against one `vnfPackage-<id>` stream through the platform's
  * command handler, starting from the read model's state, and applies what it
  * learnt and appended to the read model so the caller reads its own write.
+ * A request confined to a tenant (`confinement`, of `confinedTo`) finds
+ * another tenant's package absent: the same 404 as a package that never was.
  */
 @Injectable()
 export class VnfPackageRepository {
@@ -31,12 +35,15 @@ export class VnfPackageRepository {
     private readonly readModel: VnfPackageReadModel,
   ) {}
 
-  async execute(command: VnfPackageCommand): Promise<Outcome> {
+  async execute(command: VnfPackageCommand, confinement?: string): Promise<Outcome> {
     const { events, before, after } = await handleCommand(
       this.runtime.store as EventStore,
       streamNameOf(command.vnfPkgId),
       VNF_PACKAGE,
-      (state) => decide(command, state),
+      (state) => {
+        if (state && !sees(confinement, state.tenant)) throw packageNotFound(command.vnfPkgId);
+        return decide(command, state);
+      },
       {
         // Start from the read model and read only what it has not seen (another replica's appends):
         // a package used by thousands of instances has a long stream, replayed once at start, not per command.

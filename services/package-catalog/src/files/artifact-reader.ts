@@ -12,7 +12,7 @@ import {
 } from '@vnfm/vnf-package-domain';
 import { BLOB_STORE } from '../catalog.tokens';
 import { PackageLoader } from '../onboarding/package-loader';
-import { findPackage, requireOnboarded, type OnboardedPackage } from '../packages/package-ref';
+import { findPackage, requireOnboarded, type OnboardedPackage, type Requester } from '../packages/package-ref';
 import { VnfPackageReadModel } from '../read-model/vnf-package.read-model';
 import { VnfPackageRepository } from '../vnf-package.repository';
 
@@ -35,7 +35,7 @@ export class ArtifactReader {
     private readonly loader: PackageLoader,
   ) {}
 
-  async read(request: ReadArtifactRequest): Promise<ReadArtifactReply> {
+  async read(request: ReadArtifactRequest, requester: Requester): Promise<ReadArtifactReply> {
     const { path } = request;
     const offset = Number(request.offset);
     const length = Math.min(Number(request.length), MAX_ARTIFACT_CHUNK_BYTES);
@@ -44,7 +44,7 @@ export class ArtifactReader {
         `readArtifact needs a whole offset ≥ 0 and a length ≥ 1 (given offset ${request.offset}, length ${request.length}).`,
       );
     }
-    const pkg = requireOnboarded(findPackage(this.readModel, request));
+    const pkg = requireOnboarded(findPackage(this.readModel, request, requester));
     const file = pkg.onboarded.files.find((candidate) => candidate.path === path);
     if (!file) throw new AppError('NOT_FOUND', 404, 'Not Found', `VNF package ${pkg.id} has no file ${path}.`);
     const blob = await this.extracted(pkg, path);

@@ -1,7 +1,7 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
+import { Ctx, MessagePattern, Payload } from '@nestjs/microservices';
 import { AppError } from '@vnfm/contracts';
-import { QUERY } from '@vnfm/messaging';
+import { QUERY, type BusContext } from '@vnfm/messaging';
 import { RecentlyUsed } from '@vnfm/util';
 import {
   PACKAGE_CATALOG,
@@ -36,14 +36,14 @@ export class DeploymentFilesController {
   ) {}
 
   @MessagePattern(PACKAGE_CATALOG.getVnfdModel, QUERY)
-  async vnfdModel(@Payload() request: GetVnfdModelRequest): Promise<VnfdModel> {
-    const pkg = requireOnboarded(findPackage(this.readModel, request));
+  async vnfdModel(@Payload() request: GetVnfdModelRequest, @Ctx() context: BusContext): Promise<VnfdModel> {
+    const pkg = requireOnboarded(findPackage(this.readModel, request, context.envelope));
     return (await this.loader.load(pkg.content.key)).vnfd;
   }
 
   @MessagePattern(PACKAGE_CATALOG.getDeploymentFiles, QUERY)
-  async deploymentFiles(@Payload() request: DeploymentFilesRequest): Promise<DeploymentFilesReply> {
-    const pkg = requireOnboarded(findPackage(this.readModel, request));
+  async deploymentFiles(@Payload() request: DeploymentFilesRequest, @Ctx() context: BusContext): Promise<DeploymentFilesReply> {
+    const pkg = requireOnboarded(findPackage(this.readModel, request, context.envelope));
     const files: Record<string, string> = {};
     let total = 0;
     for (const path of new Set(request.paths ?? [])) {

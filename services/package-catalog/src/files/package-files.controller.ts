@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import { QUERY } from '@vnfm/messaging';
+import { Ctx, MessagePattern, Payload } from '@nestjs/microservices';
+import { QUERY, type BusContext } from '@vnfm/messaging';
 import {
   PACKAGE_CATALOG,
   type PackageFileReply,
@@ -19,13 +19,13 @@ export class PackageFilesController {
   ) {}
 
   @MessagePattern(PACKAGE_CATALOG.getPackageFile, QUERY)
-  file(@Payload() request: PackageFileRequest): Promise<PackageFileReply> {
-    return this.files.file(request);
+  file(@Payload() request: PackageFileRequest, @Ctx() context: BusContext): Promise<PackageFileReply> {
+    return this.files.file(request, context.envelope);
   }
 
   /** One chunk of any file of an onboarded package (at most 1 MiB, base64), for a MgmtDriver's artifacts. */
   @MessagePattern(PACKAGE_CATALOG.readArtifact, QUERY)
-  readArtifact(@Payload() request: ReadArtifactRequest): Promise<ReadArtifactReply> {
-    return this.artifacts.read(request);
+  readArtifact(@Payload() request: ReadArtifactRequest, @Ctx() context: BusContext): Promise<ReadArtifactReply> {
+    return this.artifacts.read(request, context.envelope);
   }
 }

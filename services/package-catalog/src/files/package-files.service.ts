@@ -5,7 +5,7 @@ import { AppError } from '@vnfm/contracts';
 import type { BlobRef, OnboardedContent, PackageFileReply, PackageFileRequest } from '@vnfm/vnf-package-domain';
 import { BLOB_STORE } from '../catalog.tokens';
 import { PackageLoader } from '../onboarding/package-loader';
-import { findPackage, requireOnboarded, type OnboardedPackage } from '../packages/package-ref';
+import { findPackage, requireOnboarded, type OnboardedPackage, type Requester } from '../packages/package-ref';
 import { VnfPackageReadModel } from '../read-model/vnf-package.read-model';
 import { ArtifactReader } from './artifact-reader';
 import { mediaTypeOf } from './media-types';
@@ -28,8 +28,8 @@ export class PackageFilesService {
     private readonly artifacts: ArtifactReader,
   ) {}
 
-  async file(request: PackageFileRequest): Promise<PackageFileReply> {
-    const pkg = requireOnboarded(findPackage(this.readModel, request));
+  async file(request: PackageFileRequest, requester: Requester): Promise<PackageFileReply> {
+    const pkg = requireOnboarded(findPackage(this.readModel, request, requester));
     switch (request.file) {
       case 'content':
         return { contentType: 'application/zip', size: pkg.content.size, blobKey: pkg.content.key };

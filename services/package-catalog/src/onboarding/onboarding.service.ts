@@ -5,6 +5,7 @@ import { SERVICE_RUNTIME, type ServiceRuntime } from '@vnfm/platform';
 import type { VnfPackageCommand } from '@vnfm/vnf-package-domain';
 import { BlobJanitor } from '../blobs/blob-janitor';
 import { BLOB_STORE } from '../catalog.tokens';
+import { holderInTenant } from '../packages/package-ref';
 import { VnfPackageReadModel } from '../read-model/vnf-package.read-model';
 import { VnfPackageRepository } from '../vnf-package.repository';
 import { derivedBlobKeys, onboardedContentOf } from './onboarded-content';
@@ -14,7 +15,8 @@ import { PackageLoader } from './package-loader';
 /**
  * Processes uploaded packages (onboardingState PROCESSING) one at a time, in
  * the background of the command that accepted the content: verify and read
- * the package, then record VnfPackageOnboarded or VnfPackageOnboardingFailed.
+ * the package, then record VnfPackageOnboarded or VnfPackageOnboardingFailed
+ * (DUPLICATE_VNFD_ID when another package of its tenant holds its vnfdId).
  *
  * Crash recovery: a package left PROCESSING by a crash is resumed at start,
  * not failed. Its content is durable in the blob store and processing is
@@ -64,8 +66,8 @@ export class OnboardingService implements OnApplicationBootstrap, OnModuleDestro
     let derived: string[] = [];
     try {
       const loaded = await this.loader.onboard(entry.state.content.key);
-      const holder = this.readModel.getByVnfdId(loaded.vnfd.vnfdId);
-      if (holder && holder.state.id !== vnfPkgId) {
+      const holder = holderInTenant(this.readModel, loaded.vnfd.vnfdId, entry.state);
+      if (holder) {
         const detail = `VNF package ${holder.state.id} is already onboarded with vnfdId ${loaded.vnfd.vnfdId}`;
         command = { type: 'FailOnboarding', vnfPkgId, at, problem: problem('DUPLICATE_VNFD_ID', 409, detail) };
       } else {

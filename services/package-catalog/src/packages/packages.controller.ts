@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import { QUERY } from '@vnfm/messaging';
+import { Ctx, MessagePattern, Payload } from '@nestjs/microservices';
+import { confinedTo, ownerOf, QUERY, type BusContext } from '@vnfm/messaging';
 import { PAGE_SIZE, queryCollection } from '@vnfm/sol-query';
 import {
   blobKeysOf,
@@ -25,12 +25,17 @@ import {
 import { BlobJanitor } from '../blobs/blob-janitor';
 import { VnfPackageReadModel } from '../read-model/vnf-package.read-model';
 import { VnfPackageRepository } from '../vnf-package.repository';
-import { findPackage } from './package-ref';
+import { findPackage, visiblePackages } from './package-ref';
 import { UriUploads } from './uri-uploads';
 
 const now = () => new Date().toISOString();
 
-/** The VNF package resources: create, query, modify, delete, and usage reported by the LCM coordinator. */
+/**
+ * The VNF package resources: create, query, modify, delete, and usage
+ * reported by the LCM coordinator. A package belongs to the tenant that
+ * created it; a request confined to a tenant sees only that tenant's
+ * packages, another's answering 404 as an absent one.
+ */
 @Controller()
 export class PackagesController {
   constructor(
@@ -41,21 +46,26 @@ export class PackagesController {
   ) {}
 
   @MessagePattern(PACKAGE_CATALOG.createPackage)
-  async create(@Payload() request: CreatePackageRequest): Promise<VnfPkgInfo> {
+  async create(@Payload() request: CreatePackageRequest, @Ctx() context: BusContext): Promise<VnfPkgInfo> {
+    const tenant = ownerOf(context.envelope);
     const outcome = await this.repository.execute({
       type: 'CreateVnfPackage',
       vnfPkgId: randomUUID(),
       at: now(),
       userDefinedData: request.userDefinedData ?? {},
+      ...(tenant !== undefined && { tenant }),
     });
     return toVnfPkgInfo(outcome.after as VnfPackage);
   }
 
-  /** ETSI GS NFV-SOL 013 v2.6.1 §5: attribute filters, attribute selectors and paging over the read model (the onboarded packages only, for SOL 003 §10.4.2). */
+  /**
+   * ETSI GS NFV-SOL 013 v2.6.1 §5: attribute filters, attribute selectors and paging over the packages the
+   * request sees (the onboarded ones only, for SOL 003 §10.4.2), so neither counts nor markers tell of others.
+   */
   @MessagePattern(PACKAGE_CATALOG.listPackages, QUERY)
-  list(@Payload() request: ListPackagesRequest): ListPackagesReply {
+  list(@Payload() request: ListPackagesRequest, @Ctx() context: BusContext): ListPackagesReply {
     const entries = request.onboardedOnly === true ? this.readModel.listOnboarded() : this.readModel.list();
-    return queryCollection(entries, request.query ?? {}, {
+    return queryCollection(visiblePackages(entries, context.envelope), request.query ?? {}, {
       pageSize: PAGE_SIZE,
       positionOf: (entry) => entry.seq,
       representationOf: (entry) => entry.view,
@@ -65,14 +75,17 @@ export class PackagesController {
   }
 
   @MessagePattern(PACKAGE_CATALOG.getPackage, QUERY)
-  get(@Payload() request: GetPackageRequest): VnfPkgInfo {
-    return findPackage(this.readModel, request).view;
+  get(@Payload() request: GetPackageRequest, @Ctx() context: BusContext): VnfPkgInfo {
+    return findPackage(this.readModel, request, context.envelope).view;
   }
 
   @MessagePattern(PACKAGE_CATALOG.modifyPackage)
-  async modify(@Payload() request: ModifyPackageRequest): Promise<ModifyPackageReply> {
+  async modify(@Payload() request: ModifyPackageRequest, @Ctx() context: BusContext): Promise<ModifyPackageReply> {
     const { vnfPkgId, operationalState, userDefinedData } = request;
-    const outcome = await this.repository.execute({ type: 'ModifyVnfPackage', vnfPkgId, at: now(), operationalState, userDefinedData });
+    const outcome = await this.repository.execute(
+      { type: 'ModifyVnfPackage', vnfPkgId, at: now(), operationalState, userDefinedData },
+      confinedTo(context.envelope),
+    );
     return modificationsOf(outcome.events);
   }
 
@@ -83,23 +96,23 @@ export class PackagesController {
    * first, its connection closed and its temporary file removed.
    */
   @MessagePattern(PACKAGE_CATALOG.deletePackage)
-  async delete(@Payload() request: DeletePackageRequest): Promise<Record<string, never>> {
-    const outcome = await this.repository.execute({ type: 'DeleteVnfPackage', vnfPkgId: request.vnfPkgId, at: now() });
+  async delete(@Payload() request: DeletePackageRequest, @Ctx() context: BusContext): Promise<Record<string, never>> {
+    const outcome = await this.repository.execute(
+      { type: 'DeleteVnfPackage', vnfPkgId: request.vnfPkgId, at: now() },
+      confinedTo(context.envelope),
+    );
     await this.uriUploads.stop(request.vnfPkgId, 'deleted');
     await this.janitor.release(outcome.before ? blobKeysOf(outcome.before) : []);
     return {};
   }
 
   @MessagePattern(PACKAGE_CATALOG.markUsage)
-  async markUsage(@Payload() request: MarkUsageRequest): Promise<VnfPkgInfo> {
-    const vnfPkgId = findPackage(this.readModel, request).state.id;
-    const outcome = await this.repository.execute({
-      type: 'MarkUsage',
-      vnfPkgId,
-      at: now(),
-      vnfInstanceId: String(request.vnfInstanceId),
-      inUse: request.inUse === true,
-    });
+  async markUsage(@Payload() request: MarkUsageRequest, @Ctx() context: BusContext): Promise<VnfPkgInfo> {
+    const vnfPkgId = findPackage(this.readModel, request, context.envelope).state.id;
+    const outcome = await this.repository.execute(
+      { type: 'MarkUsage', vnfPkgId, at: now(), vnfInstanceId: String(request.vnfInstanceId), inUse: request.inUse === true },
+      confinedTo(context.envelope),
+    );
     return toVnfPkgInfo(outcome.after as VnfPackage);
   }
 
@@ -107,18 +120,19 @@ export class PackagesController {
    * After an operation that may have moved an instance to another package
    * (change of package, PATCH of vnfdId), whatever its outcome: the package
    * it runs is in use by it, any other one it held is released — also one
-   * left marked by a crash between the two.
+   * left marked by a crash between the two. Only packages the request sees are touched.
    */
   @MessagePattern(PACKAGE_CATALOG.settleUsage)
-  async settleUsage(@Payload() request: SettleUsageRequest): Promise<Record<string, never>> {
+  async settleUsage(@Payload() request: SettleUsageRequest, @Ctx() context: BusContext): Promise<Record<string, never>> {
     const vnfInstanceId = String(request.vnfInstanceId);
-    const current = findPackage(this.readModel, { vnfdId: String(request.vnfdId) }).state.id;
-    const held = [...this.readModel.list()].filter(
+    const confinement = confinedTo(context.envelope);
+    const current = findPackage(this.readModel, { vnfdId: String(request.vnfdId), tenant: request.tenant }, context.envelope).state.id;
+    const held = [...visiblePackages(this.readModel.list(), context.envelope)].filter(
       (entry) => entry.state.id !== current && entry.state.vnfInstanceIds.includes(vnfInstanceId),
     );
-    await this.repository.execute({ type: 'MarkUsage', vnfPkgId: current, at: now(), vnfInstanceId, inUse: true });
+    await this.repository.execute({ type: 'MarkUsage', vnfPkgId: current, at: now(), vnfInstanceId, inUse: true }, confinement);
     for (const entry of held)
-      await this.repository.execute({ type: 'MarkUsage', vnfPkgId: entry.state.id, at: now(), vnfInstanceId, inUse: false });
+      await this.repository.execute({ type: 'MarkUsage', vnfPkgId: entry.state.id, at: now(), vnfInstanceId, inUse: false }, confinement);
     return {};
   }
 }

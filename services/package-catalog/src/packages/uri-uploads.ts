@@ -79,12 +79,15 @@ export class UriUploads implements OnApplicationBootstrap, OnModuleDestroy {
     await this.dispatcher.destroy();
   }
 
-  /** Checks the URI, records UPLOADING, and starts the fetch; the credentials stay in this process's memory for the fetch only. */
-  async start(request: UploadFromUriRequest): Promise<void> {
+  /**
+   * Checks the URI, records UPLOADING (for a package `confinement` sees), and starts the fetch;
+   * the credentials stay in this process's memory for the fetch only.
+   */
+  async start(request: UploadFromUriRequest, confinement: string | undefined): Promise<void> {
     const { vnfPkgId, addressInformation } = request;
     const refused = await this.policy.refusalOf(addressInformation);
     if (refused) throw notAllowed(addressInformation, refused);
-    await this.repository.execute({ type: 'StartUploadFromUri', vnfPkgId, at: now(), addressInformation });
+    await this.repository.execute({ type: 'StartUploadFromUri', vnfPkgId, at: now(), addressInformation }, confinement);
     const controller = new AbortController();
     const done = this.fetch(request, controller.signal).finally(() => this.running.delete(vnfPkgId));
     this.running.set(vnfPkgId, { controller, done });

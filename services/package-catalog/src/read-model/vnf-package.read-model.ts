@@ -21,7 +21,8 @@ export interface PackageEntry {
 @Injectable()
 export class VnfPackageReadModel {
   private readonly entries = new Map<string, PackageEntry>();
-  private readonly byVnfdId = new Map<string, string>();
+  /** The ids of onboarded packages by vnfdId: at most one per tenant, onboarding refuses a second. */
+  private readonly byVnfdId = new Map<string, Set<string>>();
   private readonly blobHolders = new Map<string, Set<string>>();
   private nextSeq = 0;
 
@@ -46,10 +47,9 @@ export class VnfPackageReadModel {
     return this.entries.get(vnfPkgId);
   }
 
-  /** The onboarded package holding this VNFD (vnfdIds are unique among onboarded packages). */
-  getByVnfdId(vnfdId: string): PackageEntry | undefined {
-    const id = this.byVnfdId.get(vnfdId);
-    return id === undefined ? undefined : this.get(id);
+  /** The onboarded packages holding this VNFD, of every tenant (a vnfdId is unique within a tenant only). */
+  withVnfdId(vnfdId: string): PackageEntry[] {
+    return [...(this.byVnfdId.get(vnfdId) ?? [])].flatMap((id) => this.get(id) ?? []);
   }
 
   /** Existing packages in creation order. */
@@ -67,7 +67,10 @@ export class VnfPackageReadModel {
   }
 
   private index(state: VnfPackage): void {
-    if (!state.deleted && state.onboardingState === 'ONBOARDED' && state.onboarded) this.byVnfdId.set(state.onboarded.vnfdId, state.id);
+    if (!state.deleted && state.onboardingState === 'ONBOARDED' && state.onboarded) {
+      const ids = this.byVnfdId.get(state.onboarded.vnfdId) ?? new Set<string>();
+      this.byVnfdId.set(state.onboarded.vnfdId, ids.add(state.id));
+    }
     for (const key of blobKeysOf(state)) {
       const holders = this.blobHolders.get(key) ?? new Set<string>();
       holders.add(state.id);
@@ -76,7 +79,11 @@ export class VnfPackageReadModel {
   }
 
   private unindex(state: VnfPackage): void {
-    if (state.onboarded && this.byVnfdId.get(state.onboarded.vnfdId) === state.id) this.byVnfdId.delete(state.onboarded.vnfdId);
+    if (state.onboarded) {
+      const ids = this.byVnfdId.get(state.onboarded.vnfdId);
+      ids?.delete(state.id);
+      if (ids?.size === 0) this.byVnfdId.delete(state.onboarded.vnfdId);
+    }
     for (const key of blobKeysOf(state)) {
       const holders = this.blobHolders.get(key);
       holders?.delete(state.id);

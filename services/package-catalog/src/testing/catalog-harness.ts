@@ -6,9 +6,10 @@ import { openBlobStore, type BlobRef, type BlobStore } from '@vnfm/blob-store';
 import { loadConfig } from '@vnfm/config';
 import { MessageBus } from '@vnfm/messaging';
 import { createInfrastructure, startBackendService, type Infrastructure, type RunningService } from '@vnfm/platform';
-import { createLogger } from '@vnfm/telemetry';
+import { createLogger, runWithContext } from '@vnfm/telemetry';
 import { PACKAGE_CATALOG, type VnfPkgInfo } from '@vnfm/vnf-package-domain';
 import { PackageCatalogModule } from '../package-catalog.module';
+import type { Requester } from '../packages/package-ref';
 
 /**
  * The package-catalog service as it runs in the product (NestJS on the bus,
@@ -53,9 +54,14 @@ export class CatalogHarness {
     rmSync(this.dataDir, { recursive: true, force: true });
   }
 
-  request<T>(command: keyof typeof PACKAGE_CATALOG, payload: unknown): Promise<T> {
-    if (!this.client) throw new Error('the catalog is not started');
-    return this.client.request<T>(PACKAGE_CATALOG[command], payload, { timeoutMs: 30_000 });
+  /** `as`: the tenant the request acts in and whether it sees all tenants, as the gateway sets them; without it, the product's own work. */
+  request<T>(command: keyof typeof PACKAGE_CATALOG, payload: unknown, as?: Requester): Promise<T> {
+    const client = this.client;
+    if (!client) throw new Error('the catalog is not started');
+    const send = () => client.request<T>(PACKAGE_CATALOG[command], payload, { timeoutMs: 30_000 });
+    if (!as) return send();
+    const id = `${command}-${Date.now()}`;
+    return runWithContext({ correlationId: id, causationId: id, principal: `user@${as.tenant ?? 'none'}`, ...as }, send);
   }
 
   /** What the gateway does with an upload: stream it into the blob store. */
