@@ -74,6 +74,16 @@ export class AuthConfig {
   @MinLength(1, { message: 'VNFM_CROSS_TENANT_ROLE must not be empty' })
   crossTenantRole = 'cross-tenant';
 
+  /**
+   * VNFM_POLICY_FILE: a policy file in the form of Tacker's policy.yaml
+   * (YAML or JSON, `"<rule>": "<check string>"`) overriding the default
+   * rules of who may do what (docs/policy.md); read at the gateway's start,
+   * which a file it cannot read or use stops.
+   */
+  @IsOptional()
+  @IsString()
+  policyFile?: string;
+
   /** VNFM_OAUTH_ISSUER: the authorization server's issuer (`iss` of its tokens, e.g. https://keycloak:8443/realms/nfv); required with VNFM_AUTH=oauth2. Its JWKS and introspection endpoint are found from `<issuer>/.well-known/openid-configuration` unless given. */
   @ValidateIf(isOAuth)
   @Matches(HTTP_URL, { message: 'VNFM_OAUTH_ISSUER must be an http(s) URL (required when VNFM_AUTH=oauth2)' })
@@ -179,6 +189,7 @@ export const AUTH_ENVIRONMENT: Record<string, keyof AuthConfig> = {
   VNFM_KEYSTONE_REGION: 'keystoneRegion',
   VNFM_KEYSTONE_CACHE_MS: 'keystoneCacheMs',
   VNFM_CROSS_TENANT_ROLE: 'crossTenantRole',
+  VNFM_POLICY_FILE: 'policyFile',
   VNFM_OAUTH_ISSUER: 'oauthIssuer',
   VNFM_OAUTH_AUDIENCE: 'oauthAudience',
   VNFM_OAUTH_JWKS_URL: 'oauthJwksUrl',

@@ -1,9 +1,10 @@
-import { Inject, Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
+import { Inject, Injectable, Optional, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import type { TLSSocket } from 'node:tls';
 import type { Request } from 'express';
 import { AppError } from '@vnfm/contracts';
+import { SERVICE_RUNTIME, type ServiceRuntime } from '@vnfm/platform';
 import { currentContext } from '@vnfm/telemetry';
-import { requiredRole } from './policy';
+import { policyOf, type Policy } from './policy';
 import { AUTHENTICATOR, type Authenticator, type Principal } from './principal';
 
 /** Longer than any token a real server issues (Keystone's Fernet ~250, a Keycloak JWT ~1,500): refused before any check. */
@@ -14,13 +15,21 @@ const unauthorized = (detail: string) => new AppError('UNAUTHORIZED', 401, 'Unau
 /**
  * Every API endpoint needs a token, `X-Auth-Token` (what the Tacker CLI
  * sends) or `Authorization: Bearer`, that the configured Authenticator
- * accepts, and the role the policy table names for the request. A request
+ * accepts, and to pass the rule the policy names for the request (the
+ * defaults, or VNFM_POLICY_FILE read here at start). A request
  * presenting both is accepted only when both are valid and name the same
  * principal; a header given twice is refused, whichever copy is right.
  */
 @Injectable()
 export class AuthGuard implements CanActivate {
-  constructor(@Inject(AUTHENTICATOR) private readonly authenticator: Authenticator) {}
+  private readonly policy: Policy;
+
+  constructor(
+    @Inject(AUTHENTICATOR) private readonly authenticator: Authenticator,
+    @Optional() @Inject(SERVICE_RUNTIME) runtime?: ServiceRuntime,
+  ) {
+    this.policy = policyOf(runtime?.config.policyFile);
+  }
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<Request & { principal?: string }>();
@@ -31,14 +40,8 @@ export class AuthGuard implements CanActivate {
     if (principals.some((principal) => principal === undefined)) throw unauthorized('The token is not valid.');
     const [principal, ...others] = principals as Principal[];
     if (others.some((other) => other.name !== principal.name)) throw unauthorized('The credentials presented name different principals.');
-    const needed = requiredRole(request.method, request.path);
-    if (!principal.roles.has(needed))
-      throw new AppError(
-        'FORBIDDEN',
-        403,
-        'Forbidden',
-        `${request.method} ${request.path} needs the ${needed} role, which the token does not carry.`,
-      );
+    const refusal = this.policy.refusal(principal, request.method, request.path);
+    if (refusal) throw new AppError('FORBIDDEN', 403, 'Forbidden', refusal);
     if (!principal.tenant && !principal.allTenants)
       throw new AppError(
         'FORBIDDEN',
