@@ -8,6 +8,7 @@ import { CONTROLLERS } from './controllers';
 import { AuthGuard } from './auth/auth.guard';
 import { authenticatorOf } from './auth/authenticator-of';
 import { AUTHENTICATOR } from './auth/principal';
+import { POLICY, policyOf } from './auth/policy';
 import { ProblemFilter } from './http/problem.filter';
 import { requestContext } from './http/request-context.middleware';
 import { useJsonBodies } from './http/json-bodies';
@@ -19,6 +20,8 @@ import { httpsOptionsOf } from './http/https-options';
 /** Starts the HTTP edge: stateless, it turns requests into bus commands. */
 export async function startGateway(infra: Infrastructure): Promise<RunningService & { url: string }> {
   const runtime = await ServiceRuntime.create('gateway', infra, { stateless: true });
+  // A policy file that cannot be read or holds a bad rule stops the start, before anything listens.
+  const policy = policyOf(infra.config.policyFile);
   const authenticator = await authenticatorOf(infra.config, runtime.logger);
 
   @Global()
@@ -27,6 +30,7 @@ export async function startGateway(infra: Infrastructure): Promise<RunningServic
     providers: [
       { provide: SERVICE_RUNTIME, useValue: runtime },
       { provide: AUTHENTICATOR, useValue: authenticator },
+      { provide: POLICY, useValue: policy },
       AuthGuard,
       ...vnfPackageProviders(infra.config),
     ],

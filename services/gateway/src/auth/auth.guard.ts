@@ -2,9 +2,8 @@ import { Inject, Injectable, Optional, type CanActivate, type ExecutionContext }
 import type { TLSSocket } from 'node:tls';
 import type { Request } from 'express';
 import { AppError } from '@vnfm/contracts';
-import { SERVICE_RUNTIME, type ServiceRuntime } from '@vnfm/platform';
 import { currentContext } from '@vnfm/telemetry';
-import { policyOf, type Policy } from './policy';
+import { POLICY, policyOf, type Policy } from './policy';
 import { AUTHENTICATOR, type Authenticator, type Principal } from './principal';
 
 /** Longer than any token a real server issues (Keystone's Fernet ~250, a Keycloak JWT ~1,500): refused before any check. */
@@ -16,20 +15,16 @@ const unauthorized = (detail: string) => new AppError('UNAUTHORIZED', 401, 'Unau
  * Every API endpoint needs a token, `X-Auth-Token` (what the Tacker CLI
  * sends) or `Authorization: Bearer`, that the configured Authenticator
  * accepts, and to pass the rule the policy names for the request (the
- * defaults, or VNFM_POLICY_FILE read here at start). A request
+ * defaults, or VNFM_POLICY_FILE, read once at the gateway's start). A request
  * presenting both is accepted only when both are valid and name the same
  * principal; a header given twice is refused, whichever copy is right.
  */
 @Injectable()
 export class AuthGuard implements CanActivate {
-  private readonly policy: Policy;
-
   constructor(
     @Inject(AUTHENTICATOR) private readonly authenticator: Authenticator,
-    @Optional() @Inject(SERVICE_RUNTIME) runtime?: ServiceRuntime,
-  ) {
-    this.policy = policyOf(runtime?.config.policyFile);
-  }
+    @Optional() @Inject(POLICY) private readonly policy: Policy = policyOf(undefined),
+  ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<Request & { principal?: string }>();

@@ -4,6 +4,9 @@ import { holds, parseCheck, referencesOf, type Check } from './policy/check-stri
 import { readPolicyFile, type RuleText } from './policy/policy-file';
 import { DEFAULT_RULES, TACKER_RULES_UNUSED, ruleFor } from './policy/rules';
 
+/** The gateway's Policy, made once at start from VNFM_POLICY_FILE. */
+export const POLICY = Symbol('POLICY');
+
 interface Rule {
   text: string;
   check: Check;

@@ -264,8 +264,18 @@ describe('a policy file', () => {
     expect(() => policyOf(join(folder, 'absent.yaml'))).toThrow(/VNFM_POLICY_FILE .*absent.yaml cannot be read/);
   });
 
-  it('is read by the guard at start, from VNFM_POLICY_FILE', () => {
-    const runtime = { config: { policyFile: fileWith('"create_vim": "rule:nothing"\n') } };
-    expect(() => new AuthGuard({ authenticate: async () => undefined }, runtime as never)).toThrow(/rule:nothing, which is no rule/);
+  it('is what the guard enforces', async () => {
+    const reader = { name: 'r@p (u)', roles: new Set(['reader']), tenant: 'p', allTenants: false };
+    const request = {
+      method: 'POST',
+      path: '/v1.0/vims',
+      rawHeaders: ['X-Auth-Token', 't'],
+      header: (name: string) => (name === 'x-auth-token' ? 't' : undefined),
+      socket: {},
+    };
+    const context = { switchToHttp: () => ({ getRequest: () => request }) } as never;
+    const guard = (policy: Policy) => new AuthGuard({ authenticate: async () => reader }, policy);
+    await expect(guard(policyOf(undefined)).canActivate(context)).rejects.toMatchObject({ status: 403 });
+    expect(await guard(policyOf(fileWith('"create_vim": "role:reader"\n'))).canActivate(context)).toBe(true);
   });
 });
