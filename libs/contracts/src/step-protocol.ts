@@ -107,6 +107,11 @@ export interface RunStepMessage extends StepCommand {
   flavourId?: string;
   /** The instance's VNFCs when the step was sent: a driver tells new resources from known ones by diffing against these. */
   vnfcResourceInfo: VnfcResourceInfo[];
+  /**
+   * The instance's tenant, when it has one: the step runs confined to it, so
+   * the VIMs and the package it reads can only be that tenant's (docs/auth.md, Tenants).
+   */
+  tenant?: string;
 }
 
 export interface RunStepReply {

@@ -3,6 +3,7 @@ import { setMaxListeners } from 'node:events';
 import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import type { AbandonStepMessage, AbandonStepReply, RunStepMessage, RunStepReply, StepOutcome } from '@vnfm/contracts';
 import { SERVICE_RUNTIME, type ServiceRuntime } from '@vnfm/platform';
+import { currentContext, runWithContext } from '@vnfm/telemetry';
 import { OpenStepsProjection, type OpenStep } from './open-steps.projection';
 import { StepExecutor } from './step-executor';
 import { STEP_HOST_SETTINGS, type StepHostSettings } from './step-host.tokens';
@@ -167,7 +168,7 @@ export class StepRunner implements OnApplicationBootstrap, OnModuleDestroy {
       timer.unref();
     };
     arm();
-    const run = this.run(message, acceptedAt, deadline, stop.signal).finally(() => {
+    const run = inInstanceTenant(message, () => this.run(message, acceptedAt, deadline, stop.signal)).finally(() => {
       clearTimeout(timer);
       this.lifetime.signal.removeEventListener('abort', onShutdown);
       this.running.delete(message.stepId);
@@ -211,4 +212,24 @@ export class StepRunner implements OnApplicationBootstrap, OnModuleDestroy {
     });
     this.reporting.set(message.stepId, { stop, sent });
   }
+}
+
+/**
+ * A step acts in its instance's tenant, resumed or not: what it asks of the
+ * VIM registry and the package catalog is confined to that tenant's
+ * (docs/auth.md, Tenants). A step of an instance of no tenant runs as before.
+ */
+function inInstanceTenant<T>(message: RunStepMessage, work: () => Promise<T>): Promise<T> {
+  if (!message.tenant) return work();
+  const context = currentContext();
+  return runWithContext(
+    {
+      correlationId: context?.correlationId ?? message.stepId,
+      causationId: context?.causationId ?? message.stepId,
+      principal: context?.principal ?? 'system',
+      tenant: message.tenant,
+      allTenants: false,
+    },
+    work,
+  );
 }

@@ -1,4 +1,5 @@
 import type { StepActionName, StepResult } from '@vnfm/contracts';
+import { currentContext } from '@vnfm/telemetry';
 import type { StepContext, StepHandlers } from '../step-context';
 import { stopCauseOf, whenAborted, type StepStopCause } from '../step-stop';
 
@@ -18,6 +19,8 @@ export const SLOW_STEP_MS = 300;
 export class ConformanceSteps {
   readonly runs = new Map<string, number>();
   readonly stops = new Map<string, StepStopCause | undefined>();
+  /** The tenant each run of a step acted in (its message context's), and whether it saw all tenants. */
+  readonly tenants = new Map<string, Array<{ tenant?: string; allTenants?: boolean }>>();
 
   handlers(actions: readonly StepActionName[]): StepHandlers {
     const handler = (context: StepContext) => this.run(context);
@@ -46,6 +49,8 @@ export class ConformanceSteps {
   async runFor(stepId: string, mode: ConformanceMode, signal: AbortSignal): Promise<StepResult> {
     const run = this.runsOf(stepId) + 1;
     this.runs.set(stepId, run);
+    const context = currentContext();
+    this.tenants.set(stepId, [...(this.tenants.get(stepId) ?? []), { tenant: context?.tenant, allTenants: context?.allTenants }]);
     signal.addEventListener('abort', () => this.stops.set(stepId, stopCauseOf(signal)), { once: true });
     if (mode === 'never-end') return new Promise<never>(() => undefined);
     if (mode === 'block' || (mode === 'block-once' && run === 1)) await whenAborted(signal);

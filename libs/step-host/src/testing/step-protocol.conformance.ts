@@ -150,6 +150,20 @@ export function describeStepProtocolConformance(target: StepHostUnderTest): void
       expect(steps.runsOf(quick.stepId)).toBe(1);
     });
 
+    it('runs a step of an instance with a tenant confined to that tenant, resumed too (docs/auth.md, Tenants)', async () => {
+      const message = { ...step('block-once'), tenant: 'tenant-x' };
+      await send(message);
+      await steps.startedRun(message.stepId);
+      if (target.resume === 'run') {
+        await stop();
+        await start();
+      } else await abandon(message);
+      if (target.resume === 'run') await outcomes(message.stepId);
+      expect(new Set(steps.tenants.get(message.stepId)?.map((run) => JSON.stringify(run)))).toEqual(
+        new Set([JSON.stringify({ tenant: 'tenant-x', allTenants: false })]),
+      );
+    });
+
     it('runs a stepId delivered twice once, and answers a later delivery with the recorded outcome', async () => {
       const message = step('succeed');
       await Promise.all([send(message), send(message)]);
