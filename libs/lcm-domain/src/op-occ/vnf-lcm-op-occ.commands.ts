@@ -8,6 +8,8 @@ export type VnfLcmOpOccCommand =
       data: {
         vnfLcmOpOccId: string;
         vnfInstanceId: string;
+        /** The instance's owner. */
+        tenant?: string;
         operation: LcmOperationType;
         operationParams: unknown;
         isAutomaticInvocation: boolean;

@@ -145,6 +145,25 @@ describe('VNF LCM operation occurrence decider', () => {
     }
   }
 
+  it("carries its instance's tenant from the start, through every state", () => {
+    const owned = when([], {
+      type: 'StartLcmOpOcc',
+      data: {
+        vnfLcmOpOccId: ID,
+        vnfInstanceId: 'vnf-1',
+        tenant: 'tenant-a',
+        operation: 'SCALE',
+        operationParams: {},
+        isAutomaticInvocation: false,
+        plan: [hook],
+        now: 't0',
+      },
+    });
+    expect(owned[0].data).toMatchObject({ tenant: 'tenant-a' });
+    expect(given([...owned, ...processing.slice(1)])).toMatchObject({ tenant: 'tenant-a', operationState: 'PROCESSING' });
+    expect(given(starting)).not.toHaveProperty('tenant');
+  });
+
   it('PROCESSING or ROLLING_BACK --step failure--> FAILED_TEMP with the error', () => {
     for (const phase of ['forward', 'compensation'] as const) {
       const base = phase === 'forward' ? processing : rollingBack;

@@ -3,12 +3,16 @@ import type { PlannedStep, StepPhase } from '../workflow/lcm-steps';
 import type { LcmOperationType } from '../sol003/sol003.types';
 import type { CancelMode } from './vnf-lcm-op-occ.commands';
 
-/** STARTING: the occurrence exists, with its plan (SOL 003 §5.4.1.2). `operationParams` with secrets sealed. */
+/**
+ * STARTING: the occurrence exists, with its plan (SOL 003 §5.4.1.2). `operationParams` with secrets sealed.
+ * `tenant`: its instance's owner (an occurrence is seen by whoever sees its instance); absent: no tenant.
+ */
 interface VnfLcmOpOccStarted {
   type: 'VnfLcmOpOccStarted';
   data: {
     vnfLcmOpOccId: string;
     vnfInstanceId: string;
+    tenant?: string;
     operation: LcmOperationType;
     operationParams: unknown;
     isAutomaticInvocation: boolean;

@@ -10,6 +10,7 @@ export function evolveVnfLcmOpOcc(state: VnfLcmOpOccState, event: VnfLcmOpOccEve
     return {
       id: data.vnfLcmOpOccId,
       vnfInstanceId: data.vnfInstanceId,
+      ...(data.tenant !== undefined && { tenant: data.tenant }),
       operation: data.operation,
       operationState: 'STARTING',
       stateEnteredTime: data.at,

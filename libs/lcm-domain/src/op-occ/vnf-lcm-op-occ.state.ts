@@ -19,6 +19,8 @@ export interface StepRecord {
 export interface VnfLcmOpOcc {
   id: string;
   vnfInstanceId: string;
+  /** Its instance's owner; undefined: no tenant. */
+  tenant?: string;
   operation: LcmOperationType;
   operationState: LcmOperationStateType;
   stateEnteredTime: string;

@@ -10,7 +10,8 @@ import type {
 
 export interface CreateVnfInstance {
   type: 'CreateVnfInstance';
-  data: { vnfInstanceId: string; request: CreateVnfRequest; now: string };
+  /** `tenant`: the owner, the creating request's tenant (ownerOf). */
+  data: { vnfInstanceId: string; tenant?: string; request: CreateVnfRequest; now: string };
 }
 
 interface DeleteVnfInstance {

@@ -60,6 +60,7 @@ function create({ data }: CreateVnfInstance, state: VnfInstanceState): VnfInstan
       type: 'VnfInstanceCreated',
       data: {
         vnfInstanceId: data.vnfInstanceId,
+        ...(data.tenant !== undefined && { tenant: data.tenant }),
         vnfdId: request.vnfdId,
         vnfInstanceName: request.vnfInstanceName,
         vnfInstanceDescription: request.vnfInstanceDescription,

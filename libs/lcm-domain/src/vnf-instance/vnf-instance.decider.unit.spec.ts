@@ -71,6 +71,17 @@ describe('VNF instance decider', () => {
     ).toBe('409 VNF_INSTANCE_ALREADY_EXISTS');
   });
 
+  it('records the creating tenant as the owner in the creation event; an instance created without one has no tenant', () => {
+    const owned = when([], {
+      type: 'CreateVnfInstance',
+      data: { vnfInstanceId: ID, tenant: 'tenant-a', request: { vnfdId: 'vnfd-1' }, now: 't0' },
+    });
+    expect(owned[0].data).toMatchObject({ tenant: 'tenant-a' });
+    expect(given([...owned, ...when(owned, start('INSTANTIATE'))])).toMatchObject({ tenant: 'tenant-a' });
+    expect(created[0].data).not.toHaveProperty('tenant');
+    expect(given(created)).not.toHaveProperty('tenant');
+  });
+
   it('refuses every command on an instance that does not exist or was deleted', () => {
     const deleted = then(created, { type: 'DeleteVnfInstance', data: { now: 't5' } });
     for (const events of [[], deleted]) {

@@ -15,10 +15,12 @@ import type {
  * Events of an operation carry its vnfLcmOpOccId; results of a step carry its stepId.
  */
 
+/** `tenant`: who owns the instance (the creating request's tenant); absent in events older than tenancy: no tenant. */
 interface VnfInstanceCreated {
   type: 'VnfInstanceCreated';
   data: {
     vnfInstanceId: string;
+    tenant?: string;
     vnfdId: string;
     vnfInstanceName?: string;
     vnfInstanceDescription?: string;

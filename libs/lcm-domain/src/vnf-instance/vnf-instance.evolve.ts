@@ -9,6 +9,7 @@ export function evolveVnfInstance(state: VnfInstanceState, event: VnfInstanceEve
     const { data } = event;
     return {
       id: data.vnfInstanceId,
+      ...(data.tenant !== undefined && { tenant: data.tenant }),
       vnfdId: data.vnfdId,
       vnfInstanceName: data.vnfInstanceName,
       vnfInstanceDescription: data.vnfInstanceDescription,

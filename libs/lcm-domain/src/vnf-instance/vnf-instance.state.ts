@@ -38,6 +38,8 @@ interface OperationInProgress extends RequestedLinks {
 /** The VNF instance aggregate (stream `vnfInstance-<id>`), rebuilt from its events. */
 export interface VnfInstance {
   id: string;
+  /** The tenant owning it; undefined for an instance of no tenant (created before tenancy): only unconfined requests see that one. */
+  tenant?: string;
   vnfdId: string;
   vnfInstanceName?: string;
   vnfInstanceDescription?: string;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
+import { Ctx, MessagePattern, Payload } from '@nestjs/microservices';
 import {
   LCM_COORDINATOR,
   refuseSealedMarkers,
@@ -17,7 +17,7 @@ import {
   type VnfInstanceRef,
   type VnfInstanceView,
 } from '@vnfm/lcm-domain';
-import { QUERY } from '@vnfm/messaging';
+import { confinedTo, ownerOf, QUERY, sees, type BusContext } from '@vnfm/messaging';
 import { PAGE_SIZE, queryCollection } from '@vnfm/sol-query';
 import { VnfInstanceReadModel, type VnfInstanceEntry } from './vnf-instance.read-model';
 import { RequestSecrets } from '../secrets/request-secrets.service';
@@ -26,7 +26,11 @@ import { VnfPackagesClient } from './vnf-packages.client';
 
 const now = () => new Date().toISOString();
 
-/** The VNF instance resources (SOL 003 §5.4.2 and §5.4.3): create, query, read, delete. */
+/**
+ * The VNF instance resources (SOL 003 §5.4.2 and §5.4.3): create, query, read, delete.
+ * An instance belongs to the tenant of the request that created it; a request
+ * confined to another tenant finds it nowhere (the 404 of an absent one).
+ */
 @Controller()
 export class VnfInstancesController {
   constructor(
@@ -41,8 +45,9 @@ export class VnfInstancesController {
    * package is marked IN_USE first, and released again if the instance cannot be recorded.
    */
   @MessagePattern(LCM_COORDINATOR.createVnfInstance)
-  async create(@Payload() message: CreateVnfInstanceMessage): Promise<VnfInstanceView> {
+  async create(@Payload() message: CreateVnfInstanceMessage, @Ctx() context: BusContext): Promise<VnfInstanceView> {
     refuseSealedMarkers(message.request);
+    // Looked up under the request's tenant (the bus carries it): a package of another tenant is not found.
     const identity = await this.packages.usablePackage(message.request.vnfdId);
     const vnfInstanceId = randomUUID();
     // Secrets in metadata are sealed under the new instance's data key before anything records them.
@@ -51,7 +56,7 @@ export class VnfInstancesController {
     try {
       const outcome = await this.repository.execute(vnfInstanceId, {
         type: 'CreateVnfInstance',
-        data: { vnfInstanceId, request, now: now() },
+        data: { vnfInstanceId, tenant: ownerOf(context.envelope), request, now: now() },
       });
       return toVnfInstanceView(message.apiMajor, outcome.after as VnfInstance, identity);
     } catch (error) {
@@ -60,10 +65,11 @@ export class VnfInstancesController {
     }
   }
 
-  /** SOL 013 v2.6.1 §5: attribute filters, attribute selectors and paging over the read model. */
+  /** SOL 013 v2.6.1 §5: attribute filters, attribute selectors and paging over the instances the request sees. */
   @MessagePattern(LCM_COORDINATOR.listVnfInstances, QUERY)
-  async list(@Payload() message: ListVnfInstancesMessage): Promise<ListVnfInstancesReply> {
-    const entries = [...this.readModel.list()];
+  async list(@Payload() message: ListVnfInstancesMessage, @Ctx() context: BusContext): Promise<ListVnfInstancesReply> {
+    const confinement = confinedTo(context.envelope);
+    const entries = [...this.readModel.list()].filter((entry) => sees(confinement, entry.state.tenant));
     const identities = await this.packages.identitiesOf(entries.map((entry) => entry.state.vnfdId));
     return queryCollection(entries, message.query ?? {}, {
       pageSize: PAGE_SIZE,
@@ -75,21 +81,23 @@ export class VnfInstancesController {
   }
 
   @MessagePattern(LCM_COORDINATOR.getVnfInstance, QUERY)
-  async get(@Payload() message: VnfInstanceRef): Promise<VnfInstanceView> {
-    return (await this.getTagged(message)).instance;
+  async get(@Payload() message: VnfInstanceRef, @Ctx() context: BusContext): Promise<VnfInstanceView> {
+    return (await this.getTagged(message, context)).instance;
   }
 
   /** The view and the revision of the state it shows, from one read-model entry (the ETag of SOL 003 §5.4.3.3.2). */
   @MessagePattern(LCM_COORDINATOR.getTaggedVnfInstance, QUERY)
-  async getTagged(@Payload() message: VnfInstanceRef): Promise<TaggedVnfInstanceReply> {
-    const { state: instance, revision } = await this.existing(message.vnfInstanceId);
+  async getTagged(@Payload() message: VnfInstanceRef, @Ctx() context: BusContext): Promise<TaggedVnfInstanceReply> {
+    const { state: instance, revision } = await this.existing(message.vnfInstanceId, context);
     const identities = await this.packages.identitiesOf([instance.vnfdId]);
     return { instance: toVnfInstanceView(message.apiMajor, instance, identities.get(instance.vnfdId)), revision };
   }
 
   /** SOL 003 §5.4.3.3.5: only a NOT_INSTANTIATED instance (the decider answers 409 otherwise); its package is released, its data key destroyed. */
   @MessagePattern(LCM_COORDINATOR.deleteVnfInstance)
-  async delete(@Payload() message: DeleteVnfInstanceMessage): Promise<Record<string, never>> {
+  async delete(@Payload() message: DeleteVnfInstanceMessage, @Ctx() context: BusContext): Promise<Record<string, never>> {
+    // Its owner never changes: seen now, it is the caller's to delete (the decider still answers for an instance deleted meanwhile).
+    await this.existing(message.vnfInstanceId, context);
     const outcome = await this.repository.execute(message.vnfInstanceId, { type: 'DeleteVnfInstance', data: { now: now() } }, message);
     // Crypto-shredding: the instance's sealed secrets, in every event and copy, become unreadable; its audit trail shows [SECRET].
     await this.secrets.destroy(message.vnfInstanceId);
@@ -97,9 +105,10 @@ export class VnfInstancesController {
     return {};
   }
 
-  private async existing(vnfInstanceId: string): Promise<VnfInstanceEntry> {
+  /** An instance the request sees; one of another tenant is answered as an absent one. */
+  private async existing(vnfInstanceId: string, context: BusContext): Promise<VnfInstanceEntry> {
     const entry = await this.readModel.current(String(vnfInstanceId));
-    if (!entry) throw vnfInstanceNotFound(String(vnfInstanceId));
+    if (!entry || !sees(confinedTo(context.envelope), entry.state.tenant)) throw vnfInstanceNotFound(String(vnfInstanceId));
     return entry;
   }
 }

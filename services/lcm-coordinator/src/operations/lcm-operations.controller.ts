@@ -1,5 +1,5 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
+import { Ctx, MessagePattern, Payload } from '@nestjs/microservices';
 import {
   LCM_COORDINATOR,
   opOccNotFound,
@@ -16,16 +16,19 @@ import {
   type VnfLcmOpOccCommand,
   type VnfLcmOpOccView,
 } from '@vnfm/lcm-domain';
-import { QUERY } from '@vnfm/messaging';
+import { confinedTo, QUERY, sees, type BusContext } from '@vnfm/messaging';
 import { PAGE_SIZE, queryCollection } from '@vnfm/sol-query';
 import { HookOutputsSealer } from '../secrets/hook-outputs.sealer';
 import { LcmWorkflowRunner } from './lcm-workflow.runner';
 import { OperationStarter } from './operation-starter';
-import { VnfLcmOpOccReadModel } from './vnf-lcm-op-occ.read-model';
+import { VnfLcmOpOccReadModel, type VnfLcmOpOccEntry } from './vnf-lcm-op-occ.read-model';
 
 const now = () => new Date().toISOString();
 
-/** LCM operations (SOL 003 §5.4.4-5.4.9), their occurrences (§5.4.12-5.4.16), and the drivers' step outcomes. */
+/**
+ * LCM operations (SOL 003 §5.4.4-5.4.9), their occurrences (§5.4.12-5.4.16), and the drivers' step outcomes.
+ * An occurrence is seen by the requests that see its instance (it carries the instance's tenant); any other gets the 404 of an absent one.
+ */
 @Controller()
 export class LcmOperationsController {
   constructor(
@@ -36,13 +39,15 @@ export class LcmOperationsController {
   ) {}
 
   @MessagePattern(LCM_COORDINATOR.startOperation)
-  start(@Payload() message: StartOperationMessage): Promise<StartOperationReply> {
-    return this.starter.start(message);
+  start(@Payload() message: StartOperationMessage, @Ctx() context: BusContext): Promise<StartOperationReply> {
+    return this.starter.start(message, confinedTo(context.envelope));
   }
 
   @MessagePattern(LCM_COORDINATOR.listOpOccs, QUERY)
-  list(@Payload() message: ListOpOccsMessage): ListOpOccsReply {
-    return queryCollection([...this.readModel.list()], message.query ?? {}, {
+  list(@Payload() message: ListOpOccsMessage, @Ctx() context: BusContext): ListOpOccsReply {
+    const confinement = confinedTo(context.envelope);
+    const entries = [...this.readModel.list()].filter((entry) => sees(confinement, entry.state.tenant));
+    return queryCollection(entries, message.query ?? {}, {
       pageSize: PAGE_SIZE,
       positionOf: (entry) => entry.seq,
       representationOf: (entry) => toVnfLcmOpOccView(message.apiMajor, entry.state),
@@ -52,28 +57,26 @@ export class LcmOperationsController {
   }
 
   @MessagePattern(LCM_COORDINATOR.getOpOcc, QUERY)
-  async get(@Payload() message: OpOccRef): Promise<VnfLcmOpOccView> {
-    const entry = await this.readModel.current(String(message.vnfLcmOpOccId));
-    if (!entry) throw opOccNotFound(String(message.vnfLcmOpOccId));
-    return toVnfLcmOpOccView(message.apiMajor, entry.state);
+  async get(@Payload() message: OpOccRef, @Ctx() context: BusContext): Promise<VnfLcmOpOccView> {
+    return toVnfLcmOpOccView(message.apiMajor, (await this.existing(message, context)).state);
   }
 
   /** §5.4.14: FAILED_TEMP → PROCESSING, the failed step is sent again as a new attempt. */
   @MessagePattern(LCM_COORDINATOR.retryOpOcc)
-  retry(@Payload() message: OpOccRef): Promise<VnfLcmOpOccView> {
-    return this.task(message, { type: 'RetryLcmOpOcc', data: { now: now() } });
+  retry(@Payload() message: OpOccRef, @Ctx() context: BusContext): Promise<VnfLcmOpOccView> {
+    return this.task(message, context, { type: 'RetryLcmOpOcc', data: { now: now() } });
   }
 
   /** §5.4.15: FAILED_TEMP → ROLLING_BACK, what ran is undone in reverse. */
   @MessagePattern(LCM_COORDINATOR.rollbackOpOcc)
-  rollback(@Payload() message: OpOccRef): Promise<VnfLcmOpOccView> {
-    return this.task(message, { type: 'RollbackLcmOpOcc', data: { now: now() } });
+  rollback(@Payload() message: OpOccRef, @Ctx() context: BusContext): Promise<VnfLcmOpOccView> {
+    return this.task(message, context, { type: 'RollbackLcmOpOcc', data: { now: now() } });
   }
 
   /** §5.4.16: FAILED_TEMP → FAILED, final; the instance is free again. */
   @MessagePattern(LCM_COORDINATOR.failOpOcc)
-  fail(@Payload() message: OpOccRef): Promise<VnfLcmOpOccView> {
-    return this.task(message, { type: 'FailLcmOpOcc', data: { now: now() } });
+  fail(@Payload() message: OpOccRef, @Ctx() context: BusContext): Promise<VnfLcmOpOccView> {
+    return this.task(message, context, { type: 'FailLcmOpOcc', data: { now: now() } });
   }
 
   /**
@@ -83,8 +86,8 @@ export class LcmOperationsController {
    * rests in FAILED_TEMP (ROLLED_BACK from STARTING).
    */
   @MessagePattern(LCM_COORDINATOR.cancelOpOcc)
-  cancel(@Payload() message: CancelOpOccMessage): Promise<VnfLcmOpOccView> {
-    return this.task(message, { type: 'CancelLcmOpOcc', data: { cancelMode: message.cancelMode, now: now() } });
+  cancel(@Payload() message: CancelOpOccMessage, @Ctx() context: BusContext): Promise<VnfLcmOpOccView> {
+    return this.task(message, context, { type: 'CancelLcmOpOcc', data: { cancelMode: message.cancelMode, now: now() } });
   }
 
   @MessagePattern(LCM_COORDINATOR.recordStepResult)
@@ -100,8 +103,17 @@ export class LcmOperationsController {
     return {};
   }
 
-  private async task(message: OpOccRef, command: VnfLcmOpOccCommand): Promise<VnfLcmOpOccView> {
+  private async task(message: OpOccRef, context: BusContext, command: VnfLcmOpOccCommand): Promise<VnfLcmOpOccView> {
+    // Its tenant never changes: seen now, the caller may act on it (the decider answers for the rest).
+    await this.existing(message, context);
     const opOcc = await this.runner.command(String(message.vnfLcmOpOccId), command);
     return toVnfLcmOpOccView(message.apiMajor, opOcc);
+  }
+
+  /** An occurrence the request sees; one of another tenant is answered as an absent one. */
+  private async existing(message: OpOccRef, context: BusContext): Promise<VnfLcmOpOccEntry> {
+    const entry = await this.readModel.current(String(message.vnfLcmOpOccId));
+    if (!entry || !sees(confinedTo(context.envelope), entry.state.tenant)) throw opOccNotFound(String(message.vnfLcmOpOccId));
+    return entry;
   }
 }

@@ -1,6 +1,7 @@
 import { isRecord } from '@vnfm/util';
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
+import { sees } from '@vnfm/messaging';
 import { SERVICE_RUNTIME, type ServiceRuntime } from '@vnfm/platform';
 import {
   checkCanStart,
@@ -36,7 +37,9 @@ import { VimRefsClient } from './vim-refs.client';
  * before anything starts), claims
  * the instance (its stream is the guard: a second operation loses with 409,
  * in any number of coordinator processes), then opens the occurrence in
- * STARTING and hands it to the workflow.
+ * STARTING and hands it to the workflow. An instance of another tenant than
+ * the request is confined to is not found; the occurrence belongs to the
+ * instance's tenant.
  */
 @Injectable()
 export class OperationStarter {
@@ -55,10 +58,14 @@ export class OperationStarter {
     this.helmBinary = runtime.config.helmBinary;
   }
 
-  async start({ vnfInstanceId, request, ifMatchRevisions }: StartOperationMessage): Promise<StartOperationReply> {
+  /** `confinement`: the tenant the request is confined to (confinedTo), undefined when it sees all. */
+  async start(
+    { vnfInstanceId, request, ifMatchRevisions }: StartOperationMessage,
+    confinement: string | undefined,
+  ): Promise<StartOperationReply> {
     refuseSealedMarkers(request);
     const instance = await this.instances.load(vnfInstanceId);
-    if (!instance || instance.deleted) throw vnfInstanceNotFound(vnfInstanceId);
+    if (!instance || instance.deleted || !sees(confinement, instance.tenant)) throw vnfInstanceNotFound(vnfInstanceId);
     // Refuse early what the claim would refuse, before asking other services anything.
     checkCanStart(instance, request.operation);
     // Sealed here, before the deciders, events, replies or logs see the request: only markers go further.
@@ -88,6 +95,7 @@ export class OperationStarter {
       data: {
         vnfLcmOpOccId,
         vnfInstanceId,
+        tenant: instance.tenant,
         operation: request.operation,
         operationParams: resolved.params,
         isAutomaticInvocation: false,
