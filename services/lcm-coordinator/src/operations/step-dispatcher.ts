@@ -22,7 +22,8 @@ const ACCEPT_TIMEOUT_MS = 30_000;
 /**
  * Sends one step to the service that acts (`<service>.runStep`), with what
  * the instance holds when it is sent: its VNFD and its VNFCs, so a driver
- * tells new resources from known ones; a hook, its HookContext. The target accepts at once and
+ * tells new resources from known ones; its tenant, to which the step is
+ * confined; a hook, its HookContext. The target accepts at once and
  * reports the outcome later; a refusal (or no answer) comes back as the
  * step's failure. A send this replica's own stop cuts off is no refusal: the
  * occurrence's lease is released, and the peer that resumes it sends the
@@ -58,6 +59,8 @@ export class StepDispatcher implements OnApplicationShutdown {
       vnfdId: instance.vnfdId,
       flavourId: instance.instantiatedVnfInfo?.flavourId,
       vnfcResourceInfo: instance.instantiatedVnfInfo?.vnfcResourceInfo ?? [],
+      // The step runs confined to the instance's tenant, whoever's message led to it (a recovery has none).
+      ...(instance.tenant !== undefined && { tenant: instance.tenant }),
     };
     try {
       const { request } = command;
