@@ -1,6 +1,6 @@
 export * from './notification.types';
 export { notificationIntents, isNotifiable } from './notification-intents';
-export { matchesFilter, needsVnfdIdentity } from './subscription-match';
+export { matchesSubscription, needsVnfdIdentity } from './subscription-match';
 export { renderNotification, type NotificationBody } from './notification-render';
 export * from './outbox';
 export * from './admin.messages';

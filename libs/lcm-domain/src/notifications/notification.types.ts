@@ -31,6 +31,8 @@ export type NotificationIntent =
 /** The instance facts a VnfInstanceSubscriptionFilter looks at (SOL 003 §4.4.1.5). */
 export interface NotifiedInstance {
   vnfInstanceId: string;
+  /** Its owner; undefined for an instance of no tenant. */
+  tenant?: string;
   vnfdId: string;
   vnfInstanceName?: string;
   /** The VNFD's identity from the package catalog; needed only by `vnfProductsFromProviders`. */

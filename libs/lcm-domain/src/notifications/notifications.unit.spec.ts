@@ -8,7 +8,7 @@ import { notificationIntents } from './notification-intents';
 import { notificationId } from './notification-id';
 import { renderNotification } from './notification-render';
 import type { NotificationIntent, NotifiedInstance } from './notification.types';
-import { matchesFilter } from './subscription-match';
+import { matchesFilter, matchesSubscription } from './subscription-match';
 
 const created: VnfInstanceEvent[] = [
   { type: 'VnfInstanceCreated', data: { vnfInstanceId: 'vnf-1', vnfdId: 'vnfd-1', metadata: {}, createdAt: '2025-01-01T00:00:00.000Z' } },
@@ -156,6 +156,19 @@ describe('matching a subscription filter (SOL 003 §5.5.3.12, §4.4.1.5)', () =>
   ];
   it.each(cases)('%s', (_, filter, intent, expected) => {
     expect(matchesFilter(filter, intent, instance)).toBe(expected);
+  });
+
+  it('a subscription hears of its own tenant instances only, unless its creator saw every tenant', () => {
+    const ofTenant = (tenant?: string): NotifiedInstance => ({ ...instance, ...(tenant && { tenant }) });
+    const hears = (subscription: { tenant?: string; allTenants?: true; filter?: LifecycleChangeNotificationsFilter }) =>
+      [ofTenant('tenant-a'), ofTenant('tenant-b'), ofTenant()].map((owned) => matchesSubscription(subscription, starting, owned));
+    expect(hears({ tenant: 'tenant-a' })).toEqual([true, false, false]);
+    expect(hears({ tenant: 'tenant-b' })).toEqual([false, true, false]);
+    expect(hears({ tenant: 'admin', allTenants: true })).toEqual([true, true, true]);
+    // Made before tenancy: of no tenant, it hears of the instances of no tenant.
+    expect(hears({})).toEqual([false, false, true]);
+    // The filter still applies within what a subscription hears of.
+    expect(hears({ tenant: 'admin', allTenants: true, filter: { operationStates: ['COMPLETED'] } })).toEqual([false, false, false]);
   });
 });
 

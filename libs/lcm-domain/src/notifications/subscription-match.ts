@@ -1,9 +1,25 @@
 import type {
+  LccnSubscription,
   LifecycleChangeNotificationsFilter,
   VnfInstanceSubscriptionFilter,
   VnfProductsFromProviders,
 } from '../subscription/lccn-subscription.types';
 import type { NotificationIntent, NotifiedInstance } from './notification.types';
+
+/**
+ * Tenancy: a subscription made by a request that saw every tenant hears of
+ * every instance; any other only of its own tenant's instances (one made
+ * before tenancy, of no tenant, of the instances of no tenant).
+ */
+const hearsOf = (subscription: Pick<LccnSubscription, 'tenant' | 'allTenants'>, instance: Pick<NotifiedInstance, 'tenant'>) =>
+  subscription.allTenants === true || subscription.tenant === instance.tenant;
+
+/** Whether a subscription gets this notification: it hears of the instance, and its filter matches. */
+export const matchesSubscription = (
+  subscription: Pick<LccnSubscription, 'tenant' | 'allTenants' | 'filter'>,
+  intent: NotificationIntent,
+  instance: NotifiedInstance,
+): boolean => hearsOf(subscription, instance) && matchesFilter(subscription.filter, intent, instance);
 
 /**
  * SOL 003 §5.5.3.12 LifecycleChangeNotificationsFilter: every attribute

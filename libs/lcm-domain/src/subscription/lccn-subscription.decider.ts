@@ -19,8 +19,10 @@ export function decideLccnSubscription(
 ): LccnSubscriptionEvent[] {
   if (command.type === 'CreateLccnSubscription') {
     if (state) throw alreadyExists(id);
-    const { request, apiMajor, now } = command.data;
+    const { request, apiMajor, tenant, allTenants, now } = command.data;
     const data: LccnSubscriptionCreated['data'] = { id, apiMajor, callbackUri: request.callbackUri, createdAt: now };
+    if (tenant !== undefined) data.tenant = tenant;
+    if (allTenants) data.allTenants = true;
     if (request.filter !== undefined) data.filter = request.filter;
     if (request.authentication !== undefined) data.authentication = request.authentication;
     if (request.verbosity !== undefined) data.verbosity = request.verbosity;

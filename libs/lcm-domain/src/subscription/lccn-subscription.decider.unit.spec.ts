@@ -29,6 +29,15 @@ describe('the LCCN subscription decider (SOL 003 §5.4.18, §5.4.19)', () => {
     });
   });
 
+  it('records its tenant and, only when its creator saw every tenant, allTenants; views show neither', () => {
+    const confined = fold(undefined, { ...create, data: { ...create.data, tenant: 'tenant-a', allTenants: false } }) as LccnSubscription;
+    expect(confined).toMatchObject({ tenant: 'tenant-a' });
+    expect(confined).not.toHaveProperty('allTenants');
+    const unconfined = fold(undefined, { ...create, data: { ...create.data, tenant: 'admin', allTenants: true } }) as LccnSubscription;
+    expect(unconfined).toMatchObject({ tenant: 'admin', allTenants: true });
+    for (const major of [1, 2] as const) expect(JSON.stringify(toLccnSubscriptionView(major, unconfined))).not.toMatch(/tenant/i);
+  });
+
   it('refuses a second creation of the same id (409) and deletion of an unknown or deleted one (404)', () => {
     const created = fold(undefined, create);
     expect(() => fold(created, create)).toThrow(expect.objectContaining({ status: 409 }));

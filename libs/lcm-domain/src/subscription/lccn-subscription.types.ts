@@ -43,10 +43,16 @@ export interface LccnSubscriptionRequest {
   verbosity?: 'FULL' | 'SHORT';
 }
 
-/** The aggregate: the request as received (secrets sealed), the API version it came through. */
+/**
+ * The aggregate: the request as received (secrets sealed), the API version it came through,
+ * and whose it is: the creating request's tenant, and whether that request saw every tenant
+ * (then it hears of every instance, else of its tenant's only). Both absent before tenancy.
+ */
 export interface LccnSubscription {
   id: string;
   apiMajor: VnfLcmApiMajor;
+  tenant?: string;
+  allTenants?: true;
   filter?: LifecycleChangeNotificationsFilter;
   callbackUri: string;
   authentication?: SubscriptionAuthentication;
@@ -67,7 +73,10 @@ interface LccnSubscriptionDeleted {
 export type LccnSubscriptionEvent = LccnSubscriptionCreated | LccnSubscriptionDeleted;
 
 export type LccnSubscriptionCommand =
-  | { type: 'CreateLccnSubscription'; data: { id: string; apiMajor: VnfLcmApiMajor; request: LccnSubscriptionRequest; now: string } }
+  | {
+      type: 'CreateLccnSubscription';
+      data: { id: string; apiMajor: VnfLcmApiMajor; tenant?: string; allTenants?: boolean; request: LccnSubscriptionRequest; now: string };
+    }
   | { type: 'DeleteLccnSubscription'; data: { now: string } };
 
 export const LCCN_SUBSCRIPTION_STREAM_PREFIX = 'lccnSubscription-';

@@ -5,7 +5,7 @@ import {
   isFinalOperationState,
   isNotifiable,
   LCCN_SUBSCRIPTION_STREAM_PREFIX,
-  matchesFilter,
+  matchesSubscription,
   needsVnfdIdentity,
   notificationIntents,
   renderNotification,
@@ -26,7 +26,7 @@ import {
 import { AggregateReadModel } from '@vnfm/platform';
 import { NotificationOutboxes } from './notification-outboxes';
 
-type InstanceFacts = Pick<NotifiedInstance, 'vnfdId' | 'vnfInstanceName'>;
+type InstanceFacts = Pick<NotifiedInstance, 'tenant' | 'vnfdId' | 'vnfInstanceName'>;
 
 /** What the intake reads from the coordinator's side: a stream of its store, a VNFD's identity from the package catalog. */
 export interface CoordinatorReads {
@@ -39,7 +39,9 @@ export interface CoordinatorReads {
  * time in the order of the store: each notifying event becomes intents,
  * matched against the subscriptions as they were at that event (this
  * intake's own fold of the `lccnSubscription-*` streams, so a subscription
- * created later gets nothing older), rendered for each and queued in its
+ * created later gets nothing older) and their tenants (a subscription hears
+ * of its own tenant's instances only, unless made by a request that saw every
+ * tenant), rendered for each and queued in its
  * outbox. Queuing is idempotent by the notification's id: an event handed
  * over twice (after a crash) queues nothing new.
  */
@@ -93,7 +95,7 @@ export class NotificationIntake {
     // One outbox per subscription: their appends go together (an instance's order holds within each outbox).
     const queued = await Promise.all(
       subscriptions
-        .filter((subscription) => matchesFilter(subscription.filter, intent, instance))
+        .filter((subscription) => matchesSubscription(subscription, intent, instance))
         .map((subscription) =>
           this.outboxes.queue(subscription.id, intent.vnfInstanceId, renderNotification(intent, subscription, this.publicUrl, views), at),
         ),
@@ -106,7 +108,7 @@ export class NotificationIntake {
     if (!facts) {
       const events = await this.reads.readStream(vnfInstanceStream(vnfInstanceId));
       const state = replayVnfInstance(events.map((event) => ({ type: event.type, data: event.data }) as VnfInstanceEvent));
-      facts = { vnfdId: state?.vnfdId ?? '', vnfInstanceName: state?.vnfInstanceName };
+      facts = { tenant: state?.tenant, vnfdId: state?.vnfdId ?? '', vnfInstanceName: state?.vnfInstanceName };
       this.instances.set(vnfInstanceId, facts);
     }
     const identity = withIdentity && facts.vnfdId ? await this.identityOf(facts.vnfdId) : undefined;
@@ -132,11 +134,16 @@ export class NotificationIntake {
     const vnfInstanceId = event.streamName.slice(VNF_INSTANCE_STREAM_PREFIX.length);
     const typed = { type: event.type, data: event.data } as VnfInstanceEvent;
     if (typed.type === 'VnfInstanceCreated')
-      this.instances.set(vnfInstanceId, { vnfdId: typed.data.vnfdId, vnfInstanceName: typed.data.vnfInstanceName });
+      this.instances.set(vnfInstanceId, {
+        tenant: typed.data.tenant,
+        vnfdId: typed.data.vnfdId,
+        vnfInstanceName: typed.data.vnfInstanceName,
+      });
     else if (typed.type === 'VnfInstanceModified') {
       const facts = this.instances.get(vnfInstanceId);
       if (facts)
         this.instances.set(vnfInstanceId, {
+          ...facts,
           vnfdId: typed.data.changes.vnfdId ?? facts.vnfdId,
           vnfInstanceName: typed.data.changes.vnfInstanceName ?? facts.vnfInstanceName,
         });
