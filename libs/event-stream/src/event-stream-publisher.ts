@@ -1,7 +1,7 @@
 import { errorMessage } from '@vnfm/util';
 import type { EventStore, RecordedEvent, Subscription } from '@vnfm/event-store';
 import { KafkaBroker } from '@vnfm/messaging';
-import type { StreamRecord } from './stream-record';
+import { toOutgoing, type StreamRecord } from './stream-record';
 
 const RETRY_MS = 5000;
 
@@ -100,9 +100,3 @@ export class EventStreamPublisher {
     });
   }
 }
-
-const toOutgoing = (record: StreamRecord) => ({
-  key: record.key,
-  value: Buffer.from(JSON.stringify(record.value)),
-  headers: { id: record.id, type: record.type, 'content-type': 'application/json' },
-});

@@ -9,8 +9,22 @@ export interface StreamRecord {
   id: string;
   /** The record's `type` (header `type`). */
   type: string;
+  /** The tenant owning what the record is about (header `tenant`), so a consumer can filter without parsing; absent: no tenant. */
+  tenant?: string;
   value: Record<string, unknown>;
 }
+
+/** The record as it goes to Kafka: the value as JSON; `id`, `type`, `tenant` (when it has one) and the content type as headers. */
+export const toOutgoing = (record: StreamRecord) => ({
+  key: record.key,
+  value: Buffer.from(JSON.stringify(record.value)),
+  headers: {
+    id: record.id,
+    type: record.type,
+    'content-type': 'application/json',
+    ...(record.tenant !== undefined && { tenant: record.tenant }),
+  },
+});
 
 // The namespace of this product's event-stream record ids (a random UUID, fixed once).
 const NAMESPACE = Buffer.from('0f5e2c1a-7d43-4b8e-a6c9-52e81f3d4b70'.replace(/-/g, ''), 'hex');

@@ -15,7 +15,8 @@ const LCM_EVENT_STREAM_SUBSCRIPTION = 'lcm-coordinator-event-stream';
  * The coordinator's part of the public event stream (docs/event-stream.md):
  * the LCM notifications and the instance lifecycle events, from its store,
  * off the LCM path (it only reads what operations wrote). Off without Kafka,
- * said once at start; HTTP notifications do not depend on it.
+ * said once at start; HTTP notifications do not depend on it. Every record
+ * names the tenant of its instance (header `tenant`).
  */
 @Injectable()
 export class LcmEventStream implements OnApplicationBootstrap, OnModuleDestroy {
@@ -39,10 +40,13 @@ export class LcmEventStream implements OnApplicationBootstrap, OnModuleDestroy {
         store,
         subscriptionName: LCM_EVENT_STREAM_SUBSCRIPTION,
         streamPrefixes: [VNF_INSTANCE_STREAM_PREFIX, VNF_LCM_OP_OCC_STREAM_PREFIX],
-        recordsOf: async (event: RecordedEvent) => [
-          ...vnfInstanceRecords(vnfInstances, event),
-          ...(await lcmNotificationRecords(lcmNotifications, event, store, publicUrl)),
-        ],
+        recordsOf: async (event: RecordedEvent) => {
+          const tenant = await tenantOf(store, event);
+          return [
+            ...vnfInstanceRecords(vnfInstances, event, tenant),
+            ...(await lcmNotificationRecords(lcmNotifications, event, store, publicUrl, tenant)),
+          ];
+        },
         logger: {
           warn: (message, fields) => logger.warn(fields ?? {}, message),
           error: (message, fields) => logger.error(fields ?? {}, message),
@@ -56,4 +60,14 @@ export class LcmEventStream implements OnApplicationBootstrap, OnModuleDestroy {
   async onModuleDestroy(): Promise<void> {
     await this.job?.stop();
   }
+}
+
+/**
+ * The tenant of the instance an event is about: the first event of its stream
+ * names it (an instance's creation, an occurrence's start, which carries its
+ * instance's); undefined for what was made before tenancy.
+ */
+export async function tenantOf(store: Pick<EventStore, 'readStream'>, event: RecordedEvent): Promise<string | undefined> {
+  const [first] = event.revision === 0 ? [event] : await store.readStream(event.streamName, { maxCount: 1 });
+  return (first?.data as { tenant?: string } | undefined)?.tenant;
 }

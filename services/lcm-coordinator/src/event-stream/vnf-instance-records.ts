@@ -58,8 +58,11 @@ function factsOf(event: VnfInstanceEvent): { type: string; facts: Record<string,
   }
 }
 
-/** The `vnfm.vnf-instances.v1` record of one event of a `vnfInstance-<id>` stream, keyed by the instance id. */
-export function vnfInstanceRecords(topic: string, event: Source): StreamRecord[] {
+/**
+ * The `vnfm.vnf-instances.v1` record of one event of a `vnfInstance-<id>` stream, keyed by the instance id;
+ * `tenant`, the instance's, is in the value and the record's header.
+ */
+export function vnfInstanceRecords(topic: string, event: Source, tenant?: string): StreamRecord[] {
   if (!event.streamName.startsWith(VNF_INSTANCE_STREAM_PREFIX)) return [];
   const made = factsOf({ type: event.type, data: event.data } as VnfInstanceEvent);
   if (!made) return [];
@@ -71,11 +74,13 @@ export function vnfInstanceRecords(topic: string, event: Source): StreamRecord[]
       key: vnfInstanceId,
       id,
       type: made.type,
+      ...(tenant !== undefined && { tenant }),
       value: {
         type: made.type,
         schemaVersion: VNF_INSTANCE_EVENT_SCHEMA_VERSION,
         id,
         vnfInstanceId,
+        ...(tenant !== undefined && { tenant }),
         ...made.facts,
         time: event.metadata.timestamp,
       },

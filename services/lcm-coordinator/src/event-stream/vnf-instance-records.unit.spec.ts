@@ -64,6 +64,18 @@ describe('vnfm.vnf-instances.v1 records', () => {
     expect(new Set(records.map((record) => record.id)).size).toBe(records.length);
   });
 
+  it('names the instance tenant in the value and the record (its header), each still valid; none for an instance of no tenant', () => {
+    const owned = lifecycle.flatMap((one) => vnfInstanceRecords(TOPIC, one, 'tenant-a'));
+    for (const record of owned) {
+      expect(validate(record.value) ? [] : validate.errors).toEqual([]);
+      expect(record).toMatchObject({ tenant: 'tenant-a', value: { tenant: 'tenant-a' } });
+    }
+    for (const record of records) {
+      expect(record).not.toHaveProperty('tenant');
+      expect(record.value).not.toHaveProperty('tenant');
+    }
+  });
+
   it('a schema violation is caught (the check can fail)', () => {
     expect(validate({ ...records[0].value, password: 'x' })).toBe(false);
   });
