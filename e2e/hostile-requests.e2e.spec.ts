@@ -1,6 +1,6 @@
 import { testPort } from './support/lanes';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:http';
+import { createServer, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -119,6 +119,52 @@ describe('hostile requests against the built product: refused as ProblemDetails,
     await expectProblem(await http('/v1.0/vims', { headers: { 'X-Padding': 'p'.repeat(20_000) } }), 431, /exceed \d+ bytes/);
     const echoed = (await http('/v1.0/vims', { headers: { 'X-Correlation-Id': 'c'.repeat(5_000) } })).headers.get('x-correlation-id');
     expect(echoed).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('refuses forged, alg-none, oversize, doubled and malformed credentials with 401 ProblemDetails, creates nothing, and a flood of them leaves the right token served', async () => {
+    const before = await counts();
+    const part = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+    const adminClaims = part({ sub: 'admin', realm_access: { roles: ['admin', 'cross-tenant'] }, exp: 4_102_444_800 });
+    const create = (headers: Record<string, string>) =>
+      fetch(`${endpoint}/vnflcm/v2/vnf_instances`, {
+        method: 'POST',
+        headers: { Version: '2.0.0', 'Content-Type': 'application/json', ...headers },
+        body: JSON.stringify({ vnfdId }),
+      });
+    const refused: [Record<string, string>, RegExp][] = [
+      [{ Authorization: `Bearer ${part({ alg: 'none', typ: 'JWT' })}.${adminClaims}.` }, /not valid/],
+      [{ Authorization: `Bearer ${part({ alg: 'HS256', typ: 'JWT' })}.${adminClaims}.${'A'.repeat(43)}` }, /not valid/],
+      [{ 'X-Auth-Token': `${token}x` }, /not valid/],
+      [{ 'X-Auth-Token': token.slice(0, -1) }, /not valid/],
+      [{ 'X-Auth-Token': 'x'.repeat(9_000) }, /at most 8192 characters/],
+      [{ Authorization: `Bearer ${'y'.repeat(9_000)}` }, /at most 8192 characters/],
+      [{ Authorization: `Basic ${Buffer.from(`admin:${token}`).toString('base64')}` }, /must be "Bearer <token>"/],
+      [{ Authorization: `Bearer ${token} extra` }, /must be "Bearer <token>"/],
+      [{ 'X-Auth-Token': token, Authorization: 'Bearer forged' }, /not valid/],
+    ];
+    for (const [headers, detail] of refused) await expectProblem(await create(headers), 401, detail);
+    // Each header once: a second copy (two header lines, as node:http sends an array) is refused even when both are right.
+    const doubled = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const request = httpRequest(
+        `${endpoint}/vnflcm/v2/vnf_instances`,
+        { headers: { Version: '2.0.0', 'X-Auth-Token': [token, token] } },
+        (response) => {
+          let body = '';
+          response.on('data', (chunk: Buffer) => (body += chunk.toString()));
+          response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+        },
+      );
+      request.on('error', reject);
+      request.end();
+    });
+    expect([doubled.status, JSON.parse(doubled.body).detail]).toEqual([401, expect.stringMatching(/each be given once/)]);
+    const flood = Array.from({ length: 400 }, (_, index) =>
+      create({ 'X-Auth-Token': `forged-${index}` }).then((response) => response.status),
+    );
+    const served = await getJson<unknown[]>(http, '/vnflcm/v2/vnf_instances');
+    expect(new Set(await Promise.all(flood))).toEqual(new Set([401]));
+    expect(served.length).toBe(before.instances);
+    expect(await counts()).toEqual(before);
   });
 
   it('refuses a Version header that /vnflcm/v2 does not serve (400 malformed, 406 not served), and creates nothing', async () => {
