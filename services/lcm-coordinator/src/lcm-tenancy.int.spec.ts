@@ -17,6 +17,9 @@ jest.setTimeout(120_000);
 /** Runs `work` as a request of a principal confined to `tenant`, as the gateway would send it. */
 const as = <T>(tenant: string, work: () => Promise<T>): Promise<T> =>
   runWithContext({ correlationId: randomUUID(), causationId: randomUUID(), principal: `user@${tenant}`, tenant }, work);
+/** Runs `work` as the admin token's requests: tenant admin, every tenant seen. */
+const asAdmin = <T>(work: () => Promise<T>): Promise<T> =>
+  runWithContext({ correlationId: randomUUID(), causationId: randomUUID(), principal: 'admin', tenant: 'admin', allTenants: true }, work);
 const statusOf = (work: Promise<unknown>) =>
   work.then(
     () => 'answered',
@@ -81,5 +84,31 @@ describe('lcm-coordinator: instances and occurrences are their tenant (real bus,
     expect(
       await as('tenant-b', () => statusOf(harness.request(LCM_COORDINATOR.deleteVnfInstance, { apiMajor: 2, vnfInstanceId: id }))),
     ).toBe('404 VNF_INSTANCE_NOT_FOUND');
+  });
+
+  it("another tenant cannot make an instance of a tenant's package by its vnfdId", async () => {
+    expect(await as('tenant-b', () => statusOf(create()))).toBe('422 VNFD_NOT_USABLE');
+  });
+
+  it("a request seeing every tenant runs operations on a tenant's instance with that tenant's package and default VIM", async () => {
+    const { id } = await as('tenant-a', create);
+    const run = async (operation: string, params: Record<string, unknown>) => {
+      const { vnfLcmOpOccId } = await asAdmin(() =>
+        harness.request<StartOperationReply>(LCM_COORDINATOR.startOperation, {
+          apiMajor: 2,
+          vnfInstanceId: id,
+          request: { operation, params },
+        }),
+      );
+      await harness.opOccIn(vnfLcmOpOccId, ['COMPLETED']);
+      return vnfLcmOpOccId;
+    };
+    const instantiation = await run('INSTANTIATE', { flavourId: 'simple' });
+    expect(await as('tenant-a', opOccIds)).toContain(instantiation);
+    expect(Object.values((await as('tenant-a', () => get(id))).vimConnectionInfo ?? {})).toHaveLength(1);
+    await run('TERMINATE', { terminationType: 'FORCEFUL' });
+    expect(await asAdmin(() => statusOf(harness.request(LCM_COORDINATOR.deleteVnfInstance, { apiMajor: 2, vnfInstanceId: id })))).toBe(
+      'answered',
+    );
   });
 });

@@ -43,8 +43,8 @@ export class AuditController {
     const vnfInstanceId = String(message.vnfInstanceId);
     const instance = instanceAt(await this.events(vnfInstanceId, context), message.at);
     if (!instance) throw vnfInstanceNotFound(`${vnfInstanceId} at that point`);
-    const identities = await this.packages.identitiesOf([instance.vnfdId]);
-    return toVnfInstanceView(message.apiMajor, instance, identities.get(instance.vnfdId));
+    const identityOf = await this.packages.identitiesOf([instance]);
+    return toVnfInstanceView(message.apiMajor, instance, identityOf(instance));
   }
 
   /** The instance's events, when the request sees it. */

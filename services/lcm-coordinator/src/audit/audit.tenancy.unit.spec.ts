@@ -26,7 +26,7 @@ const streamOf = (stream: string): RecordedEvent[] => {
 
 describe('the audit of an instance is for whoever sees the instance', () => {
   const runtime = { store: { readStream: async (stream: string) => streamOf(stream) } } as unknown as ServiceRuntime;
-  const controller = new AuditController(runtime, { identitiesOf: async () => new Map() } as unknown as VnfPackagesClient);
+  const controller = new AuditController(runtime, { identitiesOf: async () => () => undefined } as unknown as VnfPackagesClient);
   const notFound = (id: string) => {
     const { status, code, detail } = vnfInstanceNotFound(id);
     return `${status} ${code}: ${detail}`;

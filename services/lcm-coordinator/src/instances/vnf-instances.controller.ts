@@ -47,20 +47,21 @@ export class VnfInstancesController {
   @MessagePattern(LCM_COORDINATOR.createVnfInstance)
   async create(@Payload() message: CreateVnfInstanceMessage, @Ctx() context: BusContext): Promise<VnfInstanceView> {
     refuseSealedMarkers(message.request);
-    // Looked up under the request's tenant (the bus carries it): a package of another tenant is not found.
-    const identity = await this.packages.usablePackage(message.request.vnfdId);
+    // The package of the new instance's own tenant: a confined request finds no other tenant's, an unconfined one takes its own's.
+    const tenant = ownerOf(context.envelope);
+    const identity = await this.packages.usablePackage({ vnfdId: message.request.vnfdId, tenant });
     const vnfInstanceId = randomUUID();
     // Secrets in metadata are sealed under the new instance's data key before anything records them.
     const request = await this.secrets.seal(vnfInstanceId, message.request);
-    await this.packages.markUsage(request.vnfdId, vnfInstanceId, true);
+    await this.packages.markUsage({ vnfdId: request.vnfdId, tenant }, vnfInstanceId, true);
     try {
       const outcome = await this.repository.execute(vnfInstanceId, {
         type: 'CreateVnfInstance',
-        data: { vnfInstanceId, tenant: ownerOf(context.envelope), request, now: now() },
+        data: { vnfInstanceId, tenant, request, now: now() },
       });
       return toVnfInstanceView(message.apiMajor, outcome.after as VnfInstance, identity);
     } catch (error) {
-      await this.packages.markUsage(request.vnfdId, vnfInstanceId, false);
+      await this.packages.markUsage({ vnfdId: request.vnfdId, tenant }, vnfInstanceId, false);
       throw error;
     }
   }
@@ -70,11 +71,11 @@ export class VnfInstancesController {
   async list(@Payload() message: ListVnfInstancesMessage, @Ctx() context: BusContext): Promise<ListVnfInstancesReply> {
     const confinement = confinedTo(context.envelope);
     const entries = [...this.readModel.list()].filter((entry) => sees(confinement, entry.state.tenant));
-    const identities = await this.packages.identitiesOf(entries.map((entry) => entry.state.vnfdId));
+    const identityOf = await this.packages.identitiesOf(entries.map((entry) => entry.state));
     return queryCollection(entries, message.query ?? {}, {
       pageSize: PAGE_SIZE,
       positionOf: (entry) => entry.seq,
-      representationOf: (entry) => toVnfInstanceView(message.apiMajor, entry.state, identities.get(entry.state.vnfdId)),
+      representationOf: (entry) => toVnfInstanceView(message.apiMajor, entry.state, identityOf(entry.state)),
       defaultExcluded: VNF_INSTANCE_DEFAULT_EXCLUDED,
       attributes: VNF_INSTANCE_ATTRIBUTES,
     });
@@ -89,8 +90,8 @@ export class VnfInstancesController {
   @MessagePattern(LCM_COORDINATOR.getTaggedVnfInstance, QUERY)
   async getTagged(@Payload() message: VnfInstanceRef, @Ctx() context: BusContext): Promise<TaggedVnfInstanceReply> {
     const { state: instance, revision } = await this.existing(message.vnfInstanceId, context);
-    const identities = await this.packages.identitiesOf([instance.vnfdId]);
-    return { instance: toVnfInstanceView(message.apiMajor, instance, identities.get(instance.vnfdId)), revision };
+    const identityOf = await this.packages.identitiesOf([instance]);
+    return { instance: toVnfInstanceView(message.apiMajor, instance, identityOf(instance)), revision };
   }
 
   /** SOL 003 §5.4.3.3.5: only a NOT_INSTANTIATED instance (the decider answers 409 otherwise); its package is released, its data key destroyed. */
@@ -101,7 +102,7 @@ export class VnfInstancesController {
     const outcome = await this.repository.execute(message.vnfInstanceId, { type: 'DeleteVnfInstance', data: { now: now() } }, message);
     // Crypto-shredding: the instance's sealed secrets, in every event and copy, become unreadable; its audit trail shows [SECRET].
     await this.secrets.destroy(message.vnfInstanceId);
-    if (outcome.before) await this.packages.markUsage(outcome.before.vnfdId, message.vnfInstanceId, false);
+    if (outcome.before) await this.packages.markUsage(outcome.before, message.vnfInstanceId, false);
     return {};
   }
 

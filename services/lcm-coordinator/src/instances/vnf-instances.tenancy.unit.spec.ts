@@ -24,9 +24,13 @@ describe('VNF instances belong to the tenant that created them', () => {
     for (const event of events) readModel.apply(id, (readModel.entry(id)?.revision ?? -1) + 1, event);
     return { events, before, after: readModel.entry(id)?.state };
   };
+  const looked: unknown[] = [];
   const packages = {
-    usablePackage: async () => ({ vnfPkgId: 'pkg', vnfProvider: 'p', vnfProductName: 'n', vnfSoftwareVersion: '1', vnfdVersion: '1' }),
-    identitiesOf: async () => new Map(),
+    usablePackage: async (ref: unknown) => {
+      looked.push(ref);
+      return { vnfPkgId: 'pkg', vnfProvider: 'p', vnfProductName: 'n', vnfSoftwareVersion: '1', vnfdVersion: '1' };
+    },
+    identitiesOf: async () => () => undefined,
     markUsage: async () => undefined,
   } as unknown as VnfPackagesClient;
   const secrets = { seal: async (_: string, request: unknown) => request, destroy: async () => undefined } as unknown as RequestSecrets;
@@ -48,6 +52,8 @@ describe('VNF instances belong to the tenant that created them', () => {
   it('records the creating request tenant as the owner', async () => {
     const view = await controller.create({ apiMajor: 2, request: { vnfdId: 'vnfd-1' } }, asTenant('tenant-b'));
     expect(commands.at(-1)?.data).toMatchObject({ tenant: 'tenant-b' });
+    // The package is looked up in the new instance's tenant.
+    expect(looked).toEqual([{ vnfdId: 'vnfd-1', tenant: 'tenant-b' }]);
     expect(readModel.get(view.id)?.state.tenant).toBe('tenant-b');
     expect(view).not.toHaveProperty('tenant');
   });

@@ -80,7 +80,7 @@ export class NotificationDelivery implements OnApplicationBootstrap, OnModuleDes
       this.runtime.logger,
       {
         readStream: (stream: string, maxCount?: number) => store.readStream(stream, maxCount === undefined ? undefined : { maxCount }),
-        identityOf: async (vnfdId: string) => (await this.packages.identitiesOf([vnfdId])).get(vnfdId),
+        identityOf: async (vnfdId: string, tenant?: string) => (await this.packages.identitiesOf([{ vnfdId, tenant }]))({ vnfdId, tenant }),
       },
       // The subscriptions now, deleted ones included: taken as the start is posted, so each later change follows it.
       (rpc) =>

@@ -24,7 +24,7 @@ export class HookContexts {
       this.instances.load(command.vnfInstanceId),
     ]);
     if (!opOcc || !instance) throw new Error(`Operation ${command.vnfLcmOpOccId} of VNF instance ${command.vnfInstanceId} is gone.`);
-    const vnfd = await this.packages.vnfdModel(hookVnfdIdOf(opOcc, instance));
+    const vnfd = await this.packages.vnfdModel({ vnfdId: hookVnfdIdOf(opOcc, instance), tenant: instance.tenant });
     const flavourId = instance.instantiatedVnfInfo?.flavourId ?? instantiationParamsOf(instance)?.flavourId;
     const declared = vnfd.flavours.find((flavour) => flavour.flavourId === flavourId)?.lcmOperations[command.request.hook];
     return hookContextOf({ opOcc, hook: command.request.hook, instance, declared });

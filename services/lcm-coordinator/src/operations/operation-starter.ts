@@ -71,11 +71,11 @@ export class OperationStarter {
     // Sealed here, before the deciders, events, replies or logs see the request: only markers go further.
     const [vnfds, resolved] = await Promise.all([
       this.vnfdsOf(request, instance),
-      this.withVimRefs(request).then((r) => this.sealed(vnfInstanceId, r)),
+      this.withVimRefs(request, instance).then((r) => this.sealed(vnfInstanceId, r)),
     ]);
     const [vnfd, currentVnfd] = vnfds;
     const movesTo = movesToVnfdId(request.operation, request.params, instance);
-    if (request.operation === 'MODIFY_INFO' && movesTo) await this.packages.usablePackage(movesTo);
+    if (request.operation === 'MODIFY_INFO' && movesTo) await this.packages.usablePackage({ vnfdId: movesTo, tenant: instance.tenant });
     const plan = planOperation(resolved, vnfd, instance, currentVnfd);
     refuseUnbuiltKubernetesSteps(plan, { helm: this.helmBinary !== undefined });
     refuseUnknownUserData(plan, vnfd, resolved);
@@ -89,7 +89,7 @@ export class OperationStarter {
       { ifMatchRevisions },
     );
     // The package the instance moves to is in use from now: it cannot be deleted under the operation (settled when it ends, PackageUsage).
-    if (movesTo) await this.packages.markUsage(movesTo, vnfInstanceId, true);
+    if (movesTo) await this.packages.markUsage({ vnfdId: movesTo, tenant: instance.tenant }, vnfInstanceId, true);
     await this.runner.command(vnfLcmOpOccId, {
       type: 'StartLcmOpOcc',
       data: {
@@ -106,12 +106,15 @@ export class OperationStarter {
     return { vnfLcmOpOccId };
   }
 
-  /** The VNFD the operation is planned with; a change of package also needs the one the instance runs, and the new one's package usable. */
+  /**
+   * The VNFD the operation is planned with; a change of package also needs the one the instance runs, and the new one's package usable.
+   * Packages of the instance's tenant only.
+   */
   private async vnfdsOf(request: LcmOperationRequest, instance: VnfInstance): Promise<[VnfdModel, VnfdModel?]> {
-    const vnfdId = operationVnfdId(request, instance);
-    if (vnfdId === instance.vnfdId) return [await this.packages.vnfdModel(vnfdId)];
-    await this.packages.usablePackage(vnfdId);
-    return Promise.all([this.packages.vnfdModel(vnfdId), this.packages.vnfdModel(instance.vnfdId)]);
+    const target = { vnfdId: operationVnfdId(request, instance), tenant: instance.tenant };
+    if (target.vnfdId === instance.vnfdId) return [await this.packages.vnfdModel(instance)];
+    await this.packages.usablePackage(target);
+    return Promise.all([this.packages.vnfdModel(target), this.packages.vnfdModel(instance)]);
   }
 
   /** The request body with each secret sealed under the instance's data key (paths relative to the body). */
@@ -126,10 +129,11 @@ export class OperationStarter {
     return request.operation === 'INSTANTIATE' ? (later ?? {}) : hookAdditionalParams(instance, later);
   }
 
-  /** An instantiation names its VIMs (or gets the tenant's default one) by registry reference. */
-  private async withVimRefs(request: LcmOperationRequest): Promise<LcmOperationRequest> {
+  /** An instantiation names its VIMs (or gets its tenant's default one) by registry reference. */
+  private async withVimRefs(request: LcmOperationRequest, instance: VnfInstance): Promise<LcmOperationRequest> {
     if (request.operation !== 'INSTANTIATE') return request;
-    return { ...request, params: { ...request.params, vimConnectionInfo: await this.vims.resolve(request.params.vimConnectionInfo) } };
+    const vimConnectionInfo = await this.vims.resolve(request.params.vimConnectionInfo, instance.tenant);
+    return { ...request, params: { ...request.params, vimConnectionInfo } };
   }
 }
 

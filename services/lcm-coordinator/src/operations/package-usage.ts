@@ -43,6 +43,6 @@ export class PackageUsage {
       return;
     const instance = await this.instances.load(opOcc.vnfInstanceId);
     if (!instance || instance.deleted) return;
-    await this.packages.settleUsage(instance.id, instance.vnfdId);
+    await this.packages.settleUsage(instance.id, instance);
   }
 }

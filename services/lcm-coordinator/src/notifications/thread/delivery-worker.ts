@@ -83,7 +83,7 @@ const rpc: ThreadRpc = new ThreadRpc(parentPort as unknown as Port, {
 const intake = new NotificationIntake(
   {
     readStream: (stream, maxCount) => rpc.call<RecordedEvent[]>('readStream', stream, maxCount),
-    identityOf: (vnfdId) => rpc.call<VnfdIdentity | undefined>('identityOf', vnfdId),
+    identityOf: (vnfdId, tenant) => rpc.call<VnfdIdentity | undefined>('identityOf', vnfdId, tenant),
   },
   outboxes,
   settings.publicUrl,

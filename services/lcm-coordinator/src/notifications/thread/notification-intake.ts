@@ -28,10 +28,10 @@ import { NotificationOutboxes } from './notification-outboxes';
 
 type InstanceFacts = Pick<NotifiedInstance, 'tenant' | 'vnfdId' | 'vnfInstanceName'>;
 
-/** What the intake reads from the coordinator's side: a stream of its store, a VNFD's identity from the package catalog. */
+/** What the intake reads from the coordinator's side: a stream of its store, a VNFD's identity (the package of `tenant`'s) from the package catalog. */
 export interface CoordinatorReads {
   readStream(stream: string, maxCount?: number): Promise<RecordedEvent[]>;
-  identityOf(vnfdId: string): Promise<VnfdIdentity | undefined>;
+  identityOf(vnfdId: string, tenant?: string): Promise<VnfdIdentity | undefined>;
 }
 
 /**
@@ -49,7 +49,7 @@ export class NotificationIntake {
   private readonly subscriptionsThen = new AggregateReadModel<LccnSubscription, LccnSubscriptionEvent>(evolveLccnSubscription);
   private readonly opOccs = new Map<string, { revision: number; state: VnfLcmOpOcc }>();
   private readonly instances = new Map<string, InstanceFacts>();
-  // A vnfdId's identity never changes: asked once.
+  // A vnfdId's identity (in one tenant) never changes: asked once.
   private readonly identities = new Map<string, Promise<VnfdIdentity | undefined>>();
 
   constructor(
@@ -111,20 +111,21 @@ export class NotificationIntake {
       facts = { tenant: state?.tenant, vnfdId: state?.vnfdId ?? '', vnfInstanceName: state?.vnfInstanceName };
       this.instances.set(vnfInstanceId, facts);
     }
-    const identity = withIdentity && facts.vnfdId ? await this.identityOf(facts.vnfdId) : undefined;
+    const identity = withIdentity && facts.vnfdId ? await this.identityOf(facts.vnfdId, facts.tenant) : undefined;
     return { vnfInstanceId, ...facts, ...(identity && { identity }) };
   }
 
-  private identityOf(vnfdId: string): Promise<VnfdIdentity | undefined> {
-    let identity = this.identities.get(vnfdId);
+  private identityOf(vnfdId: string, tenant: string | undefined): Promise<VnfdIdentity | undefined> {
+    const key = JSON.stringify([tenant ?? null, vnfdId]);
+    let identity = this.identities.get(key);
     if (!identity) {
-      identity = this.reads.identityOf(vnfdId);
+      identity = this.reads.identityOf(vnfdId, tenant);
       // Unknown to the catalog (or not reachable) now: asked again next time.
       void identity.then(
-        (known) => known ?? this.identities.delete(vnfdId),
-        () => this.identities.delete(vnfdId),
+        (known) => known ?? this.identities.delete(key),
+        () => this.identities.delete(key),
       );
-      this.identities.set(vnfdId, identity);
+      this.identities.set(key, identity);
     }
     return identity;
   }
