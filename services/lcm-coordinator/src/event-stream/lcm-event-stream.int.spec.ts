@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { LCM_COORDINATOR, vnfcInfoId, type LcmOperationRequest, type StartOperationReply, type VnfInstanceView } from '@vnfm/lcm-domain';
 import { notificationViolations } from '@vnfm/lcm-domain/testing';
 import { corpusVimConfig } from '@vnfm/vim-domain/testing';
+import { runWithContext } from '@vnfm/telemetry';
 import { PACKAGE_CATALOG, type VnfPkgInfo } from '@vnfm/vnf-package-domain';
 import { ensureKafka } from '../../../../e2e/support/kafka';
 import { startOpenStackSimulator, type OpenStackSimulator } from '../../../../tools/openstack-sim/src';
@@ -18,6 +19,7 @@ const LCM_TOPIC = `${PREFIX}lcm.notifications.v1`;
 const INSTANCES_TOPIC = `${PREFIX}vnf-instances.v1`;
 const PACKAGES_TOPIC = `${PREFIX}vnf-packages.v1`;
 const SECRET = 'stream-secret-1';
+const TENANT = 'stream-tenant';
 const additionalParams = {
   nfv: {
     VDU: { VDU1: { name: 'VDU1' } },
@@ -83,14 +85,17 @@ describe("lcm-coordinator: the public Kafka event stream of a full lifecycle on 
     });
     sim = await startOpenStackSimulator({ delayMs: 0 });
     await harness.start();
-    await harness.registerVim(sim.credentials.authUrl);
-    const vnfdId = await harness.onboard('vnf-v2-userdata-standard');
-    // Two instances at once: each keeps its own order.
-    await Promise.all([lifecycle(vnfdId, 'stream-a'), lifecycle(vnfdId, 'stream-b')]);
-    // Then the package's end: disabled, deleted.
-    vnfPkgId = (await harness.request<VnfPkgInfo>(PACKAGE_CATALOG.getPackage, { vnfdId })).id;
-    await harness.request(PACKAGE_CATALOG.modifyPackage, { vnfPkgId, operationalState: 'DISABLED' });
-    await harness.request(PACKAGE_CATALOG.deletePackage, { vnfPkgId });
+    // Everything as a member of one tenant would do it: the records name that tenant.
+    await runWithContext({ correlationId: randomUUID(), causationId: randomUUID(), principal: 'oss@stream', tenant: TENANT }, async () => {
+      await harness.registerVim(sim.credentials.authUrl);
+      const vnfdId = await harness.onboard('vnf-v2-userdata-standard');
+      // Two instances at once: each keeps its own order.
+      await Promise.all([lifecycle(vnfdId, 'stream-a'), lifecycle(vnfdId, 'stream-b')]);
+      // Then the package's end: disabled, deleted.
+      vnfPkgId = (await harness.request<VnfPkgInfo>(PACKAGE_CATALOG.getPackage, { vnfdId })).id;
+      await harness.request(PACKAGE_CATALOG.modifyPackage, { vnfPkgId, operationalState: 'DISABLED' });
+      await harness.request(PACKAGE_CATALOG.deletePackage, { vnfPkgId });
+    });
   }, 600_000);
   afterAll(async () => {
     await harness?.dispose();
@@ -98,7 +103,7 @@ describe("lcm-coordinator: the public Kafka event stream of a full lifecycle on 
     for (const name of ['VNFM_EVENT_STREAM_BROKERS', 'VNFM_EVENT_STREAM_TOPIC_PREFIX', 'VNFM_PUBLIC_URL']) delete process.env[name];
   });
 
-  it("a consumer group reads every instance's SOL 003 notifications (v3.3.1, FULL) and lifecycle events keyed by the instance, in order, each with a stable id header, no secret", async () => {
+  it("a consumer group reads every instance's SOL 003 notifications (v3.3.1, FULL) and lifecycle events keyed by the instance, in order, each with a stable id header and the instance's tenant, no secret", async () => {
     const group = `oss-${randomUUID().slice(0, 8)}`;
     const records = [...(await consoleConsume(brokers, group, LCM_TOPIC)), ...(await consoleConsume(brokers, group, INSTANCES_TOPIC))];
     const notifications = byKey(records, LCM_TOPIC);
@@ -119,6 +124,7 @@ describe("lcm-coordinator: the public Kafka event stream of a full lifecycle on 
           id: record.value.id,
           type: record.value.notificationType,
           'content-type': 'application/json',
+          tenant: TENANT,
         });
         expect(record.value).toMatchObject({
           vnfInstanceId,
@@ -139,7 +145,14 @@ describe("lcm-coordinator: the public Kafka event stream of a full lifecycle on 
         'VnfInstanceDeleted',
       ]);
       for (const record of lifecycleEvents) {
-        expect(record.value).toMatchObject({ schemaVersion: 1, vnfInstanceId, id: record.headers.id, time: expect.any(String) });
+        expect(record.value).toMatchObject({
+          schemaVersion: 1,
+          vnfInstanceId,
+          tenant: TENANT,
+          id: record.headers.id,
+          time: expect.any(String),
+        });
+        expect(record.headers).toMatchObject({ tenant: TENANT });
       }
     }
     const all = JSON.stringify(records);
