@@ -41,12 +41,26 @@ interface Row {
   method: string;
   path: (a: Owned) => string;
   body?: unknown;
-  own: Record<Role, number>;
+  /** Absent for a change that would undo the set-up if allowed (a terminate, a delete): asked of the other tenant only. */
+  own?: Record<Role, number>;
   foreign: Record<Role, number>;
 }
 
 const everyRole = (status: number): Record<Role, number> => ({ reader: status, member: status, admin: status });
 const READ = { own: everyRole(200), foreign: everyRole(404) };
+/** A change a member may make, asked by the other tenant: 403 for its reader, as if absent for the others. */
+const FOREIGN_LCM = { foreign: { reader: 403, member: 404, admin: 404 } };
+/** A change only an admin may make, asked by the other tenant. */
+const FOREIGN_ADMIN = { foreign: { reader: 403, member: 403, admin: 404 } };
+/** An occurrence task its COMPLETED state refuses. */
+const completedOccTask = (task: string, body?: unknown): Row => ({
+  what: `${task} a completed occurrence`,
+  method: 'POST',
+  path: (a) => `/vnflcm/v2/vnf_lcm_op_occs/${a.occ}/${task}`,
+  body,
+  own: { reader: 403, member: 409, admin: 409 },
+  ...FOREIGN_LCM,
+});
 
 // Reads answer the owner's principals and look absent to the other tenant's. A change is first a question of role
 // (403, whoever owns the resource), then of tenancy (404 for the other tenant's), then of state (409 here: each change
@@ -92,12 +106,49 @@ const TABLE: Row[] = [
     own: { reader: 403, member: 409, admin: 409 },
     foreign: { reader: 403, member: 404, admin: 404 },
   },
+  completedOccTask('retry'),
+  completedOccTask('rollback'),
+  completedOccTask('fail'),
+  completedOccTask('cancel', { cancelMode: 'GRACEFUL' }),
+  { what: 'occurrence v1', method: 'GET', path: (a) => `/vnflcm/v1/vnf_lcm_op_occs/${a.occ}`, ...READ },
   {
-    what: 'retry a completed occurrence',
+    what: 'package user data',
+    method: 'PATCH',
+    path: (a) => `/vnfpkgm/v1/vnf_packages/${a.pkg}`,
+    body: { userDefinedData: { checkedBy: 'tenancy table' } },
+    own: { reader: 403, member: 403, admin: 200 },
+    ...FOREIGN_ADMIN,
+  },
+  { what: 'VIM delete', method: 'DELETE', path: (a) => `/v1.0/vims/${a.vim}`, ...FOREIGN_ADMIN },
+  { what: 'subscription delete', method: 'DELETE', path: (a) => `/vnflcm/v2/subscriptions/${a.subscription}`, ...FOREIGN_LCM },
+  {
+    what: 'instance modify',
+    method: 'PATCH',
+    path: (a) => `/vnflcm/v2/vnf_instances/${a.instance}`,
+    body: { vnfInstanceDescription: 'x' },
+    ...FOREIGN_LCM,
+  },
+  {
+    what: 'scale out',
     method: 'POST',
-    path: (a) => `/vnflcm/v2/vnf_lcm_op_occs/${a.occ}/retry`,
-    own: { reader: 403, member: 409, admin: 409 },
-    foreign: { reader: 403, member: 404, admin: 404 },
+    path: (a) => `/vnflcm/v2/vnf_instances/${a.instance}/scale`,
+    body: { type: 'SCALE_OUT', aspectId: 'VDU1_scale' },
+    ...FOREIGN_LCM,
+  },
+  { what: 'heal', method: 'POST', path: (a) => `/vnflcm/v2/vnf_instances/${a.instance}/heal`, body: {}, ...FOREIGN_LCM },
+  {
+    what: 'terminate',
+    method: 'POST',
+    path: (a) => `/vnflcm/v2/vnf_instances/${a.instance}/terminate`,
+    body: { terminationType: 'FORCEFUL' },
+    ...FOREIGN_LCM,
+  },
+  {
+    what: 'terminate v1',
+    method: 'POST',
+    path: (a) => `/vnflcm/v1/vnf_instances/${a.instance}/terminate`,
+    body: { terminationType: 'FORCEFUL' },
+    ...FOREIGN_LCM,
   },
 ];
 
@@ -186,14 +237,14 @@ describe.each([
     const got: string[] = [];
     const wanted: string[] = [];
     for (const row of TABLE)
-      for (const tenant of TENANTS)
+      for (const tenant of row.own ? TENANTS : (['B'] as const))
         for (const role of ROLES) {
           const http = await as(tenant, role);
           const body = row.body === undefined ? undefined : JSON.stringify(row.body);
           const response = await http(row.path(owned.A), { method: row.method, body });
           const label = `${row.what}: ${row.method} as ${tenant}-${role}`;
           got.push(`${label} → ${response.status}`);
-          wanted.push(`${label} → ${(tenant === 'A' ? row.own : row.foreign)[role]}`);
+          wanted.push(`${label} → ${(tenant === 'A' ? (row.own as Record<Role, number>) : row.foreign)[role]}`);
         }
     expect(got).toEqual(wanted);
   });
