@@ -1,2 +1,3 @@
 export { streamRecordId, type StreamRecord } from './stream-record';
 export { EventStreamPublisher } from './event-stream-publisher';
+export { tenantOf } from './stream-tenant';

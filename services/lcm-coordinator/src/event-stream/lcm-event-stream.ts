@@ -1,7 +1,7 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { describeEventStream, eventStreamSettingsOf } from '@vnfm/config';
 import type { EventStore, RecordedEvent } from '@vnfm/event-store';
-import { EventStreamPublisher } from '@vnfm/event-stream';
+import { EventStreamPublisher, tenantOf } from '@vnfm/event-stream';
 import { VNF_INSTANCE_STREAM_PREFIX, VNF_LCM_OP_OCC_STREAM_PREFIX } from '@vnfm/lcm-domain';
 import { LeaderJob, SERVICE_RUNTIME, type ServiceRuntime } from '@vnfm/platform';
 import { deliverySettingsOf } from '../notifications/delivery-settings';
@@ -60,14 +60,4 @@ export class LcmEventStream implements OnApplicationBootstrap, OnModuleDestroy {
   async onModuleDestroy(): Promise<void> {
     await this.job?.stop();
   }
-}
-
-/**
- * The tenant of the instance an event is about: the first event of its stream
- * names it (an instance's creation, an occurrence's start, which carries its
- * instance's); undefined for what was made before tenancy.
- */
-export async function tenantOf(store: Pick<EventStore, 'readStream'>, event: RecordedEvent): Promise<string | undefined> {
-  const [first] = event.revision === 0 ? [event] : await store.readStream(event.streamName, { maxCount: 1 });
-  return (first?.data as { tenant?: string } | undefined)?.tenant;
 }

@@ -1,7 +1,7 @@
 import type { RecordedEvent } from '@vnfm/event-store';
 import { vnfInstanceStream, vnfLcmOpOccStream } from '@vnfm/lcm-domain';
 import { lcmNotificationRecords } from './lcm-notification-records';
-import { tenantOf } from './lcm-event-stream';
+import { tenantOf } from '@vnfm/event-stream';
 
 const TOPIC = 'vnfm.lcm.notifications.v1';
 const event = (streamName: string, revision: number, type: string, data: Record<string, unknown>) =>

@@ -1,7 +1,7 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { eventStreamSettingsOf } from '@vnfm/config';
 import type { EventStore } from '@vnfm/event-store';
-import { EventStreamPublisher } from '@vnfm/event-stream';
+import { EventStreamPublisher, tenantOf } from '@vnfm/event-stream';
 import { LeaderJob, SERVICE_RUNTIME, type ServiceRuntime } from '@vnfm/platform';
 import { VNF_PACKAGE_STREAM_PREFIX } from '@vnfm/vnf-package-domain';
 import { vnfPackageRecords } from './vnf-package-records';
@@ -11,7 +11,8 @@ const PACKAGE_EVENT_STREAM_SUBSCRIPTION = 'package-catalog-event-stream';
 
 /**
  * The catalog's part of the public event stream (docs/event-stream.md): the
- * package lifecycle events, from its store, at least once. Off without Kafka
+ * package lifecycle events, from its store, at least once, each naming the
+ * package's tenant. Off without Kafka
  * (the lcm-coordinator says so at start).
  */
 @Injectable()
@@ -25,15 +26,16 @@ export class PackageEventStream implements OnApplicationBootstrap, OnModuleDestr
     if (!settings.on) return;
     const topic = settings.topics.vnfPackages;
     const logger = this.runtime.logger;
+    const store = this.runtime.store as EventStore;
     const publisher = () =>
       new EventStreamPublisher({
         brokers: settings.brokers,
         clientId: 'vnfm-package-catalog-event-stream',
         topics: [topic],
-        store: this.runtime.store as EventStore,
+        store,
         subscriptionName: PACKAGE_EVENT_STREAM_SUBSCRIPTION,
         streamPrefixes: [VNF_PACKAGE_STREAM_PREFIX],
-        recordsOf: async (event) => vnfPackageRecords(topic, event),
+        recordsOf: async (event) => vnfPackageRecords(topic, event, await tenantOf(store, event)),
         logger: {
           warn: (message, fields) => logger.warn(fields ?? {}, message),
           error: (message, fields) => logger.error(fields ?? {}, message),

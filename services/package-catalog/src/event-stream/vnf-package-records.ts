@@ -33,8 +33,12 @@ function factsOf(event: VnfPackageEvent): { type: string; facts: Record<string, 
   }
 }
 
-/** The `vnfm.vnf-packages.v1` record of one event of a `vnfPackage-<id>` stream, keyed by the package id. */
-export function vnfPackageRecords(topic: string, event: Source): StreamRecord[] {
+/**
+ * The `vnfm.vnf-packages.v1` record of one event of a `vnfPackage-<id>`
+ * stream, keyed by the package id; `tenant`, the package's, is in the value
+ * and the record's header.
+ */
+export function vnfPackageRecords(topic: string, event: Source, tenant?: string): StreamRecord[] {
   if (!event.streamName.startsWith(VNF_PACKAGE_STREAM_PREFIX)) return [];
   const made = factsOf({ type: event.type, data: event.data } as VnfPackageEvent);
   if (!made) return [];
@@ -46,12 +50,14 @@ export function vnfPackageRecords(topic: string, event: Source): StreamRecord[] 
       key: vnfPkgId,
       id,
       type: made.type,
+      ...(tenant !== undefined && { tenant }),
       value: {
         type: made.type,
         schemaVersion: VNF_PACKAGE_EVENT_SCHEMA_VERSION,
         id,
         vnfPkgId,
         ...made.facts,
+        ...(tenant !== undefined && { tenant }),
         time: event.metadata.timestamp,
       },
     },

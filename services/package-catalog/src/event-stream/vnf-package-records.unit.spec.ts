@@ -55,4 +55,15 @@ describe('vnfm.vnf-packages.v1 records', () => {
     expect(text).not.toContain('udd-secret');
     expect(text).not.toContain('uri-secret');
   });
+
+  it("names the package's tenant in the value and the header, valid against the schema, and neither for a package of no tenant", () => {
+    const [created] = vnfPackageRecords(
+      TOPIC,
+      event(0, 'VnfPackageCreated', { vnfPkgId: 'pkg-1', tenant: 'tenant-a', createdAt: 't' }),
+      'tenant-a',
+    );
+    expect(created).toMatchObject({ tenant: 'tenant-a', value: { tenant: 'tenant-a' } });
+    expect(validate(created.value) ? [] : validate.errors).toEqual([]);
+    expect(records.every((record) => record.tenant === undefined && !('tenant' in record.value))).toBe(true);
+  });
 });
