@@ -69,6 +69,15 @@ describe('CNF LCM crash recovery in distributed mode: one service SIGKILLed whil
     return instance;
   }
 
+  /** The occurrence at rest; if it does not get there, the error quotes what the product logged about it and its warnings. */
+  const settledOrLogs = (opId: string) =>
+    settledOpOcc(http, opId, 120_000).catch((error: unknown) => {
+      const lines = (product?.lines ?? []).filter((line) => line.includes(opId) || /"level":"(warn|error|fatal)"/.test(line));
+      throw new Error(
+        `${error instanceof Error ? error.message : String(error)}\nthe product's lines about it, and its warnings:\n${lines.slice(-80).join('\n')}`,
+      );
+    });
+
   beforeAll(async () => {
     const [cp, brokers, openstack] = await Promise.all([ensureK8s(), ensureKafka(), ensureTackerCli()]);
     const config = new KubeConfig();
@@ -148,7 +157,7 @@ describe('CNF LCM crash recovery in distributed mode: one service SIGKILLed whil
     await product?.crashAndRestart('kubernetes-driver');
     expect((await opOcc(opId)).operationState).toBe('PROCESSING');
     openGate();
-    const settled = await settledOpOcc(http, opId, 120_000);
+    const settled = await settledOrLogs(opId);
     expect([settled.operationState, settled.error?.detail ?? 'no error']).toEqual(['COMPLETED', 'no error']);
     const instance = await expectNoDuplicates(2);
     expect(instance.instantiationState).toBe('INSTANTIATED');
@@ -179,7 +188,7 @@ describe('CNF LCM crash recovery in distributed mode: one service SIGKILLed whil
       200,
     );
     await product?.start('lcm-coordinator');
-    const settled = await settledOpOcc(http, opId, 120_000);
+    const settled = await settledOrLogs(opId);
     expect([settled.operationState, settled.error?.detail ?? 'no error']).toEqual(['COMPLETED', 'no error']);
     const instance = await expectNoDuplicates(3);
     expect(instance.instantiatedVnfInfo?.scaleStatus).toContainEqual({ aspectId: 'vdu2_aspect', scaleLevel: 2 });
