@@ -5,7 +5,6 @@ import { join } from 'node:path';
 import { generateKeyPair, SignJWT } from 'jose';
 import { fetch as undiciFetch, type Agent } from 'undici';
 import type { AuditTrailReply, VnfInstanceView } from '@vnfm/lcm-domain';
-import { tackerRegisterBody } from '@vnfm/vim-domain/testing';
 import { startOpenStackSimulator, type OpenStackSimulator } from '../tools/openstack-sim/src';
 import {
   clientCredentialsGrant,
@@ -28,7 +27,7 @@ import {
 import { testPort } from './support/lanes';
 import { createInstance, getJson, settledOpOcc, startTask, type GatewayHttp } from './support/lcm-http';
 import { instantiateRequest } from './support/lcm-requests';
-import { LCM_PACKAGE, onboardCorpusPackage } from './support/lcm-stage';
+import { LCM_PACKAGE, onboardCorpusPackage, registerSimulatorVim } from './support/lcm-stage';
 import { pollUntil } from './support/poll';
 import { entryPoint, killGroup, startProduct, type ProductProcess } from './support/product-process';
 
@@ -149,20 +148,7 @@ describe('OAuth 2.0 with Keycloak: client credentials and password grants over H
 
   it('an NFVO with client credentials registers a VIM, onboards a package and instantiates a VNF over HTTPS; a person with the password grant scales it', async () => {
     const nfvo = asBearer(await serviceToken(clients.nfvo));
-    const { authUrl, username, password, projectName, projectDomainName, userDomainName } = (sim as OpenStackSimulator).credentials;
-    const vimFile = {
-      auth_url: authUrl,
-      username,
-      password,
-      project_name: projectName,
-      project_domain_name: projectDomainName,
-      user_domain_name: userDomainName,
-    };
-    const vim = await nfvo('/v1.0/vims', {
-      method: 'POST',
-      body: JSON.stringify(tackerRegisterBody(vimFile, { name: 'sim', isDefault: true })),
-    });
-    expect(vim.status).toBe(201);
+    await registerSimulatorVim(nfvo, sim as OpenStackSimulator, 'sim');
     const pkg = await onboardCorpusPackage(nfvo, dataDir, LCM_PACKAGE);
     const instance = await createInstance(nfvo, String(pkg.vnfdId), `oauth-${RUN}`);
     expect((await settledOpOcc(nfvo, await startTask(nfvo, instance.id, 'instantiate', instantiateRequest(2)))).operationState).toBe(

@@ -5,12 +5,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AuditTrailReply, VnfInstanceView, VnfLcmOpOccView } from '@vnfm/lcm-domain';
 import type { VnfPkgInfo } from '@vnfm/vnf-package-domain';
-import { tackerRegisterBody } from '@vnfm/vim-domain/testing';
 import { corpusPath, fixturePath, stageFolders, zipFolder } from '@vnfm/vnf-package/testing';
 import { startOpenStackSimulator, type OpenStackSimulator } from '../tools/openstack-sim/src';
 import { ensureKafka, localKafkaDataDir } from './support/kafka';
 import { filesIfPresent, readIfPresent } from './support/present-files';
 import { gatewayHttp, getJson, settledOpOcc, startTask, type GatewayHttp } from './support/lcm-http';
+import { registerSimulatorVim } from './support/lcm-stage';
 import { pollUntil } from './support/poll';
 import { killGroup, startProduct, waitForHttp, type ProductProcess } from './support/product-process';
 
@@ -187,20 +187,7 @@ describe('request secrets: sealed end to end, opened only by the running hook (p
       },
     );
     await waitForHttp(`${endpoint}/health`, 240_000);
-    const { authUrl, username, password, projectName, projectDomainName, userDomainName } = sim.credentials;
-    const vimFile = {
-      auth_url: authUrl,
-      username,
-      password,
-      project_name: projectName,
-      project_domain_name: projectDomainName,
-      user_domain_name: userDomainName,
-    };
-    const vim = await http('/v1.0/vims', {
-      method: 'POST',
-      body: JSON.stringify(tackerRegisterBody(vimFile, { name: 'openstack-sim', isDefault: true })),
-    });
-    expect(vim.status).toBe(201);
+    await registerSimulatorVim(http, sim, 'openstack-sim');
     // Tacker's sample package with a Vnflcm interface whose hooks name the artifact the recording driver takes.
     const stage = await stageFolders(work, corpusPath('tacker', PKG), fixturePath('tacker', PKG));
     const { id } = (await (await http('/vnfpkgm/v1/vnf_packages', { method: 'POST', body: '{}' })).json()) as VnfPkgInfo;

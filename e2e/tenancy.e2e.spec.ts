@@ -3,7 +3,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AuditTrailReply } from '@vnfm/lcm-domain';
-import { tackerRegisterBody } from '@vnfm/vim-domain/testing';
 import {
   NotificationReceivers,
   type ReceivedNotification,
@@ -12,7 +11,7 @@ import { startOpenStackSimulator, type OpenStackSimulator } from '../tools/opens
 import { testPort } from './support/lanes';
 import { createInstance, gatewayHttp, getJson, settledOpOcc, startTask, type GatewayHttp } from './support/lcm-http';
 import { instantiateRequest } from './support/lcm-requests';
-import { LCM_PACKAGE, onboardCorpusPackage } from './support/lcm-stage';
+import { LCM_PACKAGE, onboardCorpusPackage, registerSimulatorVim } from './support/lcm-stage';
 import { pollUntil } from './support/poll';
 import { entryPoint, killGroup, startProduct, type ProductProcess } from './support/product-process';
 import { keycloakTenants, keystoneTenants, ROLES, TENANTS, type Role, type Tenant, type TwoTenants } from './support/two-tenants';
@@ -185,23 +184,10 @@ describe.each([
       (status) => status === 200,
       120_000,
     );
-    const { authUrl, username, password, projectName, projectDomainName, userDomainName } = (sim as OpenStackSimulator).credentials;
-    const vimFile = {
-      auth_url: authUrl,
-      username,
-      password,
-      project_name: projectName,
-      project_domain_name: projectDomainName,
-      user_domain_name: userDomainName,
-    };
     for (const tenant of TENANTS) {
       const admin = await as(tenant, 'admin');
       const member = await as(tenant, 'member');
-      const vim = await admin('/v1.0/vims', {
-        method: 'POST',
-        body: JSON.stringify(tackerRegisterBody(vimFile, { name: `sim-${tenant}`, isDefault: true })),
-      });
-      expect(vim.status).toBe(201);
+      const vim = await registerSimulatorVim(admin, sim as OpenStackSimulator, `sim-${tenant}`);
       // Both tenants onboard the same package: a vnfdId is unique within a tenant only.
       const pkg = await onboardCorpusPackage(admin, dataDir, LCM_PACKAGE);
       const subscription = await member('/vnflcm/v2/subscriptions', {
@@ -213,7 +199,7 @@ describe.each([
       const occ = await startTask(member, instance.id, 'instantiate', instantiateRequest(2));
       expect((await settledOpOcc(member, occ)).operationState).toBe('COMPLETED');
       owned[tenant] = {
-        vim: ((await vim.json()) as { vim: { id: string } }).vim.id,
+        vim,
         pkg: pkg.id,
         vnfdId: String(pkg.vnfdId),
         instance: instance.id,

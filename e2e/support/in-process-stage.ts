@@ -5,11 +5,10 @@ import { join } from 'node:path';
 import { loadConfig } from '@vnfm/config';
 import { createInfrastructure } from '@vnfm/platform';
 import { createLogger } from '@vnfm/telemetry';
-import { tackerRegisterBody } from '@vnfm/vim-domain/testing';
 import { startStandalone } from '../../services/standalone/src/standalone';
 import { startOpenStackSimulator, type OpenStackSimulator } from '../../tools/openstack-sim/src';
 import { gatewayHttp, type GatewayHttp } from './lcm-http';
-import { LCM_PACKAGE, onboardCorpusPackage } from './lcm-stage';
+import { LCM_PACKAGE, onboardCorpusPackage, registerSimulatorVim } from './lcm-stage';
 
 /**
  * The standalone product inside the test process (the same services and
@@ -42,20 +41,7 @@ export class InProcessStage {
     });
     const infra = createInfrastructure(config, createLogger('in-process-stage', 'silent'));
     this.product = await startStandalone(infra);
-    const { authUrl, username, password, projectName, projectDomainName, userDomainName } = this.sim.credentials;
-    const vimFile = {
-      auth_url: authUrl,
-      username,
-      password,
-      project_name: projectName,
-      project_domain_name: projectDomainName,
-      user_domain_name: userDomainName,
-    };
-    const vim = await this.http('/v1.0/vims', {
-      method: 'POST',
-      body: JSON.stringify(tackerRegisterBody(vimFile, { name: 'openstack-sim', isDefault: true })),
-    });
-    if (vim.status !== 201) throw new Error(`registering the simulator answered ${vim.status}: ${await vim.text()}`);
+    await registerSimulatorVim(this.http, this.sim, 'openstack-sim');
     const pkg = await onboardCorpusPackage(this.http, this.dataDir, LCM_PACKAGE);
     [this.vnfdId, this.vnfPkgId] = [String(pkg.vnfdId), pkg.id];
   }

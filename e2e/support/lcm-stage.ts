@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { stringify } from 'yaml';
+import { tackerRegisterBody } from '@vnfm/vim-domain/testing';
 import type { VnfPkgInfo } from '@vnfm/vnf-package-domain';
 import { zipCorpusPackage } from '../../services/package-catalog/src/testing/corpus-packages';
 import { startOpenStackSimulator, type OpenStackSimulator } from '../../tools/openstack-sim/src';
@@ -17,18 +18,32 @@ export const LCM_PACKAGE = 'vnf-v2-basic-lcms-max';
 /** The Tacker VIM file `openstack vim register --config-file` takes, for the simulator's Keystone. */
 export function simulatorVimFile(dir: string, sim: OpenStackSimulator): string {
   const path = join(dir, 'openstack-sim-vim.yaml');
+  writeFileSync(path, stringify({ ...simulatorVimConfig(sim), cert_verify: 'True' }), { mode: 0o600 });
+  return path;
+}
+
+/** The simulator's Keystone as the Tacker VIM file names it (what `simulatorVimFile` writes). */
+function simulatorVimConfig(sim: OpenStackSimulator): Record<string, string> {
   const { authUrl, username, password, projectName, projectDomainName, userDomainName } = sim.credentials;
-  const vim = {
+  return {
     auth_url: authUrl,
     username,
     password,
     project_name: projectName,
     project_domain_name: projectDomainName,
     user_domain_name: userDomainName,
-    cert_verify: 'True',
   };
-  writeFileSync(path, stringify(vim), { mode: 0o600 });
-  return path;
+}
+
+/** Registers the simulator as the default VIM over `POST /v1.0/vims` (Tacker's body) as `http`'s principal; its id. */
+export async function registerSimulatorVim(http: GatewayHttp, sim: OpenStackSimulator, name: string): Promise<string> {
+  const response = await http('/v1.0/vims', {
+    method: 'POST',
+    body: JSON.stringify(tackerRegisterBody(simulatorVimConfig(sim), { name, isDefault: true })),
+  });
+  if (response.status !== 201)
+    throw new Error(`registering the simulator as ${name} answered ${response.status}: ${await response.text()}`);
+  return ((await response.json()) as { vim: { id: string } }).vim.id;
 }
 
 export interface LcmStageOptions {

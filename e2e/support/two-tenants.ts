@@ -110,6 +110,7 @@ export async function keycloakTenants(run: string): Promise<TwoTenants> {
         tenant: `tenant-${tenant}`,
       });
   const [first, ...others] = [...clients.values()];
+  const tokens = new Map<string, { token: string; until: number }>();
   await createRealm(
     server,
     vnfmTestRealm(realm, { audience, serviceClient: first, userClient: { clientId: 'vnfm-cli' }, extraServiceClients: others }),
@@ -122,9 +123,15 @@ export async function keycloakTenants(run: string): Promise<TwoTenants> {
       VNFM_OAUTH_AUDIENCE: audience,
       VNFM_OAUTH_CA_FILE: server.pki.caFile,
     }),
+    // A token is taken again a minute before the realm's lifespan (300 s) would end it.
     async token(tenant, role) {
-      const client = clients.get(`${tenant}/${role}`) as VnfmTestRealmOptions['serviceClient'];
-      return (await clientCredentialsGrant(server, realm, client.clientId, client.secret)).access_token;
+      const key = `${tenant}/${role}`;
+      const held = tokens.get(key);
+      if (held && held.until > Date.now()) return held.token;
+      const client = clients.get(key) as VnfmTestRealmOptions['serviceClient'];
+      const token = (await clientCredentialsGrant(server, realm, client.clientId, client.secret)).access_token;
+      tokens.set(key, { token, until: Date.now() + 240_000 });
+      return token;
     },
     principalPrefix: (tenant, role) => `service-account-${tenant}-${role}`.toLowerCase() + `@tenant-${tenant}`,
     close: () => deleteRealm(server, realm),
