@@ -6,7 +6,15 @@ import type { AuditTrailReply } from '@vnfm/lcm-domain';
 import type { VnfPkgInfo } from '@vnfm/vnf-package-domain';
 import { startOpenStackSimulator, type OpenStackSimulator } from '../tools/openstack-sim/src';
 import { zipCorpusPackage } from '../services/package-catalog/src/testing/corpus-packages';
-import { ensureKeystone, identityCall, issueToken, type KeystoneAdmin, type KeystoneLogin } from './support/keystone';
+import {
+  deleteRegion,
+  ensureKeystone,
+  identityCall,
+  issueToken,
+  keystoneProductEnv,
+  type KeystoneAdmin,
+  type KeystoneLogin,
+} from './support/keystone';
 import { testPort } from './support/lanes';
 import { gatewayHttp, getJson } from './support/lcm-http';
 import { instantiateRequest } from './support/lcm-requests';
@@ -77,12 +85,7 @@ describe('Keystone authentication: the Tacker CLI with a plain Keystone login, r
       VNFM_PORT: String(port),
       VNFM_DATA_DIR: join(dataDir, 'data'),
       VNFM_LOG_LEVEL: 'info',
-      VNFM_AUTH: 'keystone',
-      VNFM_KEYSTONE_URL: admin.authUrl,
-      VNFM_KEYSTONE_USERNAME: admin.username,
-      VNFM_KEYSTONE_PASSWORD: admin.password,
-      VNFM_KEYSTONE_PROJECT: admin.projectName,
-      VNFM_KEYSTONE_REGION: region,
+      ...keystoneProductEnv(admin, region),
     });
     await product.waitForLine(/registered in the Keystone catalog|could not register in the Keystone catalog/, 120_000);
     await waitForHttp(`${endpoint}/health`, 120_000);
@@ -92,12 +95,7 @@ describe('Keystone authentication: the Tacker CLI with a plain Keystone login, r
     if (product) await killGroup(product, 'SIGKILL');
     await sim?.close();
     if (adminToken) {
-      const { endpoints } = await identity<{ endpoints: { id: string; region_id: string }[] }>('GET', '/endpoints', 200).catch(() => ({
-        endpoints: [],
-      }));
-      for (const found of endpoints.filter((candidate) => candidate.region_id === region))
-        await identity('DELETE', `/endpoints/${found.id}`, 204).catch(() => undefined);
-      await identity('DELETE', `/regions/${region}`, 204).catch(() => undefined);
+      await deleteRegion(admin.authUrl, adminToken, region);
       for (const id of created.users) await identity('DELETE', `/users/${id}`, 204).catch(() => undefined);
       for (const id of created.projects) await identity('DELETE', `/projects/${id}`, 204).catch(() => undefined);
     }

@@ -104,3 +104,24 @@ export async function identityCall<T>(
   if (response.status !== expected) throw new KeystoneHttpError(response.status, text, `${method} ${path} (expected ${expected})`);
   return (text ? JSON.parse(text) : undefined) as T;
 }
+
+/** The settings that make the product take Keystone tokens with the test admin's login, registering itself in `region`. */
+export const keystoneProductEnv = (admin: KeystoneAdmin, region: string): Record<string, string> => ({
+  VNFM_AUTH: 'keystone',
+  VNFM_KEYSTONE_URL: admin.authUrl,
+  VNFM_KEYSTONE_USERNAME: admin.username,
+  VNFM_KEYSTONE_PASSWORD: admin.password,
+  VNFM_KEYSTONE_PROJECT: admin.projectName,
+  VNFM_KEYSTONE_REGION: region,
+});
+
+/** Deletes a test region and the catalog endpoints the product registered in it; what is already gone is no error. */
+export async function deleteRegion(authUrl: string, token: string, region: string): Promise<void> {
+  const identity = <T>(method: string, path: string, expected: number) => identityCall<T>(authUrl, token, { method, path, expected });
+  const { endpoints } = await identity<{ endpoints: { id: string; region_id: string }[] }>('GET', '/endpoints', 200).catch(() => ({
+    endpoints: [],
+  }));
+  for (const found of endpoints.filter((endpoint) => endpoint.region_id === region))
+    await identity('DELETE', `/endpoints/${found.id}`, 204).catch(() => undefined);
+  await identity('DELETE', `/regions/${region}`, 204).catch(() => undefined);
+}

@@ -9,7 +9,15 @@ import {
   type KeycloakServer,
   type VnfmTestRealmOptions,
 } from './keycloak';
-import { ensureKeystone, identityCall, issueToken, type KeystoneAdmin, type KeystoneLogin } from './keystone';
+import {
+  deleteRegion,
+  ensureKeystone,
+  identityCall,
+  issueToken,
+  keystoneProductEnv,
+  type KeystoneAdmin,
+  type KeystoneLogin,
+} from './keystone';
 
 export const TENANTS = ['A', 'B'] as const;
 export type Tenant = (typeof TENANTS)[number];
@@ -70,14 +78,7 @@ export async function keystoneTenants(run: string): Promise<TwoTenants> {
   const tokens = new Map<string, string>();
   return {
     method: 'keystone',
-    env: () => ({
-      VNFM_AUTH: 'keystone',
-      VNFM_KEYSTONE_URL: admin.authUrl,
-      VNFM_KEYSTONE_USERNAME: admin.username,
-      VNFM_KEYSTONE_PASSWORD: admin.password,
-      VNFM_KEYSTONE_PROJECT: admin.projectName,
-      VNFM_KEYSTONE_REGION: region,
-    }),
+    env: () => keystoneProductEnv(admin, region),
     async token(tenant, role) {
       const key = `${tenant}/${role}`;
       if (!tokens.has(key)) tokens.set(key, (await issueToken(logins.get(key) as KeystoneLogin)).token);
@@ -85,10 +86,7 @@ export async function keystoneTenants(run: string): Promise<TwoTenants> {
     },
     principalPrefix: (tenant, role) => `${tenant}-${role}-${run}@tenant-${tenant}-${run}`,
     async close() {
-      const { endpoints } = await identity<{ endpoints: { id: string; region_id: string }[] }>('GET', '/endpoints', 200);
-      for (const found of endpoints.filter((endpoint) => endpoint.region_id === region))
-        await identity('DELETE', `/endpoints/${found.id}`, 204).catch(() => undefined);
-      await identity('DELETE', `/regions/${region}`, 204).catch(() => undefined);
+      await deleteRegion(admin.authUrl, adminToken, region);
       for (const id of created.users) await identity('DELETE', `/users/${id}`, 204).catch(() => undefined);
       for (const id of created.projects) await identity('DELETE', `/projects/${id}`, 204).catch(() => undefined);
     },
