@@ -158,11 +158,18 @@ describe('hostile requests against the built product: refused as ProblemDetails,
       request.end();
     });
     expect([doubled.status, JSON.parse(doubled.body).detail]).toEqual([401, expect.stringMatching(/each be given once/)]);
-    const flood = Array.from({ length: 400 }, (_, index) =>
-      create({ 'X-Auth-Token': `forged-${index}` }).then((response) => response.status),
-    );
+    // 400 forged tokens in waves of 25 at once, the right token asking in the middle of each wave. (All 400 at once
+    // would queue /health behind them on a 2-core machine: that measures the machine, not the product.)
+    const statuses = new Set<number>();
+    for (let wave = 0; wave < 16; wave += 1) {
+      const forged = Array.from({ length: 25 }, (_, index) =>
+        create({ 'X-Auth-Token': `forged-${wave}-${index}` }).then((response) => statuses.add(response.status)),
+      );
+      expect((await http('/vnflcm/v2/vnf_instances')).status).toBe(200);
+      await Promise.all(forged);
+    }
     const served = await getJson<unknown[]>(http, '/vnflcm/v2/vnf_instances');
-    expect(new Set(await Promise.all(flood))).toEqual(new Set([401]));
+    expect(statuses).toEqual(new Set([401]));
     expect(served.length).toBe(before.instances);
     expect(await counts()).toEqual(before);
   });

@@ -49,7 +49,7 @@ describe('OAuth 2.0 with Keycloak: client credentials and password grants over H
     nfvo: { clientId: 'nfvo', secret: secret(), role: 'admin', tenant: 'tenant-a' },
     bound: { clientId: 'oss-mtls', secret: secret(), role: 'reader', tenant: 'tenant-a' },
     other: { clientId: 'other-audience', secret: secret(), role: 'admin', tenant: 'tenant-a' },
-    brief: { clientId: 'brief', secret: secret(), role: 'admin', tenant: 'tenant-a', tokenLifespanS: 1 },
+    brief: { clientId: 'brief', secret: secret(), role: 'admin', tenant: 'tenant-a', tokenLifespanS: 4 },
   };
   const resourceServerSecret = secret();
   const alice = { username: `alice-${RUN}`, password: secret() };
@@ -169,9 +169,12 @@ describe('OAuth 2.0 with Keycloak: client credentials and password grants over H
   });
 
   it('refuses with 401 an expired token, a token for another audience, one signed by an unknown key, a forged payload and alg none', async () => {
+    // Keycloak counts whole seconds, so a token of lifespan 4 s lives 3 to 4 s: time enough for the first request on a
+    // loaded machine. The second waits until a second past the token's own `exp` (the gateway tolerates no skew here).
     const brief = await serviceToken(clients.brief);
     expect(await status(asBearer(brief))).toBe(200);
-    await new Promise((resolve) => setTimeout(resolve, 2_100));
+    const expiresAt = Number(decodeJwt(brief).payload.exp) * 1_000;
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, expiresAt + 1_000 - Date.now())));
     expect(await status(asBearer(brief))).toBe(401);
     expect(await status(asBearer(await serviceToken(clients.other)))).toBe(401);
 

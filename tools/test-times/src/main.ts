@@ -5,7 +5,7 @@ import { relative } from 'node:path';
  * Prints the per-file wall time of Jest runs from their JSON results
  * (`jest --json --outputFile=FILE`; several runs side by side, e.g. the test
  * lanes, are read as one), slowest first, and the tests skipped with their
- * names (which carry the reason), then the failed tests with the first line
+ * names (which carry the reason), then the failed tests with the gist
  * of their failure; `--durations OUT` also records each int and
  * e2e file's seconds there for tools/test-lanes:
  *
@@ -33,14 +33,21 @@ interface JestResults {
   testResults: TestFileResult[];
 }
 
-/** The first non-empty line of a failure, without terminal colours. */
-const firstLine = (text: string | undefined) =>
-  (text ?? '')
+/**
+ * The gist of a failure without terminal colours: its message lines up to the stack (a matcher's Expected and Received
+ * included), at most 12 lines of at most 200 characters, so that a log's tail says what was received as well as where.
+ */
+const gist = (text: string | undefined) => {
+  const lines = (text ?? '')
     // eslint-disable-next-line no-control-regex
     .replace(/\u001b\[[0-9;]*m/g, '')
     .split('\n')
-    .map((line) => line.trim())
-    .find((line) => line.length > 0 && !line.startsWith('●')) ?? '(no message)';
+    .map((line) => line.trimEnd())
+    .filter((line) => line.trim().length > 0 && !line.trim().startsWith('●'));
+  const stack = lines.findIndex((line) => /^\s*at /.test(line));
+  const message = (stack < 0 ? lines : lines.slice(0, stack)).slice(0, 12).map((line) => line.slice(0, 200));
+  return message.length ? message.join('\n      ') : '(no message)';
+};
 
 const args = process.argv.slice(2);
 const valueOf = (name: string) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
@@ -110,8 +117,8 @@ if (skipped.length) out.push('', `skipped (${skipped.length}):`, ...skipped.map(
 const failed = results.testResults.flatMap((r) => {
   const file = relative(process.cwd(), r.name);
   const tests = r.assertionResults.filter((a) => a.status === 'failed');
-  if (tests.length === 0 && r.status === 'failed') return [`${file}: ${firstLine(r.message)}`];
-  return tests.map((a) => `${file}: ${a.fullName}: ${firstLine(a.failureMessages?.join('\n'))}`);
+  if (tests.length === 0 && r.status === 'failed') return [`${file}: ${gist(r.message)}`];
+  return tests.map((a) => `${file}: ${a.fullName}: ${gist(a.failureMessages?.join('\n'))}`);
 });
 // Last, so that a log's tail names what failed and why.
 if (failed.length) out.push('', `failed (${failed.length}):`, ...failed.map((s) => `  ${s}`));
