@@ -35,12 +35,16 @@ function simulatorVimConfig(sim: OpenStackSimulator): Record<string, string> {
   };
 }
 
-/** Registers the simulator as the default VIM over `POST /v1.0/vims` (Tacker's body) as `http`'s principal; its id. */
-export async function registerSimulatorVim(http: GatewayHttp, sim: OpenStackSimulator, name: string): Promise<string> {
-  const response = await http('/v1.0/vims', {
-    method: 'POST',
-    body: JSON.stringify(tackerRegisterBody(simulatorVimConfig(sim), { name, isDefault: true })),
-  });
+/** Registers the simulator as a VIM, by default the default one, over `POST /v1.0/vims` (Tacker's body) as `http`'s principal; its id. */
+export async function registerSimulatorVim(
+  http: GatewayHttp,
+  sim: OpenStackSimulator,
+  name: string,
+  options: { isDefault?: boolean; extra?: Record<string, unknown> } = {},
+): Promise<string> {
+  const body = tackerRegisterBody(simulatorVimConfig(sim), { name, isDefault: options.isDefault ?? true });
+  if (options.extra) body.vim.extra = options.extra;
+  const response = await http('/v1.0/vims', { method: 'POST', body: JSON.stringify(body) });
   if (response.status !== 201)
     throw new Error(`registering the simulator as ${name} answered ${response.status}: ${await response.text()}`);
   return ((await response.json()) as { vim: { id: string } }).vim.id;

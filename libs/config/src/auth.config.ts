@@ -84,6 +84,17 @@ export class AuthConfig {
   @IsString()
   policyFile?: string;
 
+  /**
+   * VNFM_ENHANCED_POLICY: `true` lets the policy file's rules compare the
+   * principal's area, vendor and tenant (from `AREA_`, `VENDOR_` and
+   * `TENANT_` roles) with those of the VIM, package or VNF instance a request
+   * touches, as Tacker's `[oslo_policy] enhanced_tacker_policy` does
+   * (docs/policy.md); `false` (default) refuses such rules at start.
+   */
+  @IsIn([true, false], { message: 'VNFM_ENHANCED_POLICY must be "true" or "false"' })
+  @Transform(({ value }) => (value === undefined ? false : value === 'true' ? true : value === 'false' ? false : value))
+  enhancedPolicy = false;
+
   /** VNFM_OAUTH_ISSUER: the authorization server's issuer (`iss` of its tokens, e.g. https://keycloak:8443/realms/nfv); required with VNFM_AUTH=oauth2. Its JWKS and introspection endpoint are found from `<issuer>/.well-known/openid-configuration` unless given. */
   @ValidateIf(isOAuth)
   @Matches(HTTP_URL, { message: 'VNFM_OAUTH_ISSUER must be an http(s) URL (required when VNFM_AUTH=oauth2)' })
@@ -190,6 +201,7 @@ export const AUTH_ENVIRONMENT: Record<string, keyof AuthConfig> = {
   VNFM_KEYSTONE_CACHE_MS: 'keystoneCacheMs',
   VNFM_CROSS_TENANT_ROLE: 'crossTenantRole',
   VNFM_POLICY_FILE: 'policyFile',
+  VNFM_ENHANCED_POLICY: 'enhancedPolicy',
   VNFM_OAUTH_ISSUER: 'oauthIssuer',
   VNFM_OAUTH_AUDIENCE: 'oauthAudience',
   VNFM_OAUTH_JWKS_URL: 'oauthJwksUrl',

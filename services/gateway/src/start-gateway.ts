@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Global, Module } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
+import { APP_INTERCEPTOR, NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { SERVICE_RUNTIME, ServiceRuntime, type Infrastructure, type RunningService } from '@vnfm/platform';
 import { NestLogger } from '@vnfm/telemetry';
@@ -9,6 +9,8 @@ import { AuthGuard } from './auth/auth.guard';
 import { authenticatorOf } from './auth/authenticator-of';
 import { AUTHENTICATOR } from './auth/principal';
 import { POLICY, policyOf } from './auth/policy';
+import { PolicyTargets } from './auth/policy-targets';
+import { PolicyFilterInterceptor } from './auth/policy-filter.interceptor';
 import { ProblemFilter } from './http/problem.filter';
 import { requestContext } from './http/request-context.middleware';
 import { useJsonBodies } from './http/json-bodies';
@@ -21,7 +23,7 @@ import { httpsOptionsOf } from './http/https-options';
 export async function startGateway(infra: Infrastructure): Promise<RunningService & { url: string }> {
   const runtime = await ServiceRuntime.create('gateway', infra, { stateless: true });
   // A policy file that cannot be read or holds a bad rule stops the start, before anything listens.
-  const policy = policyOf(infra.config.policyFile);
+  const policy = policyOf(infra.config.policyFile, infra.config.enhancedPolicy);
   const authenticator = await authenticatorOf(infra.config, runtime.logger);
 
   @Global()
@@ -32,6 +34,8 @@ export async function startGateway(infra: Infrastructure): Promise<RunningServic
       { provide: AUTHENTICATOR, useValue: authenticator },
       { provide: POLICY, useValue: policy },
       AuthGuard,
+      { provide: PolicyTargets, useValue: new PolicyTargets(runtime) },
+      { provide: APP_INTERCEPTOR, useClass: PolicyFilterInterceptor },
       ...vnfPackageProviders(infra.config),
     ],
   })

@@ -4,7 +4,13 @@ import type { Request } from 'express';
 import { AppError } from '@vnfm/contracts';
 import { currentContext } from '@vnfm/telemetry';
 import { POLICY, policyOf, type Policy } from './policy';
+import type { PolicyTarget } from './policy/enhanced-attributes';
+import type { TargetKind } from './policy/rules';
+import { PolicyTargets } from './policy-targets';
 import { AUTHENTICATOR, type Authenticator, type Principal } from './principal';
+
+/** Set by the guard on a list request whose rule compares attributes: the items the principal may see (policy-filter.interceptor.ts). */
+export type PolicyFiltered = Request & { policyFilter?: { kind: TargetKind; admits: (target: PolicyTarget) => boolean } };
 
 /** Longer than any token a real server issues (Keystone's Fernet ~250, a Keycloak JWT ~1,500): refused before any check. */
 const MAX_TOKEN_LENGTH = 8192;
@@ -18,16 +24,20 @@ const unauthorized = (detail: string) => new AppError('UNAUTHORIZED', 401, 'Unau
  * defaults, or VNFM_POLICY_FILE, read once at the gateway's start). A request
  * presenting both is accepted only when both are valid and name the same
  * principal; a header given twice is refused, whichever copy is right.
+ * With enhanced policy, a rule comparing attributes is decided on those of
+ * the resource the request names (read in the requester's tenant), and a
+ * list is filtered item by item.
  */
 @Injectable()
 export class AuthGuard implements CanActivate {
   constructor(
     @Inject(AUTHENTICATOR) private readonly authenticator: Authenticator,
     @Optional() @Inject(POLICY) private readonly policy: Policy = policyOf(undefined),
+    @Optional() private readonly targets?: PolicyTargets,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
-    const request = context.switchToHttp().getRequest<Request & { principal?: string }>();
+    const request = context.switchToHttp().getRequest<PolicyFiltered & { principal?: string }>();
     const tokens = presentedTokens(request);
     if (tokens.length === 0) throw unauthorized('An X-Auth-Token or Authorization: Bearer token is required.');
     const presented = { certificate: clientCertificateOf(request) };
@@ -35,8 +45,9 @@ export class AuthGuard implements CanActivate {
     if (principals.some((principal) => principal === undefined)) throw unauthorized('The token is not valid.');
     const [principal, ...others] = principals as Principal[];
     if (others.some((other) => other.name !== principal.name)) throw unauthorized('The credentials presented name different principals.');
-    const refusal = this.policy.refusal(principal, request.method, request.path);
-    if (refusal) throw new AppError('FORBIDDEN', 403, 'Forbidden', refusal);
+    const { method, path } = request;
+    const kind = this.targets && this.policy.targetOf(method, path);
+    if (!kind) forbidIf(this.policy.refusal(principal, method, path));
     if (!principal.tenant && !principal.allTenants)
       throw new AppError(
         'FORBIDDEN',
@@ -51,8 +62,17 @@ export class AuthGuard implements CanActivate {
       messageContext.tenant = principal.tenant;
       messageContext.allTenants = principal.allTenants;
     }
+    if (kind && this.targets) {
+      const target = await this.targets.of(kind, request);
+      if (target) forbidIf(this.policy.refusal(principal, method, path, target));
+      else request.policyFilter = { kind, admits: (each) => this.policy.refusal(principal, method, path, each) === undefined };
+    }
     return true;
   }
+}
+
+function forbidIf(refusal: string | undefined): void {
+  if (refusal) throw new AppError('FORBIDDEN', 403, 'Forbidden', refusal);
 }
 
 /**

@@ -1,4 +1,11 @@
 import type { Principal } from '../principal';
+import {
+  ENHANCED_ATTRIBUTES,
+  holdsAttribute,
+  type EnhancedAttribute,
+  type PolicyTarget,
+  type PrincipalAttributes,
+} from './enhanced-attributes';
 
 /**
  * A check string of oslo.policy's policy language, as Tacker's policy.yaml
@@ -11,14 +18,17 @@ export type Check =
   | { kind: 'rule'; name: string }
   | { kind: 'is_admin'; admin: boolean }
   | { kind: 'project'; id: string }
+  /** An enhanced-policy attribute (`area:%(area)s`, `vendor:company-a`): the target's value (`of`) or a literal one. */
+  | { kind: 'attribute'; name: EnhancedAttribute; of?: EnhancedAttribute; value?: string }
   | { kind: 'not'; check: Check }
   | { kind: 'and' | 'or'; checks: Check[] };
 
 /** The rule `is_admin:True` asks, as in oslo.policy's users (Tacker's context.is_admin). */
-const ADMIN_RULE = 'context_is_admin';
+export const ADMIN_RULE = 'context_is_admin';
 
 const KEYWORDS = new Set(['and', 'or', 'not']);
 const OWNER = /^%\((project_id|tenant_id)\)s$/;
+const TARGET_ATTRIBUTE = /^%\((area|vendor|tenant)\)s$/;
 
 /** Parses a check string; a SyntaxError says what is wrong with it. `""` always holds. */
 export function parseCheck(text: string): Check {
@@ -86,6 +96,12 @@ function checkOf(token: string): Check {
   if ((kind === 'project_id' || kind === 'tenant_id') && OWNER.test(match)) return { kind: 'owner' };
   if ((kind === 'project_id' || kind === 'tenant_id') && !match.includes('%(')) return { kind: 'project', id: match };
   if (kind === 'field' && /^[^:=]+:[^:=]+=.+$/.test(match)) return { kind: 'field' };
+  if ((ENHANCED_ATTRIBUTES as readonly string[]).includes(kind)) {
+    const name = kind as EnhancedAttribute;
+    const of = TARGET_ATTRIBUTE.exec(match)?.[1] as EnhancedAttribute | undefined;
+    if (of) return { kind: 'attribute', name, of };
+    if (!match.includes('%(')) return { kind: 'attribute', name, value: match };
+  }
   throw new SyntaxError(`"${token}" is not a check this VNF Manager evaluates (docs/policy.md lists them)`);
 }
 
@@ -106,15 +122,38 @@ export function referencesOf(check: Check): string[] {
   }
 }
 
+/** Whether a check compares enhanced-policy attributes, itself or through the rules it refers to. */
+export function comparesAttributes(check: Check, ruleNamed: (name: string) => Check): boolean {
+  switch (check.kind) {
+    case 'attribute':
+      return true;
+    case 'not':
+      return comparesAttributes(check.check, ruleNamed);
+    case 'and':
+    case 'or':
+      return check.checks.some((each) => comparesAttributes(each, ruleNamed));
+    default:
+      return referencesOf(check).some((name) => comparesAttributes(ruleNamed(name), ruleNamed));
+  }
+}
+
+/** What a rule decides about: who asks, and the attributes of what it touches (absent without enhanced policy). */
+export interface Subject {
+  principal: Principal;
+  target?: { values: PolicyTarget; principal: PrincipalAttributes };
+}
+
 /**
- * Whether the principal passes the check. Roles are those it holds, the
- * implied ones included, compared as oslo.policy does (any case). An owner
- * check (`project_id:%(project_id)s`) holds: a request sees only its
+ * Whether the subject passes the check. Roles are those the principal holds,
+ * the implied ones included, compared as oslo.policy does (any case). An
+ * owner check (`project_id:%(project_id)s`) holds: a request sees only its
  * tenant's resources (docs/auth.md), so it owns whatever it can touch.
  * A `field:` check (Tacker's shared VIMs) never holds: nothing is shared
- * across tenants here.
+ * across tenants here. An attribute check holds when the principal's
+ * attributes hold the value; without a target it never does.
  */
-export function holds(check: Check, principal: Principal, ruleNamed: (name: string) => Check): boolean {
+export function holds(check: Check, subject: Subject, ruleNamed: (name: string) => Check): boolean {
+  const { principal, target } = subject;
   switch (check.kind) {
     case 'always':
     case 'owner':
@@ -125,16 +164,18 @@ export function holds(check: Check, principal: Principal, ruleNamed: (name: stri
     case 'role':
       return [...principal.roles].some((role) => role.toLowerCase() === check.role);
     case 'rule':
-      return holds(ruleNamed(check.name), principal, ruleNamed);
+      return holds(ruleNamed(check.name), subject, ruleNamed);
     case 'is_admin':
-      return holds(ruleNamed(ADMIN_RULE), principal, ruleNamed) === check.admin;
+      return holds(ruleNamed(ADMIN_RULE), subject, ruleNamed) === check.admin;
     case 'project':
       return principal.tenant === check.id;
+    case 'attribute':
+      return target !== undefined && holdsAttribute(target.principal, check.name, check.of ? target.values[check.of] : check.value);
     case 'not':
-      return !holds(check.check, principal, ruleNamed);
+      return !holds(check.check, subject, ruleNamed);
     case 'and':
-      return check.checks.every((each) => holds(each, principal, ruleNamed));
+      return check.checks.every((each) => holds(each, subject, ruleNamed));
     case 'or':
-      return check.checks.some((each) => holds(each, principal, ruleNamed));
+      return check.checks.some((each) => holds(each, subject, ruleNamed));
   }
 }

@@ -15,6 +15,8 @@ describe('parsing check strings', () => {
     ['project_id:%(tenant_id)s', { kind: 'owner' }],
     ['project_id:4f2c', { kind: 'project', id: '4f2c' }],
     ['field:vims:shared=True', { kind: 'field' }],
+    ['area:%(area)s', { kind: 'attribute', name: 'area', of: 'area' }],
+    ['vendor:company-a', { kind: 'attribute', name: 'vendor', value: 'company-a' }],
     ['@', { kind: 'always' }],
     ['!', { kind: 'never' }],
     ['', { kind: 'always' }],
@@ -53,6 +55,7 @@ describe('parsing check strings', () => {
     ['user_id:%(user_id)s', /not a check this VNF Manager evaluates/],
     ['is_admin:yes', /not a check this VNF Manager evaluates/],
     ['role:%(role)s', /not a check this VNF Manager evaluates/],
+    ['area:%(region)s', /not a check this VNF Manager evaluates/],
     ['http://example.com/check', /not a check this VNF Manager evaluates/],
   ])('refuses %j', (text, reason) => {
     expect(() => parseCheck(text)).toThrow(reason);
@@ -67,7 +70,7 @@ describe('evaluating check strings', () => {
   const member: Principal = { name: 'm', roles: new Set(['Member', 'reader']), tenant: 'p1', allTenants: false };
   const rules: Record<string, string> = { context_is_admin: 'role:admin', members: 'role:member', nobody: '!' };
   const ruleNamed = (name: string) => parseCheck(rules[name]);
-  const passes = (text: string, principal = member) => holds(parseCheck(text), principal, ruleNamed);
+  const passes = (text: string, principal = member) => holds(parseCheck(text), { principal }, ruleNamed);
 
   it.each([
     ['role:member', true],

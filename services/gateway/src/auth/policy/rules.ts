@@ -8,7 +8,15 @@ import type { Role } from '../principal';
  * In a path `*` is one segment, `**` the rest, `a|b` either; the first
  * route that matches applies.
  */
-type Route = readonly [method: string, path: string, rule: string, byDefault: Role];
+type Route = readonly [method: string, path: string, rule: string, byDefault: Role, target?: TargetKind];
+
+/**
+ * What an enhanced-policy rule compares attributes with (docs/policy.md,
+ * "Enhanced policy"; the routes of Tacker's table): the VIM, package or VNF
+ * instance the path names, the package of the request body's vnfdId, or
+ * each item of a list.
+ */
+export type TargetKind = 'vim' | 'package' | 'instance' | 'vnfd-of-body' | 'vim-list' | 'package-list' | 'instance-list';
 
 const V1 = 'os_nfv_orchestration_api:vnf_instances:';
 const V2 = 'os_nfv_orchestration_api_v2:vnf_instances:';
@@ -18,17 +26,17 @@ const READ_PACKAGE = '/vnfpkgm/v1/vnf_packages|onboarded_vnf_packages/*';
 
 const ROUTES: readonly Route[] = [
   ['GET', '/vnflcm/v1/api_versions', `${V1}api_versions`, 'reader'],
-  ['POST', '/vnflcm/v1/vnf_instances', `${V1}create`, 'member'],
-  ['GET', '/vnflcm/v1/vnf_instances', `${V1}index`, 'reader'],
-  ['GET', '/vnflcm/v1/vnf_instances/*', `${V1}show`, 'reader'],
-  ['DELETE', '/vnflcm/v1/vnf_instances/*', `${V1}delete`, 'member'],
-  ['PATCH', '/vnflcm/v1/vnf_instances/*', `${V1}update_vnf`, 'member'],
-  ['POST', '/vnflcm/v1/vnf_instances/*/instantiate', `${V1}instantiate`, 'member'],
-  ['POST', '/vnflcm/v1/vnf_instances/*/terminate', `${V1}terminate`, 'member'],
-  ['POST', '/vnflcm/v1/vnf_instances/*/scale', `${V1}scale`, 'member'],
-  ['POST', '/vnflcm/v1/vnf_instances/*/scale_to_level', 'vnfm:vnflcm_v1:scale_to_level', 'member'],
-  ['POST', '/vnflcm/v1/vnf_instances/*/heal', `${V1}heal`, 'member'],
-  ['POST', '/vnflcm/v1/vnf_instances/*/change_ext_conn', `${V1}change_ext_conn`, 'member'],
+  ['POST', '/vnflcm/v1/vnf_instances', `${V1}create`, 'member', 'vnfd-of-body'],
+  ['GET', '/vnflcm/v1/vnf_instances', `${V1}index`, 'reader', 'instance-list'],
+  ['GET', '/vnflcm/v1/vnf_instances/*', `${V1}show`, 'reader', 'instance'],
+  ['DELETE', '/vnflcm/v1/vnf_instances/*', `${V1}delete`, 'member', 'instance'],
+  ['PATCH', '/vnflcm/v1/vnf_instances/*', `${V1}update_vnf`, 'member', 'instance'],
+  ['POST', '/vnflcm/v1/vnf_instances/*/instantiate', `${V1}instantiate`, 'member', 'instance'],
+  ['POST', '/vnflcm/v1/vnf_instances/*/terminate', `${V1}terminate`, 'member', 'instance'],
+  ['POST', '/vnflcm/v1/vnf_instances/*/scale', `${V1}scale`, 'member', 'instance'],
+  ['POST', '/vnflcm/v1/vnf_instances/*/scale_to_level', 'vnfm:vnflcm_v1:scale_to_level', 'member', 'instance'],
+  ['POST', '/vnflcm/v1/vnf_instances/*/heal', `${V1}heal`, 'member', 'instance'],
+  ['POST', '/vnflcm/v1/vnf_instances/*/change_ext_conn', `${V1}change_ext_conn`, 'member', 'instance'],
   ['GET', '/vnflcm/v1/vnf_lcm_op_occs', `${V1}list_lcm_op_occs`, 'reader'],
   ['GET', '/vnflcm/v1/vnf_lcm_op_occs/*', `${V1}show_lcm_op_occs`, 'reader'],
   ['POST', '/vnflcm/v1/vnf_lcm_op_occs/*/retry', `${V1}retry`, 'member'],
@@ -41,18 +49,18 @@ const ROUTES: readonly Route[] = [
   ['GET', '/vnflcm/v1/subscriptions/*', 'vnfm:vnflcm_v1:subscription_show', 'reader'],
   ['DELETE', '/vnflcm/v1/subscriptions/*', 'vnfm:vnflcm_v1:subscription_delete', 'member'],
   ['GET', '/vnflcm/v2/api_versions', `${V2}api_versions`, 'reader'],
-  ['POST', '/vnflcm/v2/vnf_instances', `${V2}create`, 'member'],
-  ['GET', '/vnflcm/v2/vnf_instances', `${V2}index`, 'reader'],
-  ['GET', '/vnflcm/v2/vnf_instances/*', `${V2}show`, 'reader'],
-  ['DELETE', '/vnflcm/v2/vnf_instances/*', `${V2}delete`, 'member'],
-  ['PATCH', '/vnflcm/v2/vnf_instances/*', `${V2}update`, 'member'],
-  ['POST', '/vnflcm/v2/vnf_instances/*/instantiate', `${V2}instantiate`, 'member'],
-  ['POST', '/vnflcm/v2/vnf_instances/*/terminate', `${V2}terminate`, 'member'],
-  ['POST', '/vnflcm/v2/vnf_instances/*/scale', `${V2}scale`, 'member'],
-  ['POST', '/vnflcm/v2/vnf_instances/*/scale_to_level', 'vnfm:vnflcm_v2:scale_to_level', 'member'],
-  ['POST', '/vnflcm/v2/vnf_instances/*/heal', `${V2}heal`, 'member'],
-  ['POST', '/vnflcm/v2/vnf_instances/*/change_ext_conn', `${V2}change_ext_conn`, 'member'],
-  ['POST', '/vnflcm/v2/vnf_instances/*/change_vnfpkg', `${V2}change_vnfpkg`, 'member'],
+  ['POST', '/vnflcm/v2/vnf_instances', `${V2}create`, 'member', 'vnfd-of-body'],
+  ['GET', '/vnflcm/v2/vnf_instances', `${V2}index`, 'reader', 'instance-list'],
+  ['GET', '/vnflcm/v2/vnf_instances/*', `${V2}show`, 'reader', 'instance'],
+  ['DELETE', '/vnflcm/v2/vnf_instances/*', `${V2}delete`, 'member', 'instance'],
+  ['PATCH', '/vnflcm/v2/vnf_instances/*', `${V2}update`, 'member', 'instance'],
+  ['POST', '/vnflcm/v2/vnf_instances/*/instantiate', `${V2}instantiate`, 'member', 'instance'],
+  ['POST', '/vnflcm/v2/vnf_instances/*/terminate', `${V2}terminate`, 'member', 'instance'],
+  ['POST', '/vnflcm/v2/vnf_instances/*/scale', `${V2}scale`, 'member', 'instance'],
+  ['POST', '/vnflcm/v2/vnf_instances/*/scale_to_level', 'vnfm:vnflcm_v2:scale_to_level', 'member', 'instance'],
+  ['POST', '/vnflcm/v2/vnf_instances/*/heal', `${V2}heal`, 'member', 'instance'],
+  ['POST', '/vnflcm/v2/vnf_instances/*/change_ext_conn', `${V2}change_ext_conn`, 'member', 'instance'],
+  ['POST', '/vnflcm/v2/vnf_instances/*/change_vnfpkg', `${V2}change_vnfpkg`, 'member', 'instance'],
   ['GET', '/vnflcm/v2/vnf_lcm_op_occs', `${V2}lcm_op_occ_list`, 'reader'],
   ['GET', '/vnflcm/v2/vnf_lcm_op_occs/*', `${V2}lcm_op_occ_show`, 'reader'],
   ['POST', '/vnflcm/v2/vnf_lcm_op_occs/*/retry', `${V2}lcm_op_occ_retry`, 'member'],
@@ -67,21 +75,21 @@ const ROUTES: readonly Route[] = [
   ['GET', '/vnflcm|vnfpkgm/api_versions', 'vnfm:api_versions', 'reader'],
   ['GET', '/vnfpkgm/v1/api_versions', 'vnfm:vnfpkgm_v1:api_versions', 'reader'],
   ['POST', '/vnfpkgm/v1/vnf_packages', `${PKG}create`, 'admin'],
-  ['GET', '/vnfpkgm/v1/vnf_packages|onboarded_vnf_packages', `${PKG}index`, 'reader'],
-  ['GET', READ_PACKAGE, `${PKG}show`, 'reader'],
-  ['PATCH', '/vnfpkgm/v1/vnf_packages/*', `${PKG}patch`, 'admin'],
-  ['DELETE', '/vnfpkgm/v1/vnf_packages/*', `${PKG}delete`, 'admin'],
-  ['GET', `${READ_PACKAGE}/package_content`, `${PKG}fetch_package_content`, 'reader'],
-  ['PUT', '/vnfpkgm/v1/vnf_packages/*/package_content', `${PKG}upload_package_content`, 'admin'],
+  ['GET', '/vnfpkgm/v1/vnf_packages|onboarded_vnf_packages', `${PKG}index`, 'reader', 'package-list'],
+  ['GET', READ_PACKAGE, `${PKG}show`, 'reader', 'package'],
+  ['PATCH', '/vnfpkgm/v1/vnf_packages/*', `${PKG}patch`, 'admin', 'package'],
+  ['DELETE', '/vnfpkgm/v1/vnf_packages/*', `${PKG}delete`, 'admin', 'package'],
+  ['GET', `${READ_PACKAGE}/package_content`, `${PKG}fetch_package_content`, 'reader', 'package'],
+  ['PUT', '/vnfpkgm/v1/vnf_packages/*/package_content', `${PKG}upload_package_content`, 'admin', 'package'],
   ['POST', '/vnfpkgm/v1/vnf_packages/*/package_content/upload_from_uri', `${PKG}upload_from_uri`, 'admin'],
-  ['GET', `${READ_PACKAGE}/vnfd`, `${PKG}get_vnf_package_vnfd`, 'reader'],
-  ['GET', `${READ_PACKAGE}/manifest`, 'vnfm:vnfpkgm_v1:get_vnf_package_manifest', 'reader'],
-  ['GET', `${READ_PACKAGE}/artifacts/**`, `${PKG}fetch_artifact`, 'reader'],
+  ['GET', `${READ_PACKAGE}/vnfd`, `${PKG}get_vnf_package_vnfd`, 'reader', 'package'],
+  ['GET', `${READ_PACKAGE}/manifest`, 'vnfm:vnfpkgm_v1:get_vnf_package_manifest', 'reader', 'package'],
+  ['GET', `${READ_PACKAGE}/artifacts/**`, `${PKG}fetch_artifact`, 'reader', 'package'],
   ['POST', '/v1.0/vims', 'create_vim', 'admin'],
-  ['GET', '/v1.0/vims', 'get_vim', 'reader'],
-  ['GET', '/v1.0/vims/*', 'get_vim', 'reader'],
-  ['PUT', '/v1.0/vims/*', 'update_vim', 'admin'],
-  ['DELETE', '/v1.0/vims/*', 'delete_vim', 'admin'],
+  ['GET', '/v1.0/vims', 'get_vim', 'reader', 'vim-list'],
+  ['GET', '/v1.0/vims/*', 'get_vim', 'reader', 'vim'],
+  ['PUT', '/v1.0/vims/*', 'update_vim', 'admin', 'vim'],
+  ['DELETE', '/v1.0/vims/*', 'delete_vim', 'admin', 'vim'],
   ['GET', '/audit/v1/vnf_instances/*/events', 'vnfm:audit:events', 'reader'],
   ['GET', '/audit/v1/vnf_instances/*/state', 'vnfm:audit:state', 'reader'],
   ['GET', '/admin/v1/notifications/parked', 'vnfm:admin:parked_notifications:list', 'admin'],
@@ -134,7 +142,10 @@ export const TACKER_RULES_UNUSED: ReadonlySet<string> = new Set([
 ]);
 
 /** The rule guarding a request: HEAD as GET, paths compared in any case, a trailing `.json` (Tacker's VIM API) ignored. */
-export function ruleFor(method: string, path: string): string {
+export const ruleFor = (method: string, path: string): string => routeFor(method, path).rule;
+
+/** The rule guarding a request and what an enhanced-policy rule of it compares attributes with. */
+export function routeFor(method: string, path: string): { rule: string; target?: TargetKind } {
   const verb = method === 'HEAD' ? 'GET' : method;
   const segments = path
     .replace(/\.json$/, '')
@@ -142,7 +153,8 @@ export function ruleFor(method: string, path: string): string {
     .split('/')
     .filter(Boolean);
   const route = ROUTES.find(([routeMethod, pattern]) => routeMethod === verb && matches(pattern, segments));
-  return route?.[2] ?? (verb === 'GET' ? UNLISTED.read : UNLISTED.change);
+  if (!route) return { rule: verb === 'GET' ? UNLISTED.read : UNLISTED.change };
+  return { rule: route[2], target: route[4] };
 }
 
 function matches(pattern: string, segments: string[]): boolean {

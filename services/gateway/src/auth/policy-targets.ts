@@ -1,0 +1,97 @@
+import type { Request } from 'express';
+import { LCM_COORDINATOR, type VnfInstanceRef, type VnfInstanceView } from '@vnfm/lcm-domain';
+import type { ServiceRuntime } from '@vnfm/platform';
+import { VIM_REGISTRY_MESSAGES, type TackerVimView, type VimReply } from '@vnfm/vim-domain';
+import { PACKAGE_CATALOG, type PackageRef, type VnfPkgInfo } from '@vnfm/vnf-package-domain';
+import type { PolicyTarget } from './policy/enhanced-attributes';
+import type { TargetKind } from './policy/rules';
+import { packageRefOf } from '../vnf-packages/package-ref';
+
+type VimView = Partial<Pick<TackerVimView, 'extra' | 'vim_project'>>;
+
+/**
+ * The attributes of what a request touches, for enhanced-policy rules
+ * (docs/policy.md), read from the services that own them, in the
+ * requester's tenant (another tenant's id answers 404 before any rule):
+ *
+ * - a VIM: its area, `extra.area` as registered;
+ * - a package: its vendor, the VNFD's provider, once onboarded (`*` before);
+ * - a VNF instance: the vendor of its package; once instantiated, the area
+ *   of the VIM it runs on and its tenant, the namespace of a CNF's VNFCs or
+ *   else the project (namespace) of that VIM (`*` for both before).
+ */
+export class PolicyTargets {
+  constructor(private readonly runtime: ServiceRuntime) {}
+
+  /** The target of a request naming one resource (by its route's parameters), or of a create naming a package; undefined for a list. */
+  async of(kind: TargetKind, request: Request): Promise<PolicyTarget | undefined> {
+    const params = request.params as Record<string, string | undefined>;
+    switch (kind) {
+      case 'vim':
+        return vimTarget(await this.vim(params['vimId'] ?? ''));
+      case 'package':
+        return packageTarget(await this.package(packageRefOf(params)));
+      case 'instance':
+        return this.instance(params['vnfInstanceId'] ?? '');
+      case 'vnfd-of-body': {
+        // An unknown package gives no vendor, so a vendor check fails: 403 rather than a hint of what exists.
+        const vnfdId = (request.body as { vnfdId?: unknown } | undefined)?.vnfdId;
+        return typeof vnfdId === 'string' ? packageTarget(await this.package({ vnfdId }).catch(() => undefined)) : {};
+      }
+      default:
+        return undefined;
+    }
+  }
+
+  /** A list reply with only the items whose target `admits`; an item whose view lacks the attributes (a selector left them out) is read whole. */
+  async filter(kind: TargetKind, body: unknown, admits: (target: PolicyTarget) => boolean): Promise<unknown> {
+    const kept = async (items: Record<string, unknown>[], targetOf: (item: Record<string, unknown>) => Promise<PolicyTarget>) => {
+      const targets = await Promise.all(items.map(targetOf));
+      return items.filter((_, index) => admits(targets[index]));
+    };
+    const id = (item: Record<string, unknown>) => String(item['id']);
+    if (kind === 'vim-list' && isVimList(body))
+      return { ...body, vims: await kept(body.vims, async (vim) => vimTarget('extra' in vim ? vim : await this.vim(id(vim)))) };
+    if (!Array.isArray(body)) return body;
+    if (kind === 'package-list')
+      return kept(body, async (item) =>
+        packageTarget('onboardingState' in item && 'vnfProvider' in item ? item : await this.package({ vnfPkgId: id(item) })),
+      );
+    if (kind === 'instance-list') return kept(body, (item) => this.instance(id(item)));
+    return body;
+  }
+
+  private async instance(vnfInstanceId: string): Promise<PolicyTarget> {
+    const ref: VnfInstanceRef = { apiMajor: 2, vnfInstanceId };
+    const instance = await this.runtime.bus.request<VnfInstanceView>(LCM_COORDINATOR.getVnfInstance, ref, { key: vnfInstanceId });
+    const vendor = instance.vnfProvider;
+    if (instance.instantiationState === 'NOT_INSTANTIATED') return defined({ vendor, area: '*', tenant: '*' });
+    const vimIds = Object.values(instance.vimConnectionInfo as Record<string, { vimId: string }>).map((connection) => connection.vimId);
+    const vims = await Promise.all(vimIds.map((vimId) => this.vim(vimId).catch(() => undefined)));
+    const area = vims.map((vim) => (vim ? vimTarget(vim).area : undefined)).find(Boolean);
+    const namespace = instance.instantiatedVnfInfo?.vnfcResourceInfo
+      .map((vnfc) => vnfc.metadata?.['namespace'])
+      .find((value): value is string => typeof value === 'string');
+    return defined({ vendor, area, tenant: namespace ?? vims.find(Boolean)?.vim_project?.name });
+  }
+
+  private async vim(vimId: string): Promise<VimView> {
+    return (await this.runtime.bus.request<VimReply>(VIM_REGISTRY_MESSAGES.getVim, { vimId }, { key: vimId })).vim;
+  }
+
+  private package(ref: PackageRef): Promise<VnfPkgInfo> {
+    return this.runtime.bus.request<VnfPkgInfo>(PACKAGE_CATALOG.getPackage, ref, { key: 'vnfPkgId' in ref ? ref.vnfPkgId : ref.vnfdId });
+  }
+}
+
+const defined = (target: PolicyTarget): PolicyTarget =>
+  Object.fromEntries(Object.entries(target).filter(([, value]) => typeof value === 'string')) as PolicyTarget;
+
+const vimTarget = (vim: VimView): PolicyTarget =>
+  defined({ area: typeof vim.extra?.['area'] === 'string' ? vim.extra['area'] : undefined });
+
+const packageTarget = (info: Partial<Pick<VnfPkgInfo, 'onboardingState' | 'vnfProvider'>> | undefined): PolicyTarget =>
+  info === undefined ? {} : info.onboardingState !== 'ONBOARDED' ? { vendor: '*' } : defined({ vendor: info.vnfProvider });
+
+const isVimList = (body: unknown): body is { vims: Record<string, unknown>[] } =>
+  typeof body === 'object' && body !== null && Array.isArray((body as { vims?: unknown }).vims);
