@@ -54,9 +54,7 @@ export class PolicyTargets {
       return { ...body, vims: await kept(body.vims, async (vim) => vimTarget('extra' in vim ? vim : await this.vim(id(vim)))) };
     if (!Array.isArray(body)) return body;
     if (kind === 'package-list')
-      return kept(body, async (item) =>
-        packageTarget('onboardingState' in item && 'vnfProvider' in item ? item : await this.package({ vnfPkgId: id(item) })),
-      );
+      return kept(body, async (item) => packageTarget(showsVendor(item) ? item : await this.package({ vnfPkgId: id(item) })));
     if (kind === 'instance-list') return kept(body, (item) => this.instance(id(item)));
     return body;
   }
@@ -92,6 +90,10 @@ const vimTarget = (vim: VimView): PolicyTarget =>
 
 const packageTarget = (info: Partial<Pick<VnfPkgInfo, 'onboardingState' | 'vnfProvider'>> | undefined): PolicyTarget =>
   info === undefined ? {} : info.onboardingState !== 'ONBOARDED' ? { vendor: '*' } : defined({ vendor: info.vnfProvider });
+
+/** Whether a package's view tells its vendor: its state, and its provider once onboarded (a selector may leave either out). */
+const showsVendor = (item: Record<string, unknown>) =>
+  'onboardingState' in item && (item['onboardingState'] !== 'ONBOARDED' || 'vnfProvider' in item);
 
 const isVimList = (body: unknown): body is { vims: Record<string, unknown>[] } =>
   typeof body === 'object' && body !== null && Array.isArray((body as { vims?: unknown }).vims);
