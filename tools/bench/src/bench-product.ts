@@ -112,12 +112,13 @@ export class BenchApi {
   }
 }
 
-/** The standalone product as a process on `port` (embedded store, in-process bus), once healthy. */
-export async function startProduct(dataDir: string, port: number): Promise<ChildProcess> {
+/** The standalone product as a process on `port` (embedded store, in-process bus, more settings in `env`), once healthy. */
+export async function startProduct(dataDir: string, port: number, env: Record<string, string> = {}): Promise<ChildProcess> {
   const [child] = await startProcesses(['standalone'], port, {
     VNFM_DATA_DIR: dataDir,
     VNFM_BUS: 'in-process',
     VNFM_EVENT_STORE: 'embedded',
+    ...env,
   });
   return child;
 }

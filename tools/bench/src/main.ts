@@ -10,9 +10,10 @@ import { benchHashVerification } from './package-hash.bench';
 import { benchCorpusOnboarding } from './corpus-onboarding.bench';
 import { benchNotifications } from './notifications.bench';
 import { benchK8sReadiness } from './k8s-readiness.bench';
+import { benchPolicy } from './policy.bench';
 
 /**
- * npm run bench [-- --replay-events N] [-- --only store|lcm|lag|packages|notify|k8s]: prints tables for the
+ * npm run bench [-- --replay-events N] [-- --only store|lcm|lag|packages|notify|k8s|policy]: prints tables for the
  * embedded and PostgreSQL event stores (append, replay and catch-up rates; PostgreSQL at
  * VNFM_BENCH_EVENT_STORE_URL, or the one tools/postgres runs, started when down), the message bus (round
  * trips), VNF package onboarding checks (MB/s), the LCM control plane
@@ -20,7 +21,8 @@ import { benchK8sReadiness } from './k8s-readiness.bench';
  * distributed mode on Kafka and PostgreSQL with one and two coordinator
  * replicas) and the
  * detection lag at cloud latencies of 0, 0.5 and 20 s, and LCCN notification
- * fan-out (delivery latency, operations with and without subscribers). Uses
+ * fan-out (delivery latency, operations with and without subscribers), and
+ * what enhanced policy adds to a request. Uses
  * VNFM_KAFKA_BROKERS, or starts the test broker with tools/kafka/kafka.sh.
  */
 function kafkaBrokers(): string[] | undefined {
@@ -72,6 +74,7 @@ async function main(): Promise<void> {
   if (!only || only === 'lag') await benchDetectionLag();
   if (!only || only === 'notify') await benchNotifications({ subscribers: 100, slow: 10, down: 5, operations: 100, rounds: 3 });
   if (!only || only === 'k8s') await benchK8sReadiness();
+  if (!only || only === 'policy') await benchPolicy({ instances: 50, instantiated: 10, requests: 200 });
   // Every table is printed; Kafka clients and telemetry timers would otherwise keep the process alive.
   process.exit(0);
 }
