@@ -1,5 +1,11 @@
 import type { Request } from 'express';
-import { LCM_COORDINATOR, type VnfInstanceRef, type VnfInstanceView } from '@vnfm/lcm-domain';
+import {
+  LCM_COORDINATOR,
+  type ListVnfInstancesMessage,
+  type ListVnfInstancesReply,
+  type VnfInstanceRef,
+  type VnfInstanceView,
+} from '@vnfm/lcm-domain';
 import type { ServiceRuntime } from '@vnfm/platform';
 import { VIM_REGISTRY_MESSAGES, type TackerVimView, type VimReply } from '@vnfm/vim-domain';
 import { PACKAGE_CATALOG, type PackageRef, type VnfPkgInfo } from '@vnfm/vnf-package-domain';
@@ -55,19 +61,47 @@ export class PolicyTargets {
     if (!Array.isArray(body)) return body;
     if (kind === 'package-list')
       return kept(body, async (item) => packageTarget(showsVendor(item) ? item : await this.package({ vnfPkgId: id(item) })));
-    if (kind === 'instance-list') return kept(body, (item) => this.instance(id(item)));
+    if (kind === 'instance-list') {
+      // The page's instances whole in one list request, and each VIM they run on read once.
+      const views = await this.instances(body.map(id));
+      const vims = new Map<string, Promise<VimView | undefined>>();
+      return kept(body, async (item) => {
+        const view = views.get(id(item));
+        return view ? this.instanceTarget(view, vims) : {};
+      });
+    }
     return body;
   }
 
   private async instance(vnfInstanceId: string): Promise<PolicyTarget> {
     const ref: VnfInstanceRef = { apiMajor: 2, vnfInstanceId };
-    const instance = await this.runtime.bus.request<VnfInstanceView>(LCM_COORDINATOR.getVnfInstance, ref, { key: vnfInstanceId });
-    const vendor = instance.vnfProvider;
-    if (instance.instantiationState === 'NOT_INSTANTIATED') return defined({ vendor, area: '*', tenant: '*' });
-    const vimIds = Object.values(instance.vimConnectionInfo as Record<string, { vimId: string }>).map((connection) => connection.vimId);
-    const vims = await Promise.all(vimIds.map((vimId) => this.vim(vimId).catch(() => undefined)));
+    const view = await this.runtime.bus.request<VnfInstanceView>(LCM_COORDINATOR.getVnfInstance, ref, { key: vnfInstanceId });
+    return this.instanceTarget(view, new Map());
+  }
+
+  /** The instances of `ids` (those still there), whole, by one SOL 013 filtered list. */
+  private async instances(ids: string[]): Promise<Map<string, Partial<VnfInstanceView>>> {
+    if (ids.length === 0) return new Map();
+    const message: ListVnfInstancesMessage = { apiMajor: 2, query: { filter: `(in,id,${ids.join(',')})`, allFields: true } };
+    const reply = await this.runtime.bus.request<ListVnfInstancesReply>(LCM_COORDINATOR.listVnfInstances, message);
+    return new Map(reply.items.map((view) => [String(view.id), view]));
+  }
+
+  private async instanceTarget(view: Partial<VnfInstanceView>, vimsRead: Map<string, Promise<VimView | undefined>>): Promise<PolicyTarget> {
+    const vendor = view.vnfProvider;
+    if (view.instantiationState === 'NOT_INSTANTIATED') return defined({ vendor, area: '*', tenant: '*' });
+    const read = (vimId: string) => {
+      if (!vimsRead.has(vimId))
+        vimsRead.set(
+          vimId,
+          this.vim(vimId).catch(() => undefined),
+        );
+      return vimsRead.get(vimId) as Promise<VimView | undefined>;
+    };
+    const connections = Object.values((view.vimConnectionInfo ?? {}) as Record<string, { vimId: string }>);
+    const vims = await Promise.all(connections.map((connection) => read(connection.vimId)));
     const area = vims.map((vim) => (vim ? vimTarget(vim).area : undefined)).find(Boolean);
-    const namespace = instance.instantiatedVnfInfo?.vnfcResourceInfo
+    const namespace = view.instantiatedVnfInfo?.vnfcResourceInfo
       .map((vnfc) => vnfc.metadata?.['namespace'])
       .find((value): value is string => typeof value === 'string');
     return defined({ vendor, area, tenant: namespace ?? vims.find(Boolean)?.vim_project?.name });

@@ -9,7 +9,12 @@ import { PolicyTargets } from './policy-targets';
 function targetsOver(answers: Record<string, Record<string, unknown>>): { targets: PolicyTargets; asked: string[] } {
   const asked: string[] = [];
   const bus = {
-    request: async (topic: string, message: Record<string, string>) => {
+    request: async (topic: string, message: Record<string, string> & { query?: { filter: string } }) => {
+      if (topic === LCM_COORDINATOR.listVnfInstances) {
+        const ids = message.query?.filter.replace(/^\(in,id,|\)$/g, '').split(',') ?? [];
+        asked.push(`${topic} ${ids.join(',')}`);
+        return { items: ids.map((each) => answers[LCM_COORDINATOR.getVnfInstance]?.[each]).filter(Boolean) };
+      }
       const id = message['vimId'] ?? message['vnfInstanceId'] ?? message['vnfPkgId'] ?? message['vnfdId'];
       asked.push(`${topic} ${id}`);
       const answer = answers[topic]?.[id];
@@ -88,7 +93,14 @@ describe('the attributes of what a request touches, for enhanced policy', () => 
     ];
     expect(await targets.filter('package-list', packages, (target) => target.vendor === 'Company')).toEqual([packages[0], packages[2]]);
     expect(asked).toEqual([`${PACKAGE_CATALOG.getPackage} p1`]);
-    const instances = [{ id: 'fresh' }, { id: 'vnf' }, { id: 'cnf' }];
+    // One list of the page's instances; an instance gone meanwhile is left out.
+    asked.length = 0;
+    const instances = [{ id: 'fresh' }, { id: 'vnf' }, { id: 'cnf' }, { id: 'gone' }];
     expect(await targets.filter('instance-list', instances, inTokyo)).toEqual([{ id: 'fresh' }, { id: 'vnf' }]);
+    expect(asked).toEqual([
+      `${LCM_COORDINATOR.listVnfInstances} fresh,vnf,cnf,gone`,
+      `${VIM_REGISTRY_MESSAGES.getVim} tokyo`,
+      `${VIM_REGISTRY_MESSAGES.getVim} bare`,
+    ]);
   });
 });
