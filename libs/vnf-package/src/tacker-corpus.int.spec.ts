@@ -162,7 +162,8 @@ describe('Tacker sample packages of the test corpus', () => {
     const folders = (await readdir(corpusPath('tacker'), { withFileTypes: true }))
       .filter(
         (entry) =>
-          entry.isDirectory() && !['request-bodies', 'vim-configs', 'policy', '_etsi-sol001-types', 'csar-validation-variants'].includes(entry.name),
+          entry.isDirectory() &&
+          !['request-bodies', 'vim-configs', 'policy', '_etsi-sol001-types', 'csar-validation-variants'].includes(entry.name),
       )
       .map((entry) => entry.name)
       .sort();
