@@ -1,5 +1,5 @@
 import { testPort } from './support/lanes';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BACKEND_SERVICES, SERVICE_NAMES } from '@vnfm/contracts';
@@ -109,5 +109,18 @@ describe('standalone mode (npm start)', () => {
     const output = bad.lines.join('\n');
     expect(output).toContain('VNFM_PORT must be an integer between 1 and 65535 (got "nine")');
     expect(output).toContain('VNFM_BUS must be "in-process" or "kafka"');
+  });
+
+  it('refuses a policy file it cannot use at start, as a bad setting (exit 2), naming the file and the line', async () => {
+    const policyFile = join(dataDir, 'bad-policy.yaml');
+    writeFileSync(policyFile, '"get_vim": "@"\n"create_vm": "role:admin"\n');
+    const bad = startProduct(process.execPath, [entryPoint('standalone')], {
+      ...env,
+      VNFM_PORT: String(testPort()),
+      VNFM_DATA_DIR: join(dataDir, 'bad-policy'),
+      VNFM_POLICY_FILE: policyFile,
+    });
+    expect(await bad.exited).toBe(2);
+    expect(bad.lines.join('\n')).toContain(`VNFM_POLICY_FILE ${policyFile} line 2: "create_vm" is not a rule this VNF Manager knows`);
   });
 });

@@ -6,18 +6,21 @@ import { guardProcess } from './process-guards';
 
 /**
  * The life of one product process: validate configuration (exit 2 with every
- * problem listed), start telemetry, guard the process against errors nobody
+ * problem listed, also for a file a setting names that the start finds unusable), start telemetry, guard the process against errors nobody
  * caught, start the services, stop them cleanly on SIGTERM/SIGINT (a
  * second signal: at once).
  */
 export async function bootstrap(processName: string, start: (infra: Infrastructure) => Promise<{ close(): Promise<void> }>): Promise<void> {
+  const refuseConfig = (error: ConfigError): never => {
+    process.stderr.write(`${processName}: ${error.message}\n`);
+    process.exit(2);
+  };
   let config;
   try {
     config = loadConfig();
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
-    process.stderr.write(`${processName}: ${error.message}\n`);
-    process.exit(2);
+    return refuseConfig(error);
   }
   startTelemetry(processName);
   const logger = createLogger(processName, config.logLevel, { secrets: secretValuesOf(config) });
@@ -26,6 +29,8 @@ export async function bootstrap(processName: string, start: (infra: Infrastructu
   try {
     running = await start(createInfrastructure(config, logger));
   } catch (error) {
+    // A file a setting names that cannot be used (VNFM_POLICY_FILE) is found only at start: a configuration error all the same.
+    if (error instanceof ConfigError) return refuseConfig(error);
     logger.fatal({ error }, `${processName} failed to start: ${errorMessage(error)}`);
     process.exit(1);
   }

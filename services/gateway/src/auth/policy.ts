@@ -1,3 +1,4 @@
+import { ConfigError } from '@vnfm/config';
 import { errorMessage } from '@vnfm/util';
 import type { Principal } from './principal';
 import { ADMIN_RULE, comparesAttributes, holds, parseCheck, referencesOf, type Check, type Subject } from './policy/check-string';
@@ -118,7 +119,15 @@ export class Policy {
   }
 }
 
-/** The policy of VNFM_POLICY_FILE, or the defaults alone without one; read once, at the gateway's start. */
+/**
+ * The policy of VNFM_POLICY_FILE, or the defaults alone without one; read
+ * once, at the gateway's start. A file it cannot use is a configuration
+ * error: the process exits 2, as for a bad setting.
+ */
 export function policyOf(file: string | undefined, enhanced = false): Policy {
-  return new Policy(file ? readPolicyFile(file) : [], enhanced);
+  try {
+    return new Policy(file ? readPolicyFile(file) : [], enhanced);
+  } catch (error) {
+    throw new ConfigError([errorMessage(error)]);
+  }
 }
