@@ -8,7 +8,7 @@ import {
 } from '@kubernetes/client-node';
 import { AppError } from '@vnfm/contracts';
 import { describeObject, groupOf, type KubeObject } from '@vnfm/kubernetes-manifests';
-import { apiStatus, objectRefused } from './kube-errors';
+import { apiStatus, objectRefused, retryingQuotaConflicts } from './kube-errors';
 
 /** How our server-side applies are recorded in each object's managedFields. */
 const FIELD_MANAGER = 'vnfm-kubernetes-driver';
@@ -116,13 +116,8 @@ export class KubeApi {
   /** Server-side apply of our fields, taking over fields another manager holds (re-applying changes nothing). */
   async apply(object: KubeObject): Promise<KubeObject> {
     try {
-      return (await this.objects.patch(
-        object as KubernetesObject,
-        undefined,
-        undefined,
-        FIELD_MANAGER,
-        true,
-        PatchStrategy.ServerSideApply,
+      return (await retryingQuotaConflicts(() =>
+        this.objects.patch(object as KubernetesObject, undefined, undefined, FIELD_MANAGER, true, PatchStrategy.ServerSideApply),
       )) as KubeObject;
     } catch (error) {
       throw objectRefused('apply', object, error);
@@ -148,11 +143,13 @@ export class KubeApi {
     try {
       // A nameless object is sent without `metadata.name` (reviews must have none).
       const { name, ...metadata } = object.metadata;
-      await this.objects.create(
-        { ...object, metadata: name ? object.metadata : metadata } as KubernetesObject,
-        undefined,
-        undefined,
-        FIELD_MANAGER,
+      await retryingQuotaConflicts(() =>
+        this.objects.create(
+          { ...object, metadata: name ? object.metadata : metadata } as KubernetesObject,
+          undefined,
+          undefined,
+          FIELD_MANAGER,
+        ),
       );
     } catch (error) {
       throw objectRefused('create', object, error);
