@@ -6,7 +6,8 @@ import { guardProcess } from './process-guards';
 
 /**
  * The life of one product process: validate configuration (exit 2 with every
- * problem listed, also for a file a setting names that the start finds unusable), start telemetry, guard the process against errors nobody
+ * problem listed, also for a file a setting names that the start finds
+ * unusable), start telemetry, guard the process against errors nobody
  * caught, start the services, stop them cleanly on SIGTERM/SIGINT (a
  * second signal: at once).
  */

@@ -30,11 +30,10 @@ interface Rule {
 export class Policy {
   private readonly rules = new Map<string, Rule>();
   private readonly ruleNamed = (name: string) => this.rule(name).check;
+  /** The rules that compare attributes, themselves or through others: found once here, not at each request. */
+  private readonly comparing = new Set<string>();
 
-  constructor(
-    overrides: readonly RuleText[] = [],
-    private readonly enhanced = false,
-  ) {
+  constructor(overrides: readonly RuleText[] = [], enhanced = false) {
     for (const [name, text] of DEFAULT_RULES) this.rules.set(name, { text, check: parseCheck(text) });
     for (const { name, check: text, where } of overrides) {
       try {
@@ -45,19 +44,21 @@ export class Policy {
     }
     this.refuseUnknownNames(overrides);
     this.refuseDanglingAndCircles();
-    if (!enhanced)
-      for (const [name, rule] of this.rules)
-        if (comparesAttributes(rule.check, this.ruleNamed))
-          throw new Error(
-            `VNFM_POLICY_FILE ${rule.where ?? 'defaults'}: "${name}" compares area, vendor or tenant attributes, which needs VNFM_ENHANCED_POLICY=true`,
-          );
+    for (const [name, rule] of this.rules) {
+      if (!comparesAttributes(rule.check, this.ruleNamed)) continue;
+      if (!enhanced)
+        throw new Error(
+          `VNFM_POLICY_FILE ${rule.where ?? 'defaults'}: "${name}" compares area, vendor or tenant attributes, which needs VNFM_ENHANCED_POLICY=true`,
+        );
+      this.comparing.add(name);
+    }
   }
 
   /** What the request's rule compares attributes with, when enhanced policy is on and the rule compares any; else undefined. */
   targetOf(method: string, path: string): TargetKind | undefined {
-    if (!this.enhanced) return undefined;
+    if (this.comparing.size === 0) return undefined;
     const { rule, target } = routeFor(method, path);
-    return target && comparesAttributes(this.rule(rule).check, this.ruleNamed) ? target : undefined;
+    return this.comparing.has(rule) ? target : undefined;
   }
 
   /**
